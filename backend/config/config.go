@@ -1,0 +1,170 @@
+// Package config holds the server configuration: flags with ARBITER_* environment variables of
+// the same name, sane defaults, and secrets that may come from files (ARBITER_..._FILE).
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Config is the effective configuration of one server process. It is passed down, never global.
+type Config struct {
+	Addr        string
+	DataDir     string
+	DatabaseURL string
+	BlobURL     string
+	PublicURL   string // base URL the browser uses; empty means relative URLs
+	LogFormat   string // json or text
+	LogLevel    string
+
+	S3AccessKey string
+	S3SecretKey string
+	JWTSecret   string // empty: generated once and kept in the database
+
+	AdminEmail    string
+	AdminPassword string
+
+	AccessTokenTTL  time.Duration
+	RefreshTokenTTL time.Duration
+	SignedURLTTL    time.Duration
+	MaxUploadBytes  int64
+}
+
+// Defaults returns the configuration used when nothing is set.
+func Defaults() Config {
+	return Config{
+		Addr:            "127.0.0.1:8080",
+		DataDir:         "./arbiter-data",
+		LogFormat:       "json",
+		LogLevel:        "info",
+		AccessTokenTTL:  15 * time.Minute,
+		RefreshTokenTTL: 30 * 24 * time.Hour,
+		SignedURLTTL:    15 * time.Minute,
+		MaxUploadBytes:  2 << 30,
+	}
+}
+
+// Env looks a variable up; os.LookupEnv in production, a map in tests.
+type Env func(key string) (string, bool)
+
+// Parse reads flags from args with environment fallbacks. A flag given on the command line wins
+// over its environment variable, which wins over the default.
+func Parse(fs *flag.FlagSet, args []string, env Env) (Config, error) {
+	c := Defaults()
+	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address (ARBITER_ADDR)")
+	fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "directory for the embedded database and local blobs (ARBITER_DATA_DIR)")
+	fs.StringVar(&c.DatabaseURL, "database-url", "", "postgres://... or sqlite path; default SQLite in the data dir (ARBITER_DATABASE_URL)")
+	fs.StringVar(&c.BlobURL, "blob-url", "", "s3://BUCKET?endpoint=HOST:PORT&secure=false or file:DIR; default a directory in the data dir (ARBITER_BLOB_URL)")
+	fs.StringVar(&c.PublicURL, "public-url", "", "external base URL of the server, for links (ARBITER_PUBLIC_URL)")
+	fs.StringVar(&c.LogFormat, "log-format", c.LogFormat, "json or text (ARBITER_LOG_FORMAT)")
+	fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "debug, info, warn or error (ARBITER_LOG_LEVEL)")
+	fs.DurationVar(&c.AccessTokenTTL, "access-token-ttl", c.AccessTokenTTL, "lifetime of access tokens (ARBITER_ACCESS_TOKEN_TTL)")
+	fs.DurationVar(&c.RefreshTokenTTL, "refresh-token-ttl", c.RefreshTokenTTL, "lifetime of refresh tokens (ARBITER_REFRESH_TOKEN_TTL)")
+	fs.DurationVar(&c.SignedURLTTL, "signed-url-ttl", c.SignedURLTTL, "lifetime of signed media URLs (ARBITER_SIGNED_URL_TTL)")
+	fs.Int64Var(&c.MaxUploadBytes, "max-upload-bytes", c.MaxUploadBytes, "largest accepted upload (ARBITER_MAX_UPLOAD_BYTES)")
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var errs []error
+	fs.VisitAll(func(f *flag.Flag) {
+		key := "ARBITER_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		if v, ok := env(key); ok && !set[f.Name] {
+			if err := f.Value.Set(v); err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", key, err))
+			}
+		}
+	})
+	for key, dst := range map[string]*string{
+		"ARBITER_S3_ACCESS_KEY":  &c.S3AccessKey,
+		"ARBITER_S3_SECRET_KEY":  &c.S3SecretKey,
+		"ARBITER_JWT_SECRET":     &c.JWTSecret,
+		"ARBITER_ADMIN_EMAIL":    &c.AdminEmail,
+		"ARBITER_ADMIN_PASSWORD": &c.AdminPassword,
+	} {
+		v, err := secret(env, key)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		*dst = v
+	}
+	if err := errors.Join(errs...); err != nil {
+		return c, err
+	}
+	c.fillDefaults()
+	return c, c.validate()
+}
+
+// secret reads KEY, or the contents of the file named by KEY_FILE.
+func secret(env Env, key string) (string, error) {
+	if v, ok := env(key); ok {
+		return v, nil
+	}
+	path, ok := env(key + "_FILE")
+	if !ok {
+		return "", nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("%s_FILE: %w", key, err)
+	}
+	return strings.TrimRight(string(b), "\r\n"), nil
+}
+
+func (c *Config) fillDefaults() {
+	if c.DatabaseURL == "" {
+		c.DatabaseURL = "sqlite:" + filepath.Join(c.DataDir, "arbiter.db")
+	}
+	if c.BlobURL == "" {
+		c.BlobURL = "file:" + filepath.Join(c.DataDir, "blobs")
+	}
+}
+
+func (c *Config) validate() error {
+	var errs []error
+	if c.AccessTokenTTL <= 0 || c.RefreshTokenTTL <= c.AccessTokenTTL {
+		errs = append(errs, errors.New("token lifetimes: refresh must outlive access, both positive"))
+	}
+	if c.MaxUploadBytes <= 0 {
+		errs = append(errs, errors.New("max-upload-bytes must be positive"))
+	}
+	if c.LogFormat != "json" && c.LogFormat != "text" {
+		errs = append(errs, fmt.Errorf("log-format %q: want json or text", c.LogFormat))
+	}
+	return errors.Join(errs...)
+}
+
+// Summary lists the effective configuration without secrets, for the start-up log line.
+func (c Config) Summary() map[string]any {
+	return map[string]any{
+		"addr":              c.Addr,
+		"data_dir":          c.DataDir,
+		"database":          RedactURL(c.DatabaseURL),
+		"blobs":             RedactURL(c.BlobURL),
+		"public_url":        c.PublicURL,
+		"access_token_ttl":  c.AccessTokenTTL.String(),
+		"refresh_token_ttl": c.RefreshTokenTTL.String(),
+		"signed_url_ttl":    c.SignedURLTTL.String(),
+		"max_upload_bytes":  c.MaxUploadBytes,
+		"s3_credentials":    c.S3AccessKey != "",
+		"jwt_secret":        map[bool]string{true: "configured", false: "kept in database"}[c.JWTSecret != ""],
+	}
+}
+
+// RedactURL hides a password inside a URL.
+func RedactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return raw
+	}
+	return u.Redacted()
+}

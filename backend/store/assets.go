@@ -1,0 +1,37 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Asset is a media file uploaded to a project; its bytes live in the blob store.
+type Asset struct {
+	ID          string    `gorm:"primaryKey" json:"id"`
+	ProjectID   string    `json:"project_id"`
+	BlobKey     string    `json:"-"`
+	Filename    string    `json:"filename"`
+	ContentType string    `json:"content_type"`
+	Bytes       int64     `json:"bytes"`
+	SHA256      string    `gorm:"column:sha256" json:"sha256"`
+	CreatedBy   string    `json:"created_by"`
+	CreatedAt   time.Time `json:"created_at"`
+}
+
+// CreateAsset records an uploaded asset.
+func (s *Store) CreateAsset(ctx context.Context, a *Asset) error {
+	if a.ID == "" {
+		a.ID = newID()
+	}
+	return translate(s.db.WithContext(ctx).Create(a).Error)
+}
+
+// Asset returns an asset by id.
+func (s *Store) Asset(ctx context.Context, id string) (*Asset, error) {
+	var a Asset
+	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&a).Error
+	return &a, translate(err)
+}
+
+// NewAssetID returns an id for an asset whose bytes are stored before its row.
+func NewAssetID() string { return newID() }

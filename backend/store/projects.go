@@ -1,0 +1,184 @@
+package store
+
+import (
+	"context"
+	"database/sql/driver"
+	"slices"
+	"strings"
+	"time"
+
+	"gorm.io/gorm/clause"
+)
+
+// Role is what a member may do in a project.
+type Role string
+
+// The project roles.
+const (
+	RoleLead        Role = "lead"
+	RoleAnnotator   Role = "annotator"
+	RoleReviewer    Role = "reviewer"
+	RoleAdjudicator Role = "adjudicator"
+	RoleViewer      Role = "viewer"
+)
+
+// Roles lists every role in a stable order.
+var Roles = []Role{RoleLead, RoleAnnotator, RoleReviewer, RoleAdjudicator, RoleViewer}
+
+// ValidRole reports whether r names a role.
+func ValidRole(r Role) bool { return slices.Contains(Roles, r) }
+
+// Project is a unit of annotation work.
+type Project struct {
+	ID          string    `gorm:"primaryKey" json:"id"`
+	Name        string    `json:"name"`
+	Description string    `json:"description"`
+	CreatedBy   string    `json:"created_by"`
+	CreatedAt   time.Time `json:"created_at"`
+	UpdatedAt   time.Time `json:"updated_at"`
+}
+
+// Member is a user's membership of a project.
+type Member struct {
+	ProjectID string  `gorm:"primaryKey"`
+	UserID    string  `gorm:"primaryKey"`
+	Roles     RoleSet `gorm:"type:text"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// TableName names the members table.
+func (Member) TableName() string { return "project_members" }
+
+// CreateProject inserts a project and makes its creator a lead, in one transaction.
+func (s *Store) CreateProject(ctx context.Context, p *Project) error {
+	if p.ID == "" {
+		p.ID = newID()
+	}
+	return s.WithTx(ctx, func(tx *Store) error {
+		if err := tx.db.Create(p).Error; err != nil {
+			return translate(err)
+		}
+		return tx.SetMember(ctx, p.ID, p.CreatedBy, RoleSet{RoleLead})
+	})
+}
+
+// Project returns a project by id.
+func (s *Store) Project(ctx context.Context, id string) (*Project, error) {
+	var p Project
+	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&p).Error
+	return &p, translate(err)
+}
+
+// Projects lists all projects, or only those userID belongs to when userID is not empty.
+func (s *Store) Projects(ctx context.Context, userID string) ([]Project, error) {
+	q := s.db.WithContext(ctx).Model(&Project{}).Order("projects.created_at, projects.id")
+	if userID != "" {
+		q = q.Joins("JOIN project_members m ON m.project_id = projects.id AND m.user_id = ?", userID)
+	}
+	var ps []Project
+	return ps, translate(q.Find(&ps).Error)
+}
+
+// Member returns the membership of a user in a project.
+func (s *Store) Member(ctx context.Context, projectID, userID string) (*Member, error) {
+	var m Member
+	err := s.db.WithContext(ctx).Where("project_id = ? AND user_id = ?", projectID, userID).Take(&m).Error
+	return &m, translate(err)
+}
+
+// MemberRoles maps each project the user belongs to onto their roles there.
+func (s *Store) MemberRoles(ctx context.Context, userID string) (map[string]RoleSet, error) {
+	var ms []Member
+	if err := s.db.WithContext(ctx).Where("user_id = ?", userID).Find(&ms).Error; err != nil {
+		return nil, translate(err)
+	}
+	out := make(map[string]RoleSet, len(ms))
+	for _, m := range ms {
+		out[m.ProjectID] = m.Roles
+	}
+	return out, nil
+}
+
+// MemberView is a member with the user's name and email.
+type MemberView struct {
+	UserID string  `json:"user_id"`
+	Email  string  `json:"email"`
+	Name   string  `json:"name"`
+	Roles  RoleSet `json:"roles" gorm:"type:text"`
+}
+
+// Members lists the members of a project with their names.
+func (s *Store) Members(ctx context.Context, projectID string) ([]MemberView, error) {
+	var ms []MemberView
+	err := s.db.WithContext(ctx).Table("project_members m").
+		Select("m.user_id, u.email, u.name, m.roles").
+		Joins("JOIN users u ON u.id = m.user_id").
+		Where("m.project_id = ?", projectID).Order("u.email").Scan(&ms).Error
+	return ms, translate(err)
+}
+
+// SetMember gives a user exactly these roles in a project; an empty set removes the member.
+func (s *Store) SetMember(ctx context.Context, projectID, userID string, roles RoleSet) error {
+	db := s.db.WithContext(ctx)
+	if len(roles) == 0 {
+		return translate(db.Where("project_id = ? AND user_id = ?", projectID, userID).Delete(&Member{}).Error)
+	}
+	t := now()
+	m := Member{ProjectID: projectID, UserID: userID, Roles: roles.Normalize(), CreatedAt: t, UpdatedAt: t}
+	return translate(db.Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "project_id"}, {Name: "user_id"}},
+		DoUpdates: clause.AssignmentColumns([]string{"roles", "updated_at"}),
+	}).Create(&m).Error)
+}
+
+// RoleSet is a set of roles, stored as comma-separated text.
+type RoleSet []Role
+
+// Has reports whether any of the given roles is in the set.
+func (rs RoleSet) Has(roles ...Role) bool {
+	for _, r := range roles {
+		if slices.Contains(rs, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// Normalize sorts the roles in their canonical order and drops duplicates.
+func (rs RoleSet) Normalize() RoleSet {
+	out := RoleSet{}
+	for _, r := range Roles {
+		if rs.Has(r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Scan reads the stored text form.
+func (rs *RoleSet) Scan(v any) error {
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = x
+	case []byte:
+		s = string(x)
+	}
+	*rs = RoleSet{}
+	for _, part := range strings.Split(s, ",") {
+		if part != "" {
+			*rs = append(*rs, Role(part))
+		}
+	}
+	return nil
+}
+
+// Value writes the stored text form.
+func (rs RoleSet) Value() (driver.Value, error) {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = string(r)
+	}
+	return strings.Join(parts, ","), nil
+}

@@ -1,0 +1,185 @@
+// Package store is Arbiter's persistence layer over gorm: one Store whose methods are named by
+// nouns, take a context first, and return ErrNotFound for missing rows.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"github.com/google/uuid"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	"github.com/arbiter-annotation/arbiter/backend/store/migrations"
+)
+
+// ErrNotFound is returned when a row does not exist.
+var ErrNotFound = errors.New("not found")
+
+// ErrConflict is returned when a write would violate a uniqueness rule or a version check.
+var ErrConflict = errors.New("conflict")
+
+// Dialect names the database engine behind a Store.
+type Dialect string
+
+// The supported database engines.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// Store is the database of one server process. Replicas share it; nothing else is shared.
+type Store struct {
+	db      *gorm.DB
+	sqlDB   *sql.DB
+	dialect Dialect
+}
+
+// Open connects to the database named by url: postgres://... or postgresql://... for
+// PostgreSQL, sqlite:PATH (or a bare path) for the embedded SQLite file.
+func Open(ctx context.Context, url string) (*Store, error) {
+	dialect, dial, err := dialector(url)
+	if err != nil {
+		return nil, err
+	}
+	db, err := gorm.Open(dial, &gorm.Config{
+		Logger:                 logger.Discard,
+		NowFunc:                func() time.Time { return time.Now().UTC() },
+		SkipDefaultTransaction: true,
+		TranslateError:         true,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, err
+	}
+	if dialect == SQLite {
+		// note: SQLite allows one writer; a single connection serialises writers inside the
+		// process instead of failing with SQLITE_BUSY under load.
+		sqlDB.SetMaxOpenConns(1)
+	} else {
+		sqlDB.SetMaxOpenConns(20)
+		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	}
+	if err := sqlDB.PingContext(ctx); err != nil {
+		sqlDB.Close()
+		return nil, fmt.Errorf("connect to database: %w", err)
+	}
+	return &Store{db: db, sqlDB: sqlDB, dialect: dialect}, nil
+}
+
+func dialector(url string) (Dialect, gorm.Dialector, error) {
+	switch {
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		return Postgres, postgres.Open(url), nil
+	case url == "":
+		return "", nil, errors.New("database url is empty")
+	}
+	path := strings.TrimPrefix(url, "sqlite:")
+	if path != ":memory:" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+			return "", nil, fmt.Errorf("create database directory: %w", err)
+		}
+	}
+	dsn := path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
+	return SQLite, sqlite.Open(dsn), nil
+}
+
+// Dialect reports the database engine.
+func (s *Store) Dialect() Dialect { return s.dialect }
+
+// SQL returns the underlying connection pool (for the job queue and health checks).
+func (s *Store) SQL() *sql.DB { return s.sqlDB }
+
+// Close releases the connection pool.
+func (s *Store) Close() error { return s.sqlDB.Close() }
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error { return s.sqlDB.PingContext(ctx) }
+
+// Migrate applies every pending migration, each in its own transaction. On PostgreSQL an
+// advisory lock keeps replicas that start together from migrating twice.
+func (s *Store) Migrate(ctx context.Context, log *slog.Logger) error {
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	dialect := goose.DialectSQLite3
+	if s.dialect == Postgres {
+		dialect = goose.DialectPostgres
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(dialect, s.sqlDB, migrations.FS, opts...)
+	if err != nil {
+		return fmt.Errorf("load migrations: %w", err)
+	}
+	results, err := p.Up(ctx)
+	for _, r := range results {
+		log.Info("migration applied", "version", r.Source.Version, "file", filepath.Base(r.Source.Path), "duration", r.Duration)
+	}
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// SchemaVersion reports the newest applied migration and the newest one this binary knows.
+func (s *Store) SchemaVersion(ctx context.Context) (current, latest int64, err error) {
+	dialect := goose.DialectSQLite3
+	if s.dialect == Postgres {
+		dialect = goose.DialectPostgres
+	}
+	p, err := goose.NewProvider(dialect, s.sqlDB, migrations.FS, goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		return 0, 0, err
+	}
+	current, err = p.GetDBVersion(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	sources := p.ListSources()
+	if len(sources) > 0 {
+		latest = sources[len(sources)-1].Version
+	}
+	return current, latest, nil
+}
+
+// newID returns a time-ordered unique id.
+func newID() string { return uuid.Must(uuid.NewV7()).String() }
+
+// now is the store's clock, always UTC.
+func now() time.Time { return time.Now().UTC() }
+
+// translate maps driver errors to the store's sentinel errors.
+func translate(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, gorm.ErrRecordNotFound):
+		return ErrNotFound
+	case errors.Is(err, gorm.ErrDuplicatedKey):
+		return fmt.Errorf("%w: %v", ErrConflict, err)
+	}
+	return err
+}
+
+// WithTx runs fn in one transaction; any error rolls everything back.
+func (s *Store) WithTx(ctx context.Context, fn func(tx *Store) error) error {
+	return s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
+		return fn(&Store{db: db, sqlDB: s.sqlDB, dialect: s.dialect})
+	})
+}

@@ -1,0 +1,143 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// RefreshToken is one refresh token of a login's token family, stored as a hash.
+type RefreshToken struct {
+	ID        string `gorm:"primaryKey"`
+	UserID    string
+	FamilyID  string
+	TokenHash string
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+	RevokedAt *time.Time
+	CreatedAt time.Time
+}
+
+// CreateRefreshToken stores a new refresh token.
+func (s *Store) CreateRefreshToken(ctx context.Context, t *RefreshToken) error {
+	if t.ID == "" {
+		t.ID = newID()
+	}
+	return translate(s.db.WithContext(ctx).Create(t).Error)
+}
+
+// RefreshTokenByHash finds a refresh token by its hash.
+func (s *Store) RefreshTokenByHash(ctx context.Context, hash string) (*RefreshToken, error) {
+	var t RefreshToken
+	err := s.db.WithContext(ctx).Where("token_hash = ?", hash).Take(&t).Error
+	return &t, translate(err)
+}
+
+// UseRefreshToken marks a token used. It reports false when the token was already used or
+// revoked, so two concurrent refreshes with one token cannot both succeed.
+func (s *Store) UseRefreshToken(ctx context.Context, id string) (bool, error) {
+	res := s.db.WithContext(ctx).Model(&RefreshToken{}).
+		Where("id = ? AND used_at IS NULL AND revoked_at IS NULL", id).
+		Update("used_at", now())
+	return res.RowsAffected == 1, translate(res.Error)
+}
+
+// RevokeRefreshFamily revokes every token of a family.
+func (s *Store) RevokeRefreshFamily(ctx context.Context, familyID string) error {
+	return translate(s.db.WithContext(ctx).Model(&RefreshToken{}).
+		Where("family_id = ? AND revoked_at IS NULL", familyID).
+		Update("revoked_at", now()).Error)
+}
+
+// PersonalAccessToken is a long-lived token for scripts, stored as a hash.
+type PersonalAccessToken struct {
+	ID         string     `gorm:"primaryKey" json:"id"`
+	UserID     string     `json:"-"`
+	Name       string     `json:"name"`
+	Prefix     string     `json:"prefix"`
+	TokenHash  string     `json:"-"`
+	ExpiresAt  *time.Time `json:"expires_at"`
+	LastUsedAt *time.Time `json:"last_used_at"`
+	RevokedAt  *time.Time `json:"-"`
+	CreatedAt  time.Time  `json:"created_at"`
+}
+
+// CreateAccessToken stores a personal access token.
+func (s *Store) CreateAccessToken(ctx context.Context, t *PersonalAccessToken) error {
+	if t.ID == "" {
+		t.ID = newID()
+	}
+	return translate(s.db.WithContext(ctx).Create(t).Error)
+}
+
+// AccessTokens lists a user's tokens that are not revoked.
+func (s *Store) AccessTokens(ctx context.Context, userID string) ([]PersonalAccessToken, error) {
+	var ts []PersonalAccessToken
+	err := s.db.WithContext(ctx).Where("user_id = ? AND revoked_at IS NULL", userID).Order("created_at").Find(&ts).Error
+	return ts, translate(err)
+}
+
+// AccessTokenByHash finds a live (not revoked) token by its hash.
+func (s *Store) AccessTokenByHash(ctx context.Context, hash string) (*PersonalAccessToken, error) {
+	var t PersonalAccessToken
+	err := s.db.WithContext(ctx).Where("token_hash = ? AND revoked_at IS NULL", hash).Take(&t).Error
+	return &t, translate(err)
+}
+
+// TouchAccessToken records a use, at most once a minute per token to keep reads cheap.
+func (s *Store) TouchAccessToken(ctx context.Context, id string, at time.Time) error {
+	return translate(s.db.WithContext(ctx).Model(&PersonalAccessToken{}).
+		Where("id = ? AND (last_used_at IS NULL OR last_used_at < ?)", id, at.Add(-time.Minute)).
+		Update("last_used_at", at).Error)
+}
+
+// RevokeAccessToken revokes one of the user's tokens; ErrNotFound if it is not theirs.
+func (s *Store) RevokeAccessToken(ctx context.Context, userID, id string) error {
+	res := s.db.WithContext(ctx).Model(&PersonalAccessToken{}).
+		Where("id = ? AND user_id = ? AND revoked_at IS NULL", id, userID).
+		Update("revoked_at", now())
+	if res.Error == nil && res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return translate(res.Error)
+}
+
+// LoginFailures returns the failures counted for key inside the window.
+func (s *Store) LoginFailures(ctx context.Context, key string, window time.Duration) (int, error) {
+	var row struct {
+		Failures    int
+		WindowStart time.Time
+	}
+	err := s.db.WithContext(ctx).Table("login_throttle").Where("key = ?", key).Take(&row).Error
+	if err == gorm.ErrRecordNotFound {
+		return 0, nil
+	}
+	if err != nil || now().Sub(row.WindowStart) > window {
+		return 0, translate(err)
+	}
+	return row.Failures, nil
+}
+
+// RecordLoginFailure counts one failure for each key, starting a new window when the old one
+// has passed.
+func (s *Store) RecordLoginFailure(ctx context.Context, window time.Duration, keys ...string) error {
+	t := now()
+	for _, key := range keys {
+		err := s.db.WithContext(ctx).Exec(`
+INSERT INTO login_throttle (key, failures, window_start) VALUES (?, 1, ?)
+ON CONFLICT (key) DO UPDATE SET
+  failures = CASE WHEN login_throttle.window_start < ? THEN 1 ELSE login_throttle.failures + 1 END,
+  window_start = CASE WHEN login_throttle.window_start < ? THEN excluded.window_start ELSE login_throttle.window_start END`,
+			key, t, t.Add(-window), t.Add(-window)).Error
+		if err != nil {
+			return translate(err)
+		}
+	}
+	return nil
+}
+
+// ClearLoginFailures forgets the failures of a key after a successful login.
+func (s *Store) ClearLoginFailures(ctx context.Context, key string) error {
+	return translate(s.db.WithContext(ctx).Exec("DELETE FROM login_throttle WHERE key = ?", key).Error)
+}

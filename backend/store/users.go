@@ -1,0 +1,59 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"time"
+)
+
+// User is a person who logs in.
+type User struct {
+	ID           string    `gorm:"primaryKey" json:"id"`
+	Email        string    `json:"email"`
+	Name         string    `json:"name"`
+	PasswordHash string    `json:"-"`
+	IsAdmin      bool      `json:"is_admin"`
+	Disabled     bool      `json:"disabled"`
+	CreatedAt    time.Time `json:"created_at"`
+	UpdatedAt    time.Time `json:"updated_at"`
+}
+
+// NormalizeEmail is the form in which emails are stored and compared.
+func NormalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// CreateUser inserts a user; ErrConflict when the email is taken.
+func (s *Store) CreateUser(ctx context.Context, u *User) error {
+	if u.ID == "" {
+		u.ID = newID()
+	}
+	u.Email = NormalizeEmail(u.Email)
+	return translate(s.db.WithContext(ctx).Create(u).Error)
+}
+
+// User returns the user with the given id.
+func (s *Store) User(ctx context.Context, id string) (*User, error) {
+	var u User
+	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&u).Error
+	return &u, translate(err)
+}
+
+// UserByEmail returns the user with the given email.
+func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
+	var u User
+	err := s.db.WithContext(ctx).Where("email = ?", NormalizeEmail(email)).Take(&u).Error
+	return &u, translate(err)
+}
+
+// Users lists every user by email.
+func (s *Store) Users(ctx context.Context) ([]User, error) {
+	var us []User
+	err := s.db.WithContext(ctx).Order("email").Find(&us).Error
+	return us, translate(err)
+}
+
+// UserCount counts users; zero means a fresh database.
+func (s *Store) UserCount(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&User{}).Count(&n).Error
+	return n, translate(err)
+}
