@@ -1,0 +1,69 @@
+// Package blob stores media and export files: a local directory by default, S3 (MinIO in
+// production) by configuration. Browsers reach blobs only through short-lived signed URLs.
+package blob
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// ErrNotFound is returned for a key that holds no blob.
+var ErrNotFound = errors.New("blob not found")
+
+// Store keeps blobs under slash-separated keys.
+type Store interface {
+	// Put stores r under key; size is -1 when unknown.
+	Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error
+	// Get opens the blob under key.
+	Get(ctx context.Context, key string) (io.ReadCloser, error)
+	// Delete removes the blob; deleting a missing blob is not an error.
+	Delete(ctx context.Context, key string) error
+	// SignedURL returns a URL a browser can GET until ttl passes.
+	SignedURL(ctx context.Context, key string, ttl time.Duration, contentType string) (string, error)
+	// Ping checks that the store is reachable.
+	Ping(ctx context.Context) error
+}
+
+var (
+	_ Store = (*Local)(nil)
+	_ Store = (*S3)(nil)
+)
+
+// Options carries what Open needs besides the URL.
+type Options struct {
+	AccessKey, SecretKey string
+	// SigningKey signs local URLs; LocalURLPrefix is where the server serves them (e.g. "/blobs").
+	SigningKey     []byte
+	LocalURLPrefix string
+}
+
+// Open returns the store named by raw: file:DIR (or a bare path) for a local directory,
+// s3://BUCKET?endpoint=HOST:PORT&secure=false&region=R for S3.
+func Open(ctx context.Context, raw string, opt Options) (Store, error) {
+	if strings.HasPrefix(raw, "s3://") {
+		u, err := url.Parse(raw)
+		if err != nil {
+			return nil, fmt.Errorf("blob url: %w", err)
+		}
+		return NewS3(ctx, u, opt.AccessKey, opt.SecretKey)
+	}
+	return NewLocal(strings.TrimPrefix(raw, "file:"), opt.SigningKey, opt.LocalURLPrefix)
+}
+
+// ValidKey rejects keys that could escape a directory or confuse a URL.
+func ValidKey(key string) error {
+	if key == "" || strings.HasPrefix(key, "/") || strings.Contains(key, "\\") {
+		return fmt.Errorf("invalid blob key %q", key)
+	}
+	for _, part := range strings.Split(key, "/") {
+		if part == "" || part == "." || part == ".." {
+			return fmt.Errorf("invalid blob key %q", key)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,117 @@
+package blob
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
+)
+
+// S3 keeps blobs in one bucket of an S3-compatible store (MinIO, AWS S3).
+type S3 struct {
+	client *minio.Client
+	bucket string
+}
+
+// NewS3 connects to the bucket named by u (s3://BUCKET?endpoint=HOST:PORT&secure=false&region=R)
+// and creates the bucket if it does not exist.
+func NewS3(ctx context.Context, u *url.URL, accessKey, secretKey string) (*S3, error) {
+	q := u.Query()
+	endpoint := q.Get("endpoint")
+	if endpoint == "" {
+		endpoint = "s3.amazonaws.com"
+	}
+	secure := true
+	if v := q.Get("secure"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return nil, fmt.Errorf("blob url: secure=%q: %w", v, err)
+		}
+		secure = b
+	}
+	client, err := minio.New(endpoint, &minio.Options{
+		Creds:  credentials.NewStaticV4(accessKey, secretKey, ""),
+		Secure: secure,
+		Region: q.Get("region"),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("s3 client: %w", err)
+	}
+	s := &S3{client: client, bucket: u.Host}
+	if err := s.ensureBucket(ctx, q.Get("region")); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *S3) ensureBucket(ctx context.Context, region string) error {
+	ok, err := s.client.BucketExists(ctx, s.bucket)
+	if err != nil {
+		return fmt.Errorf("s3 bucket %q: %w", s.bucket, err)
+	}
+	if ok {
+		return nil
+	}
+	err = s.client.MakeBucket(ctx, s.bucket, minio.MakeBucketOptions{Region: region})
+	if err != nil {
+		if resp := minio.ToErrorResponse(err); resp.Code == "BucketAlreadyOwnedByYou" {
+			return nil
+		}
+		return fmt.Errorf("create s3 bucket %q: %w", s.bucket, err)
+	}
+	return nil
+}
+
+// Put uploads r; with size -1 minio-go streams it in parts.
+func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
+	if err := ValidKey(key); err != nil {
+		return err
+	}
+	_, err := s.client.PutObject(ctx, s.bucket, key, r, size, minio.PutObjectOptions{ContentType: contentType})
+	return err
+}
+
+// Get opens the object.
+func (s *S3) Get(ctx context.Context, key string) (io.ReadCloser, error) {
+	obj, err := s.client.GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := obj.Stat(); err != nil {
+		obj.Close()
+		if minio.ToErrorResponse(err).Code == "NoSuchKey" {
+			return nil, ErrNotFound
+		}
+		return nil, err
+	}
+	return obj, nil
+}
+
+// Delete removes the object.
+func (s *S3) Delete(ctx context.Context, key string) error {
+	return s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{})
+}
+
+// SignedURL presigns a GET that answers with the given content type.
+func (s *S3) SignedURL(ctx context.Context, key string, ttl time.Duration, contentType string) (string, error) {
+	params := url.Values{}
+	if contentType != "" {
+		params.Set("response-content-type", contentType)
+	}
+	u, err := s.client.PresignedGetObject(ctx, s.bucket, key, ttl, params)
+	if err != nil {
+		return "", err
+	}
+	return u.String(), nil
+}
+
+// Ping checks that the bucket answers.
+func (s *S3) Ping(ctx context.Context) error {
+	_, err := s.client.BucketExists(ctx, s.bucket)
+	return err
+}
