@@ -1,0 +1,77 @@
+package tasks
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Stable error codes reported in FieldError.Code. Clients may switch on them.
+const (
+	CodeRequired        = "required"
+	CodeOutOfRange      = "out_of_range"
+	CodeInvalidKind     = "invalid_kind"
+	CodeInvalidValue    = "invalid_value"
+	CodeUnknownOption   = "unknown_option"
+	CodeUnknownInput    = "unknown_input"
+	CodeUnknownItem     = "unknown_item"
+	CodeNANotAllowed    = "na_not_allowed"
+	CodeTieNotAllowed   = "tie_not_allowed"
+	CodeTooShort        = "too_short"
+	CodeTooLong         = "too_long"
+	CodeTooFew          = "too_few"
+	CodeTooMany         = "too_many"
+	CodeUnknownQuestion = "unknown_question"
+	CodeInvalidType     = "invalid_type"
+	CodeDuplicateKey    = "duplicate_key"
+	CodeInvalidKey      = "invalid_key"
+	CodeInvalidSyntax   = "invalid_syntax"
+	CodeInvalidRole     = "invalid_role"
+)
+
+// FieldError is one problem with one field: a stable machine-readable code and
+// a message a person can act on.
+type FieldError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// FieldErrors maps a field path (for a schema, e.g. "questions[3].anchors")
+// or a question key (for answers) to its error. It implements error so that
+// it can be returned directly; use Err to turn an empty map into nil.
+type FieldErrors map[string]FieldError
+
+// Error lists every problem in key order, one per line.
+func (fe FieldErrors) Error() string {
+	keys := make([]string, 0, len(fe))
+	for k := range fe {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%s: %s (%s)", k, fe[k].Message, fe[k].Code)
+	}
+	return b.String()
+}
+
+// Err returns nil when there are no errors and fe otherwise, so callers can
+// write `if err := s.Validate(); err != nil`.
+func (fe FieldErrors) Err() error {
+	if len(fe) == 0 {
+		return nil
+	}
+	return fe
+}
+
+// add records the first error for a path; later errors on the same path are
+// dropped so the client sees the most basic problem first.
+func (fe FieldErrors) add(path, code, format string, args ...any) {
+	if _, ok := fe[path]; ok {
+		return
+	}
+	fe[path] = FieldError{Code: code, Message: fmt.Sprintf(format, args...)}
+}
