@@ -1,0 +1,241 @@
+package agreement
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// smallSet is the size up to which raters and values are interned by a
+// linear scan instead of a map lookup; rating files have few of either.
+const smallSet = 8
+
+// interner maps strings to dense int32 codes in order of first appearance.
+type interner struct {
+	idx   map[string]int32
+	names []string
+}
+
+// code returns the code of s, adding it if new. s may alias a reused buffer:
+// it is copied before it is stored.
+func (in *interner) code(s string) int32 {
+	if len(in.names) <= smallSet {
+		for i, n := range in.names {
+			if n == s {
+				return int32(i)
+			}
+		}
+		if in.idx == nil {
+			return in.add(s)
+		}
+	}
+	if c, ok := in.idx[s]; ok {
+		return c
+	}
+	return in.add(s)
+}
+
+func (in *interner) add(s string) int32 {
+	c := int32(len(in.names))
+	s = strings.Clone(s)
+	in.names = append(in.names, s)
+	if len(in.names) > smallSet {
+		if in.idx == nil {
+			in.idx = make(map[string]int32, 2*len(in.names))
+			for i, n := range in.names {
+				in.idx[n] = int32(i)
+			}
+		}
+		in.idx[s] = c
+	}
+	return c
+}
+
+// UnitGroups assigns each unit code a group code (a cluster or a stratum);
+// Of[u] is -1 when unit u has no group.
+type UnitGroups struct {
+	Names []string
+	Of    []int32
+}
+
+// groupColumn collects a UnitGroups while rows are added.
+type groupColumn struct {
+	in interner
+	of []int32
+}
+
+func (g *groupColumn) set(unit int32, key string) {
+	for int32(len(g.of)) <= unit {
+		g.of = append(g.of, -1)
+	}
+	if g.of[unit] < 0 {
+		g.of[unit] = g.in.code(key)
+	}
+}
+
+func (g *groupColumn) result(nUnits int) UnitGroups {
+	for len(g.of) < nUnits {
+		g.of = append(g.of, -1)
+	}
+	return UnitGroups{Names: g.in.names, Of: g.of}
+}
+
+// Builder accumulates (unit, rater, value) rows and builds a Table.
+type Builder struct {
+	level               Level
+	units, raters, vals interner
+	rowUnit, rowRater   []int32
+	rowValue            []int32
+	lastUnit            int32
+}
+
+// NewBuilder returns a Builder for a table at the given level; sizeHint is
+// the expected number of rows (0 if unknown).
+func NewBuilder(level Level, sizeHint int) *Builder {
+	b := &Builder{level: level, lastUnit: -1}
+	b.units.idx = make(map[string]int32, sizeHint/4+16)
+	b.rowUnit = make([]int32, 0, sizeHint)
+	b.rowRater = make([]int32, 0, sizeHint)
+	b.rowValue = make([]int32, 0, sizeHint)
+	return b
+}
+
+// Add adds one rating. A missing rating is simply not added.
+func (b *Builder) Add(unit, rater, value string) {
+	b.add(b.unitCode(unit), rater, value)
+}
+
+// unitCode interns a unit; consecutive rows of one unit skip the map.
+func (b *Builder) unitCode(unit string) int32 {
+	if b.lastUnit >= 0 && b.units.names[b.lastUnit] == unit {
+		return b.lastUnit
+	}
+	c, ok := b.units.idx[unit]
+	if !ok {
+		c = int32(len(b.units.names))
+		unit = strings.Clone(unit)
+		b.units.names = append(b.units.names, unit)
+		b.units.idx[unit] = c
+	}
+	b.lastUnit = c
+	return c
+}
+
+func (b *Builder) add(unit int32, rater, value string) {
+	b.rowUnit = append(b.rowUnit, unit)
+	b.rowRater = append(b.rowRater, b.raters.code(rater))
+	b.rowValue = append(b.rowValue, b.vals.code(value))
+}
+
+// Build sorts values, groups the ratings by unit and returns the Table. It
+// fails on an empty table, a duplicate (unit, rater) pair, or non-numeric
+// values at the interval or ratio level.
+func (b *Builder) Build() (*Table, error) {
+	if len(b.rowUnit) == 0 {
+		return nil, ErrNoData
+	}
+	values, numbers, remap, err := orderValues(b.vals.names, b.level)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{level: b.level, units: b.units.names, raters: b.raters.names, values: values, numbers: numbers}
+	t.groupByUnit(b.rowUnit, b.rowRater, b.rowValue, remap)
+	if err := t.checkDuplicates(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// orderValues sorts value labels numerically when all are numbers (else by
+// label) and returns the sorted labels, their numbers, and old→new codes.
+func orderValues(labels []string, level Level) ([]string, []float64, []int32, error) {
+	nums := make([]float64, len(labels))
+	numeric := true
+	for i, s := range labels {
+		x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil || x != x || x-x != 0 {
+			numeric = false
+			if level >= Interval {
+				return nil, nil, nil, fmt.Errorf("%w: %q at level %s", ErrNotNumeric, s, level)
+			}
+			break
+		}
+		if level == Ratio && x < 0 {
+			return nil, nil, nil, fmt.Errorf("%w: negative value %q at level ratio", ErrInput, s)
+		}
+		nums[i] = x
+	}
+	order := make([]int32, len(labels))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int {
+		if numeric {
+			if c := cmp.Compare(nums[a], nums[b]); c != 0 {
+				return c
+			}
+		}
+		return strings.Compare(labels[a], labels[b])
+	})
+	return applyOrder(labels, nums, order, numeric)
+}
+
+func applyOrder(labels []string, nums []float64, order []int32, numeric bool) ([]string, []float64, []int32, error) {
+	sorted := make([]string, len(order))
+	remap := make([]int32, len(order))
+	var sortedNums []float64
+	if numeric {
+		sortedNums = make([]float64, len(order))
+	}
+	for newCode, old := range order {
+		sorted[newCode] = labels[old]
+		remap[old] = int32(newCode)
+		if numeric {
+			sortedNums[newCode] = nums[old]
+		}
+	}
+	return sorted, sortedNums, remap, nil
+}
+
+// groupByUnit fills the unit-grouped columns with a counting sort, keeping
+// the input order within a unit.
+func (t *Table) groupByUnit(unit, rater, value, remap []int32) {
+	n := len(t.units)
+	t.unitStart = make([]int32, n+1)
+	for _, u := range unit {
+		t.unitStart[u+1]++
+	}
+	for u := 0; u < n; u++ {
+		t.unitStart[u+1] += t.unitStart[u]
+	}
+	next := make([]int32, n)
+	copy(next, t.unitStart[:n])
+	t.rater = make([]int32, len(unit))
+	t.value = make([]int32, len(unit))
+	for i, u := range unit {
+		p := next[u]
+		next[u]++
+		t.rater[p] = rater[i]
+		t.value[p] = remap[value[i]]
+	}
+}
+
+// checkDuplicates fails if a rater rated a unit twice.
+func (t *Table) checkDuplicates() error {
+	seen := make([]int32, len(t.raters))
+	for i := range seen {
+		seen[i] = -1
+	}
+	for u := range t.units {
+		rs, _ := t.UnitRatings(u)
+		for _, r := range rs {
+			if seen[r] == int32(u) {
+				return fmt.Errorf("%w: unit %q, rater %q", ErrDuplicateRating, t.units[u], t.raters[r])
+			}
+			seen[r] = int32(u)
+		}
+	}
+	return nil
+}
