@@ -1,0 +1,41 @@
+import type { ApiClient } from "./client";
+import type {
+  CreateProjectRequest,
+  CreateTokenRequest,
+  CreateUserRequest,
+  CreatedPersonalToken,
+  ID,
+  Member,
+  PersonalToken,
+  Project,
+  ProjectRole,
+  User,
+} from "./types";
+
+const seg = (id: ID) => encodeURIComponent(String(id));
+
+/** Typed calls for every /api/v1 endpoint the UI uses, grouped by area. */
+export function endpoints(c: ApiClient) {
+  return {
+    me: () => c.get<User>("/api/v1/me"),
+    users: {
+      list: () => c.get<User[]>("/api/v1/users"),
+      create: (req: CreateUserRequest) => c.post<User>("/api/v1/users", req),
+    },
+    tokens: {
+      list: () => c.get<PersonalToken[]>("/api/v1/me/tokens"),
+      create: (req: CreateTokenRequest) => c.post<CreatedPersonalToken>("/api/v1/me/tokens", req),
+      revoke: (id: ID) => c.delete(`/api/v1/me/tokens/${seg(id)}`),
+    },
+    projects: {
+      list: () => c.get<Project[]>("/api/v1/projects"),
+      get: (pid: ID) => c.get<Project>(`/api/v1/projects/${seg(pid)}`),
+      create: (req: CreateProjectRequest) => c.post<Project>("/api/v1/projects", req),
+      members: (pid: ID) => c.get<Member[]>(`/api/v1/projects/${seg(pid)}/members`),
+      setMemberRoles: (pid: ID, uid: ID, roles: ProjectRole[]) =>
+        c.put<Member>(`/api/v1/projects/${seg(pid)}/members/${seg(uid)}`, { roles }),
+    },
+  };
+}
+
+export type Endpoints = ReturnType<typeof endpoints>;

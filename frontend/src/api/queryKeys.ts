@@ -1,0 +1,11 @@
+import type { ID } from "./types";
+
+/** Query keys for @tanstack/react-query, in one place so invalidation matches. */
+export const queryKeys = {
+  me: ["me"] as const,
+  users: ["users"] as const,
+  tokens: ["tokens"] as const,
+  projects: ["projects"] as const,
+  project: (pid: ID) => ["projects", String(pid)] as const,
+  members: (pid: ID) => ["projects", String(pid), "members"] as const,
+};

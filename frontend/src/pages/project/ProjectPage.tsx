@@ -1,0 +1,65 @@
+import { NavLink, Outlet, useOutletContext, useParams } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import { queryKeys, useApi, type Project } from "../../api";
+import { useCurrentUser } from "../../auth";
+import { ErrorMessage } from "../../components/ErrorMessage";
+import { Spinner } from "../../components/Spinner";
+import { RoleBadges } from "../../components/RoleBadges";
+import { projectTabs } from "./tabs";
+
+/** What every project tab receives from the project page. */
+export interface ProjectContext {
+  project: Project;
+}
+
+/** The project being shown; for components rendered inside a project tab. */
+export function useProject(): Project {
+  return useOutletContext<ProjectContext>().project;
+}
+
+export function ProjectPage() {
+  const { pid = "" } = useParams();
+  const api = useApi();
+  const user = useCurrentUser();
+  const project = useQuery({ queryKey: queryKeys.project(pid), queryFn: () => api.projects.get(pid) });
+
+  if (project.isPending) {
+    return (
+      <div className="page">
+        <Spinner label="Loading project…" />
+      </div>
+    );
+  }
+  if (project.isError) {
+    return (
+      <div className="page">
+        <ErrorMessage error={project.error} title="Could not open this project." />
+      </div>
+    );
+  }
+
+  const p = project.data;
+  const base = `/projects/${encodeURIComponent(String(p.id))}`;
+  const tabs = projectTabs.filter((t) => !t.visible || t.visible({ project: p, user }));
+  return (
+    <div className="page">
+      <header className="project-header">
+        <div>
+          <p className="eyebrow">Project</p>
+          <h1>{p.name}</h1>
+        </div>
+        <RoleBadges roles={p.my_roles ?? []} />
+      </header>
+      <nav className="tabs" aria-label="Project sections">
+        {tabs.map((t) => (
+          <NavLink key={t.path} to={`${base}/${t.path}`} className={({ isActive }) => (isActive ? "tab active" : "tab")}>
+            {t.label}
+          </NavLink>
+        ))}
+      </nav>
+      <section className="tab-panel">
+        <Outlet context={{ project: p } satisfies ProjectContext} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ReactNode } from "react";
+import type { Project, User } from "../../api";
+import { OverviewTab } from "./overview/OverviewTab";
+import { MembersTab } from "./members/MembersTab";
+import { PlaceholderTab } from "./PlaceholderTab";
+
+/**
+ * A section of the project page. Capabilities plug in by adding an entry
+ * here (or replacing a placeholder's element); the route is
+ * /projects/:pid/<path>/* so a tab may have its own sub-routes.
+ */
+export interface ProjectTab {
+  path: string;
+  label: string;
+  element: ReactNode;
+  /** Hides the tab for users who cannot use it; the server still decides. */
+  visible?: (ctx: { project: Project; user: User }) => boolean;
+}
+
+export const projectTabs: ProjectTab[] = [
+  { path: "overview", label: "Overview", element: <OverviewTab /> },
+  {
+    path: "items",
+    label: "Items",
+    element: (
+      <PlaceholderTab title="Items">
+        Import items from JSONL, CSV or Parquet with their media, browse them by state, split and metadata, and
+        open any item to see its labels, reviews and history.
+      </PlaceholderTab>
+    ),
+  },
+  {
+    path: "annotate",
+    label: "Annotate",
+    element: (
+      <PlaceholderTab title="Annotate">
+        Your labelling queue: claim the next item, answer the project's questions with the keyboard, and have
+        drafts saved as you go.
+      </PlaceholderTab>
+    ),
+  },
+  {
+    path: "review",
+    label: "Review",
+    element: (
+      <PlaceholderTab title="Review">
+        Cross-review other annotators' labels side by side with the item: approve, correct, or reject with a
+        comment.
+      </PlaceholderTab>
+    ),
+  },
+  {
+    path: "adjudicate",
+    label: "Adjudicate",
+    element: (
+      <PlaceholderTab title="Adjudicate">
+        Items where annotators disagree: every label at once, where they differ, the item's agreement, and the
+        final label with a rationale.
+      </PlaceholderTab>
+    ),
+  },
+  {
+    path: "agreement",
+    label: "Agreement",
+    element: (
+      <PlaceholderTab title="Agreement">
+        Inter-annotator agreement per question and per annotator with bootstrap confidence intervals,
+        calibration rounds round over round, and model judges against human ground truth.
+      </PlaceholderTab>
+    ),
+  },
+  { path: "members", label: "Members", element: <MembersTab /> },
+  {
+    path: "settings",
+    label: "Settings",
+    element: (
+      <PlaceholderTab title="Settings">
+        The task schema (from a template or written by hand), the workflow policy — overlap, cross-review,
+        consensus rule — and releases.
+      </PlaceholderTab>
+    ),
+  },
+];

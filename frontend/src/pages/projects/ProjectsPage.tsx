@@ -1,0 +1,45 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { queryKeys, useApi } from "../../api";
+import { useCurrentUser } from "../../auth";
+import { PageHeader } from "../../components/PageHeader";
+import { Spinner } from "../../components/Spinner";
+import { ErrorMessage } from "../../components/ErrorMessage";
+import { EmptyState } from "../../components/EmptyState";
+import { ProjectList } from "./ProjectList";
+import { CreateProjectForm } from "./CreateProjectForm";
+
+export function ProjectsPage() {
+  const api = useApi();
+  const user = useCurrentUser();
+  const [creating, setCreating] = useState(false);
+  const projects = useQuery({ queryKey: queryKeys.projects, queryFn: api.projects.list });
+
+  return (
+    <div className="page">
+      <PageHeader
+        title="Projects"
+        subtitle={user.is_admin ? "All projects on this server." : "Projects you are a member of."}
+        actions={
+          user.is_admin &&
+          !creating && (
+            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+              New project
+            </button>
+          )
+        }
+      />
+      {creating && <CreateProjectForm onDone={() => setCreating(false)} />}
+      {projects.isPending && <Spinner label="Loading projects…" />}
+      {projects.isError && <ErrorMessage error={projects.error} title="Could not load projects." />}
+      {projects.data && projects.data.length === 0 && (
+        <EmptyState title="No projects yet">
+          {user.is_admin
+            ? "Create the first project to start importing items and inviting annotators."
+            : "Ask a project lead to add you to a project."}
+        </EmptyState>
+      )}
+      {projects.data && projects.data.length > 0 && <ProjectList projects={projects.data} />}
+    </div>
+  );
+}
