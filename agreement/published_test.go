@@ -134,3 +134,42 @@ func TestDegenerate(t *testing.T) {
 		})
 	}
 }
+
+// shroutFleiss1979 is Table 2 of Shrout & Fleiss (1979): 6 targets × 4 judges.
+var shroutFleiss1979 = [][]string{
+	{"9", "2", "5", "8"},
+	{"6", "1", "3", "2"},
+	{"8", "4", "6", "8"},
+	{"7", "1", "2", "6"},
+	{"10", "5", "6", "9"},
+	{"6", "2", "4", "7"},
+}
+
+func TestShroutFleiss1979(t *testing.T) {
+	res, err := ICC(matrixTable(t, Interval, shroutFleiss1979))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name      string
+		got, want float64
+	}{
+		{"ICC(1,1)", res.ICC1, 0.17},
+		{"ICC(2,1)", res.ICC2, 0.29},
+		{"ICC(3,1)", res.ICC3, 0.71},
+		{"ICC(1,k)", res.ICC1k, 0.44},
+		{"ICC(2,k)", res.ICC2k, 0.62},
+		{"ICC(3,k)", res.ICC3k, 0.91},
+	}
+	for _, tc := range tests {
+		if roundTo(tc.got, 2) != tc.want {
+			t.Errorf("%s = %.6f, want %.2f", tc.name, tc.got, tc.want)
+		}
+	}
+	// The paper's ANOVA table: BMS 11.24, WMS 6.26, JMS 32.49, EMS 1.02.
+	for _, ms := range []struct{ got, want float64 }{{res.BMS, 11.24}, {res.WMS, 6.26}, {res.JMS, 32.49}, {res.EMS, 1.02}} {
+		if roundTo(ms.got, 2) != ms.want {
+			t.Errorf("mean square %.4f, want %.2f", ms.got, ms.want)
+		}
+	}
+}

@@ -2,13 +2,125 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"os"
+
+	"github.com/arbiter-annotation/arbiter/agreement"
 )
 
-// runAgreement is replaced by the agreement command implementation.
-func runAgreement(_ context.Context, _ []string, _, _ io.Writer) error {
-	return errors.New("not implemented yet")
+// agreementFlags are the flags of `arbiter agreement`.
+type agreementFlags struct {
+	input, format, level  string
+	bootstrap             int
+	seed                  uint64
+	clusterKey, strataKey string
+	multiSep, setMetric   string
+}
+
+func parseAgreementFlags(args []string, stderr io.Writer) (*agreementFlags, error) {
+	f := &agreementFlags{}
+	fs := flag.NewFlagSet("agreement", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.input, "input", "", "ratings file (JSONL or CSV with unit,rater,value header); - for stdin")
+	fs.StringVar(&f.format, "format", "", "input format: jsonl or csv (default: from the file extension)")
+	fs.StringVar(&f.level, "level", "nominal", "level of measurement: nominal, ordinal, interval or ratio")
+	fs.IntVar(&f.bootstrap, "bootstrap", 0, "bootstrap replicates for 95% confidence intervals (0: none)")
+	fs.Uint64Var(&f.seed, "seed", 1, "bootstrap seed")
+	fs.StringVar(&f.clusterKey, "cluster-key", "", "column or field whose value clusters units in the bootstrap")
+	fs.StringVar(&f.strataKey, "strata-key", "", "column or field whose value stratifies the bootstrap")
+	fs.StringVar(&f.multiSep, "multi-select", "", "values are sets joined by this separator (JSONL arrays are joined by |)")
+	fs.StringVar(&f.setMetric, "set-distance", "masi", "set distance for multi-select alpha: jaccard or masi")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if f.input == "" || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: arbiter agreement --input FILE [--format jsonl|csv] --level nominal|ordinal|interval|ratio [--bootstrap N --seed S] [--cluster-key COL] [--strata-key COL]")
+		fs.PrintDefaults()
+		return nil, errUsage
+	}
+	return f, nil
+}
+
+// runAgreement reads a ratings file and prints every agreement metric of
+// its level as one JSON object.
+func runAgreement(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f, err := parseAgreementFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	opts, err := f.readOptions()
+	if err != nil {
+		return err
+	}
+	in, closeIn, err := openInput(f.input)
+	if err != nil {
+		return err
+	}
+	defer closeIn()
+	ds, err := agreement.ReadRatings(in, opts)
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.input, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	rep, err := agreement.Summarize(ds.Table, f.reportOptions(ds))
+	if err != nil {
+		return err
+	}
+	return writeJSON(stdout, rep)
+}
+
+func (f *agreementFlags) readOptions() (agreement.ReadOptions, error) {
+	level, err := agreement.ParseLevel(f.level)
+	if err != nil {
+		return agreement.ReadOptions{}, err
+	}
+	format := agreement.FormatFromName(f.input)
+	if f.format != "" {
+		if format, err = agreement.ParseFormat(f.format); err != nil {
+			return agreement.ReadOptions{}, err
+		}
+	}
+	if f.bootstrap < 0 {
+		return agreement.ReadOptions{}, errors.New("--bootstrap must not be negative")
+	}
+	return agreement.ReadOptions{Format: format, Level: level, ClusterKey: f.clusterKey, StrataKey: f.strataKey}, nil
+}
+
+func (f *agreementFlags) reportOptions(ds *agreement.Dataset) agreement.ReportOptions {
+	o := agreement.ReportOptions{
+		Bootstrap: f.bootstrap, Seed: f.seed, Clusters: ds.Clusters, Strata: ds.Strata,
+		SetSeparator: f.multiSep,
+	}
+	if f.setMetric == "jaccard" {
+		o.SetMetric = agreement.Jaccard
+	} else {
+		o.SetMetric = agreement.MASI
+	}
+	return o
+}
+
+// openInput opens a file, or stdin for "-".
+func openInput(name string) (io.Reader, func(), error) {
+	if name == "-" {
+		return os.Stdin, func() {}, nil
+	}
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return fh, func() { fh.Close() }, nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 // runJudgeEval is replaced by the judge-eval command implementation.

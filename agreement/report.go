@@ -1,0 +1,258 @@
+package agreement
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// Estimate is a metric value that may be undefined for the data; undefined
+// estimates encode as JSON null.
+type Estimate struct {
+	Value   float64
+	Defined bool
+}
+
+// MarshalJSON encodes the value, or null when undefined.
+func (e Estimate) MarshalJSON() ([]byte, error) {
+	if !e.Defined {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, e.Value, 'g', -1, 64), nil
+}
+
+// ICCReport is the icc object of a Report; null when undefined.
+type ICCReport struct {
+	Result  ICCResult
+	Defined bool
+}
+
+// MarshalJSON encodes the six forms with their sample sizes, or null.
+func (r ICCReport) MarshalJSON() ([]byte, error) {
+	if !r.Defined {
+		return []byte("null"), nil
+	}
+	x := r.Result
+	return json.Marshal(map[string]any{
+		"icc1": x.ICC1, "icc2": x.ICC2, "icc3": x.ICC3,
+		"icc1k": x.ICC1k, "icc2k": x.ICC2k, "icc3k": x.ICC3k,
+		"n_units": x.N, "n_raters": x.K, "dropped_units": x.Dropped,
+	})
+}
+
+// PairReport is one entry of Report.Pairwise.
+type PairReport struct {
+	A                string   `json:"a"`
+	B                string   `json:"b"`
+	N                int64    `json:"n"`
+	PercentAgreement Estimate `json:"percent_agreement"`
+	CohenKappa       Estimate `json:"cohen_kappa"`
+}
+
+// Report is the summary printed by `arbiter agreement`. Keys that do not
+// apply to the data (for example Cohen's kappa with three raters) are nil
+// and omitted; keys that apply but are undefined are null, with the reason
+// in Notes.
+type Report struct {
+	Level               string         `json:"level"`
+	NRatings            int            `json:"n_ratings"`
+	NUnits              int            `json:"n_units"`
+	NRaters             int            `json:"n_raters"`
+	NCategories         int            `json:"n_categories"`
+	NPairableUnits      int            `json:"n_pairable_units"`
+	PercentAgreement    Estimate       `json:"percent_agreement"`
+	KrippendorffAlpha   Estimate       `json:"krippendorff_alpha"`
+	FleissKappa         Estimate       `json:"fleiss_kappa"`
+	ScottPi             Estimate       `json:"scott_pi"`
+	CongerKappa         Estimate       `json:"conger_kappa"`
+	GwetAC1             Estimate       `json:"gwet_ac1"`
+	GwetAC2             *Estimate      `json:"gwet_ac2,omitempty"`
+	BrennanPrediger     Estimate       `json:"brennan_prediger"`
+	CohenKappa          *Estimate      `json:"cohen_kappa,omitempty"`
+	CohenKappaLinear    *Estimate      `json:"cohen_kappa_linear,omitempty"`
+	CohenKappaQuadratic *Estimate      `json:"cohen_kappa_quadratic,omitempty"`
+	ExactAgreement      *Estimate      `json:"exact_agreement,omitempty"`
+	WithinOne           *Estimate      `json:"within_one,omitempty"`
+	MeanAbsDiff         *Estimate      `json:"mean_abs_diff,omitempty"`
+	KendallW            *Estimate      `json:"kendall_w,omitempty"`
+	ICC                 *ICCReport     `json:"icc,omitempty"`
+	Pairwise            []PairReport   `json:"pairwise"`
+	CI95                map[string]*CI `json:"ci95,omitempty"`
+	Notes               []string       `json:"notes"`
+}
+
+// MarshalJSON encodes a CI as [lower, upper], or null when no replicate was defined.
+func (c CI) MarshalJSON() ([]byte, error) {
+	if c.Replicates == 0 {
+		return []byte("null"), nil
+	}
+	return json.Marshal([2]float64{c.Lower, c.Upper})
+}
+
+// ReportOptions controls Summarize.
+type ReportOptions struct {
+	// Bootstrap > 0 adds ci95 intervals from that many replicates.
+	Bootstrap int
+	Seed      uint64
+	Clusters  UnitGroups
+	Strata    UnitGroups
+	// SetSeparator, when set, treats values as multi-select sets joined by it
+	// and computes alpha with SetMetric.
+	SetSeparator string
+	SetMetric    SetMetric
+}
+
+// namedMetric is one scalar metric of the report.
+type namedMetric struct {
+	key string
+	f   func(*Table) (float64, error)
+	dst *Estimate
+}
+
+// Summarize computes every metric that applies at the table's level.
+func Summarize(t *Table, opts ReportOptions) (*Report, error) {
+	r := &Report{
+		Level: t.level.String(), NRatings: t.NumRatings(), NUnits: t.NumUnits(),
+		NRaters: t.NumRaters(), NCategories: t.NumValues(), NPairableUnits: t.PairableUnits(),
+		Pairwise: []PairReport{}, Notes: []string{},
+	}
+	metrics := r.metrics(t, opts)
+	for _, m := range metrics {
+		v, err := m.f(t)
+		r.set(m.key, m.dst, v, err)
+	}
+	r.addICC(t)
+	r.addPairwise(t)
+	if opts.Bootstrap > 0 {
+		if err := r.addBootstrap(t, metrics, opts); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+func (r *Report) metrics(t *Table, opts ReportOptions) []namedMetric {
+	alpha := func(t *Table) (float64, error) { return AlphaLevel(t, t.level) }
+	if opts.SetSeparator != "" {
+		sep, metric := opts.SetSeparator, opts.SetMetric
+		alpha = func(t *Table) (float64, error) { return AlphaDistance(t, SetDistance(t, sep, metric)) }
+	}
+	ms := []namedMetric{
+		{"percent_agreement", PercentAgreement, &r.PercentAgreement},
+		{"krippendorff_alpha", alpha, &r.KrippendorffAlpha},
+		{"fleiss_kappa", FleissKappa, &r.FleissKappa},
+		{"scott_pi", ScottPi, &r.ScottPi},
+		{"conger_kappa", CongerKappa, &r.CongerKappa},
+		{"gwet_ac1", GwetAC1, &r.GwetAC1},
+		{"brennan_prediger", BrennanPrediger, &r.BrennanPrediger},
+	}
+	ordered := t.level >= Ordinal
+	if ordered {
+		r.GwetAC2 = new(Estimate)
+		ms = append(ms, namedMetric{"gwet_ac2", func(t *Table) (float64, error) {
+			return GwetAC2(t, QuadraticWeights(t.scores()))
+		}, r.GwetAC2})
+	}
+	if t.NumRaters() == 2 {
+		ms = append(ms, r.cohenMetrics(t)...)
+	}
+	if ordered {
+		ms = append(ms, r.ordinalMetrics()...)
+	}
+	return ms
+}
+
+func (r *Report) cohenMetrics(t *Table) []namedMetric {
+	r.CohenKappa, r.CohenKappaLinear, r.CohenKappaQuadratic = new(Estimate), new(Estimate), new(Estimate)
+	kappa := func(w KappaWeighting) func(*Table) (float64, error) {
+		return func(t *Table) (float64, error) { return CohenKappa(t, 0, 1, w) }
+	}
+	ms := []namedMetric{{"cohen_kappa", kappa(Unweighted), r.CohenKappa}}
+	if t.level == Nominal {
+		r.Notes = append(r.Notes, "cohen_kappa_linear, cohen_kappa_quadratic: weighted kappa needs ordered categories (level ordinal or above)")
+		return ms
+	}
+	return append(ms,
+		namedMetric{"cohen_kappa_linear", kappa(LinearWeighted), r.CohenKappaLinear},
+		namedMetric{"cohen_kappa_quadratic", kappa(QuadraticWeighted), r.CohenKappaQuadratic})
+}
+
+func (r *Report) ordinalMetrics() []namedMetric {
+	r.ExactAgreement, r.WithinOne, r.MeanAbsDiff, r.KendallW = new(Estimate), new(Estimate), new(Estimate), new(Estimate)
+	ord := func(pick func(OrdinalPairwise) float64) func(*Table) (float64, error) {
+		return func(t *Table) (float64, error) {
+			o, err := OrdinalAgreement(t)
+			return pick(o), err
+		}
+	}
+	return []namedMetric{
+		{"exact_agreement", ord(func(o OrdinalPairwise) float64 { return o.Exact }), r.ExactAgreement},
+		{"within_one", ord(func(o OrdinalPairwise) float64 { return o.WithinOne }), r.WithinOne},
+		{"mean_abs_diff", ord(func(o OrdinalPairwise) float64 { return o.MeanAbsDiff }), r.MeanAbsDiff},
+		{"kendall_w", KendallW, r.KendallW},
+	}
+}
+
+// set stores a metric value or records why it is undefined.
+func (r *Report) set(key string, dst *Estimate, v float64, err error) {
+	if err != nil {
+		*dst = Estimate{}
+		r.Notes = append(r.Notes, key+": "+err.Error())
+		return
+	}
+	*dst = Estimate{Value: v, Defined: true}
+}
+
+func (r *Report) addICC(t *Table) {
+	if t.level < Interval {
+		return
+	}
+	res, err := ICC(t)
+	r.ICC = &ICCReport{Result: res, Defined: err == nil}
+	switch {
+	case err != nil:
+		r.Notes = append(r.Notes, "icc: "+err.Error())
+	case res.Dropped > 0:
+		r.Notes = append(r.Notes, fmt.Sprintf("icc: %d units not rated by every rater were left out", res.Dropped))
+	}
+}
+
+func (r *Report) addPairwise(t *Table) {
+	for _, c := range AllPairConfusions(t) {
+		p := PairReport{A: t.raters[c.A], B: t.raters[c.B], N: c.N}
+		if v, err := c.PercentAgreement(); err == nil {
+			p.PercentAgreement = Estimate{v, true}
+		}
+		if v, err := c.Kappa(Unweighted); err == nil {
+			p.CohenKappa = Estimate{v, true}
+		}
+		r.Pairwise = append(r.Pairwise, p)
+	}
+}
+
+func (r *Report) addBootstrap(t *Table, ms []namedMetric, opts ReportOptions) error {
+	var defined []namedMetric
+	var fs []func(*Table) (float64, error)
+	for _, m := range ms {
+		if m.dst.Defined {
+			defined = append(defined, m)
+			fs = append(fs, m.f)
+		}
+	}
+	cis, err := Bootstrap(t, fs, BootstrapOptions{
+		Replicates: opts.Bootstrap, Seed: opts.Seed, Clusters: opts.Clusters, Strata: opts.Strata,
+	})
+	if err != nil && !errors.Is(err, ErrNoData) {
+		return err
+	}
+	r.CI95 = make(map[string]*CI, len(cis))
+	for i, m := range defined {
+		ci := cis[i]
+		r.CI95[m.key] = &ci
+		if ci.Failed > 0 {
+			r.Notes = append(r.Notes, fmt.Sprintf("ci95 %s: undefined in %d of %d replicates", m.key, ci.Failed, opts.Bootstrap))
+		}
+	}
+	return nil
+}
