@@ -2,9 +2,203 @@ package cli
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/api"
+	"github.com/arbiter-annotation/arbiter/backend/auth"
+	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/config"
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/frontend"
 )
 
-func runServe(_ context.Context, _ []string, _, _ io.Writer) error   { return errors.New("not implemented yet") }
-func runMigrate(_ context.Context, _ []string, _, _ io.Writer) error { return errors.New("not implemented yet") }
+// runServe starts the server and blocks until ctx ends, then shuts down gracefully.
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cfg, err := parseConfig("serve", args, stderr)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, stderr)
+	log.Info("starting arbiter", "version", Version, "config", cfg.Summary())
+	st, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	deps, err := buildDeps(ctx, cfg, st, log, stdout)
+	if err != nil {
+		return err
+	}
+	return listen(ctx, cfg, api.New(deps).Handler(), log, stdout)
+}
+
+// runMigrate applies pending migrations and exits.
+func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cfg, err := parseConfig("migrate", args, stderr)
+	if err != nil {
+		return err
+	}
+	st, err := openStore(ctx, cfg, newLogger(cfg, stderr))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	cur, _, err := st.SchemaVersion(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "database schema at version %d\n", cur)
+	return nil
+}
+
+func parseConfig(name string, args []string, stderr io.Writer) (config.Config, error) {
+	fs := flag.NewFlagSet("arbiter "+name, flag.ContinueOnError)
+	cfg, err := config.Parse(fs, args, os.LookupEnv)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stderr)
+		fmt.Fprintf(stderr, "usage: arbiter %s [flags]\n", name)
+		fs.PrintDefaults()
+		return cfg, err
+	}
+	if err != nil {
+		return cfg, fmt.Errorf("configuration: %w", err)
+	}
+	return cfg, nil
+}
+
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	level.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "text" {
+		return slog.New(slog.NewTextHandler(w, opts))
+	}
+	return slog.New(slog.NewJSONHandler(w, opts))
+}
+
+func openStore(ctx context.Context, cfg config.Config, log *slog.Logger) (*store.Store, error) {
+	st, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.Migrate(ctx, log); err != nil {
+		st.Close()
+		return nil, err
+	}
+	return st, nil
+}
+
+// buildDeps opens the blob store, loads the shared secrets and creates the first admin.
+func buildDeps(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger, stdout io.Writer) (api.Deps, error) {
+	jwtKey, err := secretKey(ctx, st, "jwt_signing_key", cfg.JWTSecret)
+	if err != nil {
+		return api.Deps{}, err
+	}
+	blobKey, err := secretKey(ctx, st, "blob_signing_key", "")
+	if err != nil {
+		return api.Deps{}, err
+	}
+	blobs, err := blob.Open(ctx, cfg.BlobURL, blob.Options{
+		AccessKey: cfg.S3AccessKey, SecretKey: cfg.S3SecretKey, SigningKey: blobKey, LocalURLPrefix: "/blobs",
+	})
+	if err != nil {
+		return api.Deps{}, err
+	}
+	if err := bootstrapAdmin(ctx, cfg, st, log, stdout); err != nil {
+		return api.Deps{}, err
+	}
+	ui, _ := frontend.Dist()
+	issuer := auth.NewIssuer(jwtKey, cfg.AccessTokenTTL)
+	sessions := auth.NewSessions(st, issuer, cfg.RefreshTokenTTL, auth.DefaultLimits)
+	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: log, UI: ui}, nil
+}
+
+// secretKey returns the configured secret, or the one every replica shares through the
+// database, generating it on first use.
+func secretKey(ctx context.Context, st *store.Store, name, configured string) ([]byte, error) {
+	if configured != "" {
+		if len(configured) < 32 {
+			return nil, fmt.Errorf("%s: a configured secret must be at least 32 characters", name)
+		}
+		return []byte(configured), nil
+	}
+	v, err := st.Setting(ctx, name, func() (string, error) { return auth.RandomString(32), nil })
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", name, err)
+	}
+	return base64.RawURLEncoding.DecodeString(v)
+}
+
+// bootstrapAdmin creates the first administrator on an empty database. Without configured
+// credentials it generates a strong password and prints it once.
+func bootstrapAdmin(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger, stdout io.Writer) error {
+	n, err := st.UserCount(ctx)
+	if err != nil || n > 0 {
+		return err
+	}
+	email, password, generated := cfg.AdminEmail, cfg.AdminPassword, false
+	if email == "" {
+		email = "admin@arbiter.local"
+	}
+	if password == "" {
+		password, generated = auth.GeneratePassword(), true
+	}
+	if len(password) < auth.MinPasswordLength {
+		return fmt.Errorf("ARBITER_ADMIN_PASSWORD must be at least %d characters", auth.MinPasswordLength)
+	}
+	hash, err := auth.HashPassword(password)
+	if err != nil {
+		return err
+	}
+	err = st.CreateUser(ctx, &store.User{Email: email, Name: "Administrator", PasswordHash: hash, IsAdmin: true})
+	if errors.Is(err, store.ErrConflict) {
+		return nil // note: another replica created it first
+	}
+	if err != nil {
+		return err
+	}
+	log.Info("created the first administrator", "email", store.NormalizeEmail(email))
+	if generated {
+		fmt.Fprintf(stdout, "\n  First start: created administrator %s with password\n\n      %s\n\n  It is shown only this once. Set ARBITER_ADMIN_EMAIL/ARBITER_ADMIN_PASSWORD to choose your own.\n\n", email, password)
+	}
+	return nil
+}
+
+// listen serves until ctx ends, then drains requests for up to 20 seconds.
+func listen(ctx context.Context, cfg config.Config, h http.Handler, log *slog.Logger, stdout io.Writer) error {
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	addr := ln.Addr().String()
+	if strings.HasPrefix(addr, "[::]") || strings.HasPrefix(addr, "0.0.0.0") {
+		addr = "localhost" + addr[strings.LastIndex(addr, ":"):]
+	}
+	fmt.Fprintf(stdout, "Arbiter is listening on http://%s\n", addr)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}

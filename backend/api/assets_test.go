@@ -1,0 +1,157 @@
+package api_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/testenv"
+)
+
+// pngBytes is a 1×1 PNG.
+var pngBytes, _ = hex.DecodeString("89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+	"1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
+
+func multipartBody(t *testing.T, field, filename string, data []byte) (string, []byte) {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	w.WriteField("note", "ignored")
+	fw, err := w.CreateFormFile(field, filename)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Write(data)
+	w.Close()
+	return w.FormDataContentType(), buf.Bytes()
+}
+
+// uploadAsset uploads data and returns the asset id.
+func uploadAsset(t *testing.T, c *client, pid, filename string, data []byte) string {
+	t.Helper()
+	ct, body := multipartBody(t, "file", filename, data)
+	status, out := c.do("POST", "/api/v1/projects/"+pid+"/assets", body, "Content-Type", ct)
+	if status != 201 {
+		t.Fatalf("upload: %d %s", status, out)
+	}
+	var a struct{ ID string }
+	json.Unmarshal(out, &a)
+	return a.ID
+}
+
+func TestAssets(t *testing.T) {
+	for _, bb := range testenv.BlobBackends() {
+		t.Run(bb.Name, func(t *testing.T) {
+			e := newEnv(t, testenv.SQLite, func(o *options) { o.blobs = bb.Open; o.maxUpload = 64 << 10 })
+			assetScenarios(t, e)
+		})
+	}
+	t.Run("postgres", func(t *testing.T) {
+		assetScenarios(t, newEnv(t, testenv.Postgres, func(o *options) { o.maxUpload = 64 << 10 }))
+	})
+}
+
+func assetScenarios(t *testing.T, e *env) {
+	lead := e.newUser("lead@example.org", false)
+	ann := e.newUser("ann@example.org", false)
+	outsider := e.newUser("out@example.org", false)
+	pid := lead.createProject("media")
+	lead.must("PUT", "/api/v1/projects/"+pid+"/members/"+ann.user.ID, map[string]any{"roles": []string{"annotator"}}, 200, nil)
+
+	ct, body := multipartBody(t, "file", "pixel.bin", pngBytes)
+	var a struct {
+		ID    string
+		Bytes int64
+	}
+	status, out := lead.do("POST", "/api/v1/projects/"+pid+"/assets", body, "Content-Type", ct)
+	if status != 201 || json.Unmarshal(out, &a) != nil {
+		t.Fatalf("upload: %d %s", status, out)
+	}
+	want := sha256.Sum256(pngBytes)
+	if !strings.Contains(string(out), hex.EncodeToString(want[:])) || a.Bytes != int64(len(pngBytes)) || !strings.Contains(string(out), `"content_type":"image/png"`) {
+		t.Fatalf("recorded %s", out)
+	}
+
+	t.Run("signed url loads in a browser", func(t *testing.T) {
+		var u struct{ URL string }
+		ann.must("GET", "/api/v1/assets/"+a.ID+"/url", nil, 200, &u)
+		got, ctype := fetch(t, e, u.URL)
+		if !bytes.Equal(got, pngBytes) || ctype != "image/png" {
+			t.Fatalf("fetched %d bytes as %q", len(got), ctype)
+		}
+		if _, ok := e.blobs.(*blob.Local); ok {
+			tampered := strings.Replace(u.URL, "sig=", "sig=0", 1)
+			if resp, err := http.Get(e.srv.URL + tampered); err != nil || resp.StatusCode != 403 {
+				t.Fatalf("tampered local url: %v %v", resp.StatusCode, err)
+			}
+		}
+	})
+	nf := noFileBody(t)
+	runScenarios(t, e, []scenario{
+		{name: "outsider asks for the url", as: outsider, method: "GET", path: "/api/v1/assets/" + a.ID + "/url", status: 404, code: "not_found"},
+		{name: "annotator cannot upload", as: ann, method: "POST", path: "/api/v1/projects/" + pid + "/assets", body: body, headers: []string{"Content-Type", ct}, status: 403, code: "forbidden"},
+		{name: "not multipart", as: lead, method: "POST", path: "/api/v1/projects/" + pid + "/assets", body: `{}`, status: 400, code: "bad_request"},
+		{name: "no file part", as: lead, method: "POST", path: "/api/v1/projects/" + pid + "/assets", body: nf, headers: []string{"Content-Type", noFileType}, status: 400, code: "bad_request"},
+	})
+	t.Run("oversized upload is refused and leaves nothing", func(t *testing.T) {
+		big := bytes.Repeat([]byte{0x42}, 100<<10)
+		ct, body := multipartBody(t, "file", "big.bin", big)
+		status, out := lead.do("POST", "/api/v1/projects/"+pid+"/assets", body, "Content-Type", ct)
+		if status != 413 || errorCode(t, out) != "payload_too_large" {
+			t.Fatalf("oversized: %d %s", status, out)
+		}
+		if n := countAssets(t, e); n != 1 {
+			t.Fatalf("%d assets recorded after a refused upload, want 1", n)
+		}
+	})
+	t.Run("html is never served as html", func(t *testing.T) {
+		id := uploadAsset(t, lead, pid, "x.html", []byte("<html><script>alert(1)</script></html>"))
+		var u struct{ URL string }
+		lead.must("GET", "/api/v1/assets/"+id+"/url", nil, 200, &u)
+		if _, ctype := fetch(t, e, u.URL); strings.Contains(ctype, "html") {
+			t.Fatalf("served as %q", ctype)
+		}
+	})
+}
+
+var noFileType string
+
+func noFileBody(t *testing.T) []byte {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	w.WriteField("note", "no file here")
+	w.Close()
+	noFileType = w.FormDataContentType()
+	return buf.Bytes()
+}
+
+func fetch(t *testing.T, e *env, u string) ([]byte, string) {
+	t.Helper()
+	if strings.HasPrefix(u, "/") {
+		u = e.srv.URL + u
+	}
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 {
+		t.Fatalf("GET %s: %d %s", u, resp.StatusCode, b)
+	}
+	return b, resp.Header.Get("Content-Type")
+}
+
+func countAssets(t *testing.T, e *env) int64 {
+	var n int64
+	if err := e.store.SQL().QueryRow("SELECT COUNT(*) FROM assets").Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}

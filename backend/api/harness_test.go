@@ -1,0 +1,175 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/arbiter-annotation/arbiter/backend/api"
+	"github.com/arbiter-annotation/arbiter/backend/auth"
+	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/config"
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/testenv"
+)
+
+// jwtKey signs access tokens in tests, so tests can forge expired or wrong-algorithm tokens.
+var jwtKey = []byte("test-jwt-key-0123456789abcdef0123456789")
+
+// env is one running test server with its store.
+type env struct {
+	t      *testing.T
+	srv    *httptest.Server
+	store  *store.Store
+	blobs  blob.Store
+	cfg    config.Config
+	admin  *client
+	routes gin.RoutesInfo
+}
+
+type options struct {
+	blobs     func(testing.TB) blob.Store
+	maxUpload int64
+	limits    auth.Limits
+}
+
+// newEnv starts a server on a fresh database of the given backend.
+func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*options)) *env {
+	t.Helper()
+	o := options{blobs: testenv.LocalBlobs, maxUpload: 1 << 20, limits: auth.Limits{Window: time.Minute, PerAccount: 5, PerAddress: 1000}}
+	for _, f := range opts {
+		f(&o)
+	}
+	st := open(t)
+	cfg := config.Defaults()
+	cfg.MaxUploadBytes = o.maxUpload
+	blobs := o.blobs(t)
+	sessions := auth.NewSessions(st, auth.NewIssuer(jwtKey, time.Minute), time.Hour, o.limits)
+	ui := fstest.MapFS{
+		"index.html":         {Data: []byte("<!doctype html><title>Arbiter</title>")},
+		"assets/app-1234.js": {Data: []byte("console.log(1)")},
+	}
+	s := api.New(api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: slog.New(slog.DiscardHandler), UI: ui})
+	e := &env{t: t, srv: httptest.NewServer(s.Handler()), store: st, blobs: blobs, cfg: cfg, routes: s.Routes()}
+	t.Cleanup(e.srv.Close)
+	e.admin = e.newUser("admin@example.org", true)
+	return e
+}
+
+// newUser creates a user directly in the store and logs them in.
+func (e *env) newUser(email string, admin bool) *client {
+	e.t.Helper()
+	hash, err := auth.HashPassword("password-" + email)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	u := &store.User{Email: email, Name: strings.Split(email, "@")[0], PasswordHash: hash, IsAdmin: admin}
+	if err := e.store.CreateUser(context.Background(), u); err != nil {
+		e.t.Fatal(err)
+	}
+	c := &client{e: e, user: u}
+	var pair struct {
+		AccessToken  string `json:"access_token"`
+		RefreshToken string `json:"refresh_token"`
+	}
+	c.must("POST", "/api/v1/auth/login", map[string]string{"email": email, "password": "password-" + email}, 200, &pair)
+	c.token, c.refresh = pair.AccessToken, pair.RefreshToken
+	return c
+}
+
+// client calls the API as one user.
+type client struct {
+	e       *env
+	user    *store.User
+	token   string
+	refresh string
+}
+
+// do sends a request; body is JSON-encoded unless it is a string or []byte.
+func (c *client) do(method, path string, body any, headers ...string) (int, []byte) {
+	c.e.t.Helper()
+	var r io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		r = strings.NewReader(b)
+	case []byte:
+		r = bytes.NewReader(b)
+	default:
+		j, _ := json.Marshal(b)
+		r = bytes.NewReader(j)
+	}
+	req, _ := http.NewRequest(method, c.e.srv.URL+path, r)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if c != nil && c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := c.e.srv.Client().Do(req)
+	if err != nil {
+		c.e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, out
+}
+
+// must sends a request, checks the status and decodes the body into out (when not nil).
+func (c *client) must(method, path string, body any, status int, out any) {
+	c.e.t.Helper()
+	got, b := c.do(method, path, body)
+	if got != status {
+		c.e.t.Fatalf("%s %s: status %d, want %d: %s", method, path, got, status, b)
+	}
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			c.e.t.Fatalf("%s %s: decode %s: %v", method, path, b, err)
+		}
+	}
+}
+
+// anon is a client without credentials.
+func (e *env) anon() *client { return &client{e: e} }
+
+// errorCode extracts error.code from an error body, failing if the shape is wrong.
+func errorCode(t *testing.T, body []byte) string {
+	t.Helper()
+	var v struct {
+		Error *struct {
+			Code    string `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(body, &v); err != nil || v.Error == nil || v.Error.Code == "" || v.Error.Message == "" {
+		t.Fatalf("not the error shape: %s", body)
+	}
+	return v.Error.Code
+}
+
+// createProject makes a project as c and returns its id.
+func (c *client) createProject(name string) string {
+	var p struct{ ID string }
+	c.must("POST", "/api/v1/projects", map[string]string{"name": name}, 201, &p)
+	return p.ID
+}
+
+// forEachBackend runs f on SQLite and PostgreSQL.
+func forEachBackend(t *testing.T, f func(t *testing.T, open func(testing.TB) *store.Store)) {
+	for _, b := range testenv.Backends() {
+		t.Run(b.Name, func(t *testing.T) { f(t, b.Open) })
+	}
+}

@@ -1,0 +1,63 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// healthz answers while the process is up.
+func (s *Server) healthz(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) }
+
+// readyz answers 200 only when the database and the blob store are reachable.
+func (s *Server) readyz(c *gin.Context) {
+	ctx, cancel := context.WithTimeout(c.Request.Context(), 3*time.Second)
+	defer cancel()
+	checks := gin.H{"database": "ok", "blobs": "ok"}
+	status := http.StatusOK
+	if err := s.store.Ping(ctx); err != nil {
+		checks["database"], status = err.Error(), http.StatusServiceUnavailable
+	}
+	if err := s.blobs.Ping(ctx); err != nil {
+		checks["blobs"], status = err.Error(), http.StatusServiceUnavailable
+	}
+	c.JSON(status, gin.H{"status": map[bool]string{true: "ready", false: "unavailable"}[status == http.StatusOK], "checks": checks})
+}
+
+// metrics are the server's Prometheus collectors, on a registry of its own.
+type metrics struct {
+	reg      *prometheus.Registry
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+}
+
+func newMetrics() *metrics {
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "arbiter_http_requests_total", Help: "HTTP requests by method, route and status.",
+		}, []string{"method", "route", "status"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "arbiter_http_request_duration_seconds", Help: "HTTP request latency by route.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}, []string{"method", "route"}),
+	}
+	m.reg.MustRegister(m.requests, m.latency, collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+func (m *metrics) observe(method, route string, status int, d time.Duration) {
+	m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+	m.latency.WithLabelValues(method, route).Observe(d.Seconds())
+}
+
+func (m *metrics) handler() gin.HandlerFunc {
+	return gin.WrapH(promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
+}

@@ -1,0 +1,98 @@
+// Package api is Arbiter's HTTP interface: the JSON API under /api/v1, signed blob URLs, health
+// and metrics endpoints, and the embedded web UI. Handlers are thin: bind, authorize, call the
+// store or a service, respond.
+package api
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/arbiter-annotation/arbiter/backend/auth"
+	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/config"
+	"github.com/arbiter-annotation/arbiter/backend/store"
+)
+
+// Deps are what the server needs; the caller owns their lifetimes.
+type Deps struct {
+	Config   config.Config
+	Store    *store.Store
+	Blobs    blob.Store
+	Sessions *auth.Sessions
+	Log      *slog.Logger
+	UI       fs.FS // the built web UI; nil when the binary was built without it
+}
+
+// Server routes requests to handlers.
+type Server struct {
+	cfg      config.Config
+	store    *store.Store
+	blobs    blob.Store
+	sessions *auth.Sessions
+	log      *slog.Logger
+	ui       fs.FS
+	metrics  *metrics
+	engine   *gin.Engine
+}
+
+// New builds the server and its route table.
+func New(d Deps) *Server {
+	gin.SetMode(gin.ReleaseMode)
+	s := &Server{cfg: d.Config, store: d.Store, blobs: d.Blobs, sessions: d.Sessions, log: d.Log, ui: d.UI, metrics: newMetrics()}
+	e := gin.New()
+	e.ContextWithFallback = true
+	e.HandleMethodNotAllowed = true
+	e.Use(s.requestLog, gin.CustomRecovery(func(c *gin.Context, err any) {
+		s.log.Error("panic", "err", err, "request_id", c.GetString(ctxRequestID))
+		writeError(c, fail(http.StatusInternalServerError, CodeInternal, "internal error"))
+	}))
+	s.engine = e
+	s.routes()
+	return s
+}
+
+// Handler returns the http.Handler serving everything.
+func (s *Server) Handler() http.Handler { return s.engine }
+
+// Routes lists the registered routes (for tests that walk every route).
+func (s *Server) Routes() gin.RoutesInfo { return s.engine.Routes() }
+
+// routes is the route table: one line per route, the permission on the line.
+func (s *Server) routes() {
+	e := s.engine
+	e.GET("/healthz", s.healthz)
+	e.GET("/readyz", s.readyz)
+	e.GET("/metrics", s.metrics.handler())
+	e.GET("/blobs/*key", wrap(s.serveBlob))
+
+	v1 := e.Group("/api/v1")
+	v1.POST("/auth/login", wrap(s.login))
+	v1.POST("/auth/refresh", wrap(s.refresh))
+	v1.POST("/auth/logout", wrap(s.logout))
+
+	a := v1.Group("", s.authenticate)
+	a.GET("/me", wrap(s.me))
+	a.GET("/me/tokens", wrap(s.listTokens))
+	a.POST("/me/tokens", wrap(s.createToken))
+	a.DELETE("/me/tokens/:tid", wrap(s.revokeToken))
+	a.GET("/users", requireAdmin, wrap(s.listUsers))
+	a.POST("/users", requireAdmin, wrap(s.createUser))
+	a.GET("/projects", wrap(s.listProjects))
+	a.POST("/projects", wrap(s.createProject))
+	a.GET("/assets/:aid/url", wrap(s.assetURL))
+
+	p := a.Group("/projects/:pid", s.project)
+	p.GET("", require(), wrap(s.getProject))
+	p.GET("/members", require(), wrap(s.listMembers))
+	p.PUT("/members/:uid", require(store.RoleLead), wrap(s.setMember))
+	p.POST("/assets", require(store.RoleLead), wrap(s.uploadAsset))
+	p.GET("/audit", require(store.RoleLead), wrap(s.listAudit))
+
+	e.NoRoute(s.serveUI)
+	e.NoMethod(wrap(func(*gin.Context) error {
+		return fail(http.StatusMethodNotAllowed, "method_not_allowed", "method not allowed on this path")
+	}))
+}
