@@ -67,6 +67,7 @@ func (s *Server) routes() {
 	e.GET("/readyz", s.readyz)
 	e.GET("/metrics", s.metrics.handler())
 	e.GET("/blobs/*key", wrap(s.serveBlob))
+	e.GET("/template-media/*path", s.serveTemplateMedia)
 
 	v1 := e.Group("/api/v1")
 	v1.POST("/auth/login", wrap(s.login))
@@ -83,6 +84,9 @@ func (s *Server) routes() {
 	a.GET("/projects", wrap(s.listProjects))
 	a.POST("/projects", wrap(s.createProject))
 	a.GET("/assets/:aid/url", wrap(s.assetURL))
+	a.GET("/templates", wrap(s.listTemplates))
+	a.GET("/templates/:id", wrap(s.getTemplate))
+	a.POST("/templates/:id/validate", wrap(s.validateTemplateAnswers))
 
 	p := a.Group("/projects/:pid", s.project)
 	p.GET("", require(), wrap(s.getProject))
