@@ -142,7 +142,7 @@ func checkCandidates(in Input, raw json.RawMessage) *FieldError {
 	if err != nil {
 		return ferr(CodeInvalidType, "expected a list of candidates {id, type, value}")
 	}
-	if (in.Count > 0 && len(cs) != in.Count) || len(cs) < 2 || len(cs) > maxSlots {
+	if (in.Count > 0 && len(cs) != in.Count) || len(cs) < 1 || len(cs) > maxSlots {
 		return ferr(CodeOutOfRange, "wrong number of candidates: "+itoa(len(cs)))
 	}
 	seen := map[string]bool{}

@@ -159,8 +159,11 @@ func validateComparison(fe FieldErrors, p string, q Question, s *Schema) {
 		fe.add(p+".candidates", CodeUnknownInput, "%s questions need a candidates input (name it in candidates when the schema has several)", q.Kind)
 		return
 	}
-	if q.Kind == KindPairwise && in.Count != 0 && in.Count != 2 {
-		fe.add(p+".candidates", CodeInvalidValue, "pairwise questions compare exactly 2 candidates; input %q has count %d", in.Name, in.Count)
+	if q.Kind == KindPairwise && in.Count != 2 {
+		fe.add(p+".candidates", CodeInvalidValue, "pairwise questions compare exactly 2 candidates; set count: 2 on input %q", in.Name)
+	}
+	if q.Kind == KindRanking && in.Count == 1 {
+		fe.add(p+".candidates", CodeInvalidValue, "ranking needs at least 2 candidates; input %q has count 1", in.Name)
 	}
 }
 

@@ -84,8 +84,8 @@ type Input struct {
 	Optional bool `json:"optional,omitempty"`
 	// MaxItems bounds image_list length.
 	MaxItems int `json:"max_items,omitempty"`
-	// Count fixes the number of candidates (e.g. 2 for a pair); 0 means any
-	// number from 2.
+	// Count fixes the number of candidates (1 for a single output of any
+	// modality, 2 for a pair); 0 means any number from 1.
 	Count int `json:"count,omitempty"`
 }
 

@@ -8,7 +8,7 @@ import (
 
 // keyPattern is the shape of every key and input name: lower snake case, so
 // keys are safe as export column names and URL segments.
-var keyPattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
+var keyPattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,99}$`)
 
 // Limits that keep forms usable and answers small.
 const (
@@ -51,7 +51,7 @@ func checkKey(fe FieldErrors, path, key string, seen map[string]bool) {
 	case key == "":
 		fe.add(path, CodeRequired, "key is required")
 	case !keyPattern.MatchString(key):
-		fe.add(path, CodeInvalidKey, "%q must be lower snake case (a-z, 0-9, _), starting with a letter, at most 64 characters", key)
+		fe.add(path, CodeInvalidKey, "%q must be lower snake case (a-z, 0-9, _), starting with a letter, at most 100 characters", key)
 	case seen[key]:
 		fe.add(path, CodeDuplicateKey, "%q is used more than once", key)
 	}
@@ -74,8 +74,8 @@ func (s *Schema) validateInputs(fe FieldErrors) {
 		if in.MaxItems < 0 || (in.MaxItems > 0 && in.Type != InputImageList) {
 			fe.add(p+".max_items", CodeInvalidValue, "max_items applies to image_list inputs and must be positive")
 		}
-		if in.Count != 0 && (in.Type != InputCandidates || in.Count < 2) {
-			fe.add(p+".count", CodeInvalidValue, "count applies to candidates inputs and must be at least 2")
+		if in.Count != 0 && (in.Type != InputCandidates || in.Count < 1 || in.Count > maxSlots) {
+			fe.add(p+".count", CodeInvalidValue, "count applies to candidates inputs and must be 1..%d", maxSlots)
 		}
 	}
 }
