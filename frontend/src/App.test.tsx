@@ -5,7 +5,7 @@ import { ApiClient, REFRESH_TOKEN_KEY } from "./api";
 import { apiError, authBody, fakeFetch, json } from "./test/fakeApi";
 
 const projects = [
-  { id: 7, name: "D3-Omni", description: "53 Yes/No dimensions", created_at: "2026-01-02T10:00:00Z", my_roles: ["lead"] },
+  { id: "p7", name: "D3-Omni", description: "53 Yes/No dimensions", created_at: "2026-01-02T10:00:00Z", my_roles: ["lead"] },
 ];
 
 function renderApp(routes: Parameters<typeof fakeFetch>[0], path = "/projects") {
@@ -29,7 +29,7 @@ describe("App", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
 
     const list = await screen.findByRole("list", { name: "Projects" });
-    expect(within(list).getByRole("link", { name: "D3-Omni" }).getAttribute("href")).toBe("/projects/7");
+    expect(within(list).getByRole("link", { name: "D3-Omni" }).getAttribute("href")).toBe("/projects/p7");
     expect(window.location.pathname).toBe("/projects");
     expect(screen.getByTestId("current-user").textContent).toBe("Ada Admin");
     expect(calls.find((c) => c.path === "/api/v1/projects")?.auth).toBe("Bearer A1");
@@ -49,10 +49,10 @@ describe("App", () => {
     window.localStorage.setItem(REFRESH_TOKEN_KEY, "R1");
     renderApp({
       "POST /api/v1/auth/refresh": () => json(200, authBody("A2", "R2")),
-      "GET /api/v1/projects/7": () => json(200, projects[0]),
-    }, "/projects/7");
+      "GET /api/v1/projects/p7": () => json(200, projects[0]),
+    }, "/projects/p7");
     expect(await screen.findByRole("heading", { name: "D3-Omni" })).toBeTruthy();
-    await waitFor(() => expect(window.location.pathname).toBe("/projects/7/overview"));
+    await waitFor(() => expect(window.location.pathname).toBe("/projects/p7/overview"));
     expect(screen.getByRole("navigation", { name: "Project sections" }).textContent).toContain("Members");
     expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBe("R2");
   });

@@ -12,7 +12,7 @@ import type {
   User,
 } from "./types";
 
-const seg = (id: ID) => encodeURIComponent(String(id));
+const seg = (id: ID) => encodeURIComponent(id);
 
 /** Typed calls for every /api/v1 endpoint the UI uses, grouped by area. */
 export function endpoints(c: ApiClient) {

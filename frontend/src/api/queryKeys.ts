@@ -6,6 +6,6 @@ export const queryKeys = {
   users: ["users"] as const,
   tokens: ["tokens"] as const,
   projects: ["projects"] as const,
-  project: (pid: ID) => ["projects", String(pid)] as const,
-  members: (pid: ID) => ["projects", String(pid), "members"] as const,
+  project: (pid: ID) => ["projects", pid] as const,
+  members: (pid: ID) => ["projects", pid, "members"] as const,
 };

@@ -1,8 +1,8 @@
 // Types for the Arbiter HTTP API (/api/v1). Hand-written to match the
 // server's contract; keep them in step with backend/api.
 
-/** Identifiers are opaque to the UI; they are only echoed back in URLs. */
-export type ID = string | number;
+/** Identifiers are opaque strings; the UI only echoes them back in URLs. */
+export type ID = string;
 
 export interface User {
   id: ID;

@@ -53,7 +53,7 @@ export function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-export const adminUser = { id: 1, email: "admin@example.com", name: "Ada Admin", is_admin: true };
+export const adminUser = { id: "u1", email: "admin@example.com", name: "Ada Admin", is_admin: true };
 
 export function authBody(access: string, refresh: string, user = adminUser) {
   return { access_token: access, refresh_token: refresh, expires_in: 900, user };

@@ -44,7 +44,7 @@ export function UsersPage() {
                   <td>{u.name}</td>
                   <td>{u.email}</td>
                   <td>
-                    <code>{String(u.id)}</code>
+                    <code>{u.id}</code>
                   </td>
                   <td>{u.is_admin ? <span className="badge badge-admin">admin</span> : <span className="muted">user</span>}</td>
                 </tr>

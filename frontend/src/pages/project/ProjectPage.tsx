@@ -39,7 +39,7 @@ export function ProjectPage() {
   }
 
   const p = project.data;
-  const base = `/projects/${encodeURIComponent(String(p.id))}`;
+  const base = `/projects/${encodeURIComponent(p.id)}`;
   const tabs = projectTabs.filter((t) => !t.visible || t.visible({ project: p, user }));
   return (
     <div className="page">

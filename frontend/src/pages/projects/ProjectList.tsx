@@ -8,7 +8,7 @@ export function ProjectList({ projects }: { projects: Project[] }) {
     <ul className="project-grid" aria-label="Projects">
       {projects.map((p) => (
         <li key={p.id} className="card project-card">
-          <Link to={`/projects/${encodeURIComponent(String(p.id))}`} className="project-link">
+          <Link to={`/projects/${encodeURIComponent(p.id)}`} className="project-link">
             <h2>{p.name}</h2>
           </Link>
           <p className="project-desc">{p.description || <span className="muted">No description.</span>}</p>

@@ -21,7 +21,6 @@ export function ProjectsPage() {
         title="Projects"
         subtitle={user.is_admin ? "All projects on this server." : "Projects you are a member of."}
         actions={
-          user.is_admin &&
           !creating && (
             <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
               New project
@@ -34,9 +33,8 @@ export function ProjectsPage() {
       {projects.isError && <ErrorMessage error={projects.error} title="Could not load projects." />}
       {projects.data && projects.data.length === 0 && (
         <EmptyState title="No projects yet">
-          {user.is_admin
-            ? "Create the first project to start importing items and inviting annotators."
-            : "Ask a project lead to add you to a project."}
+          Create a project to start importing items and inviting annotators, or ask a project lead to add you to
+          theirs.
         </EmptyState>
       )}
       {projects.data && projects.data.length > 0 && <ProjectList projects={projects.data} />}

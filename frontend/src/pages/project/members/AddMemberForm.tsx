@@ -70,8 +70,9 @@ export function AddMemberForm({ pid, members }: { pid: ID; members: Member[] }) 
         required
         list="member-user-options"
         value={who}
+        className="field-narrow"
         onChange={(e) => setWho(e.target.value)}
-        hint="Choosing no role removes the user from the project."
+        hint={users.data ? "Start typing to pick an existing user." : "A user id, or the email of a current member."}
       />
       <datalist id="member-user-options">
         {users.data?.map((u) => (
@@ -80,7 +81,10 @@ export function AddMemberForm({ pid, members }: { pid: ID; members: Member[] }) 
           </option>
         ))}
       </datalist>
-      <RoleCheckboxes value={roles} onChange={setRolesValue} />
+      <div>
+        <RoleCheckboxes value={roles} onChange={setRolesValue} />
+        <small className="field-hint">Saving with no role removes the user from the project.</small>
+      </div>
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={setRoles.isPending}>
           {setRoles.isPending ? "Saving…" : "Save roles"}

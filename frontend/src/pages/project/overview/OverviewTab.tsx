@@ -5,7 +5,7 @@ import { formatDateTime } from "../../../components/format";
 
 export function OverviewTab() {
   const project = useProject();
-  const base = `/projects/${encodeURIComponent(String(project.id))}`;
+  const base = `/projects/${encodeURIComponent(project.id)}`;
   return (
     <div className="overview">
       <div className="card">
@@ -14,7 +14,7 @@ export function OverviewTab() {
         <dl className="facts">
           <dt>Project id</dt>
           <dd>
-            <code>{String(project.id)}</code>
+            <code>{project.id}</code>
           </dd>
           <dt>Created</dt>
           <dd>{formatDateTime(project.created_at)}</dd>
