@@ -196,11 +196,16 @@ export async function screenshot(page, name) {
 /**
  * Runs fn with a fresh server, browser and page, then always stops them. On
  * failure it saves `<prefix>-failure.png` and prints the server's log.
- * fn receives { server, api, browser, context, page, shot(name) }; shot
- * numbers screenshots so they sort in the order they were taken.
+ * fn receives { server, api, browser, context, page, shot(name), consoleErrors };
+ * shot numbers screenshots so they sort in the order they were taken.
+ * Options: prefix (screenshot names), viewport, serverEnv (extra ARBITER_* env).
  */
-export async function withArbiter(t, fn, { prefix = slug(t?.name ?? "e2e"), viewport = { width: 1280, height: 800 } } = {}) {
-  const server = await startArbiter();
+export async function withArbiter(
+  t,
+  fn,
+  { prefix = slug(t?.name ?? "e2e"), viewport = { width: 1280, height: 800 }, serverEnv = {} } = {},
+) {
+  const server = await startArbiter({ env: serverEnv });
   let browser;
   let page;
   let step = 0;

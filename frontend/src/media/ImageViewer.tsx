@@ -1,4 +1,4 @@
-import { createContext, useContext, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useMediaUrl } from "./resolve";
 import type { MediaRef } from "../form/schema";
 
@@ -39,12 +39,22 @@ export function ImageViewer({ src, alt, compact }: { src: MediaRef; alt: string;
   };
   const zoomBy = (f: number) => setView(zoomAt(view, f, center()[0], center()[1]));
 
-  function onWheel(e: WheelEvent) {
-    if (!e.ctrlKey && !e.metaKey && view.s === 1) return;
-    e.preventDefault();
-    const r = e.currentTarget.getBoundingClientRect();
-    setView(zoomAt(view, Math.exp(-e.deltaY / 300), e.clientX - r.left, e.clientY - r.top));
-  }
+  const latest = useRef({ view, setView });
+  latest.current = { view, setView };
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    // note: a native listener, because React's wheel listeners are passive and cannot stop page scroll.
+    const onWheel = (e: globalThis.WheelEvent) => {
+      const { view: v, setView: set } = latest.current;
+      if (!e.ctrlKey && !e.metaKey && v.s === 1) return;
+      e.preventDefault();
+      const r = el.getBoundingClientRect();
+      set(zoomAt(v, Math.exp(-e.deltaY / 300), e.clientX - r.left, e.clientY - r.top));
+    };
+    el.addEventListener("wheel", onWheel, { passive: false });
+    return () => el.removeEventListener("wheel", onWheel);
+  }, [url]);
   function onDoubleClick(e: React.MouseEvent) {
     const r = e.currentTarget.getBoundingClientRect();
     setView(view.s > 1 ? FIT : zoomAt(view, 3, e.clientX - r.left, e.clientY - r.top));
@@ -83,7 +93,6 @@ export function ImageViewer({ src, alt, compact }: { src: MediaRef; alt: string;
         tabIndex={0}
         data-media-keys="image"
         aria-label={`${alt}: image, ${Math.round(view.s * 100)}%. Plus and minus zoom, 0 resets, arrows pan.`}
-        onWheel={onWheel}
         onDoubleClick={onDoubleClick}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}

@@ -1,0 +1,133 @@
+// Shared transport for video and audio: play/pause, seek, ±1 frame,
+// playback speed, mute, and the keys a focused player answers to.
+import { useEffect, useState, type KeyboardEvent, type RefObject } from "react";
+
+export const FRAME = 1 / 30;
+export const SPEEDS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2];
+
+export function formatTime(t: number): string {
+  if (!Number.isFinite(t) || t < 0) t = 0;
+  const m = Math.floor(t / 60);
+  const s = t - m * 60;
+  return `${m}:${s.toFixed(2).padStart(5, "0")}`;
+}
+
+/** Tracks a media element's state and exposes the transport actions. */
+export function useTransport(ref: RefObject<HTMLMediaElement | null>, src: string | null) {
+  const [, force] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const bump = () => force((n) => n + 1);
+    const evs = ["play", "pause", "timeupdate", "seeked", "ratechange", "volumechange", "loadedmetadata", "durationchange", "ended"];
+    evs.forEach((e) => el.addEventListener(e, bump));
+    return () => evs.forEach((e) => el.removeEventListener(e, bump));
+  }, [ref, src]);
+  const el = ref.current;
+  const duration = el && Number.isFinite(el.duration) ? el.duration : 0;
+  const seek = (t: number) => {
+    if (el) el.currentTime = Math.min(Math.max(0, t), duration || t);
+  };
+  const actions = {
+    toggle: () => {
+      if (!el) return;
+      if (el.paused) void el.play().catch(() => {});
+      else el.pause();
+    },
+    step: (frames: number) => {
+      if (!el) return;
+      el.pause();
+      seek(el.currentTime + frames * FRAME);
+    },
+    seek,
+    seekBy: (dt: number) => el && seek(el.currentTime + dt),
+    speed: (r: number) => {
+      if (el) el.playbackRate = r;
+    },
+    speedBy: (dir: number) => {
+      if (!el) return;
+      const i = SPEEDS.indexOf(el.playbackRate);
+      el.playbackRate = SPEEDS[Math.min(SPEEDS.length - 1, Math.max(0, (i < 0 ? 3 : i) + dir))];
+    },
+    mute: () => {
+      if (el) el.muted = !el.muted;
+    },
+  };
+  return {
+    paused: el?.paused ?? true,
+    time: el?.currentTime ?? 0,
+    duration,
+    rate: el?.playbackRate ?? 1,
+    muted: el?.muted ?? false,
+    ...actions,
+  };
+}
+export type Transport = ReturnType<typeof useTransport>;
+
+/** Keys of a focused player; returns true when the key was used. */
+export function transportKey(t: Transport, e: KeyboardEvent, frames: boolean): boolean {
+  const map: Record<string, () => void> = {
+    " ": t.toggle,
+    k: t.toggle,
+    ArrowLeft: () => t.seekBy(-5),
+    ArrowRight: () => t.seekBy(5),
+    "[": () => t.speedBy(-1),
+    "]": () => t.speedBy(1),
+    m: t.mute,
+  };
+  if (frames) {
+    map[","] = () => t.step(-1);
+    map["."] = () => t.step(1);
+  }
+  const fn = e.ctrlKey || e.metaKey || e.altKey ? undefined : map[e.key];
+  if (!fn) return false;
+  e.preventDefault();
+  e.stopPropagation();
+  fn();
+  return true;
+}
+
+/** The control bar under a player. */
+export function TransportBar({ t, frames }: { t: Transport; frames: boolean }) {
+  return (
+    <div className="media-bar transport">
+      <button type="button" className="mbtn play" tabIndex={-1} onClick={t.toggle} aria-label={t.paused ? "Play" : "Pause"}>
+        {t.paused ? "▶" : "❚❚"}
+      </button>
+      {frames && (
+        <>
+          <button type="button" className="mbtn" tabIndex={-1} onClick={() => t.step(-1)} aria-label="Previous frame" title="Previous frame (,)">
+            ‹1f
+          </button>
+          <button type="button" className="mbtn" tabIndex={-1} onClick={() => t.step(1)} aria-label="Next frame" title="Next frame (.)">
+            1f›
+          </button>
+        </>
+      )}
+      <input
+        className="seek"
+        type="range"
+        tabIndex={-1}
+        min={0}
+        max={t.duration || 0}
+        step={0.001}
+        value={Math.min(t.time, t.duration || 0)}
+        onChange={(e) => t.seek(Number(e.target.value))}
+        aria-label="Seek"
+      />
+      <span className="mbar-value time">
+        {formatTime(t.time)} / {formatTime(t.duration)}
+      </span>
+      <select className="speed" tabIndex={-1} value={t.rate} onChange={(e) => t.speed(Number(e.target.value))} aria-label="Playback speed">
+        {SPEEDS.map((s) => (
+          <option key={s} value={s}>
+            {s}×
+          </option>
+        ))}
+      </select>
+      <button type="button" className="mbtn" tabIndex={-1} onClick={t.mute} aria-label={t.muted ? "Unmute" : "Mute"}>
+        {t.muted ? "🔇" : "🔊"}
+      </button>
+    </div>
+  );
+}
