@@ -1,0 +1,39 @@
+# Arbiter: build the UI and the binary, run it, test everything.
+GO      ?= go
+BIN     := bin/arbiter
+VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X github.com/arbiter-annotation/arbiter/backend/cli.Version=$(VERSION)
+
+.PHONY: run build ui test test-go test-ui test-e2e vet fmt clean
+
+## run: build everything and serve on the embedded defaults (SQLite and blobs in ./arbiter-data)
+run: build
+	$(BIN) serve
+
+## build: the web UI, then the binary with the UI embedded, at bin/arbiter
+build: ui
+	CGO_ENABLED=0 $(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./backend/cmd/arbiter
+
+ui: frontend/node_modules/.installed
+	cd frontend && npm run build
+
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+	touch $@
+
+## test: every suite — Go (SQLite, PostgreSQL, MinIO), UI unit tests, browser tests
+test: build
+	.ci/test.sh
+
+## test-go: Go tests only, without the UI (no Node needed)
+test-go:
+	$(GO) test -tags no_ui ./...
+
+vet:
+	$(GO) vet -tags no_ui ./...
+
+fmt:
+	gofmt -w backend tasks agreement exports frontend/*.go
+
+clean:
+	rm -rf bin frontend/dist test-artifacts
