@@ -17,7 +17,8 @@ func Alpha(t *Table) (float64, error) { return AlphaLevel(t, t.level) }
 //
 //	alpha = 1 - (n-1) Σ_ck o_ck δ²_ck / Σ_ck n_c n_k δ²_ck
 func AlphaLevel(t *Table, level Level) (float64, error) {
-	nc, n := pairableValueCounts(t)
+	st := t.stats()
+	nc, n := st.pooled, st.nPooled
 	if n == 0 {
 		return 0, ErrNoPairableUnits
 	}
@@ -31,13 +32,20 @@ func AlphaLevel(t *Table, level Level) (float64, error) {
 	} else {
 		de = expectedSum(nc, d)
 	}
+	if level == Nominal {
+		if !(de > 0) {
+			return 0, fmt.Errorf("alpha: %w", ErrNoVariation)
+		}
+		return 1 - float64(n-1)*st.nominalObserved()/de, nil
+	}
 	return alphaFrom(t, d, n, de)
 }
 
 // AlphaDistance returns Krippendorff's alpha with a caller-supplied distance,
 // for example a set distance for multi-select values (see SetDistance).
 func AlphaDistance(t *Table, d Distance) (float64, error) {
-	nc, n := pairableValueCounts(t)
+	st := t.stats()
+	nc, n := st.pooled, st.nPooled
 	if n == 0 {
 		return 0, ErrNoPairableUnits
 	}
@@ -50,23 +58,6 @@ func alphaFrom(t *Table, d Distance, n int64, de float64) (float64, error) {
 	}
 	do := observedSum(t, d)
 	return 1 - float64(n-1)*do/de, nil
-}
-
-// pairableValueCounts counts each value over units with two or more ratings.
-func pairableValueCounts(t *Table) ([]int64, int64) {
-	nc := make([]int64, len(t.values))
-	var n int64
-	for u := range t.units {
-		if t.unitSize(u) < 2 {
-			continue
-		}
-		_, vs := t.UnitRatings(u)
-		for _, v := range vs {
-			nc[v]++
-		}
-		n += int64(len(vs))
-	}
-	return nc, n
 }
 
 // levelDistance returns δ² for a level of measurement.

@@ -16,11 +16,18 @@ const smallSet = 8
 type interner struct {
 	idx   map[string]int32
 	names []string
+	short shortCodes
 }
 
 // code returns the code of s, adding it if new. s may alias a reused buffer:
 // it is copied before it is stored.
 func (in *interner) code(s string) int32 {
+	if len(s) <= 2 {
+		if c := in.short.lookup(s); c > 0 {
+			return c - 1
+		}
+		return in.add(s)
+	}
 	if len(in.names) <= smallSet {
 		for i, n := range in.names {
 			if n == s {
@@ -41,6 +48,7 @@ func (in *interner) add(s string) int32 {
 	c := int32(len(in.names))
 	s = strings.Clone(s)
 	in.names = append(in.names, s)
+	in.short.store(s, c)
 	if len(in.names) > smallSet {
 		if in.idx == nil {
 			in.idx = make(map[string]int32, 2*len(in.names))
@@ -84,18 +92,17 @@ func (g *groupColumn) result(nUnits int) UnitGroups {
 
 // Builder accumulates (unit, rater, value) rows and builds a Table.
 type Builder struct {
-	level               Level
-	units, raters, vals interner
-	rowUnit, rowRater   []int32
-	rowValue            []int32
-	lastUnit            int32
+	level             Level
+	units             *unitTable
+	raters, vals      interner
+	rowUnit, rowRater []int32
+	rowValue          []int32
 }
 
 // NewBuilder returns a Builder for a table at the given level; sizeHint is
 // the expected number of rows (0 if unknown).
 func NewBuilder(level Level, sizeHint int) *Builder {
-	b := &Builder{level: level, lastUnit: -1}
-	b.units.idx = make(map[string]int32, sizeHint/4+16)
+	b := &Builder{level: level, units: newUnitTable(sizeHint/4 + 16)}
 	b.rowUnit = make([]int32, 0, sizeHint)
 	b.rowRater = make([]int32, 0, sizeHint)
 	b.rowValue = make([]int32, 0, sizeHint)
@@ -107,21 +114,8 @@ func (b *Builder) Add(unit, rater, value string) {
 	b.add(b.unitCode(unit), rater, value)
 }
 
-// unitCode interns a unit; consecutive rows of one unit skip the map.
-func (b *Builder) unitCode(unit string) int32 {
-	if b.lastUnit >= 0 && b.units.names[b.lastUnit] == unit {
-		return b.lastUnit
-	}
-	c, ok := b.units.idx[unit]
-	if !ok {
-		c = int32(len(b.units.names))
-		unit = strings.Clone(unit)
-		b.units.names = append(b.units.names, unit)
-		b.units.idx[unit] = c
-	}
-	b.lastUnit = c
-	return c
-}
+// unitCode interns a unit.
+func (b *Builder) unitCode(unit string) int32 { return b.units.code(unit) }
 
 func (b *Builder) add(unit int32, rater, value string) {
 	b.rowUnit = append(b.rowUnit, unit)
@@ -140,7 +134,7 @@ func (b *Builder) Build() (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{level: b.level, units: b.units.names, raters: b.raters.names, values: values, numbers: numbers}
+	t := &Table{level: b.level, units: b.units.names(), raters: b.raters.names, values: values, numbers: numbers}
 	t.groupByUnit(b.rowUnit, b.rowRater, b.rowValue, remap)
 	if err := t.checkDuplicates(); err != nil {
 		return nil, err
@@ -203,6 +197,9 @@ func applyOrder(labels []string, nums []float64, order []int32, numeric bool) ([
 // the input order within a unit.
 func (t *Table) groupByUnit(unit, rater, value, remap []int32) {
 	n := len(t.units)
+	if t.groupSorted(unit, rater, value, remap) {
+		return
+	}
 	t.unitStart = make([]int32, n+1)
 	for _, u := range unit {
 		t.unitStart[u+1]++
@@ -238,4 +235,23 @@ func (t *Table) checkDuplicates() error {
 		}
 	}
 	return nil
+}
+
+// groupSorted handles the common layout where each unit's rows are
+// contiguous: the row columns become the table columns without a copy.
+func (t *Table) groupSorted(unit, rater, value, remap []int32) bool {
+	for i := 1; i < len(unit); i++ {
+		if unit[i] != unit[i-1] && unit[i] != unit[i-1]+1 {
+			return false
+		}
+	}
+	t.unitStart = make([]int32, len(t.units)+1)
+	for i, u := range unit {
+		t.unitStart[u+1] = int32(i + 1)
+	}
+	for i, v := range value {
+		value[i] = remap[v]
+	}
+	t.rater, t.value = rater, value
+	return true
 }

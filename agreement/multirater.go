@@ -10,11 +10,14 @@ import "fmt"
 
 // PercentAgreement returns the mean over pairable units of the share of
 // agreeing rating pairs, Σ_k r_ik(r_ik−1) / (r_i(r_i−1)).
-func PercentAgreement(t *Table) (float64, error) { return weightedAgreement(t, nil) }
+func PercentAgreement(t *Table) (float64, error) { return t.stats().percentAgreement() }
 
 // weightedAgreement returns Gwet's weighted percent agreement
 // mean_i Σ_k r_ik (r*_ik − 1) / (r_i(r_i−1)), r*_ik = Σ_l w_kl r_il.
 func weightedAgreement(t *Table, w Weights) (float64, error) {
+	if w == nil {
+		return t.stats().percentAgreement()
+	}
 	var perSize []accumulator
 	units := 0
 	newUnitScan(t).each(2, func(_, m int, distinct, cnt []int32) {
@@ -41,33 +44,7 @@ func weightedAgreement(t *Table, w Weights) (float64, error) {
 }
 
 // categoryShares returns π_k = mean over rated units of r_ik / r_i.
-func categoryShares(t *Table) []float64 {
-	var bySize [][]int64
-	for u := range t.units {
-		m := t.unitSize(u)
-		for m >= len(bySize) {
-			bySize = append(bySize, nil)
-		}
-		if bySize[m] == nil {
-			bySize[m] = make([]int64, len(t.values))
-		}
-		_, vs := t.UnitRatings(u)
-		for _, v := range vs {
-			bySize[m][v]++
-		}
-	}
-	pi := make([]float64, len(t.values))
-	for k := range pi {
-		var a accumulator
-		for m, c := range bySize {
-			if c != nil && m > 0 {
-				a.Add(float64(c[k]) / float64(m))
-			}
-		}
-		pi[k] = a.Value() / float64(len(t.units))
-	}
-	return pi
-}
+func categoryShares(t *Table) []float64 { return t.stats().shares(len(t.values), len(t.units)) }
 
 // chanceCorrected returns (pa − pe) / (1 − pe), or ErrNoVariation if pe is 1.
 func chanceCorrected(name string, pa, pe float64) (float64, error) {
@@ -152,7 +129,8 @@ func ScottPi(t *Table) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	nc, n := pairableValueCounts(t)
+	st := t.stats()
+	nc, n := st.pooled, st.nPooled
 	var pe accumulator
 	for _, c := range nc {
 		p := float64(c) / float64(n)

@@ -51,6 +51,7 @@ type Table struct {
 	unitStart []int32
 	rater     []int32
 	value     []int32
+	memo      *memo
 }
 
 // Level returns the table's level of measurement.
@@ -126,7 +127,7 @@ func (t *Table) resample(dst *Table, units []int32) *Table {
 	}
 	*dst = Table{
 		level: t.level, raters: t.raters, values: t.values, numbers: t.numbers,
-		units: dst.units[:0], unitStart: dst.unitStart[:0], rater: dst.rater[:0], value: dst.value[:0],
+		memo: &memo{}, units: dst.units[:0], unitStart: dst.unitStart[:0], rater: dst.rater[:0], value: dst.value[:0],
 	}
 	dst.unitStart = append(dst.unitStart, 0)
 	for _, u := range units {

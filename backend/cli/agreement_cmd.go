@@ -123,7 +123,94 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// runJudgeEval is replaced by the judge-eval command implementation.
-func runJudgeEval(_ context.Context, _ []string, _, _ io.Writer) error {
-	return errors.New("not implemented yet")
+// judgeFlags are the flags of `arbiter judge-eval`.
+type judgeFlags struct {
+	reference, predictions, compare string
+	format, kind, clusterKey        string
+	bootstrap                       int
+	seed                            uint64
+	eloK, eloTie                    float64
+}
+
+func parseJudgeFlags(args []string, stderr io.Writer) (*judgeFlags, error) {
+	f := &judgeFlags{}
+	fs := flag.NewFlagSet("judge-eval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.reference, "reference", "", "reference labels (JSONL or CSV: unit,value[,question,a,b])")
+	fs.StringVar(&f.predictions, "predictions", "", "the judge's predictions, same layout")
+	fs.StringVar(&f.compare, "compare", "", "a second judge's predictions: adds the paired bootstrap of the difference")
+	fs.StringVar(&f.format, "format", "", "input format: jsonl or csv (default: from each file's extension)")
+	fs.StringVar(&f.kind, "kind", "binary", "label kind: binary, pairwise or score")
+	fs.StringVar(&f.clusterKey, "cluster-key", "", "reference column or field that clusters items in the bootstrap")
+	fs.IntVar(&f.bootstrap, "bootstrap", 1000, "bootstrap replicates for --compare")
+	fs.Uint64Var(&f.seed, "seed", 1, "bootstrap seed")
+	fs.Float64Var(&f.eloK, "elo-k", 32, "Elo K factor (pairwise rows with a and b players)")
+	fs.Float64Var(&f.eloTie, "elo-tie", 0.5, "Elo score of a tie")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if f.reference == "" || f.predictions == "" || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: arbiter judge-eval --reference FILE --predictions FILE [--kind binary|pairwise|score] [--compare FILE]")
+		fs.PrintDefaults()
+		return nil, errUsage
+	}
+	return f, nil
+}
+
+// runJudgeEval compares a judge's predictions with reference labels and
+// prints the judge metrics of the kind as one JSON object.
+func runJudgeEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f, err := parseJudgeFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	kind, err := agreement.ParseJudgeKind(f.kind)
+	if err != nil {
+		return err
+	}
+	ref, err := f.read(f.reference, f.clusterKey)
+	if err != nil {
+		return err
+	}
+	pred, err := f.read(f.predictions, "")
+	if err != nil {
+		return err
+	}
+	var second *agreement.JudgeData
+	if f.compare != "" {
+		if second, err = f.read(f.compare, ""); err != nil {
+			return err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	rep, err := agreement.EvaluateJudge(ref, pred, second, agreement.JudgeOptions{
+		Kind: kind, Bootstrap: f.bootstrap, Seed: f.seed,
+		Elo: agreement.EloOptions{K: f.eloK, Tie: f.eloTie},
+	})
+	if err != nil {
+		return err
+	}
+	return writeJSON(stdout, rep)
+}
+
+func (f *judgeFlags) read(name, clusterKey string) (*agreement.JudgeData, error) {
+	format := agreement.FormatFromName(name)
+	if f.format != "" {
+		var err error
+		if format, err = agreement.ParseFormat(f.format); err != nil {
+			return nil, err
+		}
+	}
+	in, closeIn, err := openInput(name)
+	if err != nil {
+		return nil, err
+	}
+	defer closeIn()
+	jd, err := agreement.ReadJudgeFile(in, format, clusterKey)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return jd, nil
 }

@@ -1,0 +1,107 @@
+package agreement
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+)
+
+// benchRows writes the benchmark data set as CSV: units × raters ratings,
+// q categories, a share missing, raters agreeing with a latent truth 70% of
+// the time. The generator is seeded, so every run sees the same data.
+func benchRows(units, raters, q int, missing float64) []byte {
+	rng := rand.New(rand.NewPCG(42, 7))
+	var b bytes.Buffer
+	b.Grow(units * raters * 16)
+	b.WriteString("unit,rater,value\n")
+	for u := range units {
+		truth := rng.IntN(q) + 1
+		for r := range raters {
+			if rng.Float64() < missing {
+				continue
+			}
+			v := truth
+			if rng.Float64() < 0.3 {
+				v = rng.IntN(q) + 1
+			}
+			fmt.Fprintf(&b, "u%d,r%d,%d\n", u, r, v)
+		}
+	}
+	return b.Bytes()
+}
+
+var bench = struct {
+	once sync.Once
+	csv  []byte
+	tab  *Table
+}{}
+
+// benchTable is 250,000 units × 4 raters, 5 categories, 10% missing.
+func benchTable(b *testing.B) (*Table, []byte) {
+	bench.once.Do(func() {
+		bench.csv = benchRows(250_000, 4, 5, 0.10)
+		ds, err := ParseRatings(bench.csv, ReadOptions{Format: CSV, Level: Nominal})
+		if err != nil {
+			panic(err)
+		}
+		bench.tab = ds.Table
+	})
+	return bench.tab, bench.csv
+}
+
+func benchMetric(b *testing.B, f func(*Table) (float64, error)) {
+	t, _ := benchTable(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		t.memo = &memo{} // measure the full computation, not the shared cache
+		if _, err := f(t); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkAlphaNominal(b *testing.B) { benchMetric(b, Alpha) }
+
+func BenchmarkAlphaOrdinal(b *testing.B) {
+	benchMetric(b, func(t *Table) (float64, error) { return AlphaLevel(t, Ordinal) })
+}
+
+func BenchmarkAlphaInterval(b *testing.B) {
+	benchMetric(b, func(t *Table) (float64, error) { return AlphaLevel(t, Interval) })
+}
+
+func BenchmarkFleissKappa(b *testing.B) { benchMetric(b, FleissKappa) }
+
+func BenchmarkGwetAC1(b *testing.B) { benchMetric(b, GwetAC1) }
+
+func BenchmarkCohenMatrix(b *testing.B) {
+	benchMetric(b, func(t *Table) (float64, error) {
+		m := CohenMatrix(t, Unweighted)
+		return m[0][1].Kappa, nil
+	})
+}
+
+func BenchmarkParseCSV(b *testing.B) {
+	_, data := benchTable(b)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseRatings(data, ReadOptions{Format: CSV, Level: Nominal}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSummarizeNominal(b *testing.B) {
+	t, _ := benchTable(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		t.memo = &memo{}
+		if _, err := Summarize(t, ReportOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

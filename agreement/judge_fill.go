@@ -1,0 +1,250 @@
+package agreement
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+func (rep *JudgeReport) fill(v *judgeView, opts JudgeOptions) error {
+	switch v.kind {
+	case Score:
+		return rep.fillScores(v)
+	case Pairwise:
+		if v.scalar {
+			best, err := BestTieThreshold(v.ref, v.predX, "a", "b", "tie")
+			if err != nil {
+				return err
+			}
+			rep.BestThreeClass = &best
+			v.pred = thresholdLabels(v.predX, best.Threshold)
+			rep.Notes = append(rep.Notes, fmt.Sprintf("predictions are scalar (A minus B): labels use the best tie threshold %g", best.Threshold))
+		}
+		if err := rep.fillClasses(v, "tie"); err != nil {
+			return err
+		}
+		return rep.fillElo(v, opts.Elo)
+	}
+	if err := rep.fillClasses(v, ""); err != nil {
+		return err
+	}
+	if v.hasQuestions {
+		return rep.fillVectors(v)
+	}
+	return nil
+}
+
+func thresholdLabels(d []float64, t float64) []string {
+	out := make([]string, len(d))
+	for i, x := range d {
+		switch {
+		case math.Abs(x) <= t:
+			out[i] = "tie"
+		case x > 0:
+			out[i] = "a"
+		default:
+			out[i] = "b"
+		}
+	}
+	return out
+}
+
+func ptr(e Estimate) *Estimate { return &e }
+
+func (rep *JudgeReport) fillClasses(v *judgeView, tie string) error {
+	c, err := Classify(v.ref, v.pred, tie)
+	if err != nil {
+		return err
+	}
+	rep.Accuracy = ptr(Estimate{c.Accuracy, true})
+	rep.PerClassRecall = c.Recall
+	rep.BalancedAccuracy = ptr(Estimate{c.BalancedAccuracy, true})
+	rep.MCC = ptr(c.MCC)
+	if !c.MCC.Defined {
+		rep.Notes = append(rep.Notes, "mcc: undefined because the reference or the judge uses a single label")
+	}
+	if tie != "" {
+		rep.AccuracyWithoutTies = ptr(c.AccuracyNoTies)
+	}
+	if v.kind == Binary {
+		yes, okY := c.Recall["yes"]
+		no, okN := c.Recall["no"]
+		rep.YesAccuracy, rep.NoAccuracy = ptr(Estimate{yes, okY}), ptr(Estimate{no, okN})
+	}
+	return nil
+}
+
+// fillVectors groups binary answers by unit into answer vectors.
+func (rep *JudgeReport) fillVectors(v *judgeView) error {
+	var ref, pred []AnswerVector
+	pos := map[string]int{}
+	for i, r := range v.recs {
+		k, ok := pos[r.Unit]
+		if !ok {
+			k = len(ref)
+			pos[r.Unit] = k
+			ref, pred = append(ref, AnswerVector{}), append(pred, AnswerVector{})
+		}
+		ref[k][r.Question] = v.ref[i] == "yes"
+		pred[k][r.Question] = v.pred[i] == "yes"
+	}
+	va, err := CompareVectors(ref, pred)
+	if err != nil {
+		return err
+	}
+	rep.ExactMatch = ptr(Estimate{va.ExactMatch, true})
+	rep.SegmentAccuracy = va.Segments
+	rep.TotalScoreDeviation = &TotalDeviation{MeanAbs: va.MeanAbsDev, MeanSigned: va.MeanDev, ShareEqual: va.TotalMatches}
+	return nil
+}
+
+func (rep *JudgeReport) fillScores(v *judgeView) error {
+	s, err := CompareScores(v.refX, v.predX)
+	if err != nil {
+		return err
+	}
+	rep.Pearson, rep.Spearman, rep.KendallTauB = ptr(s.Pearson), ptr(s.Spearman), ptr(s.KendallTauB)
+	rep.MSE, rep.MAE = ptr(Estimate{s.MSE, true}), ptr(Estimate{s.MAE, true})
+	rep.ShareOver, rep.ShareUnder = ptr(Estimate{s.ShareOver, true}), ptr(Estimate{s.ShareUnder, true})
+	if !s.Pearson.Defined {
+		rep.Notes = append(rep.Notes, "pearson, spearman, kendall_tau_b: undefined because one side has no variation")
+	}
+	return nil
+}
+
+// fillElo rates players from reference outcomes and from the judge's labels
+// when the reference rows name the players a and b.
+func (rep *JudgeReport) fillElo(v *judgeView, opts EloOptions) error {
+	if opts.Tie == 0 {
+		opts.Tie = 0.5
+	}
+	var refM, judgeM []Match
+	for i, r := range v.recs {
+		if r.A == "" || r.B == "" {
+			continue
+		}
+		if s, ok := outcomeScore(v.ref[i], opts.Tie); ok {
+			refM = append(refM, Match{r.A, r.B, s})
+		}
+		if s, ok := outcomeScore(v.pred[i], opts.Tie); ok {
+			judgeM = append(judgeM, Match{r.A, r.B, s})
+		}
+	}
+	if len(refM) == 0 {
+		return nil
+	}
+	re, err := Elo(refM, opts)
+	if err != nil {
+		return err
+	}
+	je, err := Elo(judgeM, opts)
+	if err != nil {
+		return err
+	}
+	rep.Elo = &EloReport{Reference: re, Judge: je}
+	return nil
+}
+
+func outcomeScore(label string, tie float64) (float64, bool) {
+	switch label {
+	case "a":
+		return 1, true
+	case "b":
+		return 0, true
+	case "tie":
+		return tie, true
+	}
+	return 0, false
+}
+
+// headline returns the metrics compared between two judges.
+func headline(v *judgeView) map[string]func(*judgeView) (float64, error) {
+	classify := func(tie string, pick func(Classification) (float64, error)) func(*judgeView) (float64, error) {
+		return func(s *judgeView) (float64, error) {
+			c, err := Classify(s.ref, s.pred, tie)
+			if err != nil {
+				return 0, err
+			}
+			return pick(c)
+		}
+	}
+	acc := func(c Classification) (float64, error) { return c.Accuracy, nil }
+	switch {
+	case v.kind == Score:
+		return map[string]func(*judgeView) (float64, error){
+			"pearson":  func(s *judgeView) (float64, error) { return Pearson(s.refX, s.predX) },
+			"spearman": func(s *judgeView) (float64, error) { return Spearman(s.refX, s.predX) },
+			"mae": func(s *judgeView) (float64, error) {
+				c, err := CompareScores(s.refX, s.predX)
+				return c.MAE, err
+			},
+		}
+	case v.scalar:
+		return map[string]func(*judgeView) (float64, error){
+			"best_three_class_accuracy": func(s *judgeView) (float64, error) {
+				b, err := BestTieThreshold(s.ref, s.predX, "a", "b", "tie")
+				return b.Accuracy, err
+			},
+		}
+	case v.kind == Pairwise:
+		return map[string]func(*judgeView) (float64, error){
+			"accuracy": classify("tie", acc),
+			"accuracy_without_ties": classify("tie", func(c Classification) (float64, error) {
+				if !c.AccuracyNoTies.Defined {
+					return 0, errors.New("no decided reference")
+				}
+				return c.AccuracyNoTies.Value, nil
+			}),
+		}
+	}
+	return map[string]func(*judgeView) (float64, error){
+		"accuracy":          classify("", acc),
+		"balanced_accuracy": classify("", func(c Classification) (float64, error) { return c.BalancedAccuracy, nil }),
+	}
+}
+
+// compare runs the paired (cluster) bootstrap of pred − second.
+func (rep *JudgeReport) compare(ref, pred, second *JudgeData, items []int, opts JudgeOptions) error {
+	va, err := newJudgeView(ref, pred, items, opts.Kind)
+	if err != nil {
+		return err
+	}
+	vb, err := newJudgeView(ref, second, items, opts.Kind)
+	if err != nil {
+		return err
+	}
+	bo := BootstrapOptions{Replicates: opts.Bootstrap, Seed: opts.Seed, Clusters: itemClusters(va)}
+	rep.Difference = map[string]DifferenceReport{}
+	for name, f := range headline(va) {
+		statA := func(idx []int32) (float64, error) { return f(va.subset(idx)) }
+		statB := func(idx []int32) (float64, error) { return f(vb.subset(idx)) }
+		d, err := PairedBootstrap(len(items), statA, statB, bo)
+		if err != nil {
+			rep.Notes = append(rep.Notes, "difference "+name+": "+err.Error())
+			continue
+		}
+		rep.Difference[name] = DifferenceReport{Estimate: d.Estimate, CI95: d.Interval, PValue: Estimate{d.PValue, !math.IsNaN(d.PValue)}}
+	}
+	return nil
+}
+
+// itemClusters groups items by the reference cluster field, else by unit
+// when items are questions of a unit.
+func itemClusters(v *judgeView) UnitGroups {
+	var g groupColumn
+	any := false
+	for i, r := range v.recs {
+		key := r.Cluster
+		if key == "" && v.hasQuestions {
+			key = r.Unit
+		}
+		if key != "" {
+			g.set(int32(i), key)
+			any = true
+		}
+	}
+	if !any {
+		return UnitGroups{}
+	}
+	return g.result(len(v.recs))
+}

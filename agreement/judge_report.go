@@ -1,0 +1,210 @@
+package agreement
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// JudgeOptions controls EvaluateJudge.
+type JudgeOptions struct {
+	Kind      JudgeKind
+	Bootstrap int // replicates of the paired bootstrap against a second judge (default 1000)
+	Seed      uint64
+	Elo       EloOptions
+}
+
+// TotalDeviation summarizes judge total scores minus reference totals.
+type TotalDeviation struct {
+	MeanAbs    float64 `json:"mean_abs"`
+	MeanSigned float64 `json:"mean_signed"`
+	ShareEqual float64 `json:"share_equal"`
+}
+
+// EloReport holds Elo ratings from the reference outcomes and the judge's.
+type EloReport struct {
+	Reference []EloRating `json:"reference"`
+	Judge     []EloRating `json:"judge"`
+}
+
+// DifferenceReport is the paired bootstrap of judge − second judge.
+type DifferenceReport struct {
+	Estimate float64  `json:"estimate"`
+	CI95     CI       `json:"ci95"`
+	PValue   Estimate `json:"p_value"`
+}
+
+// JudgeReport is the output of `arbiter judge-eval`; keys that do not
+// apply to the kind are omitted.
+type JudgeReport struct {
+	Kind                string                      `json:"kind"`
+	N                   int                         `json:"n"`
+	NMissing            int                         `json:"n_missing"`
+	Accuracy            *Estimate                   `json:"accuracy,omitempty"`
+	AccuracyWithoutTies *Estimate                   `json:"accuracy_without_ties,omitempty"`
+	PerClassRecall      map[string]float64          `json:"per_class_recall,omitempty"`
+	YesAccuracy         *Estimate                   `json:"yes_accuracy,omitempty"`
+	NoAccuracy          *Estimate                   `json:"no_accuracy,omitempty"`
+	BalancedAccuracy    *Estimate                   `json:"balanced_accuracy,omitempty"`
+	MCC                 *Estimate                   `json:"mcc,omitempty"`
+	ExactMatch          *Estimate                   `json:"exact_match,omitempty"`
+	SegmentAccuracy     []SegmentResult             `json:"segment_accuracy,omitempty"`
+	TotalScoreDeviation *TotalDeviation             `json:"total_score_deviation,omitempty"`
+	BestThreeClass      *ThresholdAccuracy          `json:"best_three_class,omitempty"`
+	Elo                 *EloReport                  `json:"elo,omitempty"`
+	Pearson             *Estimate                   `json:"pearson,omitempty"`
+	Spearman            *Estimate                   `json:"spearman,omitempty"`
+	KendallTauB         *Estimate                   `json:"kendall_tau_b,omitempty"`
+	MSE                 *Estimate                   `json:"mse,omitempty"`
+	MAE                 *Estimate                   `json:"mae,omitempty"`
+	ShareOver           *Estimate                   `json:"share_over,omitempty"`
+	ShareUnder          *Estimate                   `json:"share_under,omitempty"`
+	Difference          map[string]DifferenceReport `json:"difference,omitempty"`
+	Notes               []string                    `json:"notes"`
+}
+
+// MarshalJSON encodes a ThresholdAccuracy as {accuracy, threshold}.
+func (t ThresholdAccuracy) MarshalJSON() ([]byte, error) {
+	b := []byte(`{"accuracy":`)
+	b = strconv.AppendFloat(b, t.Accuracy, 'g', -1, 64)
+	b = append(b, `,"threshold":`...)
+	b = strconv.AppendFloat(b, t.Threshold, 'g', -1, 64)
+	return append(b, '}'), nil
+}
+
+// judgeView is the matched (reference, prediction) items of one judge.
+type judgeView struct {
+	kind         JudgeKind
+	ref, pred    []string
+	refX, predX  []float64 // numbers (score kind, or a scalar pairwise judge)
+	scalar       bool      // pairwise judge with numeric outputs
+	recs         []JudgeRecord
+	predRecs     []JudgeRecord
+	hasQuestions bool
+}
+
+// EvaluateJudge scores pred against ref. With second != nil it also runs the
+// paired bootstrap of the headline metrics, pred minus second, over the
+// items both judges answered, clustered by the reference's cluster field
+// (or by unit when items have questions).
+func EvaluateJudge(ref, pred, second *JudgeData, opts JudgeOptions) (*JudgeReport, error) {
+	items, missing := matchItems(ref, pred, second)
+	v, err := newJudgeView(ref, pred, items, opts.Kind)
+	if err != nil {
+		return nil, err
+	}
+	rep := &JudgeReport{Kind: [...]string{"binary", "pairwise", "score"}[opts.Kind], N: len(items), NMissing: missing, Notes: []string{}}
+	if missing > 0 {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("%d reference items have no prediction and were left out", missing))
+	}
+	if err := rep.fill(v, opts); err != nil {
+		return nil, err
+	}
+	if second != nil {
+		if err := rep.compare(ref, pred, second, items, opts); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
+}
+
+// matchItems returns the indexes of reference records answered by pred (and
+// by second, when given) and the number left out.
+func matchItems(ref, pred, second *JudgeData) ([]int, int) {
+	var items []int
+	for i, r := range ref.Records {
+		_, ok := pred.lookup(r.Unit, r.Question)
+		if ok && second != nil {
+			_, ok = second.lookup(r.Unit, r.Question)
+		}
+		if ok {
+			items = append(items, i)
+		}
+	}
+	return items, len(ref.Records) - len(items)
+}
+
+func newJudgeView(ref, pred *JudgeData, items []int, kind JudgeKind) (*judgeView, error) {
+	if len(items) == 0 {
+		return nil, fmt.Errorf("%w: no reference item has a prediction", ErrMismatch)
+	}
+	v := &judgeView{kind: kind}
+	for _, i := range items {
+		r := ref.Records[i]
+		p, _ := pred.lookup(r.Unit, r.Question)
+		v.recs, v.predRecs = append(v.recs, r), append(v.predRecs, p)
+		v.hasQuestions = v.hasQuestions || r.Question != ""
+	}
+	return v, v.decode()
+}
+
+// decode normalizes labels or parses numbers for the view's kind.
+func (v *judgeView) decode() error {
+	n := len(v.recs)
+	switch v.kind {
+	case Score:
+		v.refX, v.predX = make([]float64, n), make([]float64, n)
+		for i := range v.recs {
+			var err error
+			if v.refX[i], err = parseNumber(v.recs[i].Value); err != nil {
+				return err
+			}
+			if v.predX[i], err = parseNumber(v.predRecs[i].Value); err != nil {
+				return err
+			}
+		}
+		return nil
+	case Pairwise:
+		v.scalar = allNumbers(v.predRecs)
+	}
+	v.ref, v.pred = make([]string, n), make([]string, n)
+	norm := normalizeBinary
+	if v.kind == Pairwise {
+		norm = normalizePairwise
+	}
+	for i := range v.recs {
+		v.ref[i] = norm(v.recs[i].Value)
+		if v.scalar {
+			x, _ := parseNumber(v.predRecs[i].Value)
+			v.predX = append(v.predX, x)
+		} else {
+			v.pred[i] = norm(v.predRecs[i].Value)
+		}
+	}
+	return nil
+}
+
+func parseNumber(s string) (float64, error) {
+	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || x != x || x-x != 0 {
+		return 0, fmt.Errorf("%w: %q", ErrNotNumeric, s)
+	}
+	return x, nil
+}
+
+func allNumbers(recs []JudgeRecord) bool {
+	for _, r := range recs {
+		if _, err := parseNumber(r.Value); err != nil {
+			return false
+		}
+	}
+	return len(recs) > 0
+}
+
+// subset returns the view restricted to items idx (repeats allowed).
+func (v *judgeView) subset(idx []int32) *judgeView {
+	s := &judgeView{kind: v.kind, scalar: v.scalar, hasQuestions: v.hasQuestions}
+	for _, i := range idx {
+		if v.ref != nil {
+			s.ref = append(s.ref, v.ref[i])
+			s.pred = append(s.pred, v.pred[i])
+		}
+		if v.refX != nil {
+			s.refX = append(s.refX, v.refX[i])
+		}
+		if v.predX != nil {
+			s.predX = append(s.predX, v.predX[i])
+		}
+	}
+	return s
+}

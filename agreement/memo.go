@@ -1,0 +1,96 @@
+package agreement
+
+import "sync"
+
+// memo holds per-table quantities that several metrics share, computed in
+// one pass over the units on first use.
+type memo struct {
+	once sync.Once
+	// agreeBySize[m] is Σ_k r_ik(r_ik−1) over units of size m; unitsBySize[m]
+	// the number of such units.
+	agreeBySize, unitsBySize []int64
+	// catBySize[m][k] counts ratings of category k in units of size m.
+	catBySize [][]int64
+	// pooled counts categories over pairable units; nPooled is their total.
+	pooled  []int64
+	nPooled int64
+}
+
+// stats returns the table's memo, computing it on first use.
+func (t *Table) stats() *memo {
+	if t.memo == nil {
+		t.memo = &memo{}
+	}
+	m := t.memo
+	m.once.Do(func() { m.compute(t) })
+	return m
+}
+
+func (m *memo) compute(t *Table) {
+	q := len(t.values)
+	m.pooled = make([]int64, q)
+	newUnitScan(t).each(1, func(_, size int, distinct, cnt []int32) {
+		for size >= len(m.unitsBySize) {
+			m.unitsBySize = append(m.unitsBySize, 0)
+			m.agreeBySize = append(m.agreeBySize, 0)
+			m.catBySize = append(m.catBySize, nil)
+		}
+		if m.catBySize[size] == nil {
+			m.catBySize[size] = make([]int64, q)
+		}
+		m.unitsBySize[size]++
+		cats := m.catBySize[size]
+		var agree int64
+		for _, v := range distinct {
+			c := int64(cnt[v])
+			cats[v] += c
+			agree += c * (c - 1)
+		}
+		m.agreeBySize[size] += agree
+	})
+	for size := 2; size < len(m.catBySize); size++ {
+		for k, c := range m.catBySize[size] {
+			m.pooled[k] += c
+			m.nPooled += c
+		}
+	}
+}
+
+// percentAgreement returns the unweighted percent agreement from the memo.
+func (m *memo) percentAgreement() (float64, error) {
+	var units int64
+	var total accumulator
+	for size := 2; size < len(m.unitsBySize); size++ {
+		units += m.unitsBySize[size]
+		total.Add(float64(m.agreeBySize[size]) / float64(size*(size-1)))
+	}
+	if units == 0 {
+		return 0, ErrNoPairableUnits
+	}
+	return total.Value() / float64(units), nil
+}
+
+// shares returns π_k, the mean over rated units of r_ik / r_i.
+func (m *memo) shares(q, nUnits int) []float64 {
+	pi := make([]float64, q)
+	for k := range pi {
+		var a accumulator
+		for size, c := range m.catBySize {
+			if c != nil && size > 0 {
+				a.Add(float64(c[k]) / float64(size))
+			}
+		}
+		pi[k] = a.Value() / float64(nUnits)
+	}
+	return pi
+}
+
+// nominalObserved returns Σ_m (disagreeing ordered pairs in units of size m) / (m−1).
+func (m *memo) nominalObserved() float64 {
+	var total accumulator
+	for size := 2; size < len(m.unitsBySize); size++ {
+		pairs := m.unitsBySize[size] * int64(size*(size-1))
+		total.Add(float64(pairs-m.agreeBySize[size]) / float64(size-1))
+	}
+	return total.Value()
+}

@@ -1,0 +1,91 @@
+package agreement
+
+import (
+	"fmt"
+	"slices"
+)
+
+// AnswerVector is one unit's answers to several binary questions, keyed by
+// question; a positive answer adds one to the unit's total score.
+type AnswerVector map[string]bool
+
+// VectorAgreement compares a judge's answer vectors with the reference.
+type VectorAgreement struct {
+	Units        int
+	ExactMatch   float64         // share of units whose whole vector matches
+	Segments     []SegmentResult // question accuracy per reference total score
+	MeanAbsDev   float64         // mean |judge total − reference total|
+	MeanDev      float64         // mean (judge total − reference total)
+	TotalMatches float64         // share of units with equal total scores
+}
+
+// SegmentResult is accuracy over the units with one reference total score.
+type SegmentResult struct {
+	TotalScore int     `json:"total_score"`
+	Units      int     `json:"n_units"`
+	Accuracy   float64 `json:"accuracy"`
+}
+
+// CompareVectors scores answer vectors unit by unit (same order in ref and
+// pred). A question the judge did not answer counts as a wrong answer.
+func CompareVectors(ref, pred []AnswerVector) (VectorAgreement, error) {
+	if len(ref) != len(pred) {
+		return VectorAgreement{}, fmt.Errorf("%w: %d references, %d predictions", ErrMismatch, len(ref), len(pred))
+	}
+	if len(ref) == 0 {
+		return VectorAgreement{}, ErrNoData
+	}
+	res := VectorAgreement{Units: len(ref)}
+	type seg struct{ units, right, total int }
+	segs := map[int]*seg{}
+	exact, sameTotal := 0, 0
+	var absDev, dev accumulator
+	for i, r := range ref {
+		right, rt, pt := 0, 0, total(pred[i])
+		for q, want := range r {
+			got, ok := pred[i][q]
+			if ok && got == want {
+				right++
+			}
+			if want {
+				rt++
+			}
+		}
+		if right == len(r) && len(pred[i]) == len(r) {
+			exact++
+		}
+		if rt == pt {
+			sameTotal++
+		}
+		absDev.Add(float64(abs(float64(pt - rt))))
+		dev.Add(float64(pt - rt))
+		s := segs[rt]
+		if s == nil {
+			s = &seg{}
+			segs[rt] = s
+		}
+		s.units, s.right, s.total = s.units+1, s.right+right, s.total+len(r)
+	}
+	n := float64(len(ref))
+	res.ExactMatch, res.TotalMatches = float64(exact)/n, float64(sameTotal)/n
+	res.MeanAbsDev, res.MeanDev = absDev.Value()/n, dev.Value()/n
+	for score, s := range segs {
+		acc := 0.0
+		if s.total > 0 {
+			acc = float64(s.right) / float64(s.total)
+		}
+		res.Segments = append(res.Segments, SegmentResult{TotalScore: score, Units: s.units, Accuracy: acc})
+	}
+	slices.SortFunc(res.Segments, func(a, b SegmentResult) int { return a.TotalScore - b.TotalScore })
+	return res, nil
+}
+
+func total(v AnswerVector) int {
+	n := 0
+	for _, x := range v {
+		if x {
+			n++
+		}
+	}
+	return n
+}
