@@ -24,7 +24,12 @@ import (
 
 // runServe starts the server and blocks until ctx ends, then shuts down gracefully.
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cfg, err := parseConfig("serve", args, stderr)
+	return serve(ctx, args, os.LookupEnv, stdout, stderr)
+}
+
+// serve is runServe with the environment as a parameter.
+func serve(ctx context.Context, args []string, env config.Env, stdout, stderr io.Writer) error {
+	cfg, err := parseConfig("serve", args, env, stderr)
 	if err != nil {
 		return err
 	}
@@ -44,7 +49,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // runMigrate applies pending migrations and exits.
 func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cfg, err := parseConfig("migrate", args, stderr)
+	cfg, err := parseConfig("migrate", args, os.LookupEnv, stderr)
 	if err != nil {
 		return err
 	}
@@ -61,9 +66,9 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	return nil
 }
 
-func parseConfig(name string, args []string, stderr io.Writer) (config.Config, error) {
+func parseConfig(name string, args []string, env config.Env, stderr io.Writer) (config.Config, error) {
 	fs := flag.NewFlagSet("arbiter "+name, flag.ContinueOnError)
-	cfg, err := config.Parse(fs, args, os.LookupEnv)
+	cfg, err := config.Parse(fs, args, env)
 	if errors.Is(err, flag.ErrHelp) {
 		fs.SetOutput(stderr)
 		fmt.Fprintf(stderr, "usage: arbiter %s [flags]\n", name)

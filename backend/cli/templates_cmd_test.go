@@ -93,7 +93,9 @@ func TestTemplatesValidate(t *testing.T) {
 		{"invalid", func(f string) []string { return []string{"validate", "robojudge", "--answers", f} },
 			map[string]any{"physical_adherence": 9, "bogus": 1}, errInvalidAnswers,
 			[]string{`"valid": false`, `"physical_adherence": {`, `"out_of_range"`, `"unknown_question"`, `"ia_evidence": {`, `"required"`}},
-		{"form", func(f string) []string { return []string{"validate", "omnireward-pair", "--form", "criteria", "--answers", f} },
+		{"form", func(f string) []string {
+			return []string{"validate", "omnireward-pair", "--form", "criteria", "--answers", f}
+		},
 			criteria.Schema.ExampleAnswers(), nil, []string{`"valid": true`}},
 		{"missing answers flag", func(string) []string { return []string{"validate", "robojudge"} }, nil, errUsage, nil},
 		{"unknown sub-command", func(string) []string { return []string{"frobnicate"} }, nil, errUsage, nil},

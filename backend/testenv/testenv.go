@@ -65,6 +65,13 @@ func Postgres(t testing.TB) *store.Store {
 	t.Helper()
 	base := Service(t, EnvPostgres, "PostgreSQL")
 	schema := "t_" + randomHex(8)
+	CreateSchema(t, base, schema)
+	return open(t, WithSearchPath(t, base, schema))
+}
+
+// CreateSchema creates a schema in the PostgreSQL database at base and drops it after the test.
+func CreateSchema(t testing.TB, base, schema string) {
+	t.Helper()
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
 		t.Fatal(err)
@@ -80,8 +87,10 @@ func Postgres(t testing.TB) *store.Store {
 			db.Close()
 		}
 	})
-	return open(t, WithSearchPath(t, base, schema))
 }
+
+// Getenv reads a variable of the test environment.
+func Getenv(key string) string { return os.Getenv(key) }
 
 // WithSearchPath adds a search_path to a PostgreSQL URL.
 func WithSearchPath(t testing.TB, base, schema string) string {

@@ -1,0 +1,218 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/testenv"
+)
+
+// syncBuffer is a bytes.Buffer safe for a writer goroutine and a reading test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+var listeningRE = regexp.MustCompile(`listening on (http://\S+)`)
+
+// startServer runs `arbiter serve` in-process and returns its base URL and stdout.
+func startServer(t *testing.T, env map[string]string, args ...string) (string, *syncBuffer) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	done := make(chan error, 1)
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	go func() { done <- serve(ctx, append([]string{"--addr", "127.0.0.1:0"}, args...), lookup, stdout, stderr) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve returned %v", err)
+		}
+		if !strings.Contains(stderr.String(), `"msg":"stopped"`) {
+			t.Errorf("no graceful stop in the log:\n%s", stderr.String())
+		}
+	})
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if m := listeningRE.FindStringSubmatch(stdout.String()); m != nil {
+			return m[1], stdout
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve exited: %v\n%s", err, stderr.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	t.Fatalf("server did not start:\n%s", stderr.String())
+	return "", nil
+}
+
+func call(t *testing.T, method, url, token string, body any, want int, out any) {
+	t.Helper()
+	var r io.Reader
+	if body != nil {
+		j, _ := json.Marshal(body)
+		r = bytes.NewReader(j)
+	}
+	req, _ := http.NewRequest(method, url, r)
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != want {
+		t.Fatalf("%s %s: %d, want %d: %s", method, url, resp.StatusCode, want, b)
+	}
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			t.Fatalf("decode %s: %v", b, err)
+		}
+	}
+}
+
+type tokenPair struct {
+	AccessToken  string `json:"access_token"`
+	RefreshToken string `json:"refresh_token"`
+}
+
+func login(t *testing.T, base, email, password string) tokenPair {
+	t.Helper()
+	var p tokenPair
+	call(t, "POST", base+"/api/v1/auth/login", "", map[string]string{"email": email, "password": password}, 200, &p)
+	return p
+}
+
+func TestServeEmbeddedDefaults(t *testing.T) {
+	dir := t.TempDir()
+	base, stdout := startServer(t, map[string]string{}, "--data-dir", dir)
+	m := regexp.MustCompile(`administrator (\S+) with password\s+(\S+)`).FindStringSubmatch(stdout.String())
+	if m == nil {
+		t.Fatalf("no generated admin password printed:\n%s", stdout.String())
+	}
+	if len(m[2]) < 20 {
+		t.Fatalf("generated password too weak: %q", m[2])
+	}
+	call(t, "GET", base+"/healthz", "", nil, 200, nil)
+	call(t, "GET", base+"/readyz", "", nil, 200, nil)
+	p := login(t, base, m[1], m[2])
+	walkFoundation(t, base, p)
+}
+
+func TestServeRefusesWeakAdminPassword(t *testing.T) {
+	lookup := func(k string) (string, bool) {
+		v, ok := map[string]string{"ARBITER_ADMIN_EMAIL": "a@example.org", "ARBITER_ADMIN_PASSWORD": "short"}[k]
+		return v, ok
+	}
+	err := serve(context.Background(), []string{"--addr", "127.0.0.1:0", "--data-dir", t.TempDir()}, lookup, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "ARBITER_ADMIN_PASSWORD") {
+		t.Fatalf("weak admin password accepted: %v", err)
+	}
+}
+
+// TestServePostgresMinIOReplicas runs two replicas on one PostgreSQL database and one MinIO
+// bucket, chosen by configuration alone, and uses them interchangeably.
+func TestServePostgresMinIOReplicas(t *testing.T) {
+	pg := testenv.Service(t, testenv.EnvPostgres, "PostgreSQL")
+	s3 := testenv.S3BlobURL(t)
+	schema := testenv.RandomName("t_serve_")
+	testenv.CreateSchema(t, pg, schema)
+	env := map[string]string{
+		"ARBITER_DATABASE_URL":   testenv.WithSearchPath(t, pg, schema),
+		"ARBITER_BLOB_URL":       s3,
+		"ARBITER_S3_ACCESS_KEY":  testenv.Getenv(testenv.EnvS3AccessKey),
+		"ARBITER_S3_SECRET_KEY":  testenv.Getenv(testenv.EnvS3SecretKey),
+		"ARBITER_ADMIN_EMAIL":    "admin@example.org",
+		"ARBITER_ADMIN_PASSWORD": "a-long-admin-password",
+	}
+	one, _ := startServer(t, env, "--data-dir", t.TempDir())
+	two, _ := startServer(t, env, "--data-dir", t.TempDir())
+	p := login(t, one, "admin@example.org", "a-long-admin-password")
+	call(t, "GET", two+"/api/v1/me", p.AccessToken, nil, 200, nil) // note: the signing key is shared through the database
+	var next tokenPair
+	call(t, "POST", two+"/api/v1/auth/refresh", "", map[string]string{"refresh_token": p.RefreshToken}, 200, &next)
+	call(t, "POST", one+"/api/v1/auth/refresh", "", map[string]string{"refresh_token": p.RefreshToken}, 401, nil)
+	var proj struct{ ID string }
+	call(t, "POST", one+"/api/v1/projects", next.AccessToken, map[string]string{"name": "shared"}, 201, &proj)
+	id := upload(t, two, next.AccessToken, proj.ID, []byte("GIF89a tiny"))
+	var u struct{ URL string }
+	call(t, "GET", one+"/api/v1/assets/"+id+"/url", next.AccessToken, nil, 200, &u)
+	if !strings.Contains(u.URL, "X-Amz-Signature") {
+		t.Fatalf("not a presigned S3 url: %s", u.URL)
+	}
+	resp, err := http.Get(u.URL)
+	if err != nil || resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/gif" {
+		t.Fatalf("presigned GET: %v %v", resp, err)
+	}
+	resp.Body.Close()
+}
+
+// walkFoundation exercises the foundation's endpoints in the order a new team would.
+func walkFoundation(t *testing.T, base string, admin tokenPair) {
+	t.Helper()
+	call(t, "GET", base+"/api/v1/me", admin.AccessToken, nil, 200, nil)
+	var rotated tokenPair
+	call(t, "POST", base+"/api/v1/auth/refresh", "", map[string]string{"refresh_token": admin.RefreshToken}, 200, &rotated)
+	call(t, "POST", base+"/api/v1/auth/refresh", "", map[string]string{"refresh_token": admin.RefreshToken}, 401, nil)
+	call(t, "POST", base+"/api/v1/users", rotated.AccessToken, map[string]any{"email": "ann@example.org", "name": "Ann", "password": "ann-password-1"}, 201, nil)
+	ann := login(t, base, "ann@example.org", "ann-password-1")
+	var proj struct{ ID string }
+	call(t, "POST", base+"/api/v1/projects", ann.AccessToken, map[string]string{"name": "D3-Omni T2I"}, 201, &proj)
+	call(t, "PUT", base+"/api/v1/projects/"+proj.ID+"/members/admin@arbiter.local", ann.AccessToken, map[string]any{"roles": []string{"viewer"}}, 200, nil)
+	var members []struct{ Email string }
+	call(t, "GET", base+"/api/v1/projects/"+proj.ID+"/members", ann.AccessToken, nil, 200, &members)
+	if len(members) != 2 {
+		t.Fatalf("members: %+v", members)
+	}
+	id := upload(t, base, ann.AccessToken, proj.ID, []byte("\x89PNG\r\n\x1a\n0000"))
+	var u struct{ URL string }
+	call(t, "GET", base+"/api/v1/assets/"+id+"/url", ann.AccessToken, nil, 200, &u)
+	resp, err := http.Get(base + u.URL)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("signed local url: %v %v", resp, err)
+	}
+	resp.Body.Close()
+}
+
+func upload(t *testing.T, base, token, pid string, data []byte) string {
+	t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	fw, _ := w.CreateFormFile("file", "f.bin")
+	fw.Write(data)
+	w.Close()
+	req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/v1/projects/%s/assets", base, pid), &buf)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var a struct{ ID string }
+	if resp.StatusCode != 201 || json.NewDecoder(resp.Body).Decode(&a) != nil {
+		t.Fatalf("upload: %d", resp.StatusCode)
+	}
+	return a.ID
+}
