@@ -284,3 +284,17 @@ func yamlToJSON(r io.Reader) ([]byte, error) {
 	}
 	return json.Marshal(v)
 }
+
+// MarshalJSON writes inputs and questions as [] rather than null when empty,
+// so clients can always iterate them.
+func (s Schema) MarshalJSON() ([]byte, error) {
+	type plain Schema
+	p := plain(s)
+	if p.Inputs == nil {
+		p.Inputs = []Input{}
+	}
+	if p.Questions == nil {
+		p.Questions = []Question{}
+	}
+	return json.Marshal(p)
+}
