@@ -134,12 +134,32 @@ func (b *Builder) Build() (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{level: b.level, units: b.units.names(), raters: b.raters.names, values: values, numbers: numbers}
+	raters, raterRemap := orderRaters(b.raters.names)
+	for i, r := range b.rowRater {
+		b.rowRater[i] = raterRemap[r]
+	}
+	t := &Table{level: b.level, units: b.units.names(), raters: raters, values: values, numbers: numbers}
 	t.groupByUnit(b.rowUnit, b.rowRater, b.rowValue, remap)
 	if err := t.checkDuplicates(); err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// orderRaters sorts rater names so that output does not depend on row order.
+func orderRaters(names []string) ([]string, []int32) {
+	order := make([]int32, len(names))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(names[a], names[b]) })
+	sorted := make([]string, len(names))
+	remap := make([]int32, len(names))
+	for newCode, old := range order {
+		sorted[newCode] = names[old]
+		remap[old] = int32(newCode)
+	}
+	return sorted, remap
 }
 
 // orderValues sorts value labels numerically when all are numbers (else by
