@@ -1,0 +1,186 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { InputsPane } from "./inputs/InputsPane";
+import { QuestionsPane } from "./QuestionsPane";
+import { ShortcutLegend } from "./ShortcutLegend";
+import { FormFooter } from "./FormFooter";
+import { cleanAnswers, validateAnswers } from "./answers";
+import { keyAction } from "./keys";
+import { useFormKeyboard } from "./useFormKeyboard";
+import { candidatesInput, type AnswerErrors, type AnswerValue, type Answers, type Item, type Schema } from "./schema";
+import "./form.css";
+import "./questions.css";
+
+export interface AnnotationFormProps {
+  schema: Schema;
+  item: Item;
+  /** Called with the cleaned answers once the client-side check passes. */
+  onSubmit: (answers: Record<string, AnswerValue>) => void;
+  /** Per-question problems from the server (422 details); shown on the questions. */
+  serverErrors?: AnswerErrors;
+  submitting?: boolean;
+  submitLabel?: string;
+  /** Shown next to the submit button, e.g. the server's verdict. */
+  status?: ReactNode;
+  initialAnswers?: Answers;
+  onAnswersChange?: (answers: Answers) => void;
+  /** Whether shortcuts listen on the document (off when another form is on top). */
+  keyboard?: boolean;
+}
+
+const AUTO_ADVANCE_KEY = "arbiter.form.autoAdvance";
+
+/** Renders any schema as a keyboard-driven form: inputs on one side, questions on the other. */
+export function AnnotationForm(props: AnnotationFormProps) {
+  const { schema, item, onSubmit, serverErrors, keyboard = true } = props;
+  const qs = schema.questions;
+  const [answers, setAnswers] = useState<Answers>(props.initialAnswers ?? {});
+  const [active, setActive] = useState(0);
+  const [subs, setSubs] = useState<Record<string, number>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [legend, setLegend] = useState(false);
+  const [auto, setAuto] = useState(() => localStorage.getItem(AUTO_ADVANCE_KEY) !== "off");
+  const [server, setServer] = useState<AnswerErrors>(serverErrors ?? {});
+  const cards = useRef<(HTMLElement | null)[]>([]);
+  const submitBtn = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setServer(serverErrors ?? {}), [serverErrors]);
+  useEffect(() => {
+    cards.current[0]?.focus({ preventScroll: true });
+  }, []);
+
+  const clientErrors = useMemo(() => validateAnswers(schema, answers), [schema, answers]);
+  const shown: AnswerErrors = { ...(attempted ? clientErrors : {}), ...server };
+
+  function change(key: string, v: AnswerValue | undefined) {
+    setAnswers((a) => {
+      const next = { ...a, [key]: v };
+      props.onAnswersChange?.(next);
+      return next;
+    });
+    setServer((s) => {
+      if (!(key in s)) return s;
+      const { [key]: _gone, ...rest } = s;
+      return rest;
+    });
+  }
+
+  function focusCard(i: number) {
+    const el = cards.current[i];
+    if (!el) return;
+    el.focus({ preventScroll: true });
+    el.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
+
+  function go(i: number) {
+    const next = Math.max(0, Math.min(qs.length - 1, i));
+    const q = qs[next];
+    if (q?.kind === "checklist" && subs[q.key] === undefined) {
+      setSubs((s) => ({ ...s, [q.key]: 0 }));
+    }
+    setActive(next);
+    focusCard(next);
+  }
+
+  function submit() {
+    setAttempted(true);
+    const errs = validateAnswers(schema, answers);
+    const first = qs.findIndex((q) => errs[q.key]);
+    if (first >= 0) {
+      go(first);
+      return;
+    }
+    onSubmit(cleanAnswers(answers));
+  }
+
+  function answerKey(key: string): boolean {
+    const q = qs[active];
+    if (!q) return false;
+    if (key === "Enter" && q.kind !== "text" && q.kind !== "criteria") {
+      submit();
+      return true;
+    }
+    const slots = candidatesInput(schema, q)?.count || 2;
+    const r = keyAction({ q, current: answers[q.key], sub: subs[q.key] ?? 0, slots }, key);
+    if (!r) return false;
+    if (r.edit) {
+      cards.current[active]?.querySelector<HTMLElement>("[data-edit]")?.focus();
+      return true;
+    }
+    if (r.sub !== undefined) setSubs((s) => ({ ...s, [q.key]: r.sub! }));
+    if (r.set) change(q.key, r.value);
+    if (r.advance && auto) {
+      if (active < qs.length - 1) go(active + 1);
+      else submitBtn.current?.focus();
+    }
+    return true;
+  }
+
+  useFormKeyboard(
+    {
+      submit,
+      move: (d) => go(active + d),
+      toggleLegend: () => setLegend((l) => !l),
+      closeLegend: () => {
+        if (!legend) return false;
+        setLegend(false);
+        return true;
+      },
+      leaveField: () => focusCard(active),
+      answer: answerKey,
+    },
+    keyboard,
+  );
+
+  function toggleAuto(on: boolean) {
+    setAuto(on);
+    localStorage.setItem(AUTO_ADVANCE_KEY, on ? "on" : "off");
+  }
+
+  const answered = qs.filter((q) => !clientErrors[q.key] && answers[q.key] !== undefined).length;
+  const missing = qs.filter((q) => clientErrors[q.key]?.code === "required");
+  return (
+    <div className="aform">
+      <div className="aform-grid">
+        <InputsPane schema={schema} item={item} focused={qs[active]} answers={answers} />
+        <div className="questions-col">
+          <div className="aform-toolbar">
+            <div className="progress" aria-label={`${answered} of ${qs.length} answered`}>
+              <div className="progress-bar" style={{ width: `${qs.length ? (100 * answered) / qs.length : 0}%` }} />
+            </div>
+            <span className="progress-text">
+              {answered}/{qs.length} answered
+            </span>
+            <label className="auto-toggle" title="Move to the next question after a one-key answer">
+              <input type="checkbox" tabIndex={-1} checked={auto} onChange={(e) => toggleAuto(e.target.checked)} /> Auto-advance
+            </label>
+            <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={() => setLegend(!legend)} aria-expanded={legend}>
+              Shortcuts <kbd className="kbd">?</kbd>
+            </button>
+          </div>
+          {legend && <ShortcutLegend kinds={qs.map((q) => q.kind)} onClose={() => setLegend(false)} />}
+          <QuestionsPane
+            schema={schema}
+            answers={answers}
+            active={active}
+            errors={shown}
+            subs={subs}
+            cardRef={(i, el) => (cards.current[i] = el)}
+            onFocusQuestion={(i) => setActive(i)}
+            onChange={change}
+            onSub={(key, i) => setSubs((s) => ({ ...s, [key]: i }))}
+          />
+          <FormFooter
+            ref={submitBtn}
+            missing={missing.map((q) => q.short_label || q.label)}
+            onJump={() => go(qs.findIndex((q) => clientErrors[q.key]?.code === "required"))}
+            errorCount={Object.keys(shown).length}
+            onSubmit={submit}
+            submitting={props.submitting}
+            label={props.submitLabel ?? "Submit"}
+            status={props.status}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

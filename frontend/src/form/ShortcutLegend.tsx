@@ -1,0 +1,75 @@
+import type { Kind } from "./schema";
+
+const GENERAL: [string, string][] = [
+  ["j / ↓", "Next question"],
+  ["k / ↑", "Previous question"],
+  ["Tab / ⇧Tab", "Next / previous control"],
+  ["Enter", "Submit (on a text question: start typing)"],
+  ["Ctrl+Enter", "Submit, also from a text field"],
+  ["Esc", "Leave a text field · close this legend"],
+  ["Delete / ⌫", "Clear the answer"],
+  ["?", "Show or hide shortcuts"],
+];
+
+const BY_KIND: Record<Kind, [string, string][]> = {
+  binary: [["y · n · a", "Yes · No · N/A"]],
+  likert: [
+    ["1–9, 0", "Score (0 is 10 on a 1–10 scale)"],
+    ["← →", "Step down / up"],
+    ["a", "N/A (when offered)"],
+  ],
+  choice: [["1–9, 0", "Pick option 1–10"], ["← →", "Previous / next option"]],
+  multi_choice: [["1–9, 0", "Toggle option 1–10"]],
+  pairwise: [["a · b · t", "A better · B better · Tie"]],
+  ranking: [["a, b, …", "Rank responses best first"], ["⌫", "Undo the last"]],
+  checklist: [["0–9", "Score the current item, then the next"], ["← →", "Previous / next item"]],
+  text: [["Enter / i", "Start typing"]],
+  criteria: [["Enter / i", "Start typing; Enter adds a criterion"], ["↑", "Edit the last criterion (empty field)"]],
+};
+
+const MEDIA: [string, string][] = [
+  ["Space / k", "Play / pause (player focused)"],
+  [", .", "Back / forward one frame (1/30 s)"],
+  ["[ ]", "Slower / faster"],
+  ["← →", "Seek 5 s"],
+  ["m", "Mute"],
+  ["+ − 0", "Zoom in / out / fit (image focused)"],
+];
+
+function Table({ title, rows }: { title: string; rows: [string, string][] }) {
+  return (
+    <section>
+      <h4>{title}</h4>
+      <dl>
+        {rows.map(([k, v]) => (
+          <div key={k + v} className="legend-row">
+            <dt>
+              <kbd className="kbd">{k}</kbd>
+            </dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The keyboard legend; lists the keys of the kinds this form uses. */
+export function ShortcutLegend({ kinds, onClose }: { kinds: Kind[]; onClose: () => void }) {
+  const used = [...new Set(kinds)];
+  return (
+    <aside className="legend" role="dialog" aria-label="Keyboard shortcuts">
+      <header>
+        <h3>Keyboard shortcuts</h3>
+        <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={onClose}>
+          Close <kbd className="kbd">?</kbd>
+        </button>
+      </header>
+      <div className="legend-cols">
+        <Table title="Form" rows={GENERAL} />
+        <Table title="Answers" rows={used.flatMap((k) => BY_KIND[k] ?? [])} />
+        <Table title="Media" rows={MEDIA} />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,41 @@
+import { InputValue } from "./InputValue";
+import { CandidatesView } from "./CandidatesView";
+import { candidatesInput, questionSees, visibleInputs, type Answers, type Item, type Question, type Schema } from "../schema";
+
+/**
+ * The item's inputs in schema order. Inputs the focused question may not
+ * see are folded away (kept mounted, so players keep their position).
+ */
+export function InputsPane({ schema, item, focused, answers }: { schema: Schema; item: Item; focused?: Question; answers: Answers }) {
+  const compared =
+    focused && (focused.kind === "pairwise" || focused.kind === "ranking") ? candidatesInput(schema, focused)?.name : undefined;
+  const inputs = visibleInputs(schema).filter((i) => !(i.optional && item.inputs[i.name] == null));
+  return (
+    <div className="inputs-pane" aria-label="Item">
+      <div className="item-id">
+        <span className="eyebrow">Item</span> <code>{item.external_id}</code>
+      </div>
+      {inputs.map((inp) => {
+        const sees = questionSees(focused, inp.name);
+        const label = inp.label || inp.name;
+        return (
+          <section key={inp.name} className={sees ? "input-block" : "input-block withheld"} data-input={inp.name} aria-hidden={!sees || undefined}>
+            <header className="input-head">
+              <h3>{label}</h3>
+              <span className="type-chip">{inp.type.replace("_", " ")}</span>
+              {!sees && <span className="withheld-chip">Not shown for “{focused?.short_label || focused?.label}”</span>}
+            </header>
+            <div className="input-body" hidden={!sees}>
+              {inp.help && <p className="input-help">{inp.help}</p>}
+              {inp.type === "candidates" ? (
+                <CandidatesView value={item.inputs[inp.name]} label={label} answer={compared === inp.name && focused ? answers[focused.key] : undefined} />
+              ) : (
+                <InputValue type={inp.type} value={item.inputs[inp.name]} label={label} />
+              )}
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Kbd } from "./Kbd";
+import { candidatesInput, slotLabel } from "../schema";
+import type { QuestionProps } from "./types";
+
+/** Orders the candidates best first: press their letters in order; Backspace undoes. */
+export function RankingQuestion({ q, schema, value, onChange }: QuestionProps) {
+  const n = candidatesInput(schema, q)?.count || 2;
+  const ranked = Array.isArray(value) ? value : [];
+  const slots = Array.from({ length: n }, (_, i) => slotLabel(i));
+  function add(s: string) {
+    if (ranked.includes(s)) return onChange(ranked.filter((r) => r !== s).length ? ranked.filter((r) => r !== s) : undefined);
+    let next = [...ranked, s];
+    if (next.length === n - 1) next = [...next, ...slots.filter((x) => !next.includes(x))];
+    onChange(next);
+  }
+  return (
+    <div className="answer-row">
+      <ol className="ranking" aria-label="Your ranking, best first">
+        {slots.map((_, i) => (
+          <li key={i} className={ranked[i] ? "rank filled" : "rank"}>
+            <span className="rank-no">{i + 1}</span>
+            {ranked[i] ? `Response ${ranked[i]}` : "—"}
+          </li>
+        ))}
+      </ol>
+      <div className="choices">
+        {slots.map((s) => (
+          <button key={s} type="button" tabIndex={-1} className={ranked.includes(s) ? "choice on" : "choice"} onClick={() => add(s)}>
+            <Kbd>{s}</Kbd> Response {s}
+          </button>
+        ))}
+        <button type="button" tabIndex={-1} className="choice ghost" onClick={() => onChange(undefined)} disabled={!ranked.length}>
+          <Kbd>⌫</Kbd> Undo
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { AnswerValue, Question, Schema } from "../schema";
+
+/** What every question widget receives. */
+export interface QuestionProps {
+  q: Question;
+  schema: Schema;
+  value: AnswerValue | undefined;
+  onChange: (v: AnswerValue | undefined) => void;
+  /** Active checklist sub-item. */
+  sub: number;
+  setSub: (i: number) => void;
+}

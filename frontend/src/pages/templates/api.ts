@@ -1,0 +1,76 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ApiError, useApiClient } from "../../api";
+import type { AnswerErrors, AnswerValue, Item, Schema } from "../../form/schema";
+
+export interface TemplateSummary {
+  id: string;
+  name: string;
+  description: string;
+  question_count: number;
+}
+
+export interface TemplateForm {
+  key: string;
+  name: string;
+  description?: string;
+  schema: Schema;
+  samples?: Item[];
+}
+
+export interface TemplateDetail {
+  id: string;
+  name: string;
+  description: string;
+  guidelines: string;
+  source?: string;
+  schema: Schema;
+  forms?: TemplateForm[];
+  samples: Item[];
+}
+
+const seg = encodeURIComponent;
+
+export function useTemplates() {
+  const c = useApiClient();
+  return useQuery({ queryKey: ["templates"], queryFn: () => c.get<TemplateSummary[]>("/api/v1/templates"), staleTime: 5 * 60_000 });
+}
+
+export function useTemplate(id: string) {
+  const c = useApiClient();
+  return useQuery({ queryKey: ["templates", id], queryFn: () => c.get<TemplateDetail>(`/api/v1/templates/${seg(id)}`), staleTime: 5 * 60_000 });
+}
+
+/** The server's verdict on answers: valid, or problems per question key. */
+export type Verdict = { valid: true } | { valid: false; errors: AnswerErrors; message: string };
+
+/** Asks the server to check answers; a 422 becomes a verdict, other failures throw. */
+export function useValidateAnswers(id: string) {
+  const c = useApiClient();
+  return useMutation({
+    mutationFn: async ({ answers, form }: { answers: Record<string, AnswerValue>; form?: string }): Promise<Verdict> => {
+      try {
+        await c.post<{ valid: boolean }>(`/api/v1/templates/${seg(id)}/validate`, form ? { answers, form } : { answers });
+        return { valid: true };
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 422) {
+          return { valid: false, errors: problemsOf(err.details), message: err.message };
+        }
+        throw err;
+      }
+    },
+  });
+}
+
+/** Reads 422 details ({key: {code, message}} or {key: message}) as answer errors. */
+export function problemsOf(details: unknown): AnswerErrors {
+  const out: AnswerErrors = {};
+  if (!details || typeof details !== "object") return out;
+  for (const [k, v] of Object.entries(details as Record<string, unknown>)) {
+    if (typeof v === "string") out[k] = { code: "invalid", message: v };
+    else if (v && typeof v === "object") {
+      const o = v as { code?: unknown; message?: unknown };
+      out[k] = { code: String(o.code ?? "invalid"), message: String(o.message ?? "Invalid answer.") };
+    }
+  }
+  return out;
+}
