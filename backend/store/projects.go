@@ -30,12 +30,15 @@ func ValidRole(r Role) bool { return slices.Contains(Roles, r) }
 
 // Project is a unit of annotation work.
 type Project struct {
-	ID          string    `gorm:"primaryKey" json:"id"`
-	Name        string    `json:"name"`
-	Description string    `json:"description"`
-	CreatedBy   string    `json:"created_by"`
-	CreatedAt   time.Time `json:"created_at"`
-	UpdatedAt   time.Time `json:"updated_at"`
+	ID            string    `gorm:"primaryKey" json:"id"`
+	Name          string    `json:"name"`
+	Description   string    `json:"description"`
+	Template      string    `json:"template"`
+	Workflow      JSON      `json:"workflow"`
+	SchemaVersion int       `json:"schema_version"`
+	CreatedBy     string    `json:"created_by"`
+	CreatedAt     time.Time `json:"created_at"`
+	UpdatedAt     time.Time `json:"updated_at"`
 }
 
 // Member is a user's membership of a project.
@@ -50,17 +53,64 @@ type Member struct {
 // TableName names the members table.
 func (Member) TableName() string { return "project_members" }
 
-// CreateProject inserts a project and makes its creator a lead, in one transaction.
-func (s *Store) CreateProject(ctx context.Context, p *Project) error {
+// CreateProject inserts a project, its first schema version when schema is not nil, and makes
+// its creator a lead, in one transaction.
+func (s *Store) CreateProject(ctx context.Context, p *Project, schema *SchemaVersion) error {
 	if p.ID == "" {
 		p.ID = newID()
 	}
+	if len(p.Workflow) == 0 {
+		p.Workflow = JSON("{}")
+	}
 	return s.WithTx(ctx, func(tx *Store) error {
+		if schema != nil {
+			p.SchemaVersion = schema.Version
+		}
 		if err := tx.db.Create(p).Error; err != nil {
 			return translate(err)
 		}
+		if schema != nil {
+			schema.ProjectID, schema.CreatedBy = p.ID, p.CreatedBy
+			if err := tx.CreateSchemaVersion(ctx, schema); err != nil {
+				return err
+			}
+		}
 		return tx.SetMember(ctx, p.ID, p.CreatedBy, RoleSet{RoleLead})
 	})
+}
+
+// UpdateProject writes a project's editable fields.
+func (s *Store) UpdateProject(ctx context.Context, p *Project) error {
+	p.UpdatedAt = now()
+	return translate(s.db.WithContext(ctx).Model(p).Select("name", "description", "workflow", "schema_version", "updated_at").Updates(p).Error)
+}
+
+// SchemaVersion is one version of a project's task schema.
+type SchemaVersion struct {
+	ProjectID string    `gorm:"primaryKey" json:"-"`
+	Version   int       `gorm:"primaryKey" json:"version"`
+	Schema    JSON      `json:"schema"`
+	Hash      string    `json:"hash"`
+	CreatedBy string    `json:"created_by"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// TableName names the schema versions table.
+func (SchemaVersion) TableName() string { return "project_schemas" }
+
+// CreateSchemaVersion stores a new schema version.
+func (s *Store) CreateSchemaVersion(ctx context.Context, v *SchemaVersion) error {
+	if v.CreatedAt.IsZero() {
+		v.CreatedAt = now()
+	}
+	return translate(s.db.WithContext(ctx).Create(v).Error)
+}
+
+// ProjectSchema returns one schema version of a project.
+func (s *Store) ProjectSchema(ctx context.Context, projectID string, version int) (*SchemaVersion, error) {
+	var v SchemaVersion
+	err := s.db.WithContext(ctx).Where("project_id = ? AND version = ?", projectID, version).Take(&v).Error
+	return &v, translate(err)
 }
 
 // Project returns a project by id.

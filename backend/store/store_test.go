@@ -65,7 +65,7 @@ func testProjects(t *testing.T, ctx context.Context, s *store.Store) {
 		}
 	}
 	p := &store.Project{Name: "P", CreatedBy: lead.ID}
-	if err := s.CreateProject(ctx, p); err != nil {
+	if err := s.CreateProject(ctx, p, nil); err != nil {
 		t.Fatal(err)
 	}
 	m, err := s.Member(ctx, p.ID, lead.ID)

@@ -1,0 +1,230 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Workflow stages an item moves through.
+const (
+	StageCriteria   = "criteria"
+	StageLabel      = "label"
+	StageReview     = "review"
+	StageAdjudicate = "adjudicate"
+	StageDone       = "done"
+	StageDropped    = "dropped"
+)
+
+// Item is one unit to label.
+type Item struct {
+	ID         string    `gorm:"primaryKey" json:"id"`
+	ProjectID  string    `json:"project_id"`
+	ExternalID string    `json:"external_id"`
+	ParentID   *string   `json:"parent_id,omitempty"`
+	Inputs     JSON      `json:"inputs"`
+	Meta       JSON      `json:"meta,omitempty"`
+	Stage      string    `json:"stage"`
+	Flag       JSON      `json:"flag,omitempty"`
+	DropReason *string   `json:"drop_reason,omitempty"`
+	SpotCheck  bool      `json:"spot_check"`
+	GTRevision int       `gorm:"column:gt_revision" json:"gt_revision"`
+	Version    int       `json:"version"`
+	CreatedAt  time.Time `json:"created_at"`
+	UpdatedAt  time.Time `json:"updated_at"`
+}
+
+// Item returns an item of a project.
+func (s *Store) Item(ctx context.Context, projectID, id string) (*Item, error) {
+	var it Item
+	err := s.db.WithContext(ctx).Where("project_id = ? AND id = ?", projectID, id).Take(&it).Error
+	return &it, translate(err)
+}
+
+// ItemForUpdate returns an item locked for the rest of the transaction (PostgreSQL; SQLite
+// serialises writers anyway).
+func (s *Store) ItemForUpdate(ctx context.Context, id string) (*Item, error) {
+	var it Item
+	q := s.db.WithContext(ctx).Where("id = ?", id)
+	if s.dialect == Postgres {
+		q = q.Clauses(lockingUpdate())
+	}
+	err := q.Take(&it).Error
+	return &it, translate(err)
+}
+
+// ItemByExternalID finds an item by its id in the source dataset.
+func (s *Store) ItemByExternalID(ctx context.Context, projectID, externalID string) (*Item, error) {
+	var it Item
+	err := s.db.WithContext(ctx).Where("project_id = ? AND external_id = ?", projectID, externalID).Take(&it).Error
+	return &it, translate(err)
+}
+
+// UpsertResult says whether an import line created or updated an item.
+type UpsertResult int
+
+// Outcomes of UpsertItem.
+const (
+	Inserted UpsertResult = iota + 1
+	Updated
+	Unchanged
+)
+
+// UpsertItem inserts the item, or updates inputs and meta of the item with the same external id.
+// Items already worked on keep their stage.
+func (s *Store) UpsertItem(ctx context.Context, it *Item) (UpsertResult, error) {
+	existing, err := s.ItemByExternalID(ctx, it.ProjectID, it.ExternalID)
+	switch {
+	case err == ErrNotFound:
+		if it.ID == "" {
+			it.ID = newID()
+		}
+		t := now()
+		it.CreatedAt, it.UpdatedAt, it.Version = t, t, 1
+		return Inserted, translate(s.db.WithContext(ctx).Create(it).Error)
+	case err != nil:
+		return 0, err
+	}
+	if string(existing.Inputs) == string(it.Inputs) && string(existing.Meta) == string(it.Meta) {
+		*it = *existing
+		return Unchanged, nil
+	}
+	res := s.db.WithContext(ctx).Model(&Item{}).Where("id = ?", existing.ID).Updates(map[string]any{
+		"inputs": it.Inputs, "meta": it.Meta, "version": gorm.Expr("version + 1"), "updated_at": now(),
+	})
+	it.ID = existing.ID
+	return Updated, translate(res.Error)
+}
+
+// SetItemStage moves an item to a stage, with an optional drop reason.
+func (s *Store) SetItemStage(ctx context.Context, id, stage string, dropReason *string) error {
+	return translate(s.db.WithContext(ctx).Model(&Item{}).Where("id = ?", id).Updates(map[string]any{
+		"stage": stage, "drop_reason": dropReason, "version": gorm.Expr("version + 1"), "updated_at": now(),
+	}).Error)
+}
+
+// SetItemFlag sets or clears (nil) an item's flag.
+func (s *Store) SetItemFlag(ctx context.Context, id string, flag JSON) error {
+	return translate(s.db.WithContext(ctx).Model(&Item{}).Where("id = ?", id).Updates(map[string]any{
+		"flag": flag, "version": gorm.Expr("version + 1"), "updated_at": now(),
+	}).Error)
+}
+
+// ItemFilter selects items for the lead's list.
+type ItemFilter struct {
+	Stage      string
+	Flagged    *bool
+	ExternalID string
+	After      string // cursor: the last id of the previous page
+	Limit      int
+}
+
+// Items lists a project's items in id order, one page at a time.
+func (s *Store) Items(ctx context.Context, projectID string, f ItemFilter) ([]Item, error) {
+	q := s.db.WithContext(ctx).Where("project_id = ?", projectID).Order("id").Limit(f.Limit)
+	if f.Stage != "" {
+		q = q.Where("stage = ?", f.Stage)
+	}
+	if f.Flagged != nil && *f.Flagged {
+		q = q.Where("flag IS NOT NULL")
+	} else if f.Flagged != nil {
+		q = q.Where("flag IS NULL")
+	}
+	if f.ExternalID != "" {
+		q = q.Where("external_id = ?", f.ExternalID)
+	}
+	if f.After != "" {
+		q = q.Where("id > ?", f.After)
+	}
+	var its []Item
+	return its, translate(q.Find(&its).Error)
+}
+
+// StageCount is the number of items in one stage.
+type StageCount struct {
+	Stage   string `json:"stage"`
+	Flagged bool   `json:"flagged"`
+	Count   int64  `json:"count"`
+}
+
+// ItemCounts counts a project's items by stage and flag.
+func (s *Store) ItemCounts(ctx context.Context, projectID string) ([]StageCount, error) {
+	var out []StageCount
+	err := s.db.WithContext(ctx).Model(&Item{}).
+		Select("stage, flag IS NOT NULL AS flagged, COUNT(*) AS count").
+		Where("project_id = ?", projectID).Group("stage, flag IS NOT NULL").Order("stage").Scan(&out).Error
+	return out, translate(err)
+}
+
+// GroundTruth is one revision of an item's final answers.
+type GroundTruth struct {
+	ItemID     string    `gorm:"primaryKey" json:"-"`
+	Revision   int       `gorm:"primaryKey" json:"revision"`
+	Answers    JSON      `json:"answers"`
+	Provenance string    `json:"provenance"`
+	DecidedBy  *string   `json:"decided_by,omitempty"`
+	Rationale  *string   `json:"rationale,omitempty"`
+	Details    JSON      `json:"details,omitempty"`
+	CreatedAt  time.Time `json:"created_at"`
+}
+
+// TableName names the ground truth table.
+func (GroundTruth) TableName() string { return "ground_truth_revisions" }
+
+// AddGroundTruth appends a revision to an item's ground truth; earlier ones stay.
+func (s *Store) AddGroundTruth(ctx context.Context, gt *GroundTruth) error {
+	db := s.db.WithContext(ctx)
+	var cur int
+	if err := db.Model(&Item{}).Select("gt_revision").Where("id = ?", gt.ItemID).Scan(&cur).Error; err != nil {
+		return translate(err)
+	}
+	gt.Revision, gt.CreatedAt = cur+1, now()
+	if err := db.Create(gt).Error; err != nil {
+		return translate(err)
+	}
+	return translate(db.Model(&Item{}).Where("id = ?", gt.ItemID).
+		Updates(map[string]any{"gt_revision": gt.Revision, "updated_at": now()}).Error)
+}
+
+// LatestGroundTruth returns the newest ground truth of each given item, keyed by item id.
+func (s *Store) LatestGroundTruth(ctx context.Context, itemIDs []string) (map[string]*GroundTruth, error) {
+	var gts []GroundTruth
+	err := s.db.WithContext(ctx).Table("ground_truth_revisions g").
+		Joins("JOIN items i ON i.id = g.item_id AND i.gt_revision = g.revision").
+		Where("g.item_id IN ?", itemIDs).Select("g.*").Find(&gts).Error
+	out := make(map[string]*GroundTruth, len(gts))
+	for i := range gts {
+		out[gts[i].ItemID] = &gts[i]
+	}
+	return out, translate(err)
+}
+
+// GroundTruthHistory returns every revision of an item's ground truth, oldest first.
+func (s *Store) GroundTruthHistory(ctx context.Context, itemID string) ([]GroundTruth, error) {
+	var gts []GroundTruth
+	err := s.db.WithContext(ctx).Where("item_id = ?", itemID).Order("revision").Find(&gts).Error
+	return gts, translate(err)
+}
+
+// Prediction is a model judge's answers for an item.
+type Prediction struct {
+	ItemID    string    `gorm:"primaryKey" json:"item_id"`
+	Model     string    `gorm:"primaryKey" json:"model"`
+	ProjectID string    `json:"-"`
+	Answers   JSON      `json:"answers"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// UpsertPrediction stores or replaces a model's answers for an item.
+func (s *Store) UpsertPrediction(ctx context.Context, p *Prediction) error {
+	p.CreatedAt = now()
+	return translate(s.db.WithContext(ctx).Clauses(onConflictUpdate([]string{"item_id", "model"}, "answers", "created_at")).Create(p).Error)
+}
+
+// Predictions returns every model's answers for an item.
+func (s *Store) Predictions(ctx context.Context, itemID string) ([]Prediction, error) {
+	var ps []Prediction
+	err := s.db.WithContext(ctx).Where("item_id = ?", itemID).Order("model").Find(&ps).Error
+	return ps, translate(err)
+}

@@ -1,0 +1,173 @@
+// Package workflow holds the business rules of annotation: the per-project policy, who may
+// claim what, how an item moves from labeling through review and adjudication to ground truth,
+// and the consensus rule. Handlers call it; nothing else decides these things.
+package workflow
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// Policy is a project's workflow. Every field is optional; Defaults fills the gaps.
+type Policy struct {
+	// Overlap is the number of independent labels per item.
+	Overlap int `json:"overlap"`
+	// Review is "none" or "cross": every label is reviewed by a different person.
+	Review string `json:"review"`
+	// Adjudication is "never", "on_disagreement" or "always".
+	Adjudication string `json:"adjudication"`
+	// Consensus decides when independent labels agree.
+	Consensus Consensus `json:"consensus"`
+	// OnNoConsensus is "adjudicate" or "drop" (with the reason recorded).
+	OnNoConsensus string `json:"on_no_consensus"`
+	// LeaseMinutes is how long a claim holds before the item returns to the queue.
+	LeaseMinutes int `json:"lease_minutes"`
+	// BlindReview hides the label from the reviewer until they have given their own answers.
+	BlindReview bool `json:"blind_review"`
+	// CriteriaStage runs criteria authoring before labeling (Omni-Reward).
+	CriteriaStage *CriteriaStage `json:"criteria_stage,omitempty"`
+	// DraftFromPredictions prefills the form from imported model predictions.
+	DraftFromPredictions *DraftPolicy `json:"draft_from_predictions,omitempty"`
+	// SpotCheckRate sends this share of items imported with ground truth to blind labeling.
+	SpotCheckRate float64 `json:"spot_check_rate"`
+	// ShowAnnotatorNames shows who gave which label to adjudicators (leads always see them).
+	ShowAnnotatorNames bool `json:"show_annotator_names"`
+}
+
+// Consensus is the agreement rule per level of measurement.
+type Consensus struct {
+	// Nominal is "unanimous" or "majority" (strictly more than half).
+	Nominal string `json:"nominal"`
+	// OrdinalTolerance counts ordinal scores within ±tolerance as agreeing (0: exact).
+	OrdinalTolerance int `json:"ordinal_tolerance"`
+}
+
+// CriteriaStage configures criteria authoring: the template form used to write criteria and
+// the question of that form that holds them.
+type CriteriaStage struct {
+	Form     string `json:"form"`
+	Question string `json:"question"`
+	// InputName is the item input that receives the criterion text in child units.
+	InputName string `json:"input"`
+}
+
+// DraftPolicy says how model predictions become a draft.
+type DraftPolicy struct {
+	// Method is "mean" (likert and checklist; rounded), "majority", or "model".
+	Method string `json:"method"`
+	// Model names the one model whose answers are used with Method "model".
+	Model string `json:"model,omitempty"`
+	// Rounding for "mean": "half_up" (default), "floor" or "ceil".
+	Rounding string `json:"rounding,omitempty"`
+}
+
+// Defaults fills unset fields with the defaults.
+func (p Policy) Defaults() Policy {
+	if p.Overlap == 0 {
+		p.Overlap = 1
+	}
+	if p.Review == "" {
+		p.Review = "none"
+	}
+	if p.Adjudication == "" {
+		p.Adjudication = "on_disagreement"
+	}
+	if p.Consensus.Nominal == "" {
+		p.Consensus.Nominal = "unanimous"
+	}
+	if p.OnNoConsensus == "" {
+		p.OnNoConsensus = "adjudicate"
+	}
+	if p.LeaseMinutes == 0 {
+		p.LeaseMinutes = 30
+	}
+	if p.DraftFromPredictions != nil && p.DraftFromPredictions.Rounding == "" {
+		p.DraftFromPredictions.Rounding = "half_up"
+	}
+	return p
+}
+
+// Validate checks a policy (after Defaults) against the project's schema and forms.
+func (p Policy) Validate(schema *tasks.Schema, forms map[string]tasks.Schema) error {
+	fe := tasks.FieldErrors{}
+	bad := func(field, code, format string, args ...any) {
+		fe[field] = tasks.FieldError{Code: code, Message: fmt.Sprintf(format, args...)}
+	}
+	if p.Overlap < 1 || p.Overlap > 50 {
+		bad("workflow.overlap", "out_of_range", "overlap must be 1 to 50")
+	}
+	oneOf := map[string][]string{
+		"workflow.review":            {"none", "cross"},
+		"workflow.adjudication":      {"never", "on_disagreement", "always"},
+		"workflow.consensus.nominal": {"unanimous", "majority"},
+		"workflow.on_no_consensus":   {"adjudicate", "drop"},
+	}
+	vals := map[string]string{"workflow.review": p.Review, "workflow.adjudication": p.Adjudication,
+		"workflow.consensus.nominal": p.Consensus.Nominal, "workflow.on_no_consensus": p.OnNoConsensus}
+	for field, allowed := range oneOf {
+		if !slices.Contains(allowed, vals[field]) {
+			bad(field, "invalid_value", "%q is not one of %v", vals[field], allowed)
+		}
+	}
+	if p.Consensus.OrdinalTolerance < 0 {
+		bad("workflow.consensus.ordinal_tolerance", "out_of_range", "tolerance must be 0 or more")
+	}
+	if p.LeaseMinutes < 1 || p.LeaseMinutes > 24*60 {
+		bad("workflow.lease_minutes", "out_of_range", "lease_minutes must be 1 to 1440")
+	}
+	if p.SpotCheckRate < 0 || p.SpotCheckRate > 1 {
+		bad("workflow.spot_check_rate", "out_of_range", "spot_check_rate must be between 0 and 1")
+	}
+	p.validateDraft(bad)
+	p.validateCriteria(schema, forms, bad)
+	return fe.Err()
+}
+
+func (p Policy) validateDraft(bad func(field, code, format string, args ...any)) {
+	d := p.DraftFromPredictions
+	if d == nil {
+		return
+	}
+	if !slices.Contains([]string{"mean", "majority", "model"}, d.Method) {
+		bad("workflow.draft_from_predictions.method", "invalid_value", "method must be mean, majority or model")
+	}
+	if d.Method == "model" && d.Model == "" {
+		bad("workflow.draft_from_predictions.model", "required", "name the model whose predictions are drafts")
+	}
+	if !slices.Contains([]string{"half_up", "floor", "ceil"}, d.Rounding) {
+		bad("workflow.draft_from_predictions.rounding", "invalid_value", "rounding must be half_up, floor or ceil")
+	}
+}
+
+func (p Policy) validateCriteria(schema *tasks.Schema, forms map[string]tasks.Schema, bad func(field, code, format string, args ...any)) {
+	c := p.CriteriaStage
+	if c == nil {
+		return
+	}
+	form, ok := forms[c.Form]
+	if !ok {
+		bad("workflow.criteria_stage.form", "unknown_form", "the project has no form %q", c.Form)
+		return
+	}
+	q, ok := form.Question(c.Question)
+	if !ok || q.Kind != tasks.KindCriteria {
+		bad("workflow.criteria_stage.question", "invalid_value", "%q is not a criteria question of form %q", c.Question, c.Form)
+	}
+	if !slices.ContainsFunc(schema.Inputs, func(in tasks.Input) bool { return in.Name == c.InputName }) {
+		bad("workflow.criteria_stage.input", "unknown_input", "the schema has no input %q for the criterion", c.InputName)
+	}
+}
+
+// ParsePolicy reads a stored policy and applies the defaults.
+func ParsePolicy(raw []byte) (Policy, error) {
+	var p Policy
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &p); err != nil {
+			return p, err
+		}
+	}
+	return p.Defaults(), nil
+}
