@@ -119,7 +119,10 @@ func scalar(b []byte, i int) (string, int, error) {
 	}
 	if b[i] == '"' {
 		end, err := plainString(b, i)
-		return view(b[i+1 : end]), end + 1, err
+		if err != nil {
+			return "", i, err
+		}
+		return view(b[i+1 : end]), end + 1, nil
 	}
 	if b[i] == '{' || b[i] == '[' {
 		return "", i, errSlowPath
