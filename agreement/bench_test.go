@@ -2,8 +2,10 @@ package agreement
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"sync"
 	"testing"
 )
@@ -30,6 +32,19 @@ func benchRows(units, raters, q int, missing float64) []byte {
 		}
 	}
 	return b.Bytes()
+}
+
+var benchCSV = flag.String("benchcsv", "", "write the benchmark data set (1M cells, 10% missing) to this CSV file and exit")
+
+// TestWriteBenchCSV writes the benchmark data for the Python reference
+// timings: go test ./agreement -run TestWriteBenchCSV -benchcsv /tmp/bench.csv
+func TestWriteBenchCSV(t *testing.T) {
+	if *benchCSV == "" {
+		t.Skip("no -benchcsv")
+	}
+	if err := os.WriteFile(*benchCSV, benchRows(250_000, 4, 5, 0.10), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 var bench = struct {

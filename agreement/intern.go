@@ -6,17 +6,20 @@ import (
 
 // unitTable interns unit names without a Go map and without one allocation
 // per unit: names are appended to one byte arena and found again through an
-// open-addressing hash table of codes. Rating files have hundreds of
-// thousands of units, so this is the hottest part of reading them.
+// open-addressing hash table. Rating files have hundreds of thousands of
+// units, so this is the hottest part of reading them.
+//
+// note: a probe first reads a one-byte fingerprint array (small enough to
+// stay in cache); the code array and the arena are touched only on a
+// fingerprint match, so adding a new unit costs no cache miss.
 type unitTable struct {
 	seed   maphash.Seed
 	arena  []byte
 	ends   []uint32 // ends[c] is the arena end of unit c (start is ends[c-1])
 	hashes []uint32
-	// slots hold hash<<32 | code+1 (0 is empty), so a probe touches one
-	// cache line and compares names only on a full hash match.
-	slots []uint64
-	last  int32
+	fps    []uint8 // 0: empty slot; else 1 + 7 bits of the hash
+	slots  []int32 // unit code of an occupied slot
+	last   int32
 }
 
 func newUnitTable(sizeHint int) *unitTable {
@@ -24,7 +27,7 @@ func newUnitTable(sizeHint int) *unitTable {
 	for n < 2*sizeHint {
 		n *= 2
 	}
-	return &unitTable{seed: maphash.MakeSeed(), slots: make([]uint64, n), last: -1,
+	return &unitTable{seed: maphash.MakeSeed(), fps: make([]uint8, n), slots: make([]int32, n), last: -1,
 		ends: make([]uint32, 0, sizeHint), hashes: make([]uint32, 0, sizeHint)}
 }
 
@@ -36,6 +39,8 @@ func (ut *unitTable) name(c int32) string {
 	return view(ut.arena[start:ut.ends[c]])
 }
 
+func fingerprint(h uint32) uint8 { return 1 + uint8(h>>25) }
+
 // code returns the code of unit s, adding it if new. Consecutive rows of one
 // unit (the common layout) skip the hash table.
 func (ut *unitTable) code(s string) int32 {
@@ -43,11 +48,12 @@ func (ut *unitTable) code(s string) int32 {
 		return ut.last
 	}
 	h := uint32(maphash.String(ut.seed, s))
-	mask := uint32(len(ut.slots) - 1)
+	fp := fingerprint(h)
+	mask := uint32(len(ut.fps) - 1)
 	i := h & mask
-	for e := ut.slots[i]; e != 0; e = ut.slots[i] {
-		if uint32(e>>32) == h {
-			if c := int32(uint32(e)) - 1; ut.name(c) == s {
+	for f := ut.fps[i]; f != 0; f = ut.fps[i] {
+		if f == fp {
+			if c := ut.slots[i]; ut.hashes[c] == h && ut.name(c) == s {
 				ut.last = c
 				return c
 			}
@@ -58,23 +64,24 @@ func (ut *unitTable) code(s string) int32 {
 	ut.arena = append(ut.arena, s...)
 	ut.ends = append(ut.ends, uint32(len(ut.arena)))
 	ut.hashes = append(ut.hashes, h)
-	ut.slots[i] = uint64(h)<<32 | uint64(c+1)
+	ut.fps[i], ut.slots[i] = fp, c
 	ut.last = c
-	if 2*len(ut.hashes) > len(ut.slots) {
+	if 2*len(ut.hashes) > len(ut.fps) {
 		ut.grow()
 	}
 	return c
 }
 
 func (ut *unitTable) grow() {
-	ut.slots = make([]uint64, 2*len(ut.slots))
-	mask := uint32(len(ut.slots) - 1)
+	n := 2 * len(ut.fps)
+	ut.fps, ut.slots = make([]uint8, n), make([]int32, n)
+	mask := uint32(n - 1)
 	for c, h := range ut.hashes {
 		i := h & mask
-		for ut.slots[i] != 0 {
+		for ut.fps[i] != 0 {
 			i = (i + 1) & mask
 		}
-		ut.slots[i] = uint64(h)<<32 | uint64(c+1)
+		ut.fps[i], ut.slots[i] = fingerprint(h), int32(c)
 	}
 }
 

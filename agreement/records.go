@@ -148,6 +148,40 @@ func (s *csvState) header(want []string, required int) ([]int, error) {
 	return cols, nil
 }
 
+// splitLine assigns the comma-separated fields of an unquoted line.
+func splitLine(line []byte, cols []int, vals []string) {
+	for c := 0; ; c++ {
+		i := bytes.IndexByte(line, ',')
+		f := line
+		if i >= 0 {
+			f = line[:i]
+		}
+		if c < len(cols) && cols[c] >= 0 {
+			vals[cols[c]] = view(f)
+		}
+		if i < 0 {
+			return
+		}
+		line = line[i+1:]
+	}
+}
+
+// quotedRecord reads one record field by field (quotes may span lines).
+func (s *csvState) quotedRecord(cols []int, vals []string) error {
+	for c := 0; ; c++ {
+		f, last, err := s.field()
+		if err != nil {
+			return err
+		}
+		if c < len(cols) && cols[c] >= 0 {
+			vals[cols[c]] = f
+		}
+		if last {
+			return nil
+		}
+	}
+}
+
 func scanCSV(data []byte, want []string, required int, fn recordFunc) error {
 	s := &csvState{data: data, line: 1}
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -159,22 +193,23 @@ func scanCSV(data []byte, want []string, required int, fn recordFunc) error {
 	}
 	vals := make([]string, len(want))
 	for s.pos < len(data) {
-		if data[s.pos] == '\n' || (data[s.pos] == '\r' && s.pos+1 < len(data) && data[s.pos+1] == '\n') {
-			s.pos = bytes.IndexByte(data[s.pos:], '\n') + s.pos + 1
-			s.line++
-			continue
+		line := data[s.pos:]
+		next := len(data)
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line, next = line[:i], s.pos+i+1
 		}
+		line = bytes.TrimSuffix(line, []byte{'\r'})
 		clear(vals)
-		for c := 0; ; c++ {
-			f, last, err := s.field()
-			if err != nil {
+		switch {
+		case len(line) == 0:
+			s.pos, s.line = next, s.line+1
+			continue
+		case bytes.IndexByte(line, '"') < 0:
+			splitLine(line, cols, vals)
+			s.pos = next
+		default:
+			if err := s.quotedRecord(cols, vals); err != nil {
 				return err
-			}
-			if c < len(cols) && cols[c] >= 0 {
-				vals[cols[c]] = f
-			}
-			if last {
-				break
 			}
 		}
 		if err := fn(vals); err != nil {
