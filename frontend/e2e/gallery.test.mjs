@@ -95,6 +95,7 @@ async function answerWithKeyboard(page, schema) {
 async function settle(page) {
   await page.waitForLoadState("networkidle").catch(() => {});
   await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => {}))));
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
 }
 

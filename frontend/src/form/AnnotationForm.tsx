@@ -68,7 +68,7 @@ export function AnnotationForm(props: AnnotationFormProps) {
     const el = cards.current[i];
     if (!el) return;
     el.focus({ preventScroll: true });
-    el.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    el.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
   }
 
   function go(i: number) {
