@@ -120,3 +120,16 @@ func BenchmarkSummarizeNominal(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkSummarizeOrdinal(b *testing.B) {
+	t, _ := benchTable(b)
+	ord := *t
+	ord.level = Ordinal
+	b.ReportAllocs()
+	for b.Loop() {
+		ord.memo = &memo{}
+		if _, err := Summarize(&ord, ReportOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -138,7 +138,7 @@ func (b *Builder) Build() (*Table, error) {
 	for i, r := range b.rowRater {
 		b.rowRater[i] = raterRemap[r]
 	}
-	t := &Table{level: b.level, units: b.units.names(), raters: raters, values: values, numbers: numbers}
+	t := &Table{level: b.level, units: b.units.names(), raters: raters, values: values, numbers: numbers, memo: &memo{}}
 	t.groupByUnit(b.rowUnit, b.rowRater, b.rowValue, remap)
 	if err := t.checkDuplicates(); err != nil {
 		return nil, err

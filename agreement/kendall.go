@@ -10,23 +10,41 @@ import (
 // every rater are the objects, each rater's scores are ranked (mid-ranks for
 // ties), and W = 12 S / (m²(n³−n) − m Σ T), T = Σ (t³ − t) over tie groups.
 func KendallW(t *Table) (float64, error) {
-	x, n, m, err := completeMatrix(t)
-	if err != nil {
-		return 0, fmt.Errorf("kendall w: %w", err)
+	m := len(t.raters)
+	if m < 2 {
+		return 0, fmt.Errorf("kendall w: %w", ErrTooFewRaters)
 	}
+	complete := completeUnits(t)
+	n := len(complete)
+	if n < 2 {
+		return 0, fmt.Errorf("kendall w: %w: %d complete units", ErrIncomplete, n)
+	}
+	// Value codes are sorted, so each rater's mid-ranks follow from the
+	// counts of each code: no sorting needed.
 	rankSum := make([]float64, n)
-	col := make([]float64, n)
-	ranks := make([]float64, n)
+	counts := make([]int, len(t.values))
+	rankOf := make([]float64, len(t.values))
 	var ties float64
-	for j := range m {
-		for i := range n {
-			col[i] = x[i*m+j]
+	for r := range int32(m) {
+		clear(counts)
+		for _, u := range complete {
+			counts[ratingOf(t, u, r)]++
 		}
-		ties += midRanks(col, ranks)
-		for i, r := range ranks {
-			rankSum[i] += r
+		below := 0
+		for v, c := range counts {
+			rankOf[v] = float64(below) + float64(c+1)/2
+			below += c
+			ties += float64(c)*float64(c)*float64(c) - float64(c)
+		}
+		for i, u := range complete {
+			rankSum[i] += rankOf[ratingOf(t, u, r)]
 		}
 	}
+	return kendallFromRankSums(rankSum, m, ties)
+}
+
+func kendallFromRankSums(rankSum []float64, m int, ties float64) (float64, error) {
+	n := len(rankSum)
 	mean := float64(m) * float64(n+1) / 2
 	var s accumulator
 	for _, r := range rankSum {
@@ -39,6 +57,28 @@ func KendallW(t *Table) (float64, error) {
 		return 0, fmt.Errorf("kendall w: %w", ErrNoVariation)
 	}
 	return 12 * s.Value() / den, nil
+}
+
+// completeUnits returns the units rated by every rater.
+func completeUnits(t *Table) []int32 {
+	var out []int32
+	for u := range t.units {
+		if t.unitSize(u) == len(t.raters) {
+			out = append(out, int32(u))
+		}
+	}
+	return out
+}
+
+// ratingOf returns rater r's value code on unit u (which r rated).
+func ratingOf(t *Table, u, r int32) int32 {
+	rs, vs := t.UnitRatings(int(u))
+	for i, x := range rs {
+		if x == r {
+			return vs[i]
+		}
+	}
+	return -1
 }
 
 // midRanks writes 1-based average ranks of x into ranks and returns the tie

@@ -14,6 +14,10 @@ type memo struct {
 	// pooled counts categories over pairable units; nPooled is their total.
 	pooled  []int64
 	nPooled int64
+
+	ordOnce sync.Once
+	ord     OrdinalPairwise
+	ordErr  error
 }
 
 // stats returns the table's memo, computing it on first use.

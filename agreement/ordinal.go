@@ -13,6 +13,15 @@ type OrdinalPairwise struct {
 // absolute difference over all pairs of ratings of each unit. Scores are the
 // numeric values, or the category ranks when values are not numbers.
 func OrdinalAgreement(t *Table) (OrdinalPairwise, error) {
+	if t.memo == nil {
+		t.memo = &memo{}
+	}
+	m := t.memo
+	m.ordOnce.Do(func() { m.ord, m.ordErr = ordinalAgreement(t) })
+	return m.ord, m.ordErr
+}
+
+func ordinalAgreement(t *Table) (OrdinalPairwise, error) {
 	x := t.scores()
 	var res OrdinalPairwise
 	var exact, within int64
