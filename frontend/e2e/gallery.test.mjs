@@ -99,6 +99,19 @@ async function settle(page) {
   await page.waitForTimeout(300);
 }
 
+/**
+ * Saves the whole page. The viewport is grown to the page's height first, so
+ * the sticky toolbar and footer sit where they belong instead of mid-page.
+ */
+async function saveShot(page, file) {
+  const size = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: file });
+  await page.setViewportSize(size);
+}
+
 test("gallery: every template's first sample answered with the keyboard is valid", (t) =>
   withArbiter(
     t,
@@ -129,7 +142,7 @@ test("gallery: every template's first sample answered with the keyboard is valid
           await page.getByRole("heading", { name: tpl.name, level: 1 }).waitFor();
           await answerWithKeyboard(page, tpl.schema);
           await settle(page);
-          await page.screenshot({ path: join(shotsDir, `${summary.id}.png`), fullPage: true });
+          await saveShot(page, join(shotsDir, `${summary.id}.png`));
         });
         for (const form of tpl.forms ?? []) {
           await t.test(`${summary.id} form ${form.key}`, async () => {
@@ -137,7 +150,7 @@ test("gallery: every template's first sample answered with the keyboard is valid
             await page.getByRole("tab", { name: form.name, selected: true }).waitFor();
             await answerWithKeyboard(page, form.schema);
             await settle(page);
-            await page.screenshot({ path: join(shotsDir, `${summary.id}--${form.key}.png`), fullPage: true });
+            await saveShot(page, join(shotsDir, `${summary.id}--${form.key}.png`));
           });
         }
       }

@@ -87,7 +87,7 @@ describe("AnnotationForm", () => {
     key("j");
     const prompt = document.querySelector('[data-input="prompt"]')!;
     expect(prompt.className).toContain("withheld");
-    expect(prompt.textContent).toContain("Not shown for");
+    expect(prompt.textContent).toContain("Not for this question");
     expect(document.querySelector('[data-input="notes"]')!.className).not.toContain("withheld");
   });
 

@@ -33,7 +33,7 @@ export const QuestionCard = forwardRef<HTMLElement, Props>(function QuestionCard
     >
       <header className="q-head">
         <span className="q-num" aria-hidden="true">
-          {done ? "✓" : q.index ?? n}
+          {q.index ?? n}
         </span>
         <h3 id={hid} className="q-label">
           {q.label}

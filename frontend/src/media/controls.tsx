@@ -1,6 +1,7 @@
 // Shared transport for video and audio: play/pause, seek, ±1 frame,
 // playback speed, mute, and the keys a focused player answers to.
 import { useEffect, useState, type KeyboardEvent, type RefObject } from "react";
+import { MuteIcon, PauseIcon, PlayIcon, VolumeIcon } from "./icons";
 
 export const FRAME = 1 / 30;
 export const SPEEDS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -92,7 +93,7 @@ export function TransportBar({ t, frames }: { t: Transport; frames: boolean }) {
   return (
     <div className="media-bar transport">
       <button type="button" className="mbtn play" tabIndex={-1} onClick={t.toggle} aria-label={t.paused ? "Play" : "Pause"}>
-        {t.paused ? "▶" : "❚❚"}
+        {t.paused ? <PlayIcon /> : <PauseIcon />}
       </button>
       {frames && (
         <>
@@ -126,7 +127,7 @@ export function TransportBar({ t, frames }: { t: Transport; frames: boolean }) {
         ))}
       </select>
       <button type="button" className="mbtn" tabIndex={-1} onClick={t.mute} aria-label={t.muted ? "Unmute" : "Mute"}>
-        {t.muted ? "🔇" : "🔊"}
+        {t.muted ? <MuteIcon /> : <VolumeIcon />}
       </button>
     </div>
   );

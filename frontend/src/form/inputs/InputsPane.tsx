@@ -23,7 +23,9 @@ export function InputsPane({ schema, item, focused, answers }: { schema: Schema;
             <header className="input-head">
               <h3>{label}</h3>
               <span className="type-chip">{inp.type.replace("_", " ")}</span>
-              {!sees && <span className="withheld-chip">Not shown for “{focused?.short_label || focused?.label}”</span>}
+              {!sees && <span className="withheld-chip" title={`Not shown for “${focused?.label}”`}>
+                  Not for this question
+                </span>}
             </header>
             <div className="input-body" hidden={!sees}>
               {inp.help && <p className="input-help">{inp.help}</p>}

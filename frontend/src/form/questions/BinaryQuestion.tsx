@@ -27,7 +27,7 @@ export function BinaryQuestion({ q, value, onChange }: QuestionProps) {
       </div>
       {q.yes_means === "defect" && <p className="polarity">Yes means the defect is present.</p>}
       {q.allow_na && q.na_means && q.na_means !== "missing" && (
-        <p className="polarity">N/A counts as {q.na_means === "satisfied" ? "satisfied" : "not satisfied"}.</p>
+        <p className="na-note">N/A counts as {q.na_means === "satisfied" ? "satisfied" : "not satisfied"}.</p>
       )}
     </div>
   );
