@@ -83,15 +83,29 @@ func (g *groupColumn) set(unit int32, key string) {
 	}
 }
 
-func (g *groupColumn) result(nUnits int) UnitGroups {
-	for len(g.of) < nUnits {
-		g.of = append(g.of, -1)
+// result returns the groups by final unit code; remap maps the provisional
+// unit codes used while reading to final codes (nil: identity). The first
+// row of a unit decides its group.
+func (g *groupColumn) result(nUnits int, remap []int32) UnitGroups {
+	of := make([]int32, nUnits)
+	for i := range of {
+		of[i] = -1
 	}
-	return UnitGroups{Names: g.in.names, Of: g.of}
+	for p, grp := range g.of {
+		f := int32(p)
+		if remap != nil {
+			f = remap[p]
+		}
+		if of[f] < 0 {
+			of[f] = grp
+		}
+	}
+	return UnitGroups{Names: g.in.names, Of: of}
 }
 
 // Builder accumulates (unit, rater, value) rows and builds a Table.
 type Builder struct {
+	unitRemap         []int32 // provisional → final unit codes after Build
 	level             Level
 	units             *unitTable
 	raters, vals      interner
@@ -138,7 +152,14 @@ func (b *Builder) Build() (*Table, error) {
 	for i, r := range b.rowRater {
 		b.rowRater[i] = raterRemap[r]
 	}
-	t := &Table{level: b.level, units: b.units.names(), raters: raters, values: values, numbers: numbers, memo: &memo{}}
+	units, unitRemap := b.units.dedup()
+	b.unitRemap = unitRemap
+	if unitRemap != nil {
+		for i, u := range b.rowUnit {
+			b.rowUnit[i] = unitRemap[u]
+		}
+	}
+	t := &Table{level: b.level, units: units, raters: raters, values: values, numbers: numbers, memo: &memo{}}
 	t.groupByUnit(b.rowUnit, b.rowRater, b.rowValue, remap)
 	if err := t.checkDuplicates(); err != nil {
 		return nil, err

@@ -246,5 +246,5 @@ func itemClusters(v *judgeView) UnitGroups {
 	if !any {
 		return UnitGroups{}
 	}
-	return g.result(len(v.recs))
+	return g.result(len(v.recs), nil)
 }

@@ -59,6 +59,17 @@ func TestParseValuesAndGroups(t *testing.T) {
 	if len(ds.Clusters.Names) != 2 || ds.Clusters.Of[1] != 1 || len(ds.Strata.Names) != 1 {
 		t.Errorf("groups = %+v %+v", ds.Clusters, ds.Strata)
 	}
+	scattered := "unit,rater,value,site\nu1,a,1,s1\nu2,a,1,s2\nu3,a,2,s3\nu2,b,1,s2\nu1,b,2,s1\nu4,a,1,s2\n"
+	ds, err = ParseRatings([]byte(scattered), ReadOptions{Format: CSV, ClusterKey: "site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds.Table.NumUnits() != 4 || ds.Table.PairableUnits() != 2 || ds.Table.Unit(3) != "u4" {
+		t.Errorf("scattered units: %v", ds.Table.units)
+	}
+	if got := ds.Clusters.Of; len(got) != 4 || got[0] != 0 || got[1] != 1 || got[2] != 2 || got[3] != 1 {
+		t.Errorf("scattered clusters = %v", got)
+	}
 	js := `{"unit":"u1","rater":"a","value":["b","a"]}` + "\n" + `{"unit":"u1","rater":"b","value":"a|b"}`
 	ds, err = ParseRatings([]byte(js), ReadOptions{Format: JSONL})
 	if err != nil {

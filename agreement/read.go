@@ -79,10 +79,10 @@ func ParseRatings(data []byte, opts ReadOptions) (*Dataset, error) {
 	}
 	ds := &Dataset{Table: t}
 	if opts.ClusterKey != "" {
-		ds.Clusters = clusters.result(t.NumUnits())
+		ds.Clusters = clusters.result(t.NumUnits(), b.unitRemap)
 	}
 	if opts.StrataKey != "" {
-		ds.Strata = strata.result(t.NumUnits())
+		ds.Strata = strata.result(t.NumUnits(), b.unitRemap)
 	}
 	return ds, nil
 }
