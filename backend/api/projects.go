@@ -18,40 +18,6 @@ type projectView struct {
 	MyRoles store.RoleSet `json:"my_roles"`
 }
 
-type createProjectRequest struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
-}
-
-func (r *createProjectRequest) validate() error {
-	fe := FieldErrors{}
-	if n := len(strings.TrimSpace(r.Name)); n == 0 || n > 200 {
-		fe["name"] = FieldError{"invalid_length", "name must be 1 to 200 characters"}
-	}
-	if len(r.Description) > 10_000 {
-		fe["description"] = FieldError{"too_long", "description must be at most 10000 characters"}
-	}
-	return fe.Err()
-}
-
-func (s *Server) createProject(c *gin.Context) error {
-	var req createProjectRequest
-	if err := bindJSON(c, &req); err != nil {
-		return err
-	}
-	if err := req.validate(); err != nil {
-		return err
-	}
-	u := currentUser(c)
-	p := &store.Project{Name: strings.TrimSpace(req.Name), Description: req.Description, CreatedBy: u.ID}
-	if err := s.store.CreateProject(c.Request.Context(), p); err != nil {
-		return err
-	}
-	s.audit(c, p.ID, "project.create", "project:"+p.ID, nil, p)
-	c.JSON(http.StatusCreated, projectView{p, store.RoleSet{store.RoleLead}})
-	return nil
-}
-
 func (s *Server) listProjects(c *gin.Context) error {
 	ctx := c.Request.Context()
 	u := currentUser(c)
@@ -76,11 +42,6 @@ func (s *Server) listProjects(c *gin.Context) error {
 		out[i] = projectView{&ps[i], mine}
 	}
 	c.JSON(http.StatusOK, out)
-	return nil
-}
-
-func (s *Server) getProject(c *gin.Context) error {
-	c.JSON(http.StatusOK, projectView{currentProject(c), projectRoles(c)})
 	return nil
 }
 

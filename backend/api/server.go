@@ -14,6 +14,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/config"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
 // Deps are what the server needs; the caller owns their lifetimes.
@@ -35,13 +36,14 @@ type Server struct {
 	log      *slog.Logger
 	ui       fs.FS
 	metrics  *metrics
+	flow     *workflow.Service
 	engine   *gin.Engine
 }
 
 // New builds the server and its route table.
 func New(d Deps) *Server {
 	gin.SetMode(gin.ReleaseMode)
-	s := &Server{cfg: d.Config, store: d.Store, blobs: d.Blobs, sessions: d.Sessions, log: d.Log, ui: d.UI, metrics: newMetrics()}
+	s := &Server{cfg: d.Config, store: d.Store, blobs: d.Blobs, sessions: d.Sessions, log: d.Log, ui: d.UI, metrics: newMetrics(), flow: workflow.New(d.Store)}
 	e := gin.New()
 	e.ContextWithFallback = true
 	e.HandleMethodNotAllowed = true
@@ -84,12 +86,27 @@ func (s *Server) routes() {
 	a.GET("/projects", wrap(s.listProjects))
 	a.POST("/projects", wrap(s.createProject))
 	a.GET("/assets/:aid/url", wrap(s.assetURL))
+	a.PUT("/assignments/:aid/draft", wrap(s.saveDraft))
+	a.POST("/assignments/:aid/heartbeat", wrap(s.heartbeat))
+	a.POST("/assignments/:aid/skip", wrap(s.skip))
+	a.POST("/assignments/:aid/flag", wrap(s.flagAssignment))
+	a.POST("/assignments/:aid/submit", wrap(s.submit))
 	a.GET("/templates", wrap(s.listTemplates))
 	a.GET("/templates/:id", wrap(s.getTemplate))
 	a.POST("/templates/:id/validate", wrap(s.validateTemplateAnswers))
 
 	p := a.Group("/projects/:pid", s.project)
 	p.GET("", require(), wrap(s.getProject))
+	p.PATCH("", require(store.RoleLead), wrap(s.patchProject))
+	p.GET("/stats", require(store.RoleLead, store.RoleViewer), wrap(s.projectStats))
+	p.POST("/items", require(store.RoleLead), wrap(s.importItems))
+	p.GET("/items", require(store.RoleLead), wrap(s.listItems))
+	p.GET("/items/:iid", require(store.RoleLead), wrap(s.getItem))
+	p.POST("/items/:iid/flag", require(store.RoleLead), wrap(s.resolveFlag))
+	p.POST("/predictions", require(store.RoleLead), wrap(s.importPredictions))
+	p.GET("/criteria", require(store.RoleLead, store.RoleReviewer), wrap(s.listCriteria))
+	p.POST("/criteria/:cid", require(store.RoleLead, store.RoleReviewer), wrap(s.reviewCriterion))
+	p.POST("/queue/next", require(), wrap(s.queueNext))
 	p.GET("/members", require(), wrap(s.listMembers))
 	p.PUT("/members/:uid", require(store.RoleLead), wrap(s.setMember))
 	p.POST("/assets", require(store.RoleLead), wrap(s.uploadAsset))

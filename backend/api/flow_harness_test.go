@@ -1,0 +1,148 @@
+package api_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// claimResp is the body of POST /queue/next.
+type claimResp struct {
+	Assignment struct {
+		ID      string `json:"id"`
+		Stage   string `json:"stage"`
+		Version int    `json:"version"`
+	} `json:"assignment"`
+	Item struct {
+		Schema tasks.Schema                                `json:"schema"`
+		Item   struct{ Inputs map[string]json.RawMessage } `json:"item"`
+	} `json:"item"`
+	Draft   tasks.Answers  `json:"draft"`
+	Context map[string]any `json:"context"`
+	raw     []byte
+}
+
+// next claims work; nil when the queue answers 204.
+func (c *client) next(pid, stage string) *claimResp {
+	c.e.t.Helper()
+	status, body := c.do("POST", "/api/v1/projects/"+pid+"/queue/next", map[string]string{"stage": stage})
+	if status == http.StatusNoContent {
+		return nil
+	}
+	if status != 200 {
+		c.e.t.Fatalf("queue/next %s as %s: %d %s", stage, c.user.Email, status, body)
+	}
+	var cr claimResp
+	if err := json.Unmarshal(body, &cr); err != nil {
+		c.e.t.Fatal(err)
+	}
+	cr.raw = body
+	return &cr
+}
+
+// submitOK submits and checks for 200, returning the item stage.
+func (c *client) submitOK(aid string, body any) string {
+	c.e.t.Helper()
+	var out struct {
+		ItemStage string `json:"item_stage"`
+	}
+	c.must("POST", "/api/v1/assignments/"+aid+"/submit", body, 200, &out)
+	return out.ItemStage
+}
+
+// importNDJSON posts NDJSON lines and returns the report.
+func (c *client) importNDJSON(path string, lines ...string) map[string]any {
+	c.e.t.Helper()
+	status, body := c.do("POST", path, strings.Join(lines, "\n")+"\n", "Content-Type", "application/x-ndjson")
+	if status != 200 {
+		c.e.t.Fatalf("import: %d %s", status, body)
+	}
+	var rep map[string]any
+	json.Unmarshal(body, &rep)
+	return rep
+}
+
+// member adds users to a project with roles.
+func (c *client) member(pid string, u *client, roles ...string) {
+	c.e.t.Helper()
+	c.must("PUT", "/api/v1/projects/"+pid+"/members/"+u.user.ID, map[string]any{"roles": roles}, 200, nil)
+}
+
+// items lists every item of a project as the lead sees them.
+func (c *client) items(pid, query string) []leadItem {
+	c.e.t.Helper()
+	var page struct{ Items []leadItem }
+	c.must("GET", "/api/v1/projects/"+pid+"/items?limit=500&"+query, nil, 200, &page)
+	return page.Items
+}
+
+type leadItem struct {
+	ID          string          `json:"id"`
+	ExternalID  string          `json:"external_id"`
+	Stage       string          `json:"stage"`
+	DropReason  *string         `json:"drop_reason"`
+	Flag        json.RawMessage `json:"flag"`
+	Annotations []struct {
+		UserID       string        `json:"user_id"`
+		Status       string        `json:"status"`
+		ReviewStatus string        `json:"review_status"`
+		Answers      tasks.Answers `json:"answers"`
+	} `json:"annotations"`
+	Reviews     []struct{ UserID, Verdict string } `json:"reviews"`
+	GroundTruth *struct {
+		Answers    tasks.Answers  `json:"answers"`
+		Provenance map[string]any `json:"provenance"`
+		Revision   int            `json:"revision"`
+	} `json:"ground_truth"`
+}
+
+func byExternal(items []leadItem) map[string]leadItem {
+	out := map[string]leadItem{}
+	for _, it := range items {
+		out[it.ExternalID] = it
+	}
+	return out
+}
+
+// shown converts canonical answers to what the assignment's person saw, using the stored
+// shuffle, so tests can answer "the first canonical candidate" through a blinded view.
+func shown(t *testing.T, e *env, schema *tasks.Schema, aid string, canonical tasks.Answers) tasks.Answers {
+	t.Helper()
+	a, err := e.store.Assignment(t.Context(), aid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sh tasks.Shuffle
+	json.Unmarshal(a.Shuffle, &sh)
+	out, err := schema.ToShown(canonical, sh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func answers(kv ...any) tasks.Answers {
+	out := tasks.Answers{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		b, _ := json.Marshal(kv[i+1])
+		out[kv[i].(string)] = b
+	}
+	return out
+}
+
+func merge(a tasks.Answers, b tasks.Answers) tasks.Answers {
+	out := tasks.Answers{}
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
+}
+
+var _ = store.StageDone

@@ -1,0 +1,176 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Assignment statuses.
+const (
+	AssignActive    = "active"
+	AssignSubmitted = "submitted"
+	AssignExpired   = "expired"
+	AssignSkipped   = "skipped"
+	AssignFlagged   = "flagged"
+	AssignRejected  = "rejected"
+)
+
+// Review states of a label.
+const (
+	ReviewNone      = "none"
+	ReviewPending   = "pending"
+	ReviewApproved  = "approved"
+	ReviewCorrected = "corrected"
+	ReviewRejected  = "rejected"
+)
+
+// Assignment is one person's work on one item in one stage.
+type Assignment struct {
+	ID             string     `gorm:"primaryKey" json:"id"`
+	ProjectID      string     `json:"project_id"`
+	ItemID         string     `json:"item_id"`
+	UserID         string     `json:"user_id"`
+	Stage          string     `json:"stage"`
+	Status         string     `json:"status"`
+	SchemaVersion  int        `json:"schema_version"`
+	Seed           int64      `json:"-"`
+	Shuffle        JSON       `json:"-"`
+	LeaseExpiresAt time.Time  `json:"lease_expires_at"`
+	Draft          JSON       `json:"draft,omitempty"`
+	DraftSource    *string    `json:"draft_source,omitempty"`
+	Version        int        `json:"version"`
+	Answers        JSON       `json:"answers,omitempty"`
+	TargetID       *string    `json:"target_id,omitempty"`
+	Verdict        *string    `json:"verdict,omitempty"`
+	Comment        *string    `json:"comment,omitempty"`
+	Rationale      *string    `json:"rationale,omitempty"`
+	Confidence     *int       `json:"confidence,omitempty"`
+	ErrorCategory  *string    `json:"error_category,omitempty"`
+	ReviewStatus   string     `json:"review_status"`
+	Effective      JSON       `json:"effective,omitempty"`
+	SubmitKey      *string    `json:"-"`
+	SkipReason     *string    `json:"skip_reason,omitempty"`
+	TimeSpentMS    int64      `gorm:"column:time_spent_ms" json:"time_spent_ms"`
+	CreatedAt      time.Time  `json:"created_at"`
+	SubmittedAt    *time.Time `json:"submitted_at,omitempty"`
+}
+
+// CreateAssignment inserts an assignment; ErrConflict if the person already had this item in
+// this stage.
+func (s *Store) CreateAssignment(ctx context.Context, a *Assignment) error {
+	if a.ID == "" {
+		a.ID = newID()
+	}
+	a.CreatedAt = now()
+	if a.ReviewStatus == "" {
+		a.ReviewStatus = ReviewNone
+	}
+	return translate(s.db.WithContext(ctx).Create(a).Error)
+}
+
+// Assignment returns an assignment by id.
+func (s *Store) Assignment(ctx context.Context, id string) (*Assignment, error) {
+	var a Assignment
+	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&a).Error
+	return &a, translate(err)
+}
+
+// AssignmentForUpdate returns an assignment locked for the rest of the transaction.
+func (s *Store) AssignmentForUpdate(ctx context.Context, id string) (*Assignment, error) {
+	var a Assignment
+	q := s.db.WithContext(ctx).Where("id = ?", id)
+	if s.dialect == Postgres {
+		q = q.Clauses(lockingUpdate())
+	}
+	err := q.Take(&a).Error
+	return &a, translate(err)
+}
+
+// SaveAssignment writes every field of an assignment.
+func (s *Store) SaveAssignment(ctx context.Context, a *Assignment) error {
+	return translate(s.db.WithContext(ctx).Save(a).Error)
+}
+
+// ActiveAssignment returns the person's open assignment in a stage of a project, if any.
+func (s *Store) ActiveAssignment(ctx context.Context, projectID, userID, stage string) (*Assignment, error) {
+	var a Assignment
+	err := s.db.WithContext(ctx).Where("project_id = ? AND user_id = ? AND stage = ? AND status = ?",
+		projectID, userID, stage, AssignActive).Order("created_at").Take(&a).Error
+	return &a, translate(err)
+}
+
+// ItemAssignments returns the assignments of an item, optionally of one stage, oldest first.
+func (s *Store) ItemAssignments(ctx context.Context, itemID, stage string) ([]Assignment, error) {
+	q := s.db.WithContext(ctx).Where("item_id = ?", itemID).Order("created_at, id")
+	if stage != "" {
+		q = q.Where("stage = ?", stage)
+	}
+	var as []Assignment
+	return as, translate(q.Find(&as).Error)
+}
+
+// AssignmentsOfItems returns the assignments of many items, keyed by item id.
+func (s *Store) AssignmentsOfItems(ctx context.Context, itemIDs []string) (map[string][]Assignment, error) {
+	var as []Assignment
+	err := s.db.WithContext(ctx).Where("item_id IN ?", itemIDs).Order("created_at, id").Find(&as).Error
+	out := map[string][]Assignment{}
+	for _, a := range as {
+		out[a.ItemID] = append(out[a.ItemID], a)
+	}
+	return out, translate(err)
+}
+
+// TakenSlots counts an item's assignments in a stage that hold a slot: submitted (and not
+// rejected) ones and active ones whose lease has not expired, other than except.
+func (s *Store) TakenSlots(ctx context.Context, itemID, stage, except string, at time.Time) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&Assignment{}).
+		Where("item_id = ? AND stage = ? AND id <> ?", itemID, stage, except).
+		Where("status = ? OR (status = ? AND lease_expires_at > ?)", AssignSubmitted, AssignActive, at).
+		Count(&n).Error
+	return n, translate(err)
+}
+
+// AddRevision keeps one save of an assignment's answers.
+func (s *Store) AddRevision(ctx context.Context, assignmentID string, version int, kind string, answers JSON) error {
+	return translate(s.db.WithContext(ctx).Exec(
+		"INSERT INTO assignment_revisions (assignment_id, version, kind, answers, created_at) VALUES (?, ?, ?, ?, ?)",
+		assignmentID, version, kind, answers, now()).Error)
+}
+
+// Revision is one kept save of an assignment.
+type Revision struct {
+	AssignmentID string    `json:"-"`
+	Version      int       `json:"version"`
+	Kind         string    `json:"kind"`
+	Answers      JSON      `json:"answers"`
+	CreatedAt    time.Time `json:"created_at"`
+}
+
+// Revisions returns every save of an assignment, oldest first.
+func (s *Store) Revisions(ctx context.Context, assignmentID string) ([]Revision, error) {
+	var rs []Revision
+	err := s.db.WithContext(ctx).Table("assignment_revisions").Where("assignment_id = ?", assignmentID).Order("version").Find(&rs).Error
+	return rs, translate(err)
+}
+
+// Throughput is one person's submitted work in a project.
+type Throughput struct {
+	UserID    string `json:"user_id"`
+	Name      string `json:"name"`
+	Stage     string `json:"stage"`
+	Submitted int64  `json:"submitted"`
+	Today     int64  `json:"today"`
+	MedianMS  int64  `json:"-"`
+}
+
+// ProjectThroughput counts submitted assignments per person and stage.
+func (s *Store) ProjectThroughput(ctx context.Context, projectID string, since time.Time) ([]Throughput, error) {
+	var out []Throughput
+	err := s.db.WithContext(ctx).Table("assignments a").
+		Select("a.user_id, u.name, a.stage, COUNT(*) AS submitted, SUM(CASE WHEN a.submitted_at >= ? THEN 1 ELSE 0 END) AS today", since).
+		Joins("JOIN users u ON u.id = a.user_id").
+		Where("a.project_id = ? AND a.status IN ?", projectID, []string{AssignSubmitted, AssignRejected}).
+		Group("a.user_id, u.name, a.stage").Order("u.name, a.stage").Scan(&out).Error
+	return out, translate(err)
+}

@@ -1,0 +1,205 @@
+package workflow
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// reviewDisputed marks a label whose blind review disagreed; it goes to adjudication.
+const reviewDisputed = "disputed"
+
+// afterSubmit moves the item on after a submission and returns its stage.
+func (s *Service) afterSubmit(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, canonical tasks.Answers, in Submission) (string, error) {
+	switch a.Stage {
+	case store.StageReview:
+		if err := s.applyReview(ctx, tx, p, a, canonical, in); err != nil {
+			return "", err
+		}
+	case store.StageAdjudicate:
+		return store.StageDone, s.adjudicate(ctx, tx, p, a, canonical, in)
+	case store.StageCriteria:
+		return s.collectCriteria(ctx, tx, p, a, canonical)
+	}
+	return s.advance(ctx, tx, p, a.ItemID)
+}
+
+// applyReview records a verdict on the label under review. A blind review gives answers; the
+// verdict follows from whether they agree with the label.
+func (s *Service) applyReview(ctx context.Context, tx *store.Store, p *Project, r *store.Assignment, answers tasks.Answers, in Submission) error {
+	label, err := tx.AssignmentForUpdate(ctx, *r.TargetID)
+	if err != nil {
+		return err
+	}
+	verdict := in.Verdict
+	if verdict == "" {
+		out := Evaluate(p.Schema, p.Policy.Consensus, []Label{{Answers: decodeAnswers(label.Answers)}, {Answers: answers}})
+		verdict = map[bool]string{true: "approve", false: reviewDisputed}[out.Agreed]
+		r.Verdict = &verdict
+		if err := tx.SaveAssignment(ctx, r); err != nil {
+			return err
+		}
+	}
+	before := label.ReviewStatus
+	switch verdict {
+	case "approve":
+		label.ReviewStatus = store.ReviewApproved
+	case "correct":
+		label.ReviewStatus, label.Effective = store.ReviewCorrected, encode(answers)
+	case "reject":
+		label.ReviewStatus, label.Status = store.ReviewRejected, store.AssignRejected
+	case reviewDisputed:
+		label.ReviewStatus = reviewDisputed
+	}
+	if err := tx.SaveAssignment(ctx, label); err != nil {
+		return err
+	}
+	return tx.Audit(ctx, p.ID, r.UserID, "label.review", "assignment:"+label.ID,
+		map[string]any{"review_status": before}, map[string]any{"review_status": label.ReviewStatus, "comment": in.Comment})
+}
+
+// advance looks at an item's labels and moves it: back to labeling while slots are open, to
+// review while labels wait for it, and through the consensus rule once all are decided.
+func (s *Service) advance(ctx context.Context, tx *store.Store, p *Project, itemID string) (string, error) {
+	it, err := tx.ItemForUpdate(ctx, itemID)
+	if err != nil {
+		return "", err
+	}
+	as, err := tx.ItemAssignments(ctx, itemID, store.StageLabel)
+	if err != nil {
+		return "", err
+	}
+	var accepted []Label
+	pending, disputed := 0, 0
+	for _, l := range as {
+		if l.Status != store.AssignSubmitted {
+			continue
+		}
+		switch l.ReviewStatus {
+		case store.ReviewPending:
+			pending++
+		case reviewDisputed:
+			disputed++
+			accepted = append(accepted, labelOf(l))
+		default:
+			accepted = append(accepted, labelOf(l))
+		}
+	}
+	stage := store.StageLabel
+	switch {
+	case len(accepted)+pending < p.Policy.Overlap:
+	case pending > 0:
+		stage = store.StageReview
+	default:
+		return s.finalize(ctx, tx, p, it, accepted, disputed > 0)
+	}
+	if stage != it.Stage {
+		return stage, s.moveItem(ctx, tx, p, it, stage, nil)
+	}
+	return stage, nil
+}
+
+func labelOf(a store.Assignment) Label {
+	answers := decodeAnswers(a.Answers)
+	if len(a.Effective) > 0 {
+		answers = decodeAnswers(a.Effective)
+	}
+	return Label{By: a.UserID, Answers: answers}
+}
+
+// finalize applies the consensus rule and the adjudication policy to the accepted labels.
+func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it *store.Item, labels []Label, disputed bool) (string, error) {
+	out := Evaluate(p.Schema, p.Policy.Consensus, labels)
+	if it.SpotCheck {
+		return store.StageDone, s.spotCheck(ctx, tx, p, it, out)
+	}
+	pol := p.Policy
+	switch {
+	case pol.Adjudication == "always" || disputed:
+		return store.StageAdjudicate, s.moveItem(ctx, tx, p, it, store.StageAdjudicate, nil)
+	case out.Agreed:
+		gt := &store.GroundTruth{ItemID: it.ID, Answers: encode(out.Answers), Provenance: out.Provenance, Details: encode(map[string]any{"labels": len(labels)})}
+		if err := tx.AddGroundTruth(ctx, gt); err != nil {
+			return "", err
+		}
+		return store.StageDone, s.moveItem(ctx, tx, p, it, store.StageDone, nil)
+	case pol.Adjudication == "on_disagreement" && pol.OnNoConsensus == "adjudicate":
+		return store.StageAdjudicate, s.moveItem(ctx, tx, p, it, store.StageAdjudicate, nil)
+	}
+	reason := noConsensusReason(out)
+	return store.StageDropped, s.moveItem(ctx, tx, p, it, store.StageDropped, &reason)
+}
+
+// noConsensusReason names the questions without consensus and the values given.
+func noConsensusReason(out Outcome) string {
+	var parts []string
+	for _, d := range out.Disagreements {
+		if d.Resolved {
+			continue
+		}
+		vals := make([]string, len(d.Values))
+		for i, v := range d.Values {
+			vals[i] = string(v)
+		}
+		sort.Strings(vals)
+		parts = append(parts, fmt.Sprintf("%s (%s)", d.Question, strings.Join(vals, ", ")))
+	}
+	return "no consensus on " + strings.Join(parts, "; ")
+}
+
+// spotCheck compares a blind label of an item that came with ground truth; a mismatch flags
+// the item for the lead and leaves the imported ground truth in place.
+func (s *Service) spotCheck(ctx context.Context, tx *store.Store, p *Project, it *store.Item, out Outcome) error {
+	gts, err := tx.LatestGroundTruth(ctx, []string{it.ID})
+	if err != nil {
+		return err
+	}
+	gt := gts[it.ID]
+	if gt == nil {
+		return s.moveItem(ctx, tx, p, it, store.StageDone, nil)
+	}
+	cmp := Evaluate(p.Schema, Consensus{Nominal: "unanimous", OrdinalTolerance: p.Policy.Consensus.OrdinalTolerance},
+		[]Label{{By: "ground_truth", Answers: decodeAnswers(gt.Answers)}, {By: "spot_check", Answers: out.Answers}})
+	if !out.Agreed || !cmp.Agreed {
+		flag := map[string]any{"category": "spot_check_mismatch", "reason": "the blind label disagrees with the " + gt.Provenance + " ground truth",
+			"ground_truth_revision": gt.Revision, "disagreements": cmp.Disagreements}
+		if err := tx.SetItemFlag(ctx, it.ID, encode(flag)); err != nil {
+			return err
+		}
+	}
+	return s.moveItem(ctx, tx, p, it, store.StageDone, nil)
+}
+
+// adjudicate writes the adjudicator's answers as ground truth.
+func (s *Service) adjudicate(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, answers tasks.Answers, in Submission) error {
+	it, err := tx.ItemForUpdate(ctx, a.ItemID)
+	if err != nil {
+		return err
+	}
+	if it.Stage != store.StageAdjudicate {
+		return ErrItemNotInFlow
+	}
+	details := map[string]any{"assignment": a.ID, "confidence": in.Confidence, "error_category": in.ErrorCategory}
+	gt := &store.GroundTruth{ItemID: it.ID, Answers: encode(answers), Provenance: ProvAdjudicated,
+		DecidedBy: &a.UserID, Rationale: &in.Rationale, Details: encode(details)}
+	if err := tx.AddGroundTruth(ctx, gt); err != nil {
+		return err
+	}
+	return s.moveItem(ctx, tx, p, it, store.StageDone, nil)
+}
+
+// moveItem changes an item's stage and records it in the audit trail.
+func (s *Service) moveItem(ctx context.Context, tx *store.Store, p *Project, it *store.Item, stage string, reason *string) error {
+	if err := tx.SetItemStage(ctx, it.ID, stage, reason); err != nil {
+		return err
+	}
+	after := map[string]any{"stage": stage}
+	if reason != nil {
+		after["drop_reason"] = *reason
+	}
+	return tx.Audit(ctx, p.ID, "", "item.stage", "item:"+it.ID, map[string]any{"stage": it.Stage}, after)
+}

@@ -1,0 +1,156 @@
+package workflow
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// openAssignment locks an assignment of the project that belongs to the user and is active.
+func (s *Service) openAssignment(ctx context.Context, tx *store.Store, p *Project, userID, aid string) (*store.Assignment, error) {
+	a, err := tx.AssignmentForUpdate(ctx, aid)
+	if err != nil {
+		return nil, err
+	}
+	if a.ProjectID != p.ID {
+		return nil, store.ErrNotFound
+	}
+	if err := owns(a, userID); err != nil {
+		return nil, err
+	}
+	if a.Status == store.AssignSubmitted {
+		return a, ErrAlreadyDone
+	}
+	if a.Status != store.AssignActive {
+		return a, ErrNotActive
+	}
+	return a, nil
+}
+
+// Assignment returns an assignment of the project that belongs to the user, for handlers that
+// need its project before acting.
+func (s *Service) Assignment(ctx context.Context, aid, userID string) (*store.Assignment, error) {
+	a, err := s.store.Assignment(ctx, aid)
+	if err != nil {
+		return nil, err
+	}
+	if a.UserID != userID {
+		return nil, store.ErrNotFound // note: someone else's assignment does not exist for you
+	}
+	return a, nil
+}
+
+// SaveDraft autosaves answers (in the order shown) if version is the current one; it returns
+// the new version. Every save is kept as a revision.
+func (s *Service) SaveDraft(ctx context.Context, p *Project, userID, aid string, answers tasks.Answers, version int) (int, error) {
+	var next int
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		if err != nil {
+			return err
+		}
+		if version != a.Version {
+			next = a.Version
+			return ErrStaleVersion
+		}
+		canonical, err := p.stageSchema(a.Stage).ToCanonical(answers, shuffleOf(a))
+		if err != nil {
+			canonical = answers // note: a draft may hold half-made answers; keep them as given
+		}
+		a.Draft, a.Version = encode(canonical), a.Version+1
+		next = a.Version
+		if err := tx.SaveAssignment(ctx, a); err != nil {
+			return err
+		}
+		return tx.AddRevision(ctx, a.ID, a.Version, "draft", a.Draft)
+	})
+	return next, err
+}
+
+// Heartbeat extends the lease of an open assignment.
+func (s *Service) Heartbeat(ctx context.Context, p *Project, userID, aid string) (time.Time, error) {
+	var until time.Time
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		if err != nil {
+			return err
+		}
+		t := s.now()
+		if a.LeaseExpiresAt.Before(t) {
+			if free, err := s.slotStillFree(ctx, tx, p, a, t); err != nil || !free {
+				return errors.Join(err, ErrLeaseLost)
+			}
+		}
+		a.LeaseExpiresAt = t.Add(p.lease())
+		until = a.LeaseExpiresAt
+		return tx.SaveAssignment(ctx, a)
+	})
+	return until, err
+}
+
+// Skip gives an assignment back; the person will not get that item again in this stage.
+func (s *Service) Skip(ctx context.Context, p *Project, userID, aid, reason string) error {
+	return s.store.WithTx(ctx, func(tx *store.Store) error {
+		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		if err != nil {
+			return err
+		}
+		a.Status, a.SkipReason = store.AssignSkipped, &reason
+		if err := tx.SaveAssignment(ctx, a); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p.ID, userID, "assignment.skip", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "reason": reason})
+	})
+}
+
+// Flag categories annotators can choose.
+var FlagCategories = []string{"broken_media", "unsafe_content", "wrong_modality", "other"}
+
+// Flag takes the item out of the queue for the lead to decide.
+func (s *Service) Flag(ctx context.Context, p *Project, userID, aid, category, reason string) error {
+	return s.store.WithTx(ctx, func(tx *store.Store) error {
+		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		if err != nil {
+			return err
+		}
+		a.Status = store.AssignFlagged
+		if err := tx.SaveAssignment(ctx, a); err != nil {
+			return err
+		}
+		flag := map[string]any{"category": category, "reason": reason, "by": userID, "assignment": a.ID, "at": s.now()}
+		if err := tx.SetItemFlag(ctx, a.ItemID, encode(flag)); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p.ID, userID, "item.flag", "item:"+a.ItemID, nil, flag)
+	})
+}
+
+// ResolveFlag is the lead's decision on a flagged item: "return" puts it back in the queue,
+// "drop" drops it with the flag as the reason.
+func (s *Service) ResolveFlag(ctx context.Context, p *Project, actorID, itemID, action, note string) error {
+	return s.store.WithTx(ctx, func(tx *store.Store) error {
+		it, err := tx.ItemForUpdate(ctx, itemID)
+		if err != nil || it.ProjectID != p.ID {
+			return store.ErrNotFound
+		}
+		if len(it.Flag) == 0 {
+			return ErrItemNotInFlow
+		}
+		if err := tx.SetItemFlag(ctx, it.ID, nil); err != nil {
+			return err
+		}
+		if action == "drop" {
+			reason := "flagged: " + string(it.Flag)
+			if note != "" {
+				reason += "; lead: " + note
+			}
+			if err := tx.SetItemStage(ctx, it.ID, store.StageDropped, &reason); err != nil {
+				return err
+			}
+		}
+		return tx.Audit(ctx, p.ID, actorID, "item.flag_resolved", "item:"+it.ID, it.Flag, map[string]any{"action": action, "note": note})
+	})
+}

@@ -1,0 +1,112 @@
+package workflow
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// CriterionVerdicts are the marks a lead or reviewer gives a criterion.
+var CriterionVerdicts = []string{store.CriterionValid, store.CriterionTooVague, store.CriterionTooSpecific}
+
+// collectCriteria stores the criteria an annotator wrote; the item waits for their review.
+func (s *Service) collectCriteria(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, answers tasks.Answers) (string, error) {
+	var texts []string
+	if raw, ok := answers[p.Policy.CriteriaStage.Question]; ok {
+		if err := json.Unmarshal(raw, &texts); err != nil {
+			return "", err
+		}
+	}
+	for _, t := range texts {
+		c := &store.Criterion{ProjectID: p.ID, ItemID: a.ItemID, AssignmentID: a.ID, AuthorID: a.UserID,
+			Text: strings.TrimSpace(t), Status: store.CriterionPending}
+		if err := tx.CreateCriterion(ctx, c); err != nil {
+			return "", err
+		}
+	}
+	it, err := tx.ItemForUpdate(ctx, a.ItemID)
+	if err != nil {
+		return "", err
+	}
+	return store.StageCriteriaReview, s.moveItem(ctx, tx, p, it, store.StageCriteriaReview, nil)
+}
+
+// ReviewCriterion marks a criterion. A valid one becomes a child unit (the item with the
+// criterion as an input) that enters labeling. When every criterion of an item is marked,
+// the item is split, or dropped if none was valid.
+func (s *Service) ReviewCriterion(ctx context.Context, p *Project, actorID, criterionID, verdict string) (*store.Criterion, error) {
+	var out *store.Criterion
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		c, err := tx.CriterionForUpdate(ctx, p.ID, criterionID)
+		if err != nil {
+			return err
+		}
+		if c.Status != store.CriterionPending {
+			return ErrAlreadyDone
+		}
+		c.Status, c.ReviewedBy = verdict, &actorID
+		if verdict == store.CriterionValid {
+			child, err := s.childUnit(ctx, tx, p, c)
+			if err != nil {
+				return err
+			}
+			c.ChildItemID = &child.ID
+		}
+		if err := tx.SaveCriterion(ctx, c); err != nil {
+			return err
+		}
+		out = c
+		if err := tx.Audit(ctx, p.ID, actorID, "criterion.review", "criterion:"+c.ID, nil, map[string]any{"status": verdict}); err != nil {
+			return err
+		}
+		return s.closeCriteria(ctx, tx, p, c.ItemID)
+	})
+	return out, err
+}
+
+// childUnit creates the item × criterion unit.
+func (s *Service) childUnit(ctx context.Context, tx *store.Store, p *Project, c *store.Criterion) (*store.Item, error) {
+	parent, err := tx.ItemForUpdate(ctx, c.ItemID)
+	if err != nil {
+		return nil, err
+	}
+	var inputs map[string]json.RawMessage
+	if err := json.Unmarshal(parent.Inputs, &inputs); err != nil {
+		return nil, err
+	}
+	inputs[p.Policy.CriteriaStage.InputName] = mustJSON(c.Text)
+	child := &store.Item{ProjectID: p.ID, ExternalID: fmt.Sprintf("%s#criterion-%s", parent.ExternalID, c.ID),
+		ParentID: &parent.ID, Inputs: encode(inputs), Meta: parent.Meta, Stage: store.StageLabel}
+	_, err = tx.UpsertItem(ctx, child)
+	return child, err
+}
+
+// closeCriteria splits or drops an item once all its criteria are marked.
+func (s *Service) closeCriteria(ctx context.Context, tx *store.Store, p *Project, itemID string) error {
+	cs, err := tx.Criteria(ctx, p.ID, "", itemID, 1000)
+	if err != nil {
+		return err
+	}
+	valid := 0
+	for _, c := range cs {
+		if c.Status == store.CriterionPending {
+			return nil
+		}
+		if c.Status == store.CriterionValid {
+			valid++
+		}
+	}
+	it, err := tx.ItemForUpdate(ctx, itemID)
+	if err != nil {
+		return err
+	}
+	if valid == 0 {
+		reason := "no valid criteria"
+		return s.moveItem(ctx, tx, p, it, store.StageDropped, &reason)
+	}
+	return s.moveItem(ctx, tx, p, it, store.StageSplit, nil)
+}

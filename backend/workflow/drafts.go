@@ -1,0 +1,137 @@
+package workflow
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// prefill records the shown candidate order of a new assignment and, for labels, the draft
+// derived from model predictions when the project asks for one.
+func (s *Service) prefill(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment) error {
+	it, err := tx.Item(ctx, p.ID, a.ItemID)
+	if err != nil {
+		return err
+	}
+	view, err := viewOf(p, it, a)
+	if err != nil {
+		return err
+	}
+	a.Shuffle = encode(view.Shuffle)
+	d := p.Policy.DraftFromPredictions
+	if a.Stage != store.StageLabel || d == nil {
+		return nil
+	}
+	preds, err := tx.Predictions(ctx, a.ItemID)
+	if err != nil || len(preds) == 0 {
+		return err
+	}
+	draft := DraftFrom(p.Schema, *d, preds)
+	if len(draft) == 0 {
+		return nil
+	}
+	a.Draft = encode(draft)
+	src := "predictions:" + d.Method
+	if d.Method == "model" {
+		src = "model:" + d.Model
+	}
+	a.DraftSource = &src
+	return nil
+}
+
+// DraftFrom combines model predictions into a draft, keeping only answers the schema accepts.
+func DraftFrom(schema *tasks.Schema, d DraftPolicy, preds []store.Prediction) tasks.Answers {
+	var sets []tasks.Answers
+	for _, pr := range preds {
+		if d.Method == "model" && pr.Model != d.Model {
+			continue
+		}
+		sets = append(sets, decodeAnswers(pr.Answers))
+	}
+	if len(sets) == 0 {
+		return nil
+	}
+	out := tasks.Answers{}
+	for _, q := range schema.Questions {
+		var vals []json.RawMessage
+		for _, a := range sets {
+			if raw, ok := a[q.Key]; ok {
+				vals = append(vals, raw)
+			}
+		}
+		if len(vals) == 0 {
+			continue
+		}
+		if v := combine(q, d, vals); v != nil {
+			out[q.Key] = v
+		}
+	}
+	return validOnly(schema, out)
+}
+
+func combine(q tasks.Question, d DraftPolicy, vals []json.RawMessage) json.RawMessage {
+	if d.Method == "mean" && q.Kind == tasks.KindLikert {
+		if nums, ok := ints(vals); ok {
+			return mustJSON(round(mean(nums), d.Rounding))
+		}
+	}
+	if d.Method == "mean" && q.Kind == tasks.KindChecklist {
+		return meanChecklist(q, d, vals)
+	}
+	ans, _, _ := decideNominal(q, Consensus{Nominal: "majority"}, vals)
+	return ans
+}
+
+func meanChecklist(q tasks.Question, d DraftPolicy, vals []json.RawMessage) json.RawMessage {
+	out := map[string]int{}
+	for _, it := range q.Items {
+		var nums []int
+		for _, v := range vals {
+			var m map[string]int
+			if json.Unmarshal(v, &m) == nil {
+				if n, ok := m[it.Key]; ok {
+					nums = append(nums, n)
+				}
+			}
+		}
+		if len(nums) > 0 {
+			out[it.Key] = round(mean(nums), d.Rounding)
+		}
+	}
+	return mustJSON(out)
+}
+
+func mean(nums []int) float64 {
+	sum := 0
+	for _, n := range nums {
+		sum += n
+	}
+	return float64(sum) / float64(len(nums))
+}
+
+func round(x float64, rule string) int {
+	switch rule {
+	case "floor":
+		return int(math.Floor(x))
+	case "ceil":
+		return int(math.Ceil(x))
+	}
+	return int(math.Floor(x + 0.5))
+}
+
+// validOnly drops answers the schema rejects; missing required answers are fine in a draft.
+func validOnly(schema *tasks.Schema, answers tasks.Answers) tasks.Answers {
+	err := schema.ValidateAnswers(answers)
+	var fe tasks.FieldErrors
+	if err == nil || !errors.As(err, &fe) {
+		return answers
+	}
+	for key := range fe {
+		delete(answers, key)
+	}
+	return answers
+}

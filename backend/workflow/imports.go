@@ -1,0 +1,371 @@
+package workflow
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"strings"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// MaxLineBytes bounds one NDJSON line of an import.
+const MaxLineBytes = 16 << 20
+
+// importBatch is how many lines share one transaction.
+const importBatch = 500
+
+// ItemLine is one line of an items import.
+type ItemLine struct {
+	ExternalID  string                     `json:"external_id"`
+	Inputs      map[string]json.RawMessage `json:"inputs"`
+	Meta        map[string]json.RawMessage `json:"meta,omitempty"`
+	GroundTruth *ImportedTruth             `json:"ground_truth,omitempty"`
+}
+
+// ImportedTruth is ground truth that comes with an item: by rule or by construction.
+type ImportedTruth struct {
+	Answers    tasks.Answers `json:"answers"`
+	Provenance string        `json:"provenance"`
+	Note       string        `json:"note,omitempty"`
+}
+
+// LineError is the reason one line was refused.
+type LineError struct {
+	Line    int    `json:"line"`
+	Error   string `json:"error"`
+	Details any    `json:"details,omitempty"`
+}
+
+// ImportReport counts what an import did; good lines are kept even when others fail.
+type ImportReport struct {
+	Lines     int         `json:"lines"`
+	Imported  int         `json:"imported"`
+	Updated   int         `json:"updated"`
+	Unchanged int         `json:"unchanged"`
+	Errors    []LineError `json:"errors"`
+	Truncated bool        `json:"errors_truncated,omitempty"`
+}
+
+// maxReportedErrors bounds the error list of one import.
+const maxReportedErrors = 1000
+
+func (r *ImportReport) fail(line int, err error) {
+	if len(r.Errors) >= maxReportedErrors {
+		r.Truncated = true
+		return
+	}
+	le := LineError{Line: line, Error: err.Error()}
+	var fe tasks.FieldErrors
+	if errors.As(err, &fe) {
+		le.Error, le.Details = "invalid item", fe
+	}
+	r.Errors = append(r.Errors, le)
+}
+
+// lineReader yields NDJSON lines without buffering the whole input.
+type lineReader struct {
+	r    *bufio.Reader
+	line int
+}
+
+func newLineReader(r io.Reader) *lineReader { return &lineReader{r: bufio.NewReaderSize(r, 256<<10)} }
+
+// next returns the next non-blank line, its number, or io.EOF.
+func (lr *lineReader) next() ([]byte, int, error) {
+	for {
+		b, err := lr.r.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			b, err = lr.long(b)
+		}
+		if len(b) == 0 && err != nil {
+			return nil, 0, err
+		}
+		lr.line++
+		if t := bytes.TrimSpace(b); len(t) > 0 {
+			return t, lr.line, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+	}
+}
+
+// long reads the rest of a line longer than the buffer, up to MaxLineBytes.
+func (lr *lineReader) long(head []byte) ([]byte, error) {
+	buf := append([]byte(nil), head...)
+	for {
+		b, err := lr.r.ReadSlice('\n')
+		buf = append(buf, b...)
+		if len(buf) > MaxLineBytes {
+			return nil, fmt.Errorf("line %d is longer than %d bytes", lr.line+1, MaxLineBytes)
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return buf, err
+		}
+	}
+}
+
+// ImportItems reads NDJSON items and creates or updates them, a batch per transaction. Each
+// bad line is reported with its number and reason; good lines are kept. progress, when not
+// nil, is told the number of lines read after each batch.
+func (s *Service) ImportItems(ctx context.Context, p *Project, actorID string, r io.Reader, progress func(int)) (*ImportReport, error) {
+	rep := &ImportReport{Errors: []LineError{}}
+	lr := newLineReader(r)
+	assets := map[string]bool{}
+	for done := false; !done; {
+		batch, err := readBatch(lr, rep)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return rep, err
+		}
+		done = errors.Is(err, io.EOF)
+		err = s.store.WithTx(ctx, func(tx *store.Store) error {
+			for _, l := range batch {
+				if err := s.importLine(ctx, tx, p, l, rep, assets); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return rep, err
+		}
+		if progress != nil {
+			progress(rep.Lines)
+		}
+	}
+	return rep, s.store.Audit(ctx, p.ID, actorID, "items.import", "project:"+p.ID, nil,
+		map[string]any{"lines": rep.Lines, "imported": rep.Imported, "updated": rep.Updated, "errors": len(rep.Errors)})
+}
+
+type rawLine struct {
+	n    int
+	data []byte
+}
+
+func readBatch(lr *lineReader, rep *ImportReport) ([]rawLine, error) {
+	var batch []rawLine
+	for len(batch) < importBatch {
+		b, n, err := lr.next()
+		if err != nil {
+			if !errors.Is(err, io.EOF) && strings.Contains(err.Error(), "longer than") {
+				rep.fail(lr.line+1, err)
+				return batch, io.EOF
+			}
+			return batch, err
+		}
+		rep.Lines = n
+		batch = append(batch, rawLine{n, append([]byte(nil), b...)})
+	}
+	return batch, nil
+}
+
+// importLine parses, validates and stores one line; only database errors abort the import.
+func (s *Service) importLine(ctx context.Context, tx *store.Store, p *Project, l rawLine, rep *ImportReport, assets map[string]bool) error {
+	it, gt, err := s.parseLine(ctx, tx, p, l.data, assets)
+	if err != nil {
+		rep.fail(l.n, err)
+		return nil
+	}
+	res, err := s.upsert(ctx, tx, it)
+	if errors.Is(err, errInWork) {
+		rep.fail(l.n, err)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	switch res {
+	case store.Inserted:
+		rep.Imported++
+		if gt != nil {
+			return s.importTruth(ctx, tx, it, gt)
+		}
+	case store.Updated:
+		rep.Updated++
+	case store.Unchanged:
+		rep.Unchanged++
+	}
+	return nil
+}
+
+var errInWork = errors.New("this external_id is already being annotated; its inputs cannot change (import it under a new external_id)")
+
+// upsert refuses to change the inputs of an item people already work on.
+func (s *Service) upsert(ctx context.Context, tx *store.Store, it *store.Item) (store.UpsertResult, error) {
+	existing, err := tx.ItemByExternalID(ctx, it.ProjectID, it.ExternalID)
+	if err == nil && (string(existing.Inputs) != string(it.Inputs) || string(existing.Meta) != string(it.Meta)) {
+		as, err := tx.ItemAssignments(ctx, existing.ID, "")
+		if err != nil {
+			return 0, err
+		}
+		if len(as) > 0 {
+			return 0, errInWork
+		}
+	}
+	return tx.UpsertItem(ctx, it)
+}
+
+func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, data []byte, assets map[string]bool) (*store.Item, *ImportedTruth, error) {
+	var line ItemLine
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&line); err != nil {
+		return nil, nil, fmt.Errorf("malformed JSON: %v", err)
+	}
+	if strings.TrimSpace(line.ExternalID) == "" {
+		return nil, nil, errors.New("external_id is required")
+	}
+	item := tasks.Item{ExternalID: line.ExternalID, Inputs: line.Inputs, Meta: line.Meta}
+	if err := p.stageSchema(p.firstStage()).ValidateItem(item); err != nil {
+		return nil, nil, err
+	}
+	if err := s.checkAssets(ctx, tx, p, item, assets); err != nil {
+		return nil, nil, err
+	}
+	if err := checkTruth(p.Schema, line.GroundTruth); err != nil {
+		return nil, nil, err
+	}
+	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: encode(line.Inputs), Stage: p.firstStage()}
+	if len(line.Meta) > 0 {
+		it.Meta = encode(line.Meta)
+	}
+	if line.GroundTruth != nil {
+		it.Stage = store.StageDone
+		if p.spotChecked(line.ExternalID) {
+			it.Stage, it.SpotCheck = store.StageLabel, true
+		}
+	}
+	return it, line.GroundTruth, nil
+}
+
+func checkTruth(schema *tasks.Schema, gt *ImportedTruth) error {
+	if gt == nil {
+		return nil
+	}
+	if gt.Provenance != ProvRule && gt.Provenance != ProvConstructed {
+		return fmt.Errorf("ground_truth.provenance must be %q or %q", ProvRule, ProvConstructed)
+	}
+	if err := schema.ValidateAnswers(gt.Answers); err != nil {
+		var fe tasks.FieldErrors
+		if errors.As(err, &fe) {
+			out := tasks.FieldErrors{}
+			for k, v := range fe {
+				out["ground_truth.answers."+k] = v
+			}
+			return out
+		}
+		return err
+	}
+	return nil
+}
+
+func (p *Project) firstStage() string {
+	if p.Policy.CriteriaStage != nil {
+		return store.StageCriteria
+	}
+	return store.StageLabel
+}
+
+// spotChecked samples items with imported ground truth for blind labeling, by a hash of the
+// external id, so re-imports pick the same items.
+func (p *Project) spotChecked(externalID string) bool {
+	if p.Policy.SpotCheckRate <= 0 {
+		return false
+	}
+	h := fnv.New64a()
+	h.Write([]byte(p.ID + "\x00" + externalID))
+	return float64(h.Sum64()%1_000_000)/1_000_000 < p.Policy.SpotCheckRate
+}
+
+func (s *Service) importTruth(ctx context.Context, tx *store.Store, it *store.Item, gt *ImportedTruth) error {
+	var note *string
+	if gt.Note != "" {
+		note = &gt.Note
+	}
+	return tx.AddGroundTruth(ctx, &store.GroundTruth{ItemID: it.ID, Answers: encode(gt.Answers), Provenance: gt.Provenance, Rationale: note})
+}
+
+// PredictionLine is one line of a predictions import.
+type PredictionLine struct {
+	ExternalID string        `json:"external_id"`
+	Model      string        `json:"model"`
+	Answers    tasks.Answers `json:"answers"`
+}
+
+// ImportPredictions reads NDJSON model predictions for existing items. Answers are validated
+// question by question; a prediction need not answer everything.
+func (s *Service) ImportPredictions(ctx context.Context, p *Project, actorID string, r io.Reader) (*ImportReport, error) {
+	rep := &ImportReport{Errors: []LineError{}}
+	lr := newLineReader(r)
+	for done := false; !done; {
+		batch, err := readBatch(lr, rep)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return rep, err
+		}
+		done = errors.Is(err, io.EOF)
+		err = s.store.WithTx(ctx, func(tx *store.Store) error {
+			for _, l := range batch {
+				if err := s.importPrediction(ctx, tx, p, l, rep); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return rep, err
+		}
+	}
+	return rep, nil
+}
+
+func (s *Service) importPrediction(ctx context.Context, tx *store.Store, p *Project, l rawLine, rep *ImportReport) error {
+	var pl PredictionLine
+	dec := json.NewDecoder(bytes.NewReader(l.data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&pl); err != nil {
+		rep.fail(l.n, fmt.Errorf("malformed JSON: %v", err))
+		return nil
+	}
+	if pl.ExternalID == "" || pl.Model == "" {
+		rep.fail(l.n, errors.New("external_id and model are required"))
+		return nil
+	}
+	it, err := tx.ItemByExternalID(ctx, p.ID, pl.ExternalID)
+	if errors.Is(err, store.ErrNotFound) {
+		rep.fail(l.n, fmt.Errorf("no item with external_id %q", pl.ExternalID))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if fe := answerErrors(p.Schema, pl.Answers); len(fe) > 0 {
+		rep.fail(l.n, fe)
+		return nil
+	}
+	if err := tx.UpsertPrediction(ctx, &store.Prediction{ItemID: it.ID, Model: pl.Model, ProjectID: p.ID, Answers: encode(pl.Answers)}); err != nil {
+		return err
+	}
+	rep.Imported++
+	return nil
+}
+
+// answerErrors validates the given answers, ignoring questions left unanswered.
+func answerErrors(schema *tasks.Schema, answers tasks.Answers) tasks.FieldErrors {
+	var fe tasks.FieldErrors
+	if err := schema.ValidateAnswers(answers); err == nil || !errors.As(err, &fe) {
+		return nil
+	}
+	for k, v := range fe {
+		if _, given := answers[k]; !given && v.Code == "required" {
+			delete(fe, k)
+		}
+	}
+	return fe
+}

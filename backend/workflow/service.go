@@ -1,0 +1,239 @@
+package workflow
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// Errors of the workflow; the API maps each to a status and a stable code.
+var (
+	ErrNotYours      = errors.New("this assignment belongs to someone else")
+	ErrNotActive     = errors.New("this assignment is no longer open")
+	ErrLeaseLost     = errors.New("the lease expired and the item went to someone else; your answers are kept as a draft")
+	ErrStaleVersion  = errors.New("the draft was saved elsewhere since you loaded it")
+	ErrAlreadyDone   = errors.New("this assignment was already submitted")
+	ErrWrongStage    = errors.New("this project has no such stage")
+	ErrRoleRequired  = errors.New("your project roles do not include this stage")
+	ErrItemNotInFlow = errors.New("the item is not waiting for this")
+)
+
+// Stages people claim work in.
+var Stages = []string{store.StageCriteria, store.StageLabel, store.StageReview, store.StageAdjudicate}
+
+// stageRole is the project role that may work in a stage, and the view that role gets.
+var stageRole = map[string]store.Role{
+	store.StageCriteria:   store.RoleAnnotator,
+	store.StageLabel:      store.RoleAnnotator,
+	store.StageReview:     store.RoleReviewer,
+	store.StageAdjudicate: store.RoleAdjudicator,
+}
+
+// Service applies the workflow rules on top of the store.
+type Service struct {
+	store *store.Store
+	now   func() time.Time
+}
+
+// New returns the workflow service.
+func New(s *store.Store) *Service {
+	return &Service{store: s, now: func() time.Time { return time.Now().UTC() }}
+}
+
+// Project is a project with its parsed policy and current schema.
+type Project struct {
+	*store.Project
+	Policy Policy
+	Schema *tasks.Schema
+	Forms  map[string]tasks.Schema
+}
+
+// LoadProject reads a project's policy and schema of the given version (0: current).
+func (s *Service) LoadProject(ctx context.Context, p *store.Project, version int) (*Project, error) {
+	pol, err := ParsePolicy(p.Workflow)
+	if err != nil {
+		return nil, fmt.Errorf("project %s workflow: %w", p.ID, err)
+	}
+	if version == 0 {
+		version = p.SchemaVersion
+	}
+	sv, err := s.store.ProjectSchema(ctx, p.ID, version)
+	if err != nil {
+		return nil, fmt.Errorf("project %s schema v%d: %w", p.ID, version, err)
+	}
+	var doc struct {
+		tasks.Schema
+		Forms map[string]tasks.Schema `json:"forms"`
+	}
+	if err := json.Unmarshal(sv.Schema, &doc); err != nil {
+		return nil, err
+	}
+	return &Project{Project: p, Policy: pol, Schema: &doc.Schema, Forms: doc.Forms}, nil
+}
+
+// stageSchema is the schema a stage is answered with.
+func (p *Project) stageSchema(stage string) *tasks.Schema {
+	if stage == store.StageCriteria && p.Policy.CriteriaStage != nil {
+		if f, ok := p.Forms[p.Policy.CriteriaStage.Form]; ok {
+			return &f
+		}
+	}
+	return p.Schema
+}
+
+// Claim is what a person gets from the queue.
+type Claim struct {
+	Assignment *store.Assignment
+	View       tasks.View
+	Draft      tasks.Answers // in the order shown to this person
+	Context    map[string]any
+}
+
+// Next claims the next piece of work in a stage for the user, or returns nil when there is
+// none. An open assignment of the same stage is handed back first (a reload loses nothing).
+func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles store.RoleSet, stage string) (*Claim, error) {
+	role, ok := stageRole[stage]
+	if !ok || (stage == store.StageCriteria && p.Policy.CriteriaStage == nil) || (stage == store.StageReview && p.Policy.Review != "cross") {
+		return nil, ErrWrongStage
+	}
+	if !roles.Has(role) {
+		return nil, ErrRoleRequired
+	}
+	var claimed *store.Assignment
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		a, err := s.resume(ctx, tx, p, user.ID, stage)
+		if err != nil || a != nil {
+			claimed = a
+			return err
+		}
+		claimed, err = s.claimNew(ctx, tx, p, user.ID, stage)
+		return err
+	})
+	if err != nil || claimed == nil {
+		return nil, err
+	}
+	return s.claimView(ctx, p, claimed, tasks.Role(role))
+}
+
+// resume hands back the user's open assignment in the stage, renewing its lease while its
+// slot is still free.
+func (s *Service) resume(ctx context.Context, tx *store.Store, p *Project, userID, stage string) (*store.Assignment, error) {
+	a, err := tx.ActiveAssignment(ctx, p.ID, userID, stage)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	t := s.now()
+	if a.LeaseExpiresAt.Before(t) {
+		free, err := s.slotStillFree(ctx, tx, p, a, t)
+		if err != nil {
+			return nil, err
+		}
+		if !free {
+			a.Status = store.AssignExpired
+			return nil, tx.SaveAssignment(ctx, a)
+		}
+	}
+	a.LeaseExpiresAt = t.Add(p.lease())
+	return a, tx.SaveAssignment(ctx, a)
+}
+
+func (p *Project) lease() time.Duration { return time.Duration(p.Policy.LeaseMinutes) * time.Minute }
+
+// slots is how many assignments an item takes in a stage.
+func (p *Project) slots(stage string) int {
+	if stage == store.StageLabel {
+		return p.Policy.Overlap
+	}
+	return 1
+}
+
+// slotStillFree reports whether an expired assignment could still be honoured: nobody took
+// its place in the meantime.
+func (s *Service) slotStillFree(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, t time.Time) (bool, error) {
+	if a.Stage == store.StageReview {
+		taken, err := tx.ReviewSlotTaken(ctx, *a.TargetID, t)
+		return !taken, err
+	}
+	if _, err := tx.ItemForUpdate(ctx, a.ItemID); err != nil {
+		return false, err
+	}
+	n, err := tx.TakenSlots(ctx, a.ItemID, a.Stage, a.ID, t)
+	return int(n) < p.slots(a.Stage), err
+}
+
+// claimNew finds a candidate, locks it, re-checks its free slots under the lock and records
+// the assignment. The unique (item, user, stage) index backs the never-twice rule.
+func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, userID, stage string) (*store.Assignment, error) {
+	t := s.now()
+	var ids []string
+	var err error
+	switch stage {
+	case store.StageReview:
+		ids, err = tx.NextReviewCandidates(ctx, p.ID, userID, 5, t)
+	case store.StageAdjudicate:
+		ids, err = tx.NextAdjudicationCandidates(ctx, p.ID, userID, 5, t)
+	default:
+		ids, err = tx.NextItemCandidates(ctx, p.ID, userID, stage, p.slots(stage), 5, t)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		a, err := s.tryClaim(ctx, tx, p, userID, stage, id, t)
+		if err != nil || a != nil {
+			return a, err
+		}
+	}
+	return nil, nil
+}
+
+func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, userID, stage, id string, t time.Time) (*store.Assignment, error) {
+	a := &store.Assignment{ProjectID: p.ID, UserID: userID, Stage: stage, Status: store.AssignActive,
+		SchemaVersion: p.SchemaVersion, Seed: rand.Int64(), LeaseExpiresAt: t.Add(p.lease())}
+	if stage == store.StageReview {
+		label, err := tx.AssignmentForUpdate(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if taken, err := tx.ReviewSlotTaken(ctx, id, t); err != nil || taken {
+			return nil, err
+		}
+		a.ItemID, a.TargetID = label.ItemID, &label.ID
+	} else {
+		if _, err := tx.ItemForUpdate(ctx, id); err != nil {
+			return nil, err
+		}
+		n, err := tx.TakenSlots(ctx, id, stage, "", t)
+		if err != nil || int(n) >= p.slots(stage) {
+			return nil, err
+		}
+		a.ItemID = id
+	}
+	if err := s.prefill(ctx, tx, p, a); err != nil {
+		return nil, err
+	}
+	if err := tx.CreateAssignment(ctx, a); err != nil {
+		return nil, err
+	}
+	return a, tx.Audit(ctx, p.ID, userID, "assignment.claim", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "stage": stage})
+}
+
+// canClaim is used by handlers to refuse assignment ids of other people.
+func owns(a *store.Assignment, userID string) error {
+	if a.UserID != userID {
+		return ErrNotYours
+	}
+	return nil
+}
+
+var _ = slices.Contains[[]string]

@@ -1,0 +1,173 @@
+package workflow
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// Submission is what a person sends when they finish an assignment. Answers are in the order
+// they were shown.
+type Submission struct {
+	Answers        tasks.Answers
+	Verdict        string // review: approve, correct, reject
+	Comment        string
+	Rationale      string
+	Confidence     *int
+	ErrorCategory  string
+	TimeSpentMS    int64
+	IdempotencyKey string
+}
+
+// Result is the outcome of a submit.
+type Result struct {
+	Assignment *store.Assignment `json:"assignment"`
+	ItemStage  string            `json:"item_stage"`
+	Replayed   bool              `json:"replayed"`
+}
+
+// Verdicts a reviewer may give.
+var Verdicts = []string{"approve", "correct", "reject"}
+
+// Submit validates and stores a submission and moves the item on by the policy, in one
+// transaction. A retry with the same idempotency key returns the first result.
+func (s *Service) Submit(ctx context.Context, p *Project, userID, aid string, in Submission) (*Result, error) {
+	var res *Result
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		if errors.Is(err, ErrAlreadyDone) && in.IdempotencyKey != "" && a.SubmitKey != nil && *a.SubmitKey == in.IdempotencyKey {
+			it, err := tx.Item(ctx, p.ID, a.ItemID)
+			res = &Result{Assignment: a, ItemStage: it.Stage, Replayed: true}
+			return err
+		}
+		if err != nil {
+			return err
+		}
+		if a.SchemaVersion != p.SchemaVersion {
+			if p, err = s.LoadProject(ctx, p.Project, a.SchemaVersion); err != nil {
+				return err
+			}
+		}
+		if err := s.checkLease(ctx, tx, p, a); err != nil {
+			return err
+		}
+		res, err = s.apply(ctx, tx, p, a, in)
+		return err
+	})
+	return res, err
+}
+
+func (s *Service) checkLease(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment) error {
+	t := s.now()
+	if !a.LeaseExpiresAt.Before(t) {
+		return nil
+	}
+	free, err := s.slotStillFree(ctx, tx, p, a, t)
+	if err != nil {
+		return err
+	}
+	if !free {
+		return ErrLeaseLost
+	}
+	return nil
+}
+
+// apply records the submission and advances the item.
+func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, in Submission) (*Result, error) {
+	schema := p.stageSchema(a.Stage)
+	canonical, err := s.checkSubmission(schema, a, in)
+	if err != nil {
+		return nil, err
+	}
+	t := s.now()
+	a.Status, a.SubmittedAt, a.Version = store.AssignSubmitted, &t, a.Version+1
+	a.TimeSpentMS = in.TimeSpentMS
+	if canonical != nil {
+		a.Answers = encode(canonical)
+	}
+	if in.IdempotencyKey != "" {
+		a.SubmitKey = &in.IdempotencyKey
+	}
+	setOptional(a, in)
+	if a.Stage == store.StageLabel && p.Policy.Review == "cross" {
+		a.ReviewStatus = store.ReviewPending
+	}
+	if err := tx.SaveAssignment(ctx, a); err != nil {
+		return nil, err
+	}
+	if err := tx.AddRevision(ctx, a.ID, a.Version, "submit", orEmpty(a.Answers)); err != nil {
+		return nil, err
+	}
+	if err := tx.Audit(ctx, p.ID, a.UserID, "assignment.submit", "item:"+a.ItemID, nil,
+		map[string]any{"assignment": a.ID, "stage": a.Stage, "verdict": in.Verdict}); err != nil {
+		return nil, err
+	}
+	stage, err := s.afterSubmit(ctx, tx, p, a, canonical, in)
+	return &Result{Assignment: a, ItemStage: stage}, err
+}
+
+// checkSubmission validates a submission for its stage and returns the canonical answers.
+func (s *Service) checkSubmission(schema *tasks.Schema, a *store.Assignment, in Submission) (tasks.Answers, error) {
+	fe := tasks.FieldErrors{}
+	needAnswers := true
+	switch a.Stage {
+	case store.StageReview:
+		if !oneOf(in.Verdict, Verdicts) && in.Answers == nil {
+			fe["verdict"] = tasks.FieldError{Code: "invalid_value", Message: "verdict must be approve, correct or reject"}
+		}
+		needAnswers = in.Verdict == "correct" || (in.Verdict == "" && in.Answers != nil)
+	case store.StageAdjudicate:
+		if strings.TrimSpace(in.Rationale) == "" {
+			fe["rationale"] = tasks.FieldError{Code: "required", Message: "say why this is the final answer"}
+		}
+		if in.Confidence != nil && (*in.Confidence < 1 || *in.Confidence > 5) {
+			fe["confidence"] = tasks.FieldError{Code: "out_of_range", Message: "confidence must be 1 to 5"}
+		}
+	}
+	if !needAnswers {
+		return nil, fe.Err()
+	}
+	if err := schema.ValidateAnswers(in.Answers); err != nil {
+		var qe tasks.FieldErrors
+		if !errors.As(err, &qe) {
+			return nil, err
+		}
+		for k, v := range qe {
+			fe[k] = v
+		}
+	}
+	if err := fe.Err(); err != nil {
+		return nil, err
+	}
+	return schema.ToCanonical(in.Answers, shuffleOf(a))
+}
+
+func setOptional(a *store.Assignment, in Submission) {
+	str := func(v string) *string {
+		if v == "" {
+			return nil
+		}
+		return &v
+	}
+	a.Verdict, a.Comment, a.Rationale, a.ErrorCategory = str(in.Verdict), str(in.Comment), str(in.Rationale), str(in.ErrorCategory)
+	a.Confidence = in.Confidence
+}
+
+func orEmpty(j store.JSON) store.JSON {
+	if len(j) == 0 {
+		return store.JSON("{}")
+	}
+	return j
+}
+
+func oneOf(v string, set []string) bool {
+	for _, s := range set {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,237 @@
+package workflow
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// storeItem turns a stored item into the tasks form.
+func storeItem(it *store.Item) (tasks.Item, error) {
+	out := tasks.Item{ExternalID: it.ExternalID}
+	if err := json.Unmarshal(it.Inputs, &out.Inputs); err != nil {
+		return out, err
+	}
+	if len(it.Meta) > 0 {
+		if err := json.Unmarshal(it.Meta, &out.Meta); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// viewOf returns what the assignment's person may see of the item, and the shown order.
+func viewOf(p *Project, it *store.Item, a *store.Assignment) (tasks.View, error) {
+	item, err := storeItem(it)
+	if err != nil {
+		return tasks.View{}, err
+	}
+	return p.stageSchema(a.Stage).ViewFor(tasks.Role(stageRole[a.Stage]), item, uint64(a.Seed))
+}
+
+func shuffleOf(a *store.Assignment) tasks.Shuffle {
+	var sh tasks.Shuffle
+	if len(a.Shuffle) > 0 {
+		json.Unmarshal(a.Shuffle, &sh)
+	}
+	return sh
+}
+
+func decodeAnswers(raw store.JSON) tasks.Answers {
+	var a tasks.Answers
+	if len(raw) > 0 {
+		json.Unmarshal(raw, &a)
+	}
+	return a
+}
+
+func encode(v any) store.JSON {
+	b, _ := json.Marshal(v)
+	return store.JSON(b)
+}
+
+// claimView builds the claim response: the blinded view, the draft in shown order, and the
+// stage's context.
+func (s *Service) claimView(ctx context.Context, p *Project, a *store.Assignment, role tasks.Role) (*Claim, error) {
+	if a.SchemaVersion != p.SchemaVersion {
+		old, err := s.LoadProject(ctx, p.Project, a.SchemaVersion)
+		if err != nil {
+			return nil, err
+		}
+		p = old
+	}
+	it, err := s.store.Item(ctx, p.ID, a.ItemID)
+	if err != nil {
+		return nil, err
+	}
+	view, err := viewOf(p, it, a)
+	if err != nil {
+		return nil, err
+	}
+	schema := p.stageSchema(a.Stage)
+	draft, _ := schema.ToShown(decodeAnswers(a.Draft), view.Shuffle)
+	c := &Claim{Assignment: a, View: view, Draft: draft, Context: map[string]any{}}
+	switch a.Stage {
+	case store.StageReview:
+		err = s.reviewContext(ctx, p, a, view.Shuffle, c.Context)
+	case store.StageAdjudicate:
+		err = s.adjudicationContext(ctx, p, a.ItemID, view.Shuffle, c.Context, false)
+	}
+	return c, err
+}
+
+// reviewContext holds the label under review, in the reviewer's shown order, unless the
+// review is blind.
+func (s *Service) reviewContext(ctx context.Context, p *Project, a *store.Assignment, sh tasks.Shuffle, out map[string]any) error {
+	out["blind"] = p.Policy.BlindReview
+	if p.Policy.BlindReview {
+		return nil
+	}
+	label, err := s.store.Assignment(ctx, *a.TargetID)
+	if err != nil {
+		return err
+	}
+	shown, err := p.Schema.ToShown(decodeAnswers(label.Answers), sh)
+	if err != nil {
+		return err
+	}
+	out["label"] = map[string]any{"answers": shown, "submitted_at": label.SubmittedAt, "time_spent_ms": label.TimeSpentMS}
+	return nil
+}
+
+// LabelView is one label as an adjudicator or lead sees it.
+type LabelView struct {
+	AssignmentID string        `json:"assignment_id"`
+	By           string        `json:"by"`
+	Name         string        `json:"name,omitempty"`
+	Answers      tasks.Answers `json:"answers"`
+	Review       *ReviewView   `json:"review,omitempty"`
+}
+
+// ReviewView is a review of a label.
+type ReviewView struct {
+	By      string        `json:"by"`
+	Name    string        `json:"name,omitempty"`
+	Verdict string        `json:"verdict"`
+	Comment string        `json:"comment,omitempty"`
+	Answers tasks.Answers `json:"answers,omitempty"`
+}
+
+// adjudicationContext lists every accepted label and its review, in the viewer's shown
+// order, and where they disagree. Names are shown to leads, or when the project says so.
+func (s *Service) adjudicationContext(ctx context.Context, p *Project, itemID string, sh tasks.Shuffle, out map[string]any, lead bool) error {
+	as, err := s.store.ItemAssignments(ctx, itemID, "")
+	if err != nil {
+		return err
+	}
+	names := lead || p.Policy.ShowAnnotatorNames
+	pseud := pseudonyms(as)
+	var labels []LabelView
+	var forConsensus []Label
+	for _, l := range as {
+		if l.Stage != store.StageLabel || l.Status != store.AssignSubmitted {
+			continue
+		}
+		answers := decodeAnswers(l.Answers)
+		if len(l.Effective) > 0 {
+			answers = decodeAnswers(l.Effective)
+		}
+		forConsensus = append(forConsensus, Label{By: l.UserID, Answers: answers})
+		shown, err := p.Schema.ToShown(answers, sh)
+		if err != nil {
+			return err
+		}
+		lv := LabelView{AssignmentID: l.ID, By: pseud[l.UserID], Answers: shown}
+		if names {
+			lv.By, lv.Name = l.UserID, s.userName(ctx, l.UserID)
+		}
+		lv.Review, err = s.reviewOf(ctx, p, as, l.ID, sh, names, pseud)
+		if err != nil {
+			return err
+		}
+		labels = append(labels, lv)
+	}
+	outcome := Evaluate(p.Schema, p.Policy.Consensus, forConsensus)
+	out["labels"] = labels
+	out["disagreements"] = shownDisagreements(p.Schema, outcome.Disagreements, forConsensus, sh)
+	out["consensus"] = map[string]any{"agreed": outcome.Agreed, "provenance": outcome.Provenance}
+	return nil
+}
+
+func (s *Service) reviewOf(ctx context.Context, p *Project, as []store.Assignment, labelID string, sh tasks.Shuffle, names bool, pseud map[string]string) (*ReviewView, error) {
+	for _, r := range as {
+		if r.Stage != store.StageReview || r.Status != store.AssignSubmitted || r.TargetID == nil || *r.TargetID != labelID {
+			continue
+		}
+		rv := &ReviewView{By: pseud[r.UserID], Verdict: deref(r.Verdict), Comment: deref(r.Comment)}
+		if names {
+			rv.By, rv.Name = r.UserID, s.userName(ctx, r.UserID)
+		}
+		if len(r.Answers) > 0 {
+			shown, err := p.Schema.ToShown(decodeAnswers(r.Answers), sh)
+			if err != nil {
+				return nil, err
+			}
+			rv.Answers = shown
+		}
+		return rv, nil
+	}
+	return nil, nil
+}
+
+// shownDisagreements re-expresses the disagreement values in the viewer's shown order.
+func shownDisagreements(schema *tasks.Schema, ds []Disagreement, labels []Label, sh tasks.Shuffle) []Disagreement {
+	out := make([]Disagreement, 0, len(ds))
+	for _, d := range ds {
+		vals := make([]json.RawMessage, 0, len(d.Values))
+		for _, l := range labels {
+			raw, ok := l.Answers[d.Question]
+			if !ok {
+				continue
+			}
+			shown, err := schema.ToShown(tasks.Answers{d.Question: raw}, sh)
+			if err == nil {
+				raw = shown[d.Question]
+			}
+			vals = append(vals, raw)
+		}
+		out = append(out, Disagreement{Question: d.Question, Resolved: d.Resolved, Values: vals})
+	}
+	return out
+}
+
+// pseudonyms names people "Annotator 1", "Annotator 2"... in the order they worked on the item.
+func pseudonyms(as []store.Assignment) map[string]string {
+	out := map[string]string{}
+	n := map[string]int{}
+	for _, a := range as {
+		if _, ok := out[a.UserID]; ok {
+			continue
+		}
+		kind := "Annotator"
+		if a.Stage == store.StageReview {
+			kind = "Reviewer"
+		}
+		n[kind]++
+		out[a.UserID] = fmt.Sprintf("%s %d", kind, n[kind])
+	}
+	return out
+}
+
+func (s *Service) userName(ctx context.Context, id string) string {
+	u, err := s.store.User(ctx, id)
+	if err != nil {
+		return ""
+	}
+	return u.Name
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
