@@ -17,6 +17,7 @@ func TestParseFormats(t *testing.T) {
 	}{
 		{"csv", CSV, "unit,rater,value\nu1,a,1\nu1,b,2\nu2,a,1\n", 3, nil},
 		{"csv crlf bom quoted", CSV, "\xef\xbb\xbfUnit,Rater,Value\r\n\"u,1\",a,\"x \"\"y\"\"\"\r\nu2,a,\r\n", 1, nil},
+		{"csv blank and short lines", CSV, "unit,rater,value\n\nu1,a,1\r\n\r\nu2,b\nu3,a,2", 2, nil},
 		{"csv extra columns", CSV, "id,unit,rater,value\n1,u1,a,1\n", 1, nil},
 		{"csv missing column", CSV, "unit,value\nu1,1\n", 0, ErrInput},
 		{"csv unterminated quote", CSV, "unit,rater,value\n\"u1,a,1\n", 0, ErrInput},

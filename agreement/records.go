@@ -148,22 +148,56 @@ func (s *csvState) header(want []string, required int) ([]int, error) {
 	return cols, nil
 }
 
-// splitLine assigns the comma-separated fields of an unquoted line.
-func splitLine(line []byte, cols []int, vals []string) {
-	for c := 0; ; c++ {
-		i := bytes.IndexByte(line, ',')
-		f := line
-		if i >= 0 {
-			f = line[:i]
-		}
-		if c < len(cols) && cols[c] >= 0 {
-			vals[cols[c]] = view(f)
-		}
-		if i < 0 {
-			return
-		}
-		line = line[i+1:]
+// quoteAfter returns the index of the next '"' at or after pos, or -1.
+func quoteAfter(data []byte, pos int) int {
+	if i := bytes.IndexByte(data[pos:], '"'); i >= 0 {
+		return pos + i
 	}
+	return -1
+}
+
+// lineLen returns the length of the first line of b (without its newline).
+func lineLen(b []byte) int {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return i
+	}
+	return len(b)
+}
+
+// splitLine assigns the comma-separated fields of the unquoted line at
+// data[pos:] in one pass and returns the start of the next line, and
+// whether the line was blank.
+func splitLine(data []byte, pos int, cols []int, vals []string) (int, bool) {
+	start, c, i := pos, 0, pos
+	for ; i < len(data); i++ {
+		switch data[i] {
+		case ',':
+			if c < len(cols) && cols[c] >= 0 {
+				vals[cols[c]] = view(data[start:i])
+			}
+			c++
+			start = i + 1
+			continue
+		case '\n':
+		default:
+			continue
+		}
+		break
+	}
+	end := i
+	if end > start && data[end-1] == '\r' {
+		end--
+	}
+	if c < len(cols) && cols[c] >= 0 {
+		vals[cols[c]] = view(data[start:end])
+	}
+	blank := c == 0 && end == start
+	for c++; c < len(cols); c++ { // a short line leaves the rest empty
+		if cols[c] >= 0 {
+			vals[cols[c]] = ""
+		}
+	}
+	return i + 1, blank
 }
 
 // quotedRecord reads one record field by field (quotes may span lines).
@@ -192,25 +226,21 @@ func scanCSV(data []byte, want []string, required int, fn recordFunc) error {
 		return err
 	}
 	vals := make([]string, len(want))
+	nextQuote := quoteAfter(data, s.pos)
 	for s.pos < len(data) {
-		line := data[s.pos:]
-		next := len(data)
-		if i := bytes.IndexByte(line, '\n'); i >= 0 {
-			line, next = line[:i], s.pos+i+1
-		}
-		line = bytes.TrimSuffix(line, []byte{'\r'})
-		clear(vals)
-		switch {
-		case len(line) == 0:
-			s.pos, s.line = next, s.line+1
-			continue
-		case bytes.IndexByte(line, '"') < 0:
-			splitLine(line, cols, vals)
-			s.pos = next
-		default:
+		if nextQuote < 0 || nextQuote > s.pos+lineLen(data[s.pos:]) {
+			var empty bool
+			s.pos, empty = splitLine(data, s.pos, cols, vals)
+			if empty {
+				s.line++
+				continue
+			}
+		} else {
+			clear(vals)
 			if err := s.quotedRecord(cols, vals); err != nil {
 				return err
 			}
+			nextQuote = quoteAfter(data, s.pos)
 		}
 		if err := fn(vals); err != nil {
 			return fmt.Errorf("line %d: %w", s.line, err)
