@@ -14,10 +14,7 @@ import (
 )
 
 // schemaDoc is how a project's schema version is stored: the schema and its extra forms.
-type schemaDoc struct {
-	tasks.Schema
-	Forms map[string]tasks.Schema `json:"forms,omitempty"`
-}
+type schemaDoc = workflow.SchemaDoc
 
 type createProjectRequest struct {
 	Name        string                  `json:"name"`
@@ -68,8 +65,8 @@ func checkSchemaAndPolicy(doc *schemaDoc, p *workflow.Policy) (workflow.Policy, 
 		pol = *p
 	}
 	pol = pol.Defaults()
-	if len(doc.Questions) > 0 {
-		doc.Version = max(doc.Version, 1)
+	if len(doc.Schema.Questions) > 0 {
+		doc.Schema.Version = max(doc.Schema.Version, 1)
 		if err := doc.Schema.Validate(); err != nil {
 			return pol, prefixed(err, "schema.")
 		}
@@ -107,8 +104,8 @@ func (s *Server) createProject(c *gin.Context) error {
 	p := &store.Project{Name: strings.TrimSpace(req.Name), Description: req.Description, Template: req.Template,
 		Workflow: mustJSON(pol), CreatedBy: u.ID}
 	var sv *store.SchemaVersion
-	if len(doc.Questions) > 0 {
-		sv = &store.SchemaVersion{Version: doc.Version, Schema: mustJSON(doc), Hash: doc.Schema.ContentHash()}
+	if len(doc.Schema.Questions) > 0 {
+		sv = &store.SchemaVersion{Version: doc.Schema.Version, Schema: mustJSON(doc), Hash: doc.Schema.ContentHash()}
 	}
 	if err := s.store.CreateProject(c.Request.Context(), p, sv); err != nil {
 		return err
@@ -123,10 +120,8 @@ func (s *Server) projectDetail(c *gin.Context, p *store.Project, roles store.Rol
 	out := gin.H{"id": p.ID, "name": p.Name, "description": p.Description, "template": p.Template,
 		"workflow": p.Workflow, "schema_version": p.SchemaVersion, "created_by": p.CreatedBy,
 		"created_at": p.CreatedAt, "updated_at": p.UpdatedAt, "my_roles": roles, "schema": nil}
-	if p.SchemaVersion > 0 {
-		if sv, err := s.store.ProjectSchema(c.Request.Context(), p.ID, p.SchemaVersion); err == nil {
-			out["schema"] = sv.Schema
-		}
+	if doc, err := s.currentDoc(c, p); err == nil && p.SchemaVersion > 0 {
+		out["schema"], out["forms"] = doc.Schema, doc.Forms
 	}
 	return out
 }
@@ -160,7 +155,7 @@ func (s *Server) patchProject(c *gin.Context) error {
 	next := cur
 	if req.Schema != nil {
 		next = &schemaDoc{Schema: *req.Schema, Forms: req.Forms}
-		next.Version = p.SchemaVersion + 1
+		next.Schema.Version = p.SchemaVersion + 1
 	}
 	pol := req.Workflow
 	if pol == nil {
@@ -186,11 +181,11 @@ func (s *Server) patchProject(c *gin.Context) error {
 	p.Workflow = mustJSON(checked)
 	err = s.store.WithTx(ctx, func(tx *store.Store) error {
 		if req.Schema != nil && next.Schema.ContentHash() != hashOf(cur) {
-			sv := &store.SchemaVersion{ProjectID: p.ID, Version: next.Version, Schema: mustJSON(next), Hash: next.Schema.ContentHash(), CreatedBy: currentUser(c).ID}
+			sv := &store.SchemaVersion{ProjectID: p.ID, Version: next.Schema.Version, Schema: mustJSON(next), Hash: next.Schema.ContentHash(), CreatedBy: currentUser(c).ID}
 			if err := tx.CreateSchemaVersion(ctx, sv); err != nil {
 				return err
 			}
-			p.SchemaVersion = next.Version
+			p.SchemaVersion = next.Schema.Version
 		}
 		return tx.UpdateProject(ctx, &p)
 	})

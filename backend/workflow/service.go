@@ -68,14 +68,18 @@ func (s *Service) LoadProject(ctx context.Context, p *store.Project, version int
 	if err != nil {
 		return nil, fmt.Errorf("project %s schema v%d: %w", p.ID, version, err)
 	}
-	var doc struct {
-		tasks.Schema
-		Forms map[string]tasks.Schema `json:"forms"`
-	}
+	var doc SchemaDoc
 	if err := json.Unmarshal(sv.Schema, &doc); err != nil {
 		return nil, err
 	}
 	return &Project{Project: p, Policy: pol, Schema: &doc.Schema, Forms: doc.Forms}, nil
+}
+
+// SchemaDoc is how one version of a project's schema is stored: the labeling schema and the
+// extra forms of other stages (e.g. criteria authoring).
+type SchemaDoc struct {
+	Schema tasks.Schema            `json:"schema"`
+	Forms  map[string]tasks.Schema `json:"forms,omitempty"`
 }
 
 // stageSchema is the schema a stage is answered with.
