@@ -108,7 +108,7 @@ async function saveShot(page, file) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
   await page.waitForTimeout(200);
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, timeout: 60_000 });
   await page.setViewportSize(size);
 }
 

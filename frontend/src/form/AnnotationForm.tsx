@@ -9,6 +9,8 @@ import { useFormKeyboard } from "./useFormKeyboard";
 import { candidatesInput, type AnswerErrors, type AnswerValue, type Answers, type Item, type Schema } from "./schema";
 import "./form.css";
 import "./questions.css";
+import "./chrome.css";
+import "../media/media.css";
 
 export interface AnnotationFormProps {
   schema: Schema;

@@ -27,10 +27,10 @@ export function ImageGallery({ images, label }: { images: MediaRef[]; label: str
         <span className="muted">{images.length} images</span>
         <div className="seg" role="group" aria-label="Layout">
           <button type="button" tabIndex={-1} className={mode === "grid" ? "on" : ""} onClick={() => setMode("grid")}>
-            Side by side
+            Grid
           </button>
           <button type="button" tabIndex={-1} className={mode === "one" ? "on" : ""} onClick={() => setMode("one")}>
-            One at a time
+            Single
           </button>
         </div>
         {mode === "grid" && <SyncToggle on={linked} onChange={setLinked} />}

@@ -35,7 +35,7 @@ export function SampleForm({ templateId, form, schema, item }: Props) {
         serverErrors={serverErrors}
         submitting={check.isPending}
         submitLabel="Check answers"
-        status={<VerdictView verdict={verdict} error={check.error} />}
+        status={verdict || check.error ? <VerdictView verdict={verdict} error={check.error} /> : undefined}
       />
       {sent && verdict?.valid && (
         <details className="sent-answers">

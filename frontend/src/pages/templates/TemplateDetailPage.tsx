@@ -50,7 +50,7 @@ export function TemplateDetailPage() {
         </div>
       </header>
       {t.guidelines && (
-        <details className="guidelines" open>
+        <details className={t.guidelines.length > 700 ? "guidelines two-col" : "guidelines"} open>
           <summary>Guidelines</summary>
           <Markdown source={t.guidelines} />
         </details>
