@@ -11,6 +11,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/testenv"
 )
 
 func TestAuth(t *testing.T) {
@@ -203,4 +204,19 @@ func mustSign(t *testing.T, iss *auth.Issuer, sub string) string {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestForwardedForIsNotTrustedByDefault proves a client cannot dodge the per-address login
+// limit by inventing X-Forwarded-For headers.
+func TestForwardedForIsNotTrustedByDefault(t *testing.T) {
+	e := newEnv(t, testenv.SQLite, func(o *options) { o.limits = auth.Limits{Window: time.Minute, PerAccount: 1000, PerAddress: 3} })
+	for i := 0; i < 3; i++ {
+		e.anon().do("POST", "/api/v1/auth/login", map[string]string{"email": fmt.Sprintf("nobody%d@example.org", i), "password": "wrong-password"},
+			"X-Forwarded-For", fmt.Sprintf("10.0.0.%d", i))
+	}
+	status, body := e.anon().do("POST", "/api/v1/auth/login", map[string]string{"email": "admin@example.org", "password": "password-admin@example.org"},
+		"X-Forwarded-For", "10.0.0.99")
+	if status != 429 || errorCode(t, body) != "rate_limited" {
+		t.Fatalf("a forged X-Forwarded-For escaped the address limit: %d %s", status, body)
+	}
 }

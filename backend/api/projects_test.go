@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 func TestUsersAndProjects(t *testing.T) {
@@ -67,8 +68,15 @@ func TestNoCrossProjectAccess(t *testing.T) {
 		leadA := e.newUser("a@example.org", false)
 		leadB := e.newUser("b@example.org", false)
 		leadA.createProject("A")
-		pidB := leadB.createProject("B")
+		var proj struct{ ID string }
+		leadB.must("POST", "/api/v1/projects", map[string]any{"name": "B", "template": "likert-rating"}, 201, &proj)
+		pidB := proj.ID
 		assetB := uploadAsset(t, leadB, pidB, "b.png", pngBytes)
+		tpl, _ := tasks.LookupTemplate("likert-rating")
+		line, _ := json.Marshal(tpl.Samples[0])
+		leadB.importNDJSON("/api/v1/projects/"+pidB+"/items", string(line))
+		leadB.member(pidB, leadB, "lead", "annotator")
+		claimB := leadB.next(pidB, "label")
 		routes := routeList(t, e)
 		checked := 0
 		for _, r := range routes {
@@ -78,6 +86,8 @@ func TestNoCrossProjectAccess(t *testing.T) {
 				path = strings.Replace(r.path, ":pid", pidB, 1)
 			case strings.HasPrefix(r.path, "/api/v1/assets/:aid"):
 				path = strings.Replace(r.path, ":aid", assetB, 1)
+			case strings.HasPrefix(r.path, "/api/v1/assignments/:aid"):
+				path = strings.Replace(r.path, ":aid", claimB.Assignment.ID, 1)
 			default:
 				continue
 			}
@@ -88,7 +98,7 @@ func TestNoCrossProjectAccess(t *testing.T) {
 			}
 			checked++
 		}
-		if checked < 6 {
+		if checked < 20 {
 			t.Fatalf("only %d project routes checked; the route walk is broken", checked)
 		}
 		var events struct{ Items []json.RawMessage }

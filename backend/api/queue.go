@@ -110,16 +110,16 @@ type draftRequest struct {
 }
 
 func (s *Server) saveDraft(c *gin.Context) error {
+	fp, a, err := s.assignmentFlow(c)
+	if err != nil {
+		return err
+	}
 	var req draftRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
 	if req.Version == nil {
 		return FieldErrors{"version": {"required", "send the version you loaded; a stale one gets 409"}}.Err()
-	}
-	fp, a, err := s.assignmentFlow(c)
-	if err != nil {
-		return err
 	}
 	v, err := s.flow.SaveDraft(c.Request.Context(), fp, currentUser(c).ID, a.ID, req.Answers, *req.Version)
 	if errors.Is(err, workflow.ErrStaleVersion) {
@@ -150,12 +150,12 @@ type skipRequest struct {
 }
 
 func (s *Server) skip(c *gin.Context) error {
-	var req skipRequest
-	if err := bindJSON(c, &req); err != nil {
-		return err
-	}
 	fp, a, err := s.assignmentFlow(c)
 	if err != nil {
+		return err
+	}
+	var req skipRequest
+	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
 	if err := s.flow.Skip(c.Request.Context(), fp, currentUser(c).ID, a.ID, strings.TrimSpace(req.Reason)); err != nil {
@@ -171,6 +171,10 @@ type flagRequest struct {
 }
 
 func (s *Server) flagAssignment(c *gin.Context) error {
+	fp, a, err := s.assignmentFlow(c)
+	if err != nil {
+		return err
+	}
 	var req flagRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
@@ -180,10 +184,6 @@ func (s *Server) flagAssignment(c *gin.Context) error {
 	}
 	if req.Category == "other" && strings.TrimSpace(req.Reason) == "" {
 		return FieldErrors{"reason": {"required", "say what is wrong with the item"}}.Err()
-	}
-	fp, a, err := s.assignmentFlow(c)
-	if err != nil {
-		return err
 	}
 	if err := s.flow.Flag(c.Request.Context(), fp, currentUser(c).ID, a.ID, req.Category, req.Reason); err != nil {
 		return workflowError(err)
@@ -205,12 +205,12 @@ type submitRequest struct {
 // submit finishes an assignment. A retry with the same Idempotency-Key is applied once and
 // answered with the first result.
 func (s *Server) submit(c *gin.Context) error {
-	var req submitRequest
-	if err := bindJSON(c, &req); err != nil {
-		return err
-	}
 	fp, a, err := s.assignmentFlow(c)
 	if err != nil {
+		return err
+	}
+	var req submitRequest
+	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
 	key := c.GetHeader("Idempotency-Key")

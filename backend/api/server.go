@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -46,6 +47,12 @@ func New(d Deps) *Server {
 	s := &Server{cfg: d.Config, store: d.Store, blobs: d.Blobs, sessions: d.Sessions, log: d.Log, ui: d.UI, metrics: newMetrics(), flow: workflow.New(d.Store)}
 	e := gin.New()
 	e.ContextWithFallback = true
+	// note: the client address feeds the login throttle, so X-Forwarded-For is believed only
+	// from configured proxies.
+	if err := e.SetTrustedProxies(splitList(d.Config.TrustedProxies)); err != nil {
+		s.log.Error("ignoring invalid trusted proxies", "err", err)
+		e.SetTrustedProxies(nil)
+	}
 	e.HandleMethodNotAllowed = true
 	e.Use(s.requestLog, gin.CustomRecovery(func(c *gin.Context, err any) {
 		s.log.Error("panic", "err", err, "request_id", c.GetString(ctxRequestID))
@@ -116,4 +123,15 @@ func (s *Server) routes() {
 	e.NoMethod(wrap(func(*gin.Context) error {
 		return fail(http.StatusMethodNotAllowed, "method_not_allowed", "method not allowed on this path")
 	}))
+}
+
+// splitList splits a comma-separated list, dropping blanks; nil when empty.
+func splitList(v string) []string {
+	var out []string
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }

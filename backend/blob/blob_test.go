@@ -114,3 +114,33 @@ func TestLocalSignedURL(t *testing.T) {
 		t.Fatalf("expired url: %v", err)
 	}
 }
+
+// TestS3PublicEndpoint presigns for the address browsers use, here another name of the same
+// server, and the URL still loads.
+func TestS3PublicEndpoint(t *testing.T) {
+	raw := testenv.S3BlobURL(t)
+	u, _ := url.Parse(raw)
+	q := u.Query()
+	host := strings.Replace(q.Get("endpoint"), "127.0.0.1", "localhost", 1)
+	q.Set("public_endpoint", host)
+	q.Set("region", "us-east-1")
+	u.RawQuery = q.Encode()
+	s, err := blob.Open(context.Background(), u.String(), blob.Options{
+		AccessKey: testenv.Getenv(testenv.EnvS3AccessKey), SecretKey: testenv.Getenv(testenv.EnvS3SecretKey)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := s.Put(ctx, "pub.txt", strings.NewReader("public"), 6, "text/plain"); err != nil {
+		t.Fatal(err)
+	}
+	signed, err := s.SignedURL(ctx, "pub.txt", time.Minute, "text/plain")
+	if err != nil || !strings.Contains(signed, "//"+host+"/") {
+		t.Fatalf("presigned for the wrong host: %s %v", signed, err)
+	}
+	resp, err := http.Get(signed)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("GET %s: %v %v", signed, resp, err)
+	}
+	resp.Body.Close()
+}

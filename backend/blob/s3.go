@@ -15,11 +15,14 @@ import (
 // S3 keeps blobs in one bucket of an S3-compatible store (MinIO, AWS S3).
 type S3 struct {
 	client *minio.Client
+	signer *minio.Client // presigns URLs for the endpoint browsers reach
 	bucket string
 }
 
-// NewS3 connects to the bucket named by u (s3://BUCKET?endpoint=HOST:PORT&secure=false&region=R)
-// and creates the bucket if it does not exist.
+// NewS3 connects to the bucket named by u
+// (s3://BUCKET?endpoint=HOST:PORT&secure=false&region=R&public_endpoint=HOST:PORT&public_secure=true)
+// and creates the bucket if it does not exist. public_endpoint is the address browsers use
+// when it differs from the one the server uses (e.g. minio:9000 inside a compose network).
 func NewS3(ctx context.Context, u *url.URL, accessKey, secretKey string) (*S3, error) {
 	q := u.Query()
 	endpoint := q.Get("endpoint")
@@ -42,11 +45,33 @@ func NewS3(ctx context.Context, u *url.URL, accessKey, secretKey string) (*S3, e
 	if err != nil {
 		return nil, fmt.Errorf("s3 client: %w", err)
 	}
-	s := &S3{client: client, bucket: u.Host}
+	s := &S3{client: client, signer: client, bucket: u.Host}
+	if pub := q.Get("public_endpoint"); pub != "" {
+		if s.signer, err = publicSigner(q, pub, secure, accessKey, secretKey); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.ensureBucket(ctx, q.Get("region")); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// publicSigner is a client for the public endpoint. It never connects: with the region given,
+// minio-go presigns offline.
+func publicSigner(q url.Values, endpoint string, secure bool, accessKey, secretKey string) (*minio.Client, error) {
+	if v := q.Get("public_secure"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return nil, fmt.Errorf("blob url: public_secure=%q: %w", v, err)
+		}
+		secure = b
+	}
+	region := q.Get("region")
+	if region == "" {
+		region = "us-east-1"
+	}
+	return minio.New(endpoint, &minio.Options{Creds: credentials.NewStaticV4(accessKey, secretKey, ""), Secure: secure, Region: region})
 }
 
 func (s *S3) ensureBucket(ctx context.Context, region string) error {
@@ -103,7 +128,7 @@ func (s *S3) SignedURL(ctx context.Context, key string, ttl time.Duration, conte
 	if contentType != "" {
 		params.Set("response-content-type", contentType)
 	}
-	u, err := s.client.PresignedGetObject(ctx, s.bucket, key, ttl, params)
+	u, err := s.signer.PresignedGetObject(ctx, s.bucket, key, ttl, params)
 	if err != nil {
 		return "", err
 	}

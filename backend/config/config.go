@@ -23,6 +23,9 @@ type Config struct {
 	PublicURL   string // base URL the browser uses; empty means relative URLs
 	LogFormat   string // json or text
 	LogLevel    string
+	// TrustedProxies lists the proxy addresses (CIDRs) whose X-Forwarded-For is believed;
+	// empty means the peer address is the client address.
+	TrustedProxies string
 
 	S3AccessKey string
 	S3SecretKey string
@@ -65,6 +68,7 @@ func Parse(fs *flag.FlagSet, args []string, env Env) (Config, error) {
 	fs.StringVar(&c.PublicURL, "public-url", "", "external base URL of the server, for links (ARBITER_PUBLIC_URL)")
 	fs.StringVar(&c.LogFormat, "log-format", c.LogFormat, "json or text (ARBITER_LOG_FORMAT)")
 	fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "debug, info, warn or error (ARBITER_LOG_LEVEL)")
+	fs.StringVar(&c.TrustedProxies, "trusted-proxies", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is trusted (ARBITER_TRUSTED_PROXIES)")
 	fs.DurationVar(&c.AccessTokenTTL, "access-token-ttl", c.AccessTokenTTL, "lifetime of access tokens (ARBITER_ACCESS_TOKEN_TTL)")
 	fs.DurationVar(&c.RefreshTokenTTL, "refresh-token-ttl", c.RefreshTokenTTL, "lifetime of refresh tokens (ARBITER_REFRESH_TOKEN_TTL)")
 	fs.DurationVar(&c.SignedURLTTL, "signed-url-ttl", c.SignedURLTTL, "lifetime of signed media URLs (ARBITER_SIGNED_URL_TTL)")
@@ -151,6 +155,7 @@ func (c Config) Summary() map[string]any {
 		"database":          RedactURL(c.DatabaseURL),
 		"blobs":             RedactURL(c.BlobURL),
 		"public_url":        c.PublicURL,
+		"trusted_proxies":   c.TrustedProxies,
 		"access_token_ttl":  c.AccessTokenTTL.String(),
 		"refresh_token_ttl": c.RefreshTokenTTL.String(),
 		"signed_url_ttl":    c.SignedURLTTL.String(),
