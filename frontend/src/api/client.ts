@@ -109,12 +109,17 @@ export class ApiClient {
   }
 
   /** Sends one API request; throws ApiError for anything but a 2xx answer. */
-  async request<T>(method: string, path: string, body?: unknown, opts: { auth?: boolean } = {}): Promise<T> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { auth?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<T> {
     const auth = opts.auth ?? true;
     if (auth && !this.accessToken && this.hasStoredSession()) {
       await this.refresh();
     }
-    let res = await this.send(method, path, body, auth);
+    let res = await this.send(method, path, body, auth, opts.headers);
     if (auth && res.status === 401) {
       const err = await errorFromResponse(res);
       if (err.code !== "token_expired" || !this.hasStoredSession()) {
@@ -122,7 +127,7 @@ export class ApiClient {
         throw err;
       }
       await this.refresh();
-      res = await this.send(method, path, body, auth);
+      res = await this.send(method, path, body, auth, opts.headers);
       if (res.status === 401) {
         this.endSession();
         throw await errorFromResponse(res);
@@ -181,8 +186,14 @@ export class ApiClient {
     if (had) this.listeners.forEach((fn) => fn(null));
   }
 
-  private async send(method: string, path: string, body: unknown, auth: boolean): Promise<Response> {
-    const headers: Record<string, string> = { Accept: "application/json" };
+  private async send(
+    method: string,
+    path: string,
+    body: unknown,
+    auth: boolean,
+    extra?: Record<string, string>,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { Accept: "application/json", ...extra };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (auth && this.accessToken) headers.Authorization = `Bearer ${this.accessToken}`;
     try {

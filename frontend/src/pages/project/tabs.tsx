@@ -3,6 +3,7 @@ import type { Project, User } from "../../api";
 import { OverviewTab } from "./overview/OverviewTab";
 import { MembersTab } from "./members/MembersTab";
 import { PlaceholderTab } from "./PlaceholderTab";
+import { AnnotatePage } from "./annotate/AnnotatePage";
 
 /**
  * A section of the project page. Capabilities plug in by adding an entry
@@ -32,12 +33,7 @@ export const projectTabs: ProjectTab[] = [
   {
     path: "annotate",
     label: "Annotate",
-    element: (
-      <PlaceholderTab title="Annotate">
-        Your labelling queue: claim the next item, answer the project's questions with the keyboard, and have
-        drafts saved as you go.
-      </PlaceholderTab>
-    ),
+    element: <AnnotatePage />,
   },
   {
     path: "review",

@@ -1,0 +1,207 @@
+// Types for the workflow part of /api/v1: projects with schemas and policies,
+// items, queues, assignments, ground truth. Hand-written to match backend/api.
+import type { Answers, AnswerValue, Schema } from "../form/schema";
+import type { ID, Project } from "./types";
+
+export type Stage = "criteria" | "criteria_review" | "split" | "label" | "review" | "adjudicate" | "done" | "dropped";
+/** Stages a person claims work from. */
+export type QueueStage = "label" | "review" | "adjudicate" | "criteria";
+
+export interface WorkflowPolicy {
+  overlap?: number;
+  review?: "none" | "cross";
+  adjudication?: "never" | "on_disagreement" | "always";
+  consensus?: { nominal?: "unanimous" | "majority"; ordinal_tolerance?: number };
+  on_no_consensus?: "adjudicate" | "drop";
+  lease_minutes?: number;
+  blind_review?: boolean;
+  criteria_stage?: { form?: string; question?: string; input?: string } | null;
+  draft_from_predictions?: { method: string; model?: string; rounding?: string } | null;
+  spot_check_rate?: number;
+  show_annotator_names?: boolean;
+}
+
+/** A project with its task schema and workflow, as GET /projects/:pid returns it. */
+export interface ProjectDetail extends Project {
+  template?: string;
+  workflow?: WorkflowPolicy;
+  schema_version?: number;
+  schema?: Schema | null;
+}
+
+export interface StageCount {
+  stage: Stage;
+  flagged: boolean;
+  count: number;
+}
+
+export interface Throughput {
+  user_id: ID;
+  name: string;
+  stage: string;
+  submitted: number;
+  today: number;
+}
+
+export interface ProjectStats {
+  items: StageCount[];
+  throughput: Throughput[];
+}
+
+export interface ImportLineError {
+  line: number;
+  error: string;
+  details?: unknown;
+}
+
+export interface ImportReport {
+  lines: number;
+  imported: number;
+  updated: number;
+  unchanged: number;
+  errors: ImportLineError[];
+  errors_truncated?: boolean;
+}
+
+export interface ItemFlag {
+  category?: string;
+  reason?: string;
+  by?: string;
+  at?: string;
+  [k: string]: unknown;
+}
+
+export interface WorkRecord {
+  id: ID;
+  user_id: ID;
+  stage: string;
+  status: string;
+  answers?: Answers;
+  corrected_answers?: Answers;
+  review_status?: string;
+  target_id?: ID;
+  verdict?: string;
+  comment?: string;
+  rationale?: string;
+  time_spent_ms: number;
+  submitted_at?: string;
+}
+
+export interface Provenance {
+  kind: "unanimous" | "majority" | "adjudicated" | "rule" | "constructed" | string;
+  by?: ID;
+  rationale?: string;
+  details?: unknown;
+  at: string;
+}
+
+export interface GroundTruth {
+  answers: Answers;
+  provenance: Provenance;
+  revision: number;
+}
+
+export interface ItemRecord {
+  id: ID;
+  external_id: string;
+  parent_id?: ID;
+  stage: Stage;
+  flag?: ItemFlag | null;
+  drop_reason?: string | null;
+  spot_check?: boolean;
+  inputs: Record<string, unknown>;
+  meta?: Record<string, unknown>;
+  annotations: WorkRecord[];
+  reviews: WorkRecord[];
+  other_work?: WorkRecord[];
+  ground_truth: GroundTruth | null;
+  created_at?: string;
+  updated_at?: string;
+}
+
+export interface ItemPage {
+  items: ItemRecord[];
+  next_cursor: string;
+}
+
+export interface ItemFilter {
+  stage?: string;
+  flagged?: boolean;
+  external_id?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+export interface Criterion {
+  id: ID;
+  item_id: ID;
+  text: string;
+  status: "pending" | "valid" | "too_vague" | "too_specific";
+  author_id: ID;
+  created_at?: string;
+}
+
+export type CriterionVerdict = "valid" | "too_vague" | "too_specific";
+
+export interface Assignment {
+  id: ID;
+  stage: QueueStage;
+  lease_expires_at: string;
+  version: number;
+  schema_version: number;
+  draft_source?: string | null;
+}
+
+/** One label as an adjudicator sees it; `name` only when the project shows names. */
+export interface LabelView {
+  assignment_id: ID;
+  by: string;
+  name?: string;
+  answers: Answers;
+  review?: { by: string; name?: string; verdict: string; comment?: string; answers?: Answers };
+}
+
+export interface Disagreement {
+  question: string;
+  resolved: boolean;
+  values: AnswerValue[];
+}
+
+export interface ClaimContext {
+  /** Review: the label under review, unless the review is blind. */
+  label?: { answers: Answers; submitted_at?: string; time_spent_ms?: number };
+  blind?: boolean;
+  /** Adjudication. */
+  labels?: LabelView[];
+  disagreements?: Disagreement[];
+  consensus?: { agreed: boolean; provenance?: string };
+  [k: string]: unknown;
+}
+
+/** A claimed piece of work: POST /queue/next answered 200. */
+export interface Claim {
+  assignment: Assignment;
+  item: { role: string; schema: Schema; item: { external_id?: string; inputs: Record<string, unknown>; meta?: Record<string, unknown> } };
+  draft: Answers | null;
+  context: ClaimContext;
+}
+
+export type FlagCategory = "broken_media" | "unsafe_content" | "wrong_modality" | "other";
+
+export type ReviewVerdict = "approve" | "correct" | "reject";
+
+export interface SubmitBody {
+  answers?: Answers;
+  time_spent_ms?: number;
+  verdict?: ReviewVerdict;
+  comment?: string;
+  rationale?: string;
+  confidence?: number;
+  error_category?: string;
+}
+
+export interface SubmitResult {
+  assignment: { id: ID; stage: string; status: string; submitted_at?: string };
+  item_stage: Stage;
+  replayed: boolean;
+}
