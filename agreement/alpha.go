@@ -56,7 +56,10 @@ func alphaFrom(t *Table, d Distance, n int64, de float64) (float64, error) {
 	if !(de > 0) {
 		return 0, fmt.Errorf("alpha: %w", ErrNoVariation)
 	}
-	do := observedSum(t, d)
+	do, ok := t.stats().observed(len(t.values), d)
+	if !ok {
+		do = observedSum(t, d)
+	}
 	return 1 - float64(n-1)*do/de, nil
 }
 

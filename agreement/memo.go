@@ -11,6 +11,10 @@ type memo struct {
 	agreeBySize, unitsBySize []int64
 	// catBySize[m][k] counts ratings of category k in units of size m.
 	catBySize [][]int64
+	// coin[m][c*q+k] (c < k) counts pairs of ratings with values c and k in
+	// units of size m: the integer coincidences behind alpha and weighted
+	// agreement. nil when q is too large for a dense table.
+	coin [][]int64
 	// pooled counts categories over pairable units; nPooled is their total.
 	pooled  []int64
 	nPooled int64
@@ -30,14 +34,22 @@ func (t *Table) stats() *memo {
 	return m
 }
 
+// maxCoincidence bounds the dense coincidence table (q² cells per unit size).
+const maxCoincidence = 1 << 16
+
 func (m *memo) compute(t *Table) {
 	q := len(t.values)
 	m.pooled = make([]int64, q)
+	dense := q*q <= maxCoincidence
 	newUnitScan(t).each(1, func(_, size int, distinct, cnt []int32) {
 		for size >= len(m.unitsBySize) {
 			m.unitsBySize = append(m.unitsBySize, 0)
 			m.agreeBySize = append(m.agreeBySize, 0)
 			m.catBySize = append(m.catBySize, nil)
+			m.coin = append(m.coin, nil)
+		}
+		if dense && len(distinct) > 1 {
+			m.addCoincidences(size, q, distinct, cnt)
 		}
 		if m.catBySize[size] == nil {
 			m.catBySize[size] = make([]int64, q)
@@ -58,6 +70,79 @@ func (m *memo) compute(t *Table) {
 			m.nPooled += c
 		}
 	}
+	if !dense {
+		m.coin = nil
+	}
+}
+
+func (m *memo) addCoincidences(size, q int, distinct, cnt []int32) {
+	if m.coin[size] == nil {
+		m.coin[size] = make([]int64, q*q)
+	}
+	row := m.coin[size]
+	for i, a := range distinct {
+		for _, b := range distinct[i+1:] {
+			lo, hi := min(a, b), max(a, b)
+			row[int(lo)*q+int(hi)] += int64(cnt[a]) * int64(cnt[b])
+		}
+	}
+}
+
+// observed returns Σ_m Σ_{c<k} 2·coin_m[c,k]·δ²(c,k) / (m−1), or ok=false
+// without a dense coincidence table.
+func (m *memo) observed(q int, d Distance) (float64, bool) {
+	if m.coin == nil {
+		return 0, false
+	}
+	var total accumulator
+	for size, row := range m.coin {
+		if row == nil || size < 2 {
+			continue
+		}
+		var s accumulator
+		for c := range q {
+			for k := c + 1; k < q; k++ {
+				if x := row[c*q+k]; x != 0 {
+					s.Add(2 * float64(x) * d(c, k))
+				}
+			}
+		}
+		total.Add(s.Value() / float64(size-1))
+	}
+	return total.Value(), true
+}
+
+// weightedAgreement returns Gwet's weighted percent agreement from the
+// coincidences, or ok=false without a dense table.
+func (m *memo) weightedAgreement(q int, w Weights) (float64, bool, error) {
+	if m.coin == nil {
+		return 0, false, nil
+	}
+	var units int64
+	var total accumulator
+	for size := 2; size < len(m.unitsBySize); size++ {
+		if m.unitsBySize[size] == 0 {
+			continue
+		}
+		units += m.unitsBySize[size]
+		s := float64(m.agreeBySize[size])
+		if row := m.coin[size]; row != nil {
+			var off accumulator
+			for c := range q {
+				for k := c + 1; k < q; k++ {
+					if x := row[c*q+k]; x != 0 {
+						off.Add(float64(x) * (w[c][k] + w[k][c]))
+					}
+				}
+			}
+			s += off.Value()
+		}
+		total.Add(s / float64(size*(size-1)))
+	}
+	if units == 0 {
+		return 0, true, ErrNoPairableUnits
+	}
+	return total.Value() / float64(units), true, nil
 }
 
 // percentAgreement returns the unweighted percent agreement from the memo.

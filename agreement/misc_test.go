@@ -3,6 +3,7 @@ package agreement
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -201,5 +202,36 @@ func TestVectors(t *testing.T) {
 	}
 	if v.ExactMatch != 0.5 || v.MeanAbsDev != 0.5 || v.MeanDev != 0.5 || len(v.Segments) != 2 || v.Segments[0].Accuracy != 0.5 {
 		t.Errorf("vectors = %+v", v)
+	}
+}
+
+// TestDenseAndScanPathsAgree checks the coincidence-table fast paths against
+// the per-unit scans used when there are too many categories.
+func TestDenseAndScanPathsAgree(t *testing.T) {
+	for seed := range uint64(10) {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		tab := buildRows(t, Interval, randomRows(rng, 40, 2+rng.IntN(5), 2+rng.IntN(6), 0.3))
+		st := tab.stats()
+		for _, level := range []Level{Nominal, Ordinal, Interval, Ratio} {
+			d, _ := levelDistance(tab, level, st.pooled)
+			dense, ok := st.observed(tab.NumValues(), d)
+			if scan := observedSum(tab, d); !ok || !near(dense, scan, 1e-12) {
+				t.Errorf("seed %d %s: dense %v, scan %v", seed, level, dense, scan)
+			}
+		}
+		op, ok, _ := st.ordinalPairs(tab.scores())
+		if scan, _ := ordinalAgreement(tab); !ok || op.Pairs != scan.Pairs || !near(op.Exact, scan.Exact, 1e-12) ||
+			!near(op.WithinOne, scan.WithinOne, 1e-12) || !near(op.MeanAbsDiff, scan.MeanAbsDiff, 1e-12) {
+			t.Errorf("seed %d: ordinal pairs dense %+v, scan %+v", seed, op, scan)
+		}
+		w := QuadraticWeights(tab.scores())
+		dense, err := weightedAgreement(tab, w)
+		saved := st.coin
+		st.coin = nil
+		scan, err2 := weightedAgreement(tab, w)
+		st.coin = saved
+		if err != nil || err2 != nil || !near(dense, scan, 1e-12) {
+			t.Errorf("seed %d: weighted agreement dense %v, scan %v (%v, %v)", seed, dense, scan, err, err2)
+		}
 	}
 }

@@ -18,6 +18,9 @@ func weightedAgreement(t *Table, w Weights) (float64, error) {
 	if w == nil {
 		return t.stats().percentAgreement()
 	}
+	if pa, ok, err := t.stats().weightedAgreement(len(t.values), w); ok {
+		return pa, err
+	}
 	var perSize []accumulator
 	units := 0
 	newUnitScan(t).each(2, func(_, m int, distinct, cnt []int32) {

@@ -17,8 +17,47 @@ func OrdinalAgreement(t *Table) (OrdinalPairwise, error) {
 		t.memo = &memo{}
 	}
 	m := t.memo
-	m.ordOnce.Do(func() { m.ord, m.ordErr = ordinalAgreement(t) })
+	m.ordOnce.Do(func() {
+		var ok bool
+		if m.ord, ok, m.ordErr = t.stats().ordinalPairs(t.scores()); !ok {
+			m.ord, m.ordErr = ordinalAgreement(t)
+		}
+	})
 	return m.ord, m.ordErr
+}
+
+// ordinalPairs computes the pairwise figures from the coincidences, or
+// ok=false without a dense table.
+func (m *memo) ordinalPairs(x []float64) (OrdinalPairwise, bool, error) {
+	var res OrdinalPairwise
+	if m.coin == nil {
+		return res, false, nil
+	}
+	q := len(x)
+	var exact, within int64
+	var diff accumulator
+	for size := 2; size < len(m.unitsBySize); size++ {
+		res.Pairs += m.unitsBySize[size] * int64(size*(size-1)/2)
+		exact += m.agreeBySize[size] / 2
+		row := m.coin[size]
+		for c := 0; row != nil && c < q; c++ {
+			for k := c + 1; k < q; k++ {
+				if n := row[c*q+k]; n != 0 {
+					d := abs(x[c] - x[k])
+					if d <= 1 {
+						within += n
+					}
+					diff.Add(float64(n) * d)
+				}
+			}
+		}
+	}
+	if res.Pairs == 0 {
+		return res, true, ErrNoPairableUnits
+	}
+	p := float64(res.Pairs)
+	res.Exact, res.WithinOne, res.MeanAbsDiff = float64(exact)/p, float64(exact+within)/p, diff.Value()/p
+	return res, true, nil
 }
 
 func ordinalAgreement(t *Table) (OrdinalPairwise, error) {
