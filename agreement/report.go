@@ -55,31 +55,32 @@ type PairReport struct {
 // and omitted; keys that apply but are undefined are null, with the reason
 // in Notes.
 type Report struct {
-	Level               string         `json:"level"`
-	NRatings            int            `json:"n_ratings"`
-	NUnits              int            `json:"n_units"`
-	NRaters             int            `json:"n_raters"`
-	NCategories         int            `json:"n_categories"`
-	NPairableUnits      int            `json:"n_pairable_units"`
-	PercentAgreement    Estimate       `json:"percent_agreement"`
-	KrippendorffAlpha   Estimate       `json:"krippendorff_alpha"`
-	FleissKappa         Estimate       `json:"fleiss_kappa"`
-	ScottPi             Estimate       `json:"scott_pi"`
-	CongerKappa         Estimate       `json:"conger_kappa"`
-	GwetAC1             Estimate       `json:"gwet_ac1"`
-	GwetAC2             *Estimate      `json:"gwet_ac2,omitempty"`
-	BrennanPrediger     Estimate       `json:"brennan_prediger"`
-	CohenKappa          *Estimate      `json:"cohen_kappa,omitempty"`
-	CohenKappaLinear    *Estimate      `json:"cohen_kappa_linear,omitempty"`
-	CohenKappaQuadratic *Estimate      `json:"cohen_kappa_quadratic,omitempty"`
-	ExactAgreement      *Estimate      `json:"exact_agreement,omitempty"`
-	WithinOne           *Estimate      `json:"within_one,omitempty"`
-	MeanAbsDiff         *Estimate      `json:"mean_abs_diff,omitempty"`
-	KendallW            *Estimate      `json:"kendall_w,omitempty"`
-	ICC                 *ICCReport     `json:"icc,omitempty"`
-	Pairwise            []PairReport   `json:"pairwise"`
-	CI95                map[string]*CI `json:"ci95,omitempty"`
-	Notes               []string       `json:"notes"`
+	Level               string            `json:"level"`
+	NRatings            int               `json:"n_ratings"`
+	NUnits              int               `json:"n_units"`
+	NRaters             int               `json:"n_raters"`
+	NCategories         int               `json:"n_categories"`
+	NPairableUnits      int               `json:"n_pairable_units"`
+	PercentAgreement    Estimate          `json:"percent_agreement"`
+	KrippendorffAlpha   Estimate          `json:"krippendorff_alpha"`
+	FleissKappa         Estimate          `json:"fleiss_kappa"`
+	ScottPi             Estimate          `json:"scott_pi"`
+	CongerKappa         Estimate          `json:"conger_kappa"`
+	GwetAC1             Estimate          `json:"gwet_ac1"`
+	GwetAC2             *Estimate         `json:"gwet_ac2,omitempty"`
+	BrennanPrediger     Estimate          `json:"brennan_prediger"`
+	CohenKappa          *Estimate         `json:"cohen_kappa,omitempty"`
+	CohenKappaLinear    *Estimate         `json:"cohen_kappa_linear,omitempty"`
+	CohenKappaQuadratic *Estimate         `json:"cohen_kappa_quadratic,omitempty"`
+	ExactAgreement      *Estimate         `json:"exact_agreement,omitempty"`
+	WithinOne           *Estimate         `json:"within_one,omitempty"`
+	MeanAbsDiff         *Estimate         `json:"mean_abs_diff,omitempty"`
+	KendallW            *Estimate         `json:"kendall_w,omitempty"`
+	ICC                 *ICCReport        `json:"icc,omitempty"`
+	Pairwise            []PairReport      `json:"pairwise"`
+	DawidSkene          *DawidSkeneReport `json:"dawid_skene,omitempty"`
+	CI95                map[string]*CI    `json:"ci95,omitempty"`
+	Notes               []string          `json:"notes"`
 }
 
 // MarshalJSON encodes a CI as [lower, upper], or null when no replicate was defined.
@@ -101,6 +102,38 @@ type ReportOptions struct {
 	// and computes alpha with SetMetric.
 	SetSeparator string
 	SetMetric    SetMetric
+	// DawidSkene adds a Dawid–Skene summary (class prior, rater accuracy).
+	DawidSkene bool
+}
+
+// DawidSkeneReport summarizes a Dawid–Skene fit for the report.
+type DawidSkeneReport struct {
+	Iterations int                `json:"iterations"`
+	Converged  bool               `json:"converged"`
+	Prior      map[string]float64 `json:"prior"`
+	// RaterAccuracy is Σ_k prior_k · P(rater says k | truth k).
+	RaterAccuracy map[string]float64 `json:"rater_accuracy"`
+}
+
+func (r *Report) addDawidSkene(t *Table, seed uint64) {
+	res, err := DawidSkene(t, DawidSkeneOptions{Seed: seed})
+	if err != nil {
+		r.Notes = append(r.Notes, "dawid_skene: "+err.Error())
+		return
+	}
+	ds := &DawidSkeneReport{Iterations: res.Iterations, Converged: res.Converged,
+		Prior: map[string]float64{}, RaterAccuracy: map[string]float64{}}
+	for k, p := range res.Prior {
+		ds.Prior[t.values[k]] = p
+	}
+	for g, conf := range res.Confusion {
+		var acc accumulator
+		for k, p := range res.Prior {
+			acc.Add(p * conf[k][k])
+		}
+		ds.RaterAccuracy[t.raters[g]] = acc.Value()
+	}
+	r.DawidSkene = ds
 }
 
 // namedMetric is one scalar metric of the report.
@@ -124,6 +157,9 @@ func Summarize(t *Table, opts ReportOptions) (*Report, error) {
 	}
 	r.addICC(t)
 	r.addPairwise(t)
+	if opts.DawidSkene {
+		r.addDawidSkene(t, opts.Seed)
+	}
 	if opts.Bootstrap > 0 {
 		if err := r.addBootstrap(t, metrics, opts); err != nil {
 			return nil, err

@@ -19,6 +19,7 @@ type agreementFlags struct {
 	seed                  uint64
 	clusterKey, strataKey string
 	multiSep, setMetric   string
+	dawidSkene            bool
 }
 
 func parseAgreementFlags(args []string, stderr io.Writer) (*agreementFlags, error) {
@@ -34,6 +35,7 @@ func parseAgreementFlags(args []string, stderr io.Writer) (*agreementFlags, erro
 	fs.StringVar(&f.strataKey, "strata-key", "", "column or field whose value stratifies the bootstrap")
 	fs.StringVar(&f.multiSep, "multi-select", "", "values are sets joined by this separator (JSONL arrays are joined by |)")
 	fs.StringVar(&f.setMetric, "set-distance", "masi", "set distance for multi-select alpha: jaccard or masi")
+	fs.BoolVar(&f.dawidSkene, "dawid-skene", false, "add a Dawid-Skene fit (class prior, rater accuracy)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -95,7 +97,7 @@ func (f *agreementFlags) readOptions() (agreement.ReadOptions, error) {
 func (f *agreementFlags) reportOptions(ds *agreement.Dataset) agreement.ReportOptions {
 	o := agreement.ReportOptions{
 		Bootstrap: f.bootstrap, Seed: f.seed, Clusters: ds.Clusters, Strata: ds.Strata,
-		SetSeparator: f.multiSep,
+		SetSeparator: f.multiSep, DawidSkene: f.dawidSkene,
 	}
 	if f.setMetric == "jaccard" {
 		o.SetMetric = agreement.Jaccard

@@ -126,9 +126,12 @@ func TestAgreementCommandJSONLBootstrapAndNulls(t *testing.T) {
 		b.WriteString(`{"unit": "` + f[0] + `", "rater": "` + f[1] + `", "value": ` + f[2] + `, "site": "s` + f[0] + `"}` + "\n")
 	}
 	p := writeTemp(t, "k.jsonl", b.String())
-	m, _, err := runCmd(t, runAgreement, "--input", p, "--level", "nominal", "--bootstrap", "50", "--seed", "3", "--cluster-key", "site")
+	m, _, err := runCmd(t, runAgreement, "--input", p, "--level", "nominal", "--bootstrap", "50", "--seed", "3", "--cluster-key", "site", "--dawid-skene")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if ds, ok := m["dawid_skene"].(map[string]any); !ok || len(ds["rater_accuracy"].(map[string]any)) != 4 {
+		t.Errorf("dawid_skene = %v", m["dawid_skene"])
 	}
 	ci, ok := m["ci95"].(map[string]any)
 	if !ok || ci["krippendorff_alpha"] == nil {
