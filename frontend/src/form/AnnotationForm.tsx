@@ -6,6 +6,7 @@ import { FormFooter } from "./FormFooter";
 import { cleanAnswers, validateAnswers } from "./answers";
 import { keyAction } from "./keys";
 import { useFormKeyboard } from "./useFormKeyboard";
+import { focusNextMedia, toggleFirstMedia } from "./mediaFocus";
 import { candidatesInput, type AnswerErrors, type AnswerValue, type Answers, type Item, type Schema } from "./schema";
 import "./form.css";
 import "./questions.css";
@@ -103,7 +104,11 @@ export function AnnotationForm(props: AnnotationFormProps) {
     }
     const slots = candidatesInput(schema, q)?.count || 2;
     const r = keyAction({ q, current: answers[q.key], sub: subs[q.key] ?? 0, slots }, key);
-    if (!r) return false;
+    if (!r) {
+      if (key === "p") return focusNextMedia();
+      if (key === " ") return toggleFirstMedia();
+      return false;
+    }
     if (r.edit) {
       cards.current[active]?.querySelector<HTMLElement>("[data-edit]")?.focus();
       return true;

@@ -28,7 +28,9 @@ const BY_KIND: Record<Kind, [string, string][]> = {
 };
 
 const MEDIA: [string, string][] = [
-  ["Space / k", "Play / pause (player focused)"],
+  ["p", "Focus the next player or image; Esc returns"],
+  ["Space", "Play / pause the first video or audio"],
+  ["k", "Play / pause (player focused)"],
   [", .", "Back / forward one frame (1/30 s)"],
   ["[ ]", "Slower / faster"],
   ["← →", "Seek 5 s"],

@@ -48,7 +48,12 @@ export function useFormKeyboard(handlers: FormKeyHandlers, enabled = true) {
       }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const el = t instanceof HTMLElement ? t : null;
-      if (e.key === " " && el?.closest("[data-media-keys]")) return;
+      if (e.key === " " && el?.closest("[data-media-keys], button, a, summary, [role=tab]")) return;
+      if (e.key === "Escape" && el?.closest("[data-media-keys]")) {
+        e.preventDefault();
+        h.current.leaveField();
+        return;
+      }
       if (e.key === "?") {
         e.preventDefault();
         h.current.toggleLegend();
