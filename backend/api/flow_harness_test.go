@@ -146,3 +146,5 @@ func merge(a tasks.Answers, b tasks.Answers) tasks.Answers {
 }
 
 var _ = store.StageDone
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }

@@ -57,16 +57,23 @@ func Backends() []Backend {
 // SQLite opens a migrated store in a fresh temporary file.
 func SQLite(t testing.TB) *store.Store {
 	t.Helper()
-	return open(t, "sqlite:"+filepath.Join(t.TempDir(), "arbiter.db"))
+	return Open(t, "sqlite:"+filepath.Join(t.TempDir(), "arbiter.db"))
 }
 
 // Postgres opens a migrated store in a fresh schema of the test database, dropped afterwards.
 func Postgres(t testing.TB) *store.Store {
 	t.Helper()
+	return Open(t, PostgresURL(t))
+}
+
+// PostgresURL creates a fresh schema and returns a URL for it, so several stores (replicas)
+// can share one database.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
 	base := Service(t, EnvPostgres, "PostgreSQL")
 	schema := "t_" + randomHex(8)
 	CreateSchema(t, base, schema)
-	return open(t, WithSearchPath(t, base, schema))
+	return WithSearchPath(t, base, schema)
 }
 
 // CreateSchema creates a schema in the PostgreSQL database at base and drops it after the test.
@@ -104,7 +111,8 @@ func WithSearchPath(t testing.TB, base, schema string) string {
 	return u.String()
 }
 
-func open(t testing.TB, dsn string) *store.Store {
+// Open opens and migrates the store at dsn, closed after the test.
+func Open(t testing.TB, dsn string) *store.Store {
 	t.Helper()
 	ctx := context.Background()
 	s, err := store.Open(ctx, dsn)
