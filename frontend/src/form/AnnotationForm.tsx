@@ -55,11 +55,9 @@ export function AnnotationForm(props: AnnotationFormProps) {
   const shown: AnswerErrors = { ...(attempted ? clientErrors : {}), ...server };
 
   function change(key: string, v: AnswerValue | undefined) {
-    setAnswers((a) => {
-      const next = { ...a, [key]: v };
-      props.onAnswersChange?.(next);
-      return next;
-    });
+    const next = { ...answers, [key]: v };
+    setAnswers(next);
+    props.onAnswersChange?.(next);
     setServer((s) => {
       if (!(key in s)) return s;
       const { [key]: _gone, ...rest } = s;
