@@ -41,18 +41,20 @@ func (m *memo) compute(t *Table) {
 	q := len(t.values)
 	m.pooled = make([]int64, q)
 	dense := q*q <= maxCoincidence
-	newUnitScan(t).each(1, func(_, size int, distinct, cnt []int32) {
-		for size >= len(m.unitsBySize) {
-			m.unitsBySize = append(m.unitsBySize, 0)
-			m.agreeBySize = append(m.agreeBySize, 0)
-			m.catBySize = append(m.catBySize, nil)
-			m.coin = append(m.coin, nil)
-		}
-		if dense && len(distinct) > 1 {
-			m.addCoincidences(size, q, distinct, cnt)
-		}
-		if m.catBySize[size] == nil {
-			m.catBySize[size] = make([]int64, q)
+	// note: one explicit loop rather than unitScan; this pass is the cost of
+	// every nominal metric.
+	cnt := make([]int32, q)
+	distinct := make([]int32, 0, 16)
+	for u := range t.units {
+		a, b := t.unitStart[u], t.unitStart[u+1]
+		size := int(b - a)
+		m.grow(size, q)
+		distinct = distinct[:0]
+		for _, v := range t.value[a:b] {
+			if cnt[v] == 0 {
+				distinct = append(distinct, v)
+			}
+			cnt[v]++
 		}
 		m.unitsBySize[size]++
 		cats := m.catBySize[size]
@@ -63,7 +65,13 @@ func (m *memo) compute(t *Table) {
 			agree += c * (c - 1)
 		}
 		m.agreeBySize[size] += agree
-	})
+		if dense && len(distinct) > 1 {
+			m.addCoincidences(size, q, distinct, cnt)
+		}
+		for _, v := range distinct {
+			cnt[v] = 0
+		}
+	}
 	for size := 2; size < len(m.catBySize); size++ {
 		for k, c := range m.catBySize[size] {
 			m.pooled[k] += c
@@ -72,6 +80,19 @@ func (m *memo) compute(t *Table) {
 	}
 	if !dense {
 		m.coin = nil
+	}
+}
+
+// grow makes room for units of the given size.
+func (m *memo) grow(size, q int) {
+	for size >= len(m.unitsBySize) {
+		m.unitsBySize = append(m.unitsBySize, 0)
+		m.agreeBySize = append(m.agreeBySize, 0)
+		m.catBySize = append(m.catBySize, nil)
+		m.coin = append(m.coin, nil)
+	}
+	if m.catBySize[size] == nil {
+		m.catBySize[size] = make([]int64, q)
 	}
 }
 
