@@ -306,6 +306,20 @@ def ratings_sets(rng):
     return sets
 
 
+def krippendorff_2011():
+    """Krippendorff (2011), section E: 4 observers x 12 units, values 1-5."""
+    obs = [[1, 2, 3, 3, 2, 1, 4, 1, 2, None, None, None],
+           [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, None, 3],
+           [None, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, None],
+           [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, None]]
+    m = [[obs[r][u] for r in range(4)] for u in range(12)]
+    return {"file": write_csv("ref_krippendorff2011.csv", m, str), "level": "ordinal",
+            "metrics": {"alpha_nominal": nltk_alpha(m, binary_distance),
+                        "alpha_ordinal": nltk_alpha(m, ordinal_distance(m)),
+                        "alpha_interval": nltk_alpha(m, lambda a, b: float(a - b) ** 2),
+                        "alpha_ratio": nltk_alpha(m, lambda a, b: 0.0 if a == b else (float(a - b) / (a + b)) ** 2)}}
+
+
 def multiselect_set(rng):
     opts = ["a", "b", "c", "d"]
     m = []
@@ -363,6 +377,7 @@ def judge_sets(rng):
 def main():
     rng = np.random.RandomState(20240601)
     out = {"ratings": ratings_sets(rng), "multiselect": multiselect_set(rng), "judge": judge_sets(rng)}
+    out["ratings"]["krippendorff2011"] = krippendorff_2011()
     with open(os.path.join(HERE, "reference.json"), "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)
         f.write("\n")
