@@ -140,7 +140,7 @@ func scalar(b []byte, i int) (string, int, error) {
 
 func (s *jsonlState) set(key, val string) {
 	for k, w := range s.want {
-		if w != "" && w == key {
+		if len(w) == len(key) && w != "" && w[0] == key[0] && w == key {
 			s.vals[k] = val
 		}
 	}
