@@ -17,6 +17,9 @@ func Alpha(t *Table) (float64, error) { return AlphaLevel(t, t.level) }
 //
 //	alpha = 1 - (n-1) Σ_ck o_ck δ²_ck / Σ_ck n_c n_k δ²_ck
 func AlphaLevel(t *Table, level Level) (float64, error) {
+	if err := needRaters(t); err != nil {
+		return 0, err
+	}
 	st := t.stats()
 	nc, n := st.pooled, st.nPooled
 	if n == 0 {
@@ -44,6 +47,9 @@ func AlphaLevel(t *Table, level Level) (float64, error) {
 // AlphaDistance returns Krippendorff's alpha with a caller-supplied distance,
 // for example a set distance for multi-select values (see SetDistance).
 func AlphaDistance(t *Table, d Distance) (float64, error) {
+	if err := needRaters(t); err != nil {
+		return 0, err
+	}
 	st := t.stats()
 	nc, n := st.pooled, st.nPooled
 	if n == 0 {

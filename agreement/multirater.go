@@ -10,13 +10,29 @@ import "fmt"
 
 // PercentAgreement returns the mean over pairable units of the share of
 // agreeing rating pairs, Σ_k r_ik(r_ik−1) / (r_i(r_i−1)).
-func PercentAgreement(t *Table) (float64, error) { return t.stats().percentAgreement() }
+func PercentAgreement(t *Table) (float64, error) {
+	if err := needRaters(t); err != nil {
+		return 0, err
+	}
+	return t.stats().percentAgreement()
+}
+
+// needRaters fails with ErrTooFewRaters when the table has a single rater.
+func needRaters(t *Table) error {
+	if len(t.raters) < 2 {
+		return fmt.Errorf("%w: a single rater (%q)", ErrTooFewRaters, t.raters[0])
+	}
+	return nil
+}
 
 // weightedAgreement returns Gwet's weighted percent agreement
 // mean_i Σ_k r_ik (r*_ik − 1) / (r_i(r_i−1)), r*_ik = Σ_l w_kl r_il.
 func weightedAgreement(t *Table, w Weights) (float64, error) {
 	if w == nil {
-		return t.stats().percentAgreement()
+		return PercentAgreement(t)
+	}
+	if err := needRaters(t); err != nil {
+		return 0, err
 	}
 	if pa, ok, err := t.stats().weightedAgreement(len(t.values), w); ok {
 		return pa, err

@@ -112,6 +112,7 @@ func TestCohen2x2(t *testing.T) {
 func TestDegenerate(t *testing.T) {
 	oneCat := matrixTable(t, Nominal, [][]string{{"a", "a"}, {"a", "a"}})
 	single := matrixTable(t, Nominal, [][]string{{"a"}, {"b"}})
+	apart := matrixTable(t, Nominal, [][]string{{"a", ""}, {"", "b"}})
 	tests := []struct {
 		name string
 		f    func() (float64, error)
@@ -121,8 +122,15 @@ func TestDegenerate(t *testing.T) {
 		{"fleiss one category", func() (float64, error) { return FleissKappa(oneCat) }, ErrNoVariation},
 		{"ac1 one category", func() (float64, error) { return GwetAC1(oneCat) }, ErrNoVariation},
 		{"cohen one category", func() (float64, error) { return CohenKappa(oneCat, 0, 1, Unweighted) }, ErrNoVariation},
-		{"alpha single rater", func() (float64, error) { return Alpha(single) }, ErrNoPairableUnits},
-		{"fleiss single rater", func() (float64, error) { return FleissKappa(single) }, ErrNoPairableUnits},
+		{"alpha single rater", func() (float64, error) { return Alpha(single) }, ErrTooFewRaters},
+		{"fleiss single rater", func() (float64, error) { return FleissKappa(single) }, ErrTooFewRaters},
+		{"alpha no overlap", func() (float64, error) { return Alpha(apart) }, ErrNoPairableUnits},
+		{"percent no overlap", func() (float64, error) { return PercentAgreement(apart) }, ErrNoPairableUnits},
+		{"cohen no overlap", func() (float64, error) { return CohenKappa(apart, 0, 1, Unweighted) }, ErrNoPairableUnits},
+		{"icc no overlap", func() (float64, error) {
+			r, err := ICC(matrixTable(t, Interval, [][]string{{"1", ""}, {"", "2"}}))
+			return r.ICC1, err
+		}, ErrIncomplete},
 		{"conger single rater", func() (float64, error) { return CongerKappa(single) }, ErrTooFewRaters},
 		{"cohen same rater", func() (float64, error) { return CohenKappa(single, 0, 0, Unweighted) }, ErrTooFewRaters},
 	}
