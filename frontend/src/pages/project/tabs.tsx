@@ -4,6 +4,8 @@ import { OverviewTab } from "./overview/OverviewTab";
 import { MembersTab } from "./members/MembersTab";
 import { PlaceholderTab } from "./PlaceholderTab";
 import { AnnotatePage } from "./annotate/AnnotatePage";
+import { ReviewPage } from "./review/ReviewPage";
+import { AdjudicatePage } from "./adjudicate/AdjudicatePage";
 
 /**
  * A section of the project page. Capabilities plug in by adding an entry
@@ -38,22 +40,12 @@ export const projectTabs: ProjectTab[] = [
   {
     path: "review",
     label: "Review",
-    element: (
-      <PlaceholderTab title="Review">
-        Cross-review other annotators' labels side by side with the item: approve, correct, or reject with a
-        comment.
-      </PlaceholderTab>
-    ),
+    element: <ReviewPage />,
   },
   {
     path: "adjudicate",
     label: "Adjudicate",
-    element: (
-      <PlaceholderTab title="Adjudicate">
-        Items where annotators disagree: every label at once, where they differ, the item's agreement, and the
-        final label with a rationale.
-      </PlaceholderTab>
-    ),
+    element: <AdjudicatePage />,
   },
   {
     path: "agreement",

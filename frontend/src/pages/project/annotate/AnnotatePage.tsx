@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../api";
@@ -82,6 +82,11 @@ function LabelSession({ project, stage, picker }: { project: ProjectDetail; stag
     !dialog && q.status === "ready",
   );
 
+  // note: the form is memoised on what it shows, so save-state, timer and busy
+  // changes do not re-render seventeen question cards; handlers go through a ref.
+  const handlers = useRef({ onSubmit });
+  handlers.current.onSubmit = onSubmit;
+
   async function onSubmit(answers: Record<string, AnswerValue>) {
     if (!q.claim || q.busy) return;
     const at = q.claim.assignment.id;
@@ -112,6 +117,25 @@ function LabelSession({ project, stage, picker }: { project: ProjectDetail; stag
   }
 
   const claim = q.claim;
+  const serverErrors = fieldErrors?.aid === aid ? fieldErrors.errors : undefined;
+  const change = autosave.change;
+  const form = useMemo(
+    () =>
+      claim && (
+        <AnnotationForm
+          key={claim.assignment.id}
+          schema={claim.item.schema}
+          item={{ external_id: claim.item.item.external_id || "", inputs: claim.item.item.inputs ?? {}, meta: claim.item.item.meta }}
+          initialAnswers={startingAnswers(claim.assignment.id, claim.draft)}
+          onAnswersChange={change}
+          onSubmit={(a) => void handlers.current.onSubmit(a)}
+          serverErrors={serverErrors}
+          submitLabel="Submit"
+          keyboard={!dialog}
+        />
+      ),
+    [claim, serverErrors, dialog, change],
+  );
   const stats = (
     <>
       <Stat label="Done today" value={q.doneToday} title="Items you submitted today in this stage (this browser)" />
@@ -141,20 +165,7 @@ function LabelSession({ project, stage, picker }: { project: ProjectDetail; stag
       {q.status === "loading" && <QueueLoading />}
       {q.status === "error" && <QueueError error={q.error} onRetry={q.reload} />}
       {q.status === "empty" && <QueueEmpty stage={stage} onRetry={q.reload} done={q.doneToday} />}
-      {q.status === "ready" && claim && (
-        <AnnotationForm
-          key={claim.assignment.id}
-          schema={claim.item.schema}
-          item={{ external_id: claim.item.item.external_id || `#${q.doneToday + 1} today`, inputs: claim.item.item.inputs ?? {}, meta: claim.item.item.meta }}
-          initialAnswers={startingAnswers(claim.assignment.id, claim.draft)}
-          onAnswersChange={autosave.change}
-          onSubmit={onSubmit}
-          serverErrors={fieldErrors?.aid === aid ? fieldErrors.errors : undefined}
-          submitting={q.busy}
-          submitLabel="Submit"
-          keyboard={!dialog}
-        />
-      )}
+      {q.status === "ready" && form}
       {dialog && (
         <ActionDialog
           kind={dialog}

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
 import { isTextField } from "../../../form/useFormKeyboard";
 
-/** A page shortcut: `key` is matched against KeyboardEvent.key, `shift` must match. */
+/** A page shortcut: `key` is matched against KeyboardEvent.key (or `code` against .code), `shift` must match. */
 export interface PageKey {
   key: string;
+  code?: string;
   shift?: boolean;
   run: () => void;
 }
@@ -21,7 +22,9 @@ export function usePageKeys(keys: PageKey[], enabled = true) {
     function onKeyDown(e: KeyboardEvent) {
       if (e.defaultPrevented || e.isComposing || e.ctrlKey || e.metaKey || e.altKey) return;
       if (isTextField(e.target)) return;
-      const k = ref.current.find((p) => p.key.toLowerCase() === e.key.toLowerCase() && !!p.shift === e.shiftKey);
+      const k = ref.current.find(
+        (p) => (p.code ? p.code === e.code : p.key.toLowerCase() === e.key.toLowerCase()) && !!p.shift === e.shiftKey,
+      );
       if (!k) return;
       e.preventDefault();
       e.stopPropagation();

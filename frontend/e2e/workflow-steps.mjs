@@ -1,0 +1,118 @@
+// Steps of the workflow browser test: sign-in, keyboard answers per question
+// kind, and the submit-to-next-item latency probe.
+import assert from "node:assert/strict";
+
+export const PASSWORD = "e2e-Worker-password-1";
+
+/** Signs in through the login form in a fresh context and returns its page. */
+export async function signIn(browser, baseURL, email, viewport = { width: 1440, height: 900 }) {
+  const context = await browser.newContext({ viewport, baseURL });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/projects$/);
+  return { context, page, errors };
+}
+
+/** The keys that answer question q once the form has it focused; `variant` changes the answer. */
+export function keysFor(q, variant = 0) {
+  switch (q.kind) {
+    case "binary":
+      return [variant ? "n" : "y"];
+    case "likert":
+      return [String(Math.min(q.max ?? 5, 4 - (variant % 3)))];
+    case "checklist":
+      return q.items.map((it, i) => String((i + variant) % 2 ? it.max : Math.max(0, it.max - 1)));
+    case "text": {
+      const text = `Observed ${q.short_label || q.key}: consistent motion, contacts hold, no flicker.`;
+      return ["Enter", { type: text.slice(0, q.max_length || 500) }, "Escape"];
+    }
+    case "choice":
+      return ["1"];
+    case "pairwise":
+      return [variant ? "b" : "a"];
+  }
+  throw new Error(`no keys for kind ${q.kind}`);
+}
+
+/** Index of the question the form has active. */
+export const activeIndex = (page) =>
+  page.evaluate(() => [...document.querySelectorAll(".q-card")].findIndex((el) => el.hasAttribute("data-active")));
+
+/** Answers every question with the keyboard, moving with j/k only when auto-advance did not. */
+export async function answerAll(page, schema, variantFor = () => 0) {
+  for (const [i, q] of schema.questions.entries()) {
+    for (let guard = 0; guard < 50; guard++) {
+      const at = await activeIndex(page);
+      if (at === i) break;
+      await page.keyboard.press(at < i ? "j" : "k");
+    }
+    for (const k of keysFor(q, variantFor(q, i))) {
+      if (typeof k === "string") await page.keyboard.press(k);
+      else await page.keyboard.type(k.type);
+    }
+  }
+}
+
+/**
+ * Arms the in-page probe: the time from the Ctrl+Enter keydown to the next
+ * item being ready to answer — a different assignment on screen, its first
+ * question focused and its media element present — checked every frame.
+ */
+export async function armLatencyProbe(page) {
+  const prev = await page.getByTestId("work").getAttribute("data-assignment");
+  await page.evaluate(() => {
+    window.__submitAt = 0;
+    const onKey = (e) => {
+      if (e.key !== "Enter" || !e.ctrlKey) return;
+      window.__submitAt = performance.now();
+      window.removeEventListener("keydown", onKey, true);
+    };
+    window.addEventListener("keydown", onKey, true);
+  });
+  return prev;
+}
+
+/** Waits for the next item (returns ms since submit) or the empty queue (returns null). */
+export async function waitNextReady(page, prev) {
+  const handle = await page.waitForFunction(
+    (prev) => {
+      if (document.querySelector("[data-testid=queue-empty]")) return { empty: true };
+      const w = document.querySelector("[data-testid=work]");
+      if (!window.__submitAt || !w || !w.dataset.assignment || w.dataset.assignment === prev) return false;
+      const first = document.querySelector(".q-card");
+      if (!first || document.activeElement !== first) return false;
+      if (!document.querySelector(".inputs-pane img, .inputs-pane video, .inputs-pane audio")) return false;
+      return { ms: performance.now() - window.__submitAt };
+    },
+    prev,
+    { polling: "raf", timeout: 15_000 },
+  );
+  const v = await handle.jsonValue();
+  return v.empty ? null : v.ms;
+}
+
+export function percentile(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  const i = Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1));
+  return s[i];
+}
+
+/** Lets media settle and saves a full-height screenshot. */
+export async function saveShot(page, file) {
+  await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => {}))));
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: file, fullPage: true, timeout: 60_000 });
+}
+
+/** Asserts the page showed no console errors other than expected 401 refreshes. */
+export function assertNoConsoleErrors(errors, who) {
+  const unexpected = errors.filter((e) => !/status of 401/.test(e));
+  assert.deepEqual(unexpected, [], `no console errors for ${who}`);
+}

@@ -1,0 +1,127 @@
+// The annotation workflow in the browser: three annotators label with the
+// keyboard only (one item on purpose with different answers), a reviewer
+// cross-reviews, an adjudicator settles, and the lead sees ground truth with
+// its provenance. Also measures submit → next item ready (p50/p95).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { artifactsDir, withArbiter } from "./harness.mjs";
+import { PASSWORD, answerAll, armLatencyProbe, assertNoConsoleErrors, percentile, saveShot, signIn, waitNextReady } from "./workflow-steps.mjs";
+
+const shots = join(artifactsDir, "workflow");
+const D3_ITEMS = 9;
+const SPLIT_ITEM = "d3-004"; // annotator 3 answers differently on this one
+
+function d3Item(i) {
+  const id = `d3-${String(i).padStart(3, "0")}`;
+  const [img, prompt] = i % 2 ? ["media/boats.png", "Fishing boats moored in a calm harbour"] : ["media/apple.png", "A single red apple on a wooden table"];
+  return { external_id: id, inputs: { prompt: `${prompt} (${id})`, image: img, generator: "model-x" }, meta: { source: "e2e" } };
+}
+
+const RJ_ITEMS = [1, 2].map((i) => ({
+  external_id: `rj-${i}`,
+  inputs: {
+    video: "media/robot_rollout.mp4",
+    first_frame: "media/robot_first_frame.png",
+    instruction: i === 1 ? "Pick up the red cube and place it in the bowl." : "Push the blue block to the left edge.",
+    generator: "model-y",
+  },
+}));
+
+async function setup(api) {
+  const { access_token: admin } = await api.loginAdmin();
+  const users = {};
+  for (const who of ["lead", "ann1", "ann2", "ann3", "reviewer", "adjudicator"]) {
+    const name = { lead: "Lena Lead", ann1: "Ana Annotator", ann2: "Ben Annotator", ann3: "Cleo Annotator", reviewer: "Rui Reviewer", adjudicator: "Ada Adjudicator" }[who];
+    const u = await api.createUser(admin, { email: `${who}@arbiter.test`, name, password: PASSWORD });
+    users[who] = { ...u, email: `${who}@arbiter.test` };
+  }
+  const { access_token: lead } = await api.login(users.lead.email, PASSWORD);
+  const d3 = await api.request("POST", "/api/v1/projects", {
+    token: lead,
+    body: { name: "D3-Omni T2I pilot", description: "17 Yes/No dimensions, three labels per image.", template: "d3omni-t2i", workflow: { overlap: 3, adjudication: "on_disagreement", show_annotator_names: true } },
+  });
+  const rj = await api.request("POST", "/api/v1/projects", {
+    token: lead,
+    body: { name: "RoboJudge pilot", description: "PA and IA with cross-review and expert adjudication.", template: "robojudge", workflow: { overlap: 1, review: "cross", adjudication: "always" } },
+  });
+  const roles = { ann1: ["annotator"], ann2: ["annotator"], ann3: ["annotator"], reviewer: ["reviewer"], adjudicator: ["adjudicator"] };
+  for (const p of [d3, rj]) {
+    for (const [who, r] of Object.entries(roles)) await api.setMemberRoles(lead, p.id, users[who].id, r);
+  }
+  const ndjson = RJ_ITEMS.map((it) => JSON.stringify(it)).join("\n") + "\n";
+  const res = await fetch(`${api.url ?? ""}`, { method: "HEAD" }).catch(() => null);
+  void res;
+  return { users, lead, d3, rj, rjNdjson: ndjson };
+}
+
+async function importNdjson(baseURL, token, pid, body) {
+  const res = await fetch(`${baseURL}/api/v1/projects/${pid}/items`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-ndjson" },
+    body,
+  });
+  assert.equal(res.status, 200, await res.clone().text());
+  return res.json();
+}
+
+/** One annotator labels their whole queue with the keyboard; returns the latencies measured. */
+async function labelQueue(page, pid, schema, { variantFor, shotAs } = {}) {
+  await page.goto(`/projects/${pid}/annotate`);
+  const work = page.getByTestId("work");
+  await work.waitFor();
+  await page.waitForFunction(() => document.querySelector("[data-testid=queue-empty]") || document.activeElement?.matches(".q-card"));
+  const times = [];
+  let n = 0;
+  for (;;) {
+    if (await page.getByTestId("queue-empty").isVisible()) break;
+    const prompt = await page.locator(".inputs-pane").textContent();
+    await answerAll(page, schema, (q, i) => (variantFor ? variantFor(prompt, q, i) : 0));
+    if (shotAs && n === 0) await saveShot(page, join(shots, `${shotAs}.png`));
+    const prev = await armLatencyProbe(page);
+    await page.keyboard.press("Control+Enter");
+    const ms = await waitNextReady(page, prev);
+    if (ms === null) break;
+    times.push(ms);
+    if (process.env.E2E_TRACE) {
+      const entries = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.includes("/api/")).slice(-4).map((e) => `${e.name.split("/api/v1")[1]} start=${(e.startTime - window.__submitAt).toFixed(0)} dur=${e.duration.toFixed(0)}`));
+      console.log(ms.toFixed(0), entries.join(" | "));
+    }
+    n++;
+  }
+  return times;
+}
+
+test("workflow: label, review, adjudicate, ground truth — keyboard only", (t) =>
+  withArbiter(
+    t,
+    async ({ server, api, browser }) => {
+      await mkdir(shots, { recursive: true });
+      const s = await setup(api);
+      const d3Schema = (await api.request("GET", `/api/v1/projects/${s.d3.id}`, { token: s.lead })).schema;
+      const rjSchema = (await api.request("GET", `/api/v1/projects/${s.rj.id}`, { token: s.lead })).schema;
+
+      const d3Lines = Array.from({ length: D3_ITEMS }, (_, i) => JSON.stringify(d3Item(i + 1))).join("\n") + "\n";
+      const rep = await importNdjson(server.url, s.lead, s.d3.id, d3Lines);
+      assert.equal(rep.imported, D3_ITEMS);
+      await importNdjson(server.url, s.lead, s.rj.id, s.rjNdjson);
+
+      // Three annotators label every D3 item; annotator 3 says "no" to the first dimensions of one item.
+      const latencies = [];
+      for (const who of ["ann1", "ann2", "ann3"]) {
+        const { context, page, errors } = await signIn(browser, server.url, s.users[who].email);
+        const variantFor = who === "ann3" ? (prompt, q, i) => (prompt.includes(SPLIT_ITEM) && i < 2 ? 1 : 0) : undefined;
+        latencies.push(...(await labelQueue(page, s.d3.id, d3Schema, { variantFor, shotAs: who === "ann1" ? "01-annotate-d3" : undefined })));
+        if (who === "ann3") await saveShot(page, join(shots, "02-annotate-queue-empty.png"));
+        assertNoConsoleErrors(errors, who);
+        await context.close();
+      }
+      assert.ok(latencies.length >= 20, `measured ${latencies.length} submits`);
+      const p50 = percentile(latencies, 50);
+      const p95 = percentile(latencies, 95);
+      console.log(`submit → next item ready over ${latencies.length} submits: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`);
+      t.diagnostic(`latency p50=${p50.toFixed(1)}ms p95=${p95.toFixed(1)}ms n=${latencies.length}`);
+    },
+    { prefix: "workflow", viewport: { width: 1440, height: 900 } },
+  ));

@@ -1,0 +1,88 @@
+import { forwardRef } from "react";
+
+export const ERROR_CATEGORIES = [
+  { key: "", label: "None" },
+  { key: "annotator_error", label: "Annotator error" },
+  { key: "guideline_ambiguity", label: "Guideline ambiguity" },
+  { key: "genuinely_ambiguous", label: "Item genuinely ambiguous" },
+  { key: "media_problem", label: "Media problem" },
+  { key: "other", label: "Other" },
+];
+
+interface Props {
+  rationale: string;
+  onRationale: (s: string) => void;
+  confidence: number | null;
+  onConfidence: (n: number | null) => void;
+  category: string;
+  onCategory: (s: string) => void;
+  error?: string;
+  busy: boolean;
+  missing: number;
+  onSubmit: () => void;
+}
+
+/** Rationale (required), confidence 1–5 and error category, and the submit button. */
+export const DecisionCard = forwardRef<HTMLTextAreaElement, Props>(function DecisionCard(p, ref) {
+  return (
+    <div className="card decision-card">
+      <div className="field">
+        <label htmlFor="adj-rationale">
+          Rationale <span className="muted">(required — why this is the final answer)</span> <kbd className="kbd">R</kbd>
+        </label>
+        <textarea
+          id="adj-rationale"
+          ref={ref}
+          rows={3}
+          value={p.rationale}
+          aria-invalid={p.error ? true : undefined}
+          onChange={(e) => p.onRationale(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              e.preventDefault();
+              e.currentTarget.blur();
+            }
+          }}
+        />
+        {p.error && <small className="field-error">{p.error}</small>}
+      </div>
+      <div className="decision-row">
+        <div className="field">
+          <span className="field-label">
+            Confidence <kbd className="kbd">Shift+1–5</kbd>
+          </span>
+          <div className="seg" role="radiogroup" aria-label="Confidence">
+            {[1, 2, 3, 4, 5].map((n) => (
+              <button
+                key={n}
+                type="button"
+                role="radio"
+                aria-checked={p.confidence === n}
+                className={p.confidence === n ? "seg-btn on" : "seg-btn"}
+                onClick={() => p.onConfidence(p.confidence === n ? null : n)}
+              >
+                {n}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="adj-category">Error category</label>
+          <select id="adj-category" value={p.category} onChange={(e) => p.onCategory(e.target.value)}>
+            {ERROR_CATEGORIES.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="decision-submit">
+          {p.missing > 0 && <span className="missing">{p.missing} without a final answer</span>}
+          <button type="button" className="btn btn-primary" disabled={p.busy} onClick={p.onSubmit}>
+            Submit final label <kbd className="kbd kbd-on-primary">Ctrl+Enter</kbd>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,84 @@
+import { useEffect, useRef } from "react";
+import type { Answers, Question } from "../../../form/schema";
+import { answerText, questionName } from "./answerText";
+
+interface Props {
+  questions: Question[];
+  answers: Answers;
+  active: number;
+  onActive: (i: number) => void;
+  comments: Record<string, string>;
+  /** The question whose comment box is open. */
+  editing: string | null;
+  onEdit: (key: string | null) => void;
+  onComment: (key: string, text: string) => void;
+}
+
+/** The label under review as a compact table, one row per question, with a comment box per question. */
+export function LabelAnswers({ questions, answers, active, onActive, comments, editing, onEdit, onComment }: Props) {
+  const rows = useRef<(HTMLTableRowElement | null)[]>([]);
+  useEffect(() => rows.current[active]?.scrollIntoView?.({ block: "nearest" }), [active]);
+  return (
+    <table className="table answers-table" aria-label="The label under review">
+      <thead>
+        <tr>
+          <th className="num">#</th>
+          <th>Question</th>
+          <th>Answer</th>
+          <th className="cell-actions">Comment</th>
+        </tr>
+      </thead>
+      <tbody>
+        {questions.map((q, i) => {
+          const open = editing === q.key || !!comments[q.key];
+          return (
+            <tr
+              key={q.key}
+              ref={(el) => {
+                rows.current[i] = el;
+              }}
+              className={i === active ? "active" : undefined}
+              onClick={() => onActive(i)}
+              data-question={q.key}
+            >
+              <td className="num">{q.index ?? i + 1}</td>
+              <td className="q-name" title={q.label}>
+                {questionName(q)}
+              </td>
+              <td className="answer">{answerText(q, answers[q.key])}</td>
+              <td className="cell-actions comment-cell">
+                {open ? (
+                  <input
+                    aria-label={`Comment on ${questionName(q)}`}
+                    className="q-comment"
+                    autoFocus={editing === q.key}
+                    value={comments[q.key] ?? ""}
+                    placeholder="What is wrong here?"
+                    onChange={(e) => onComment(q.key, e.target.value)}
+                    onBlur={() => onEdit(null)}
+                    onKeyDown={(e) => {
+                      if (e.key === "Escape" || e.key === "Enter") {
+                        e.preventDefault();
+                        (e.target as HTMLInputElement).blur();
+                      }
+                    }}
+                  />
+                ) : (
+                  <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={() => onEdit(q.key)}>
+                    Comment
+                  </button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** The review's comment: the overall note, then one line per commented question. */
+export function composeComment(overall: string, comments: Record<string, string>, questions: Question[]): string {
+  const lines = questions.filter((q) => comments[q.key]?.trim()).map((q) => `${questionName(q)}: ${comments[q.key].trim()}`);
+  return [overall.trim(), ...lines].filter(Boolean).join("\n");
+}
