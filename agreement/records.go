@@ -84,7 +84,7 @@ func (s *csvState) field() (string, bool, error) {
 	if end > start && d[end-1] == '\r' && (i == len(d) || d[i] == '\n') {
 		end--
 	}
-	s.pos = i + 1
+	s.pos = min(i+1, len(d))
 	return view(d[start:end]), i >= len(d) || d[i] == '\n', nil
 }
 
@@ -114,7 +114,7 @@ func (s *csvState) quoted() (string, bool, error) {
 	if i < len(d) && d[i] != ',' && d[i] != '\n' {
 		return "", true, fmt.Errorf("%w: line %d: text after closing quote", ErrInput, s.line)
 	}
-	s.pos = i + 1
+	s.pos = min(i+1, len(d))
 	return view(s.scratch), i >= len(d) || d[i] == '\n', nil
 }
 
@@ -197,7 +197,7 @@ func splitLine(data []byte, pos int, cols []int, vals []string) (int, bool) {
 			vals[cols[c]] = ""
 		}
 	}
-	return i + 1, blank
+	return min(i+1, len(data)), blank
 }
 
 // quotedRecord reads one record field by field (quotes may span lines).
