@@ -5,6 +5,7 @@ import { MembersTab } from "./members/MembersTab";
 import { PlaceholderTab } from "./PlaceholderTab";
 import { AnnotatePage } from "./annotate/AnnotatePage";
 import { ReviewPage } from "./review/ReviewPage";
+import { ItemsTab } from "./items/ItemsTab";
 import { AdjudicatePage } from "./adjudicate/AdjudicatePage";
 
 /**
@@ -25,12 +26,7 @@ export const projectTabs: ProjectTab[] = [
   {
     path: "items",
     label: "Items",
-    element: (
-      <PlaceholderTab title="Items">
-        Import items from JSONL, CSV or Parquet with their media, browse them by state, split and metadata, and
-        open any item to see its labels, reviews and history.
-      </PlaceholderTab>
-    ),
+    element: <ItemsTab />,
   },
   {
     path: "annotate",

@@ -1,43 +1,93 @@
 import { Link } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
 import { useProject } from "../ProjectPage";
 import { RoleBadges } from "../../../components/RoleBadges";
+import { ErrorMessage } from "../../../components/ErrorMessage";
+import { Spinner } from "../../../components/Spinner";
 import { formatDateTime } from "../../../components/format";
+import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
+import type { ProjectDetail } from "../../../api/workflowTypes";
+import { CriteriaQueue } from "../criteria/CriteriaQueue";
+import { FlaggedItems } from "./FlaggedItems";
+import { StageBar, ThroughputTable } from "./StageBar";
+import "./overview.css";
+
+/** A short line describing the project's workflow policy. */
+export function policySummary(p: ProjectDetail): string {
+  const w = p.workflow;
+  if (!w) return "—";
+  const parts = [`${w.overlap ?? 1} label${(w.overlap ?? 1) === 1 ? "" : "s"} per item`];
+  if (w.criteria_stage) parts.unshift("criteria first");
+  if (w.review === "cross") parts.push(w.blind_review ? "blind cross-review" : "cross-review");
+  if (w.adjudication === "always") parts.push("always adjudicated");
+  else if (w.adjudication === "on_disagreement") parts.push("adjudicated on disagreement");
+  if (w.on_no_consensus === "drop") parts.push("dropped without consensus");
+  return parts.join(" → ");
+}
 
 export function OverviewTab() {
-  const project = useProject();
+  const project = useProject() as ProjectDetail;
+  const roles = project.my_roles ?? [];
+  const lead = roles.includes("lead");
+  const canStats = lead || roles.includes("viewer");
   const base = `/projects/${encodeURIComponent(project.id)}`;
+  const api = useWorkflowApi();
+  const stats = useQuery({
+    queryKey: workflowKeys.stats(project.id),
+    queryFn: () => api.stats(project.id),
+    enabled: canStats,
+    refetchInterval: 15_000,
+  });
   return (
-    <div className="overview">
+    <div className="overview overview-lead">
+      {canStats && (
+        <div className="card span-2">
+          <h2 className="card-title">Progress</h2>
+          {stats.isPending ? <Spinner /> : stats.isError ? <ErrorMessage error={stats.error} /> : <StageBar stats={stats.data} />}
+        </div>
+      )}
       <div className="card">
         <h2 className="card-title">About</h2>
         <p>{project.description || <span className="muted">No description yet.</span>}</p>
         <dl className="facts">
-          <dt>Project id</dt>
-          <dd>
-            <code>{project.id}</code>
-          </dd>
+          <dt>Template</dt>
+          <dd>{project.template ? <code>{project.template}</code> : "Custom schema"}</dd>
+          <dt>Workflow</dt>
+          <dd>{policySummary(project)}</dd>
           <dt>Created</dt>
           <dd>{formatDateTime(project.created_at)}</dd>
           <dt>Your roles</dt>
           <dd>
-            <RoleBadges roles={project.my_roles ?? []} />
+            <RoleBadges roles={roles} />
           </dd>
         </dl>
       </div>
-      <div className="card">
-        <h2 className="card-title">Next steps</h2>
-        <ol className="steps">
-          <li>
-            Choose a task schema in <Link to={`${base}/settings`}>Settings</Link>.
-          </li>
-          <li>
-            Import items in <Link to={`${base}/items`}>Items</Link>.
-          </li>
-          <li>
-            Add annotators, reviewers and adjudicators in <Link to={`${base}/members`}>Members</Link>.
-          </li>
-        </ol>
-      </div>
+      {canStats ? (
+        <div className="card">
+          <h2 className="card-title">Throughput</h2>
+          {stats.data ? <ThroughputTable stats={stats.data} /> : <Spinner />}
+        </div>
+      ) : (
+        <div className="card">
+          <h2 className="card-title">Your work</h2>
+          <p>
+            Go to <Link to={`${base}/annotate`}>Annotate</Link> to label, or to <Link to={`${base}/review`}>Review</Link> and{" "}
+            <Link to={`${base}/adjudicate`}>Adjudicate</Link> if you hold those roles.
+          </p>
+        </div>
+      )}
+      {lead && (
+        <div className="card span-2">
+          <h2 className="card-title">Flagged items</h2>
+          <FlaggedItems pid={project.id} />
+        </div>
+      )}
+      {(lead || roles.includes("reviewer")) && project.workflow?.criteria_stage && (
+        <div className="card span-2">
+          <h2 className="card-title">Criteria to review</h2>
+          <CriteriaQueue pid={project.id} />
+        </div>
+      )}
     </div>
   );
 }

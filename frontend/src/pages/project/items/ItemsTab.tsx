@@ -1,0 +1,166 @@
+import { Fragment, useMemo, useState, type FormEvent } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { queryKeys, useApi } from "../../../api";
+import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
+import type { ItemFilter, ItemRecord, ProjectDetail } from "../../../api/workflowTypes";
+import { ErrorMessage } from "../../../components/ErrorMessage";
+import { Spinner } from "../../../components/Spinner";
+import { formatDateTime } from "../../../components/format";
+import { useProject } from "../ProjectPage";
+import { STAGE_LABEL, STAGE_ORDER } from "../overview/StageBar";
+import { ImportCard } from "./ImportCard";
+import { ItemDetail } from "./ItemDetail";
+import "../overview/overview.css";
+import "../adjudicate/adjudicate.css";
+import "./items.css";
+
+const PAGE = 25;
+
+const PROVENANCE: Record<string, string> = {
+  unanimous: "Unanimous",
+  majority: "Majority",
+  adjudicated: "Adjudicated",
+  rule: "Rule",
+  constructed: "Constructed",
+};
+
+/** Items: import, then browse by stage, flag and external id, with each item's labels and ground truth. */
+export function ItemsTab() {
+  const project = useProject() as ProjectDetail;
+  const lead = (project.my_roles ?? []).includes("lead");
+  if (!lead) return <p className="muted">Only the project's leads can browse and import items.</p>;
+  return (
+    <div className="items-tab">
+      <ImportCard pid={project.id} />
+      <ItemsBrowser project={project} />
+    </div>
+  );
+}
+
+function ItemsBrowser({ project }: { project: ProjectDetail }) {
+  const api = useWorkflowApi();
+  const core = useApi();
+  const [stage, setStage] = useState("");
+  const [flagged, setFlagged] = useState("");
+  const [ext, setExt] = useState("");
+  const [extApplied, setExtApplied] = useState("");
+  const [cursors, setCursors] = useState<string[]>([""]);
+  const [open, setOpen] = useState<string | null>(null);
+  const filter: ItemFilter = {
+    stage: stage || undefined,
+    flagged: flagged === "" ? undefined : flagged === "true",
+    external_id: extApplied || undefined,
+    cursor: cursors[cursors.length - 1] || undefined,
+    limit: PAGE,
+  };
+  const page = useQuery({ queryKey: workflowKeys.items(project.id, filter), queryFn: () => api.items(project.id, filter), placeholderData: keepPreviousData });
+  const members = useQuery({ queryKey: queryKeys.members(project.id), queryFn: () => core.projects.members(project.id) });
+  const names = useMemo(() => new Map((members.data ?? []).map((m) => [m.user_id, m.name])), [members.data]);
+
+  const reset = () => setCursors([""]);
+  function search(e: FormEvent) {
+    e.preventDefault();
+    setExtApplied(ext.trim());
+    reset();
+  }
+
+  return (
+    <div className="card items-card">
+      <div className="items-head">
+        <h2 className="card-title">Items</h2>
+        <form className="items-filters" onSubmit={search} aria-label="Filter items">
+          <select aria-label="Stage" value={stage} onChange={(e) => (setStage(e.target.value), reset())}>
+            <option value="">All stages</option>
+            {STAGE_ORDER.map((s) => (
+              <option key={s} value={s}>
+                {STAGE_LABEL[s]}
+              </option>
+            ))}
+          </select>
+          <select aria-label="Flagged" value={flagged} onChange={(e) => (setFlagged(e.target.value), reset())}>
+            <option value="">Flagged or not</option>
+            <option value="true">Flagged</option>
+            <option value="false">Not flagged</option>
+          </select>
+          <input aria-label="External id" placeholder="External id" value={ext} onChange={(e) => setExt(e.target.value)} />
+          <button type="submit" className="btn">
+            Search
+          </button>
+        </form>
+      </div>
+      {page.isPending && <Spinner />}
+      <ErrorMessage error={page.error} title="Could not list the items." />
+      {page.data && page.data.items.length === 0 && <p className="muted empty-line">No items match.</p>}
+      {page.data && page.data.items.length > 0 && (
+        <table className="table items-table" aria-label="Items">
+          <thead>
+            <tr>
+              <th>External id</th>
+              <th>Stage</th>
+              <th className="num-col">Labels</th>
+              <th>Ground truth</th>
+              <th>Decided</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.data.items.map((it) => (
+              <Fragment key={it.id}>
+                <tr className={open === it.id ? "open" : undefined} onClick={() => setOpen(open === it.id ? null : it.id)} data-external-id={it.external_id}>
+                  <td>
+                    <button type="button" className="link-btn" aria-expanded={open === it.id}>
+                      <code>{it.external_id}</code>
+                    </button>
+                    {it.flag && <span className="stage-chip stage-dropped flag-chip">flagged</span>}
+                  </td>
+                  <td>
+                    <span className={`stage-chip stage-${it.stage}`}>{STAGE_LABEL[it.stage] ?? it.stage}</span>
+                  </td>
+                  <td className="num-col">{it.annotations.filter((a) => a.status === "submitted").length}</td>
+                  <td>
+                    <Provenance item={it} names={names} />
+                  </td>
+                  <td className="muted">{it.ground_truth ? formatDateTime(it.ground_truth.provenance.at) : "—"}</td>
+                </tr>
+                {open === it.id && (
+                  <tr className="detail-row">
+                    <td colSpan={5}>
+                      <ItemDetail item={it} schema={project.schema} names={names} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="pager">
+        <button type="button" className="btn btn-sm" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
+          Previous
+        </button>
+        <span className="muted">Page {cursors.length}</span>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={!page.data?.next_cursor}
+          onClick={() => page.data?.next_cursor && setCursors((c) => [...c, page.data!.next_cursor])}
+        >
+          Next
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Provenance({ item, names }: { item: ItemRecord; names: Map<string, string> }) {
+  const gt = item.ground_truth;
+  if (!gt) return <span className="muted">{item.stage === "dropped" ? item.drop_reason || "dropped" : "—"}</span>;
+  const p = gt.provenance;
+  const by = p.by ? names.get(p.by) : undefined;
+  return (
+    <span className="prov" data-provenance={p.kind}>
+      <span className={`prov-chip prov-${p.kind}`}>{PROVENANCE[p.kind] ?? p.kind}</span>
+      {by && <span className="muted"> by {by}</span>}
+      {gt.revision > 1 && <span className="muted"> · rev. {gt.revision}</span>}
+    </span>
+  );
+}
