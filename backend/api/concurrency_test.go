@@ -77,6 +77,9 @@ func TestConcurrentClaimersTwoReplicas(t *testing.T) {
 	}
 	work(1)
 	checkQueueGuarantees(t, e.store, p.ID, nItems, &acked)
+	if n := countMap(&acked); n != 2*3*nItems {
+		t.Errorf("%d submits acknowledged, want %d labels and reviews", n, 2*3*nItems)
+	}
 	t.Logf("%d assignments acknowledged, %d claims abandoned", countMap(&acked), abandoned.Load())
 }
 

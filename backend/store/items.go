@@ -228,3 +228,36 @@ func (s *Store) Predictions(ctx context.Context, itemID string) ([]Prediction, e
 	err := s.db.WithContext(ctx).Where("item_id = ?", itemID).Order("model").Find(&ps).Error
 	return ps, translate(err)
 }
+
+// ItemsByExternalIDs returns the project's items with the given external ids, keyed by them.
+func (s *Store) ItemsByExternalIDs(ctx context.Context, projectID string, externalIDs []string) (map[string]*Item, error) {
+	var its []Item
+	err := s.db.WithContext(ctx).Where("project_id = ? AND external_id IN ?", projectID, externalIDs).Find(&its).Error
+	out := make(map[string]*Item, len(its))
+	for i := range its {
+		out[its[i].ExternalID] = &its[i]
+	}
+	return out, translate(err)
+}
+
+// InsertItems inserts new items with multi-row statements.
+func (s *Store) InsertItems(ctx context.Context, its []*Item) error {
+	if len(its) == 0 {
+		return nil
+	}
+	t := now()
+	for _, it := range its {
+		if it.ID == "" {
+			it.ID = newID()
+		}
+		it.CreatedAt, it.UpdatedAt, it.Version = t, t, 1
+	}
+	return translate(s.db.WithContext(ctx).CreateInBatches(its, 50).Error)
+}
+
+// UpdateItemContent replaces an item's inputs and meta.
+func (s *Store) UpdateItemContent(ctx context.Context, id string, inputs, meta JSON) error {
+	return translate(s.db.WithContext(ctx).Model(&Item{}).Where("id = ?", id).Updates(map[string]any{
+		"inputs": inputs, "meta": meta, "version": gorm.Expr("version + 1"), "updated_at": now(),
+	}).Error)
+}

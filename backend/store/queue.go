@@ -17,17 +17,18 @@ func (s *Store) skipLocked(table string) string {
 // slotTaken is the SQL condition for an assignment that holds a slot at time ?.
 const slotTaken = "(a.status = 'submitted' OR (a.status = 'active' AND a.lease_expires_at > ?))"
 
-// NextItemCandidates returns up to limit items of a stage that the user never had in that
-// stage and that have fewer than slots slots taken, oldest first, locked on PostgreSQL.
+// NextItemCandidates returns up to limit items of a stage that the user never worked on in
+// any stage (so nobody labels an item they reviewed, nor reviews one they labeled) and that
+// have fewer than slots slots taken, oldest first, locked on PostgreSQL.
 func (s *Store) NextItemCandidates(ctx context.Context, projectID, userID, stage string, slots, limit int, at time.Time) ([]string, error) {
 	var ids []string
 	err := s.db.WithContext(ctx).Raw(`
 SELECT i.id FROM items i
 WHERE i.project_id = ? AND i.stage = ? AND i.flag IS NULL
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND a.user_id = ?)
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ?)
   AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND `+slotTaken+`) < ?
 ORDER BY i.id LIMIT ?`+s.skipLocked("i"),
-		projectID, stage, stage, userID, stage, at, slots, limit).Scan(&ids).Error
+		projectID, stage, userID, stage, at, slots, limit).Scan(&ids).Error
 	return ids, translate(err)
 }
 
@@ -60,10 +61,11 @@ ORDER BY l.submitted_at, l.id LIMIT ?`+s.skipLocked("l"),
 	return ids, translate(err)
 }
 
-// ReviewSlotTaken reports whether a label already has a live or submitted review.
-func (s *Store) ReviewSlotTaken(ctx context.Context, labelID string, at time.Time) (bool, error) {
+// ReviewSlotTaken reports whether a label already has a live or submitted review other than
+// except.
+func (s *Store) ReviewSlotTaken(ctx context.Context, labelID, except string, at time.Time) (bool, error) {
 	var n int64
 	err := s.db.WithContext(ctx).Table("assignments a").
-		Where("a.target_id = ? AND a.stage = 'review' AND "+slotTaken, labelID, at).Count(&n).Error
+		Where("a.target_id = ? AND a.stage = 'review' AND a.id <> ? AND "+slotTaken, labelID, except, at).Count(&n).Error
 	return n > 0, translate(err)
 }

@@ -35,6 +35,9 @@ func (s *Service) applyReview(ctx context.Context, tx *store.Store, p *Project, 
 	if err != nil {
 		return err
 	}
+	if label.ReviewStatus != store.ReviewPending || label.Status != store.AssignSubmitted {
+		return ErrItemNotInFlow // note: the label was decided by someone else meanwhile
+	}
 	verdict := in.Verdict
 	if verdict == "" {
 		out := Evaluate(p.Schema, p.Policy.Consensus, []Label{{Answers: decodeAnswers(label.Answers)}, {Answers: answers}})

@@ -125,14 +125,7 @@ func (s *Service) ImportItems(ctx context.Context, p *Project, actorID string, r
 			return rep, err
 		}
 		done = errors.Is(err, io.EOF)
-		err = s.store.WithTx(ctx, func(tx *store.Store) error {
-			for _, l := range batch {
-				if err := s.importLine(ctx, tx, p, l, rep, assets); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
+		err = s.store.WithTx(ctx, func(tx *store.Store) error { return s.importBatch(ctx, tx, p, batch, rep, assets) })
 		if err != nil {
 			return rep, err
 		}
@@ -166,51 +159,85 @@ func readBatch(lr *lineReader, rep *ImportReport) ([]rawLine, error) {
 	return batch, nil
 }
 
-// importLine parses, validates and stores one line; only database errors abort the import.
-func (s *Service) importLine(ctx context.Context, tx *store.Store, p *Project, l rawLine, rep *ImportReport, assets map[string]bool) error {
-	it, gt, err := s.parseLine(ctx, tx, p, l.data, assets)
-	if err != nil {
-		rep.fail(l.n, err)
-		return nil
+// parsed is one good line of a batch.
+type parsed struct {
+	n    int
+	item *store.Item
+	gt   *ImportedTruth
+}
+
+// importBatch parses and validates a batch, then stores it with one lookup of existing
+// external ids and multi-row inserts. Only database errors abort the import.
+func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *Project, batch []rawLine, rep *ImportReport, assets map[string]bool) error {
+	var good []parsed
+	seen := map[string]int{}
+	for _, l := range batch {
+		it, gt, err := s.parseLine(ctx, tx, p, l.data, assets)
+		if err == nil && seen[it.ExternalID] > 0 {
+			err = fmt.Errorf("external_id %q repeats line %d", it.ExternalID, seen[it.ExternalID])
+		}
+		if err != nil {
+			rep.fail(l.n, err)
+			continue
+		}
+		seen[it.ExternalID] = l.n
+		good = append(good, parsed{l.n, it, gt})
 	}
-	res, err := s.upsert(ctx, tx, it)
-	if errors.Is(err, errInWork) {
-		rep.fail(l.n, err)
-		return nil
+	ids := make([]string, len(good))
+	for i, g := range good {
+		ids[i] = g.item.ExternalID
 	}
+	existing, err := tx.ItemsByExternalIDs(ctx, p.ID, ids)
 	if err != nil {
 		return err
 	}
-	switch res {
-	case store.Inserted:
-		rep.Imported++
-		if gt != nil {
-			return s.importTruth(ctx, tx, it, gt)
+	var fresh []*store.Item
+	var truths []parsed
+	for _, g := range good {
+		old, ok := existing[g.item.ExternalID]
+		if !ok {
+			fresh = append(fresh, g.item)
+			if g.gt != nil {
+				truths = append(truths, g)
+			}
+			continue
 		}
-	case store.Updated:
-		rep.Updated++
-	case store.Unchanged:
-		rep.Unchanged++
+		if err := s.updateExisting(ctx, tx, old, g, rep); err != nil {
+			return err
+		}
+	}
+	if err := tx.InsertItems(ctx, fresh); err != nil {
+		return err
+	}
+	rep.Imported += len(fresh)
+	for _, g := range truths {
+		if err := s.importTruth(ctx, tx, g.item, g.gt); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-var errInWork = errors.New("this external_id is already being annotated; its inputs cannot change (import it under a new external_id)")
-
-// upsert refuses to change the inputs of an item people already work on.
-func (s *Service) upsert(ctx context.Context, tx *store.Store, it *store.Item) (store.UpsertResult, error) {
-	existing, err := tx.ItemByExternalID(ctx, it.ProjectID, it.ExternalID)
-	if err == nil && (string(existing.Inputs) != string(it.Inputs) || string(existing.Meta) != string(it.Meta)) {
-		as, err := tx.ItemAssignments(ctx, existing.ID, "")
-		if err != nil {
-			return 0, err
-		}
-		if len(as) > 0 {
-			return 0, errInWork
-		}
+// updateExisting applies a re-imported line to its item, refusing to change the inputs of an
+// item people already work on.
+func (s *Service) updateExisting(ctx context.Context, tx *store.Store, old *store.Item, g parsed, rep *ImportReport) error {
+	if string(old.Inputs) == string(g.item.Inputs) && string(old.Meta) == string(g.item.Meta) {
+		rep.Unchanged++
+		return nil
 	}
-	return tx.UpsertItem(ctx, it)
+	as, err := tx.ItemAssignments(ctx, old.ID, "")
+	if err != nil {
+		return err
+	}
+	if len(as) > 0 {
+		rep.fail(g.n, errInWork)
+		return nil
+	}
+	rep.Updated++
+	return tx.UpdateItemContent(ctx, old.ID, g.item.Inputs, g.item.Meta)
 }
+
+var errInWork = errors.New("this external_id is already being annotated; its inputs cannot change (import it under a new external_id)")
 
 func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, data []byte, assets map[string]bool) (*store.Item, *ImportedTruth, error) {
 	var line ItemLine

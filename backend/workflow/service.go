@@ -165,7 +165,11 @@ func (p *Project) slots(stage string) int {
 // its place in the meantime.
 func (s *Service) slotStillFree(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, t time.Time) (bool, error) {
 	if a.Stage == store.StageReview {
-		taken, err := tx.ReviewSlotTaken(ctx, *a.TargetID, t)
+		// note: lock the label as a new claim would, so a resume and a claim cannot both win
+		if _, err := tx.AssignmentForUpdate(ctx, *a.TargetID); err != nil {
+			return false, err
+		}
+		taken, err := tx.ReviewSlotTaken(ctx, *a.TargetID, a.ID, t)
 		return !taken, err
 	}
 	if _, err := tx.ItemForUpdate(ctx, a.ItemID); err != nil {
@@ -209,7 +213,7 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 		if err != nil {
 			return nil, err
 		}
-		if taken, err := tx.ReviewSlotTaken(ctx, id, t); err != nil || taken {
+		if taken, err := tx.ReviewSlotTaken(ctx, id, "", t); err != nil || taken {
 			return nil, err
 		}
 		a.ItemID, a.TargetID = label.ItemID, &label.ID
