@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -240,19 +241,39 @@ func (s *Store) ItemsByExternalIDs(ctx context.Context, projectID string, extern
 	return out, translate(err)
 }
 
-// InsertItems inserts new items with multi-row statements.
-func (s *Store) InsertItems(ctx context.Context, its []*Item) error {
-	if len(its) == 0 {
-		return nil
-	}
+// InsertNewItems inserts the items whose external id the project does not have yet, with
+// multi-row INSERT ... ON CONFLICT DO NOTHING, and returns the external ids it inserted. The
+// unique index decides, so no lookup precedes the insert.
+func (s *Store) InsertNewItems(ctx context.Context, its []*Item) (map[string]bool, error) {
+	inserted := map[string]bool{}
 	t := now()
-	for _, it := range its {
-		if it.ID == "" {
-			it.ID = newID()
+	const cols = "(id, project_id, external_id, parent_id, inputs, meta, stage, spot_check, gt_revision, version, created_at, updated_at)"
+	for start := 0; start < len(its); start += 50 {
+		chunk := its[start:min(start+50, len(its))]
+		var sb strings.Builder
+		args := make([]any, 0, len(chunk)*12)
+		sb.WriteString("INSERT INTO items " + cols + " VALUES ")
+		for i, it := range chunk {
+			if it.ID == "" {
+				it.ID = newID()
+			}
+			it.CreatedAt, it.UpdatedAt, it.Version = t, t, 1
+			if i > 0 {
+				sb.WriteString(",")
+			}
+			sb.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?)")
+			args = append(args, it.ID, it.ProjectID, it.ExternalID, it.ParentID, it.Inputs, it.Meta, it.Stage, it.SpotCheck, it.GTRevision, 1, t, t)
 		}
-		it.CreatedAt, it.UpdatedAt, it.Version = t, t, 1
+		sb.WriteString(" ON CONFLICT (project_id, external_id) DO NOTHING RETURNING external_id")
+		var got []string
+		if err := s.db.WithContext(ctx).Raw(sb.String(), args...).Scan(&got).Error; err != nil {
+			return nil, translate(err)
+		}
+		for _, id := range got {
+			inserted[id] = true
+		}
 	}
-	return translate(s.db.WithContext(ctx).CreateInBatches(its, 50).Error)
+	return inserted, nil
 }
 
 // UpdateItemContent replaces an item's inputs and meta.

@@ -183,33 +183,42 @@ func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *Project, 
 		seen[it.ExternalID] = l.n
 		good = append(good, parsed{l.n, it, gt})
 	}
-	ids := make([]string, len(good))
+	its := make([]*store.Item, len(good))
 	for i, g := range good {
-		ids[i] = g.item.ExternalID
+		its[i] = g.item
 	}
-	existing, err := tx.ItemsByExternalIDs(ctx, p.ID, ids)
+	inserted, err := tx.InsertNewItems(ctx, its)
 	if err != nil {
 		return err
 	}
-	var fresh []*store.Item
-	var truths []parsed
+	rep.Imported += len(inserted)
+	var truths, others []parsed
+	var otherIDs []string
 	for _, g := range good {
-		old, ok := existing[g.item.ExternalID]
-		if !ok {
-			fresh = append(fresh, g.item)
-			if g.gt != nil {
-				truths = append(truths, g)
-			}
-			continue
+		switch {
+		case inserted[g.item.ExternalID] && g.gt != nil:
+			truths = append(truths, g)
+		case !inserted[g.item.ExternalID]:
+			others = append(others, g)
+			otherIDs = append(otherIDs, g.item.ExternalID)
 		}
-		if err := s.updateExisting(ctx, tx, old, g, rep); err != nil {
+	}
+	if len(others) > 0 {
+		existing, err := tx.ItemsByExternalIDs(ctx, p.ID, otherIDs)
+		if err != nil {
 			return err
 		}
+		for _, g := range others {
+			old, ok := existing[g.item.ExternalID]
+			if !ok { // note: another import inserted and removed it meanwhile; nothing to update
+				rep.fail(g.n, errors.New("the item changed during the import; import the line again"))
+				continue
+			}
+			if err := s.updateExisting(ctx, tx, old, g, rep); err != nil {
+				return err
+			}
+		}
 	}
-	if err := tx.InsertItems(ctx, fresh); err != nil {
-		return err
-	}
-	rep.Imported += len(fresh)
 	for _, g := range truths {
 		if err := s.importTruth(ctx, tx, g.item, g.gt); err != nil {
 			return err
