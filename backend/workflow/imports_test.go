@@ -130,3 +130,22 @@ func BenchmarkImport(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParseOnly is the reference for BenchmarkImport: decoding and validating the same
+// lines without storing them, i.e. the import's floor.
+func BenchmarkParseOnly(b *testing.B) {
+	tpl, _ := tasks.LookupTemplate("d3omni-t2i")
+	r := items(b.N, 0)
+	dec := json.NewDecoder(r)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var line workflow.ItemLine
+		if err := dec.Decode(&line); err != nil {
+			b.Fatal(err)
+		}
+		if err := tpl.Schema.ValidateItem(tasks.Item{ExternalID: line.ExternalID, Inputs: line.Inputs, Meta: line.Meta}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "items/s")
+}
