@@ -27,6 +27,7 @@ func commands() map[string]command {
 		"templates":  {"list, show and validate against built-in task templates", runTemplates},
 		"agreement":  {"compute inter-annotator agreement for a ratings file", runAgreement},
 		"judge-eval": {"compare a judge's predictions with reference labels", runJudgeEval},
+		"import":     {"stream an NDJSON file of items (and their media) into a project", runImport},
 		"version":    {"print the version", runVersion},
 	}
 }

@@ -1,0 +1,315 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// runImport streams an NDJSON items file to a server, uploading referenced media first.
+func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("arbiter import", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	server := fs.String("server", "http://127.0.0.1:8080", "server base URL")
+	project := fs.String("project", "", "project id")
+	itemsPath := fs.String("items", "", "NDJSON file of items, one {external_id, inputs, meta} per line")
+	media := fs.String("media", "", "directory holding media files that items reference by relative path")
+	token := fs.String("token", os.Getenv("ARBITER_TOKEN"), "personal access token (ARBITER_TOKEN)")
+	predictions := fs.Bool("predictions", false, "the file holds model predictions {external_id, model, answers}")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *project == "" || *itemsPath == "" || *token == "" {
+		fs.Usage()
+		return errors.New("--project, --items and a token (--token or ARBITER_TOKEN) are required")
+	}
+	f, err := os.Open(*itemsPath)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	up := &uploader{base: strings.TrimRight(*server, "/"), project: *project, token: *token, dir: *media, assets: map[string]string{}}
+	bar := newProgress(stderr, st.Size())
+	body := up.rewrite(ctx, &countReader{r: f, n: &bar.done})
+	endpoint := "/items"
+	if *predictions {
+		endpoint = "/predictions"
+	}
+	stop := bar.start()
+	rep, err := up.post(ctx, endpoint, body)
+	stop()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, string(rep))
+	var r struct{ Errors []json.RawMessage }
+	json.Unmarshal(rep, &r)
+	if len(r.Errors) > 0 {
+		return fmt.Errorf("%d lines were refused (see errors above); the others were imported", len(r.Errors))
+	}
+	return nil
+}
+
+// uploader talks to one project of a server.
+type uploader struct {
+	base, project, token, dir string
+	assets                    map[string]string // relative path → asset id
+	uploaded                  atomic.Int64
+}
+
+// rewrite returns the items stream with media paths replaced by uploaded asset ids. Lines
+// the uploader cannot parse pass through unchanged, so the server reports them by number.
+func (u *uploader) rewrite(ctx context.Context, r io.Reader) io.Reader {
+	if u.dir == "" {
+		return r
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		br := bufio.NewReaderSize(r, 1<<20)
+		for {
+			line, err := br.ReadBytes('\n')
+			if len(line) > 0 {
+				out, rerr := u.rewriteLine(ctx, line)
+				if rerr != nil {
+					pw.CloseWithError(rerr)
+					return
+				}
+				if _, werr := pw.Write(out); werr != nil {
+					return
+				}
+			}
+			if err != nil {
+				pw.CloseWithError(ignoreEOF(err))
+				return
+			}
+		}
+	}()
+	return pr
+}
+
+func ignoreEOF(err error) error {
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
+}
+
+func (u *uploader) rewriteLine(ctx context.Context, line []byte) ([]byte, error) {
+	var obj map[string]any
+	if json.Unmarshal(line, &obj) != nil {
+		return line, nil
+	}
+	inputs, ok := obj["inputs"].(map[string]any)
+	if !ok {
+		return line, nil
+	}
+	changed := false
+	for k, v := range inputs {
+		nv, c, err := u.replace(ctx, v)
+		if err != nil {
+			return nil, err
+		}
+		inputs[k], changed = nv, changed || c
+	}
+	if !changed {
+		return line, nil
+	}
+	out, err := json.Marshal(obj)
+	return append(out, '\n'), err
+}
+
+// replace walks a value and swaps strings (and {"url": ...}) naming files in the media
+// directory for {"asset": id}.
+func (u *uploader) replace(ctx context.Context, v any) (any, bool, error) {
+	switch x := v.(type) {
+	case string:
+		id, err := u.assetFor(ctx, x)
+		if err != nil || id == "" {
+			return v, false, err
+		}
+		return map[string]any{"asset": id}, true, nil
+	case map[string]any:
+		if url, ok := x["url"].(string); ok && len(x) == 1 {
+			return u.replace(ctx, url)
+		}
+		changed := false
+		for k, e := range x {
+			nv, c, err := u.replace(ctx, e)
+			if err != nil {
+				return nil, false, err
+			}
+			x[k], changed = nv, changed || c
+		}
+		return x, changed, nil
+	case []any:
+		changed := false
+		for i, e := range x {
+			nv, c, err := u.replace(ctx, e)
+			if err != nil {
+				return nil, false, err
+			}
+			x[i], changed = nv, changed || c
+		}
+		return x, changed, nil
+	}
+	return v, false, nil
+}
+
+// assetFor uploads the file at rel (once) and returns its asset id; "" if rel is no file.
+func (u *uploader) assetFor(ctx context.Context, rel string) (string, error) {
+	if id, ok := u.assets[rel]; ok {
+		return id, nil
+	}
+	if rel == "" || filepath.IsAbs(rel) || strings.Contains(rel, "..") || len(rel) > 1024 {
+		return "", nil
+	}
+	path := filepath.Join(u.dir, filepath.FromSlash(rel))
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return "", nil
+	}
+	id, err := u.upload(ctx, path)
+	if err != nil {
+		return "", fmt.Errorf("upload %s: %w", rel, err)
+	}
+	u.assets[rel] = id
+	u.uploaded.Add(1)
+	return id, nil
+}
+
+func (u *uploader) upload(ctx context.Context, path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	pr, pw := io.Pipe()
+	mw := multipart.NewWriter(pw)
+	go func() {
+		part, err := mw.CreateFormFile("file", filepath.Base(path))
+		if err == nil {
+			_, err = io.Copy(part, f)
+		}
+		if err == nil {
+			err = mw.Close()
+		}
+		pw.CloseWithError(err)
+	}()
+	out, err := u.request(ctx, "POST", "/assets", mw.FormDataContentType(), pr)
+	if err != nil {
+		return "", err
+	}
+	var a struct{ ID string }
+	return a.ID, json.Unmarshal(out, &a)
+}
+
+func (u *uploader) post(ctx context.Context, endpoint string, body io.Reader) ([]byte, error) {
+	return u.request(ctx, "POST", endpoint, "application/x-ndjson", body)
+}
+
+func (u *uploader) request(ctx context.Context, method, endpoint, ctype string, body io.Reader) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, method, u.base+"/api/v1/projects/"+u.project+endpoint, body)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", ctype)
+	req.Header.Set("Authorization", "Bearer "+u.token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	out, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode/100 != 2 {
+		return nil, fmt.Errorf("%s %s: %s: %s", method, endpoint, resp.Status, bytes.TrimSpace(out))
+	}
+	return out, nil
+}
+
+// countReader counts the bytes read through it.
+type countReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// progress draws a progress bar of bytes sent on stderr.
+type progress struct {
+	w     io.Writer
+	total int64
+	done  atomic.Int64
+	began time.Time
+}
+
+func newProgress(w io.Writer, total int64) *progress { return &progress{w: w, total: total} }
+
+// start redraws the bar every 200 ms until the returned stop is called.
+func (p *progress) start() (stop func()) {
+	p.began = time.Now()
+	quit := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				p.draw()
+				fmt.Fprintln(p.w)
+				return
+			case <-t.C:
+				p.draw()
+			}
+		}
+	}()
+	return func() { close(quit); <-finished }
+}
+
+func (p *progress) draw() {
+	done := p.done.Load()
+	frac := 1.0
+	if p.total > 0 {
+		frac = min(float64(done)/float64(p.total), 1)
+	}
+	const width = 30
+	filled := int(frac * width)
+	rate := float64(done) / max(time.Since(p.began).Seconds(), 1e-3) / (1 << 20)
+	fmt.Fprintf(p.w, "\r[%s%s] %5.1f%%  %s / %s  %.1f MiB/s", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+		frac*100, humanBytes(done), humanBytes(p.total), rate)
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
