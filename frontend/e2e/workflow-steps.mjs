@@ -11,7 +11,10 @@ export async function signIn(browser, baseURL, email, viewport = { width: 1440, 
   const page = await context.newPage();
   const errors = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("pageerror", (e) => {
+    errors.push(String(e));
+    if (process.env.E2E_TRACE) console.log(`page error (${email}):`, e.stack || String(e));
+  });
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);

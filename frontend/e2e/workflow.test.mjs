@@ -51,8 +51,6 @@ async function setup(api) {
     for (const [who, r] of Object.entries(roles)) await api.setMemberRoles(lead, p.id, users[who].id, r);
   }
   const ndjson = RJ_ITEMS.map((it) => JSON.stringify(it)).join("\n") + "\n";
-  const res = await fetch(`${api.url ?? ""}`, { method: "HEAD" }).catch(() => null);
-  void res;
   return { users, lead, d3, rj, rjNdjson: ndjson };
 }
 
@@ -102,9 +100,18 @@ test("workflow: label, review, adjudicate, ground truth — keyboard only", (t) 
       const d3Schema = (await api.request("GET", `/api/v1/projects/${s.d3.id}`, { token: s.lead })).schema;
       const rjSchema = (await api.request("GET", `/api/v1/projects/${s.rj.id}`, { token: s.lead })).schema;
 
-      const d3Lines = Array.from({ length: D3_ITEMS }, (_, i) => JSON.stringify(d3Item(i + 1))).join("\n") + "\n";
-      const rep = await importNdjson(server.url, s.lead, s.d3.id, d3Lines);
-      assert.equal(rep.imported, D3_ITEMS);
+      // The lead imports the D3 items through the UI (one broken line on purpose) and the RoboJudge items by API.
+      const lead = await signIn(browser, server.url, s.users.lead.email);
+      const d3Lines = Array.from({ length: D3_ITEMS }, (_, i) => JSON.stringify(d3Item(i + 1)));
+      d3Lines.splice(3, 0, '{"external_id": "broken", "inputs": ');
+      await lead.page.goto(`/projects/${s.d3.id}/items`);
+      await lead.page.getByLabel("Items file").setInputFiles({ name: "d3.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(d3Lines.join("\n") + "\n") });
+      await lead.page.getByRole("button", { name: "Import", exact: true }).click();
+      const report = lead.page.getByTestId("import-report");
+      await report.waitFor();
+      assert.match(await report.textContent(), new RegExp(`${D3_ITEMS + 1} lines: ${D3_ITEMS} imported`));
+      assert.equal(await lead.page.getByRole("table", { name: "Lines with errors" }).locator("tbody tr").count(), 1);
+      await saveShot(lead.page, join(shots, "00-import-report.png"));
       await importNdjson(server.url, s.lead, s.rj.id, s.rjNdjson);
 
       // Three annotators label every D3 item; annotator 3 says "no" to the first dimensions of one item.
@@ -122,6 +129,94 @@ test("workflow: label, review, adjudicate, ground truth — keyboard only", (t) 
       const p95 = percentile(latencies, 95);
       console.log(`submit → next item ready over ${latencies.length} submits: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`);
       t.diagnostic(`latency p50=${p50.toFixed(1)}ms p95=${p95.toFixed(1)}ms n=${latencies.length}`);
+
+      // RoboJudge: one annotator labels both items (scores, checklists, evidence text) with the keyboard.
+      {
+        const { context, page, errors } = await signIn(browser, server.url, s.users.ann1.email);
+        await labelQueue(page, s.rj.id, rjSchema, { shotAs: "03-annotate-robojudge" });
+        assertNoConsoleErrors(errors, "ann1 robojudge");
+        await context.close();
+      }
+
+      // The reviewer approves the first label with "a" and corrects the second with "c".
+      {
+        const { context, page, errors } = await signIn(browser, server.url, s.users.reviewer.email);
+        await page.goto(`/projects/${s.rj.id}/review`);
+        await page.getByRole("table", { name: "The label under review" }).waitFor();
+        await page.keyboard.press("j");
+        await page.keyboard.press("m");
+        await page.keyboard.type("Checklist matches the video.");
+        await page.keyboard.press("Enter");
+        await saveShot(page, join(shots, "04-review.png"));
+        let prev = await page.getByTestId("work").getAttribute("data-assignment");
+        await page.keyboard.press("a");
+        await page.waitForFunction((p) => document.querySelector("[data-testid=work]")?.dataset.assignment !== p, prev);
+        await page.getByRole("table", { name: "The label under review" }).waitFor();
+        await page.keyboard.press("c");
+        await page.locator(".q-card").first().waitFor();
+        await page.waitForFunction(() => document.activeElement?.matches(".q-card"));
+        await page.keyboard.press("2");
+        await saveShot(page, join(shots, "05-review-correct.png"));
+        await page.keyboard.press("Control+Enter");
+        await page.getByTestId("queue-empty").waitFor();
+        assertNoConsoleErrors(errors, "reviewer");
+        await context.close();
+      }
+
+      // The adjudicator settles the split D3 item by picking per question, and both RoboJudge items.
+      {
+        const { context, page, errors } = await signIn(browser, server.url, s.users.adjudicator.email);
+        await page.goto(`/projects/${s.d3.id}/adjudicate`);
+        await page.getByRole("table", { name: "Labels per question" }).waitFor();
+        assert.equal(await page.locator(".labels-table tr.dis-open").count(), 2, "two questions differ");
+        await page.keyboard.press("1");
+        await page.keyboard.press("1");
+        await page.keyboard.press("r");
+        await page.getByLabel(/Rationale/).waitFor();
+        await page.waitForFunction(() => document.activeElement?.id === "adj-rationale");
+        await page.keyboard.type("Composition and colour match the prompt; the third label misread the scene.");
+        await page.keyboard.press("Escape");
+        await page.keyboard.press("Shift+Digit4");
+        await saveShot(page, join(shots, "06-adjudicate.png"));
+        await page.keyboard.press("Control+Enter");
+        await page.getByTestId("queue-empty").waitFor();
+
+        await page.goto(`/projects/${s.rj.id}/adjudicate`);
+        for (let i = 0; i < RJ_ITEMS.length; i++) {
+          await page.getByRole("table", { name: "Labels per question" }).waitFor();
+          if (i === 1) await saveShot(page, join(shots, "07-adjudicate-robojudge.png"));
+          const prev = await page.getByTestId("work").getAttribute("data-assignment");
+          await page.keyboard.press("r");
+          await page.waitForFunction(() => document.activeElement?.id === "adj-rationale");
+          await page.keyboard.type("Reviewed label holds; evidence cites the contacts.");
+          await page.keyboard.press("Control+Enter");
+          await page.waitForFunction((p) => document.querySelector("[data-testid=work]")?.dataset.assignment !== p, prev);
+        }
+        await page.getByTestId("queue-empty").waitFor();
+        assertNoConsoleErrors(errors, "adjudicator");
+        await context.close();
+      }
+
+      // The lead sees ground truth with provenance: unanimous for most, adjudicated for the split item.
+      {
+        const { page, errors } = lead;
+        await page.goto(`/projects/${s.d3.id}/items`);
+        const rows = page.getByRole("table", { name: "Items" });
+        await rows.waitFor();
+        await page.waitForFunction((n) => document.querySelectorAll("[data-provenance]").length === n, D3_ITEMS);
+        assert.equal(await page.locator('[data-provenance="unanimous"]').count(), D3_ITEMS - 1);
+        assert.equal(await page.locator(`tr[data-external-id="${SPLIT_ITEM}"] [data-provenance="adjudicated"]`).count(), 1);
+        await page.locator(`tr[data-external-id="${SPLIT_ITEM}"]`).click();
+        await page.getByText("Rationale:").waitFor();
+        await saveShot(page, join(shots, "08-items-ground-truth.png"));
+        await page.goto(`/projects/${s.rj.id}/items`);
+        await page.waitForFunction(() => document.querySelectorAll('[data-provenance="adjudicated"]').length === 2);
+        await page.goto(`/projects/${s.d3.id}/overview`);
+        await page.getByRole("table", { name: "Throughput per annotator" }).waitFor();
+        await saveShot(page, join(shots, "09-overview.png"));
+        assertNoConsoleErrors(errors, "lead");
+        await lead.context.close();
+      }
     },
     { prefix: "workflow", viewport: { width: 1440, height: 900 } },
   ));

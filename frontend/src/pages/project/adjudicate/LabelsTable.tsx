@@ -20,7 +20,10 @@ const VERDICT: Record<string, string> = { approve: "approved", correct: "correct
 /** Every label per question, who chose what, disagreements marked, and the final pick. */
 export function LabelsTable({ questions, labels, disagreements, picks, errors, active, onActive, onPick }: Props) {
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
-  useEffect(() => rows.current[active]?.scrollIntoView?.({ block: "nearest" }), [active]);
+  useEffect(() => {
+    // note: a block body, because Chromium's scrollIntoView now returns a promise, which React would take for a cleanup.
+    rows.current[active]?.scrollIntoView?.({ block: "nearest" });
+  }, [active]);
   return (
     <div className="labels-scroll">
       <table className="table labels-table" aria-label="Labels per question">

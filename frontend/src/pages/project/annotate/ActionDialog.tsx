@@ -25,7 +25,9 @@ export function ActionDialog({ kind, busy, onCancel, onSkip, onFlag }: Props) {
   const [reason, setReason] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => (kind === "skip" ? input.current : form.current)?.focus(), [kind]);
+  useEffect(() => {
+    (kind === "skip" ? input.current : form.current)?.focus();
+  }, [kind]);
   const needsReason = kind === "flag" && category === "other" && !reason.trim();
 
   function confirm(e?: FormEvent) {

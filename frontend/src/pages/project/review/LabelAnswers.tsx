@@ -17,7 +17,10 @@ interface Props {
 /** The label under review as a compact table, one row per question, with a comment box per question. */
 export function LabelAnswers({ questions, answers, active, onActive, comments, editing, onEdit, onComment }: Props) {
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
-  useEffect(() => rows.current[active]?.scrollIntoView?.({ block: "nearest" }), [active]);
+  useEffect(() => {
+    // note: a block body, because Chromium's scrollIntoView now returns a promise, which React would take for a cleanup.
+    rows.current[active]?.scrollIntoView?.({ block: "nearest" });
+  }, [active]);
   return (
     <table className="table answers-table" aria-label="The label under review">
       <thead>
