@@ -41,6 +41,7 @@ type options struct {
 	blobs     func(testing.TB) blob.Store
 	maxUpload int64
 	limits    auth.Limits
+	jobs      bool // run the background job queue
 }
 
 // newEnv starts a server on a fresh database of the given backend.
@@ -59,7 +60,11 @@ func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*opti
 		"index.html":         {Data: []byte("<!doctype html><title>Arbiter</title>")},
 		"assets/app-1234.js": {Data: []byte("console.log(1)")},
 	}
-	s := api.New(api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: slog.New(slog.DiscardHandler), UI: ui})
+	deps := api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: slog.New(slog.DiscardHandler), UI: ui}
+	if o.jobs {
+		deps.Jobs = startJobs(t, st, blobs)
+	}
+	s := api.New(deps)
 	e := &env{t: t, srv: httptest.NewServer(s.Handler()), store: st, blobs: blobs, cfg: cfg, routes: s.Routes()}
 	t.Cleanup(e.srv.Close)
 	e.admin = e.newUser("admin@example.org", true)

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -23,6 +24,7 @@ func (s *Server) ndjson(c *gin.Context) error {
 }
 
 // importItems streams NDJSON items into the project; each bad line is reported by number.
+// With ?async=true the file is stored and imported in the background (202 with a status URL).
 func (s *Server) importItems(c *gin.Context) error {
 	if err := s.ndjson(c); err != nil {
 		return err
@@ -30,6 +32,9 @@ func (s *Server) importItems(c *gin.Context) error {
 	fp, err := s.loadFlow(c, currentProject(c))
 	if err != nil {
 		return err
+	}
+	if c.Query("async") == "true" {
+		return s.importLater(c, workflow.ImportItemsKind)
 	}
 	rep, err := s.flow.ImportItems(c.Request.Context(), fp, currentUser(c).ID, c.Request.Body, nil)
 	if err != nil {
@@ -47,7 +52,10 @@ func (s *Server) importPredictions(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	rep, err := s.flow.ImportPredictions(c.Request.Context(), fp, currentUser(c).ID, c.Request.Body)
+	if c.Query("async") == "true" {
+		return s.importLater(c, workflow.ImportPredictionsKind)
+	}
+	rep, err := s.flow.ImportPredictions(c.Request.Context(), fp, currentUser(c).ID, c.Request.Body, nil)
 	if err != nil {
 		return err
 	}
@@ -275,3 +283,76 @@ func (s *Server) projectStats(c *gin.Context) error {
 	c.JSON(http.StatusOK, gin.H{"items": counts, "throughput": tp})
 	return nil
 }
+
+// importLater stores the request body in the blob store and queues its import.
+func (s *Server) importLater(c *gin.Context, kind string) error {
+	if s.jobs == nil {
+		return fail(http.StatusServiceUnavailable, CodeUnavailable, "background jobs are not running on this server; import without async")
+	}
+	ctx := c.Request.Context()
+	p := currentProject(c)
+	im := &store.Import{ID: store.NewAssetID(), ProjectID: p.ID, Kind: kind, Status: store.ImportQueued, CreatedBy: currentUser(c).ID}
+	im.BlobKey = "imports/" + p.ID + "/" + im.ID + ".ndjson"
+	body := &countingReader{r: c.Request.Body, h: nopHash{}, limit: s.cfg.MaxUploadBytes}
+	if err := s.blobs.Put(ctx, im.BlobKey, body, -1, "application/x-ndjson"); err != nil {
+		s.blobs.Delete(ctx, im.BlobKey)
+		if isMaxBytes(err) || errors.Is(err, errTooLarge) {
+			return fail(http.StatusRequestEntityTooLarge, CodePayloadTooLarge, "file exceeds %d bytes", s.cfg.MaxUploadBytes)
+		}
+		return err
+	}
+	im.BytesTotal = body.n
+	if err := s.store.CreateImport(ctx, im); err != nil {
+		return err
+	}
+	if err := s.jobs.EnqueueImport(ctx, im.ID); err != nil {
+		return err
+	}
+	c.Header("Location", "/api/v1/projects/"+p.ID+"/imports/"+im.ID)
+	c.JSON(http.StatusAccepted, importView(im))
+	return nil
+}
+
+// importView adds the share done, for progress bars.
+func importView(im *store.Import) gin.H {
+	pct := 0.0
+	if im.BytesTotal > 0 {
+		pct = 100 * float64(im.BytesDone) / float64(im.BytesTotal)
+	}
+	if im.Status == store.ImportDone {
+		pct = 100
+	}
+	return gin.H{"id": im.ID, "kind": im.Kind, "status": im.Status, "bytes_total": im.BytesTotal, "bytes_done": im.BytesDone,
+		"lines_done": im.LinesDone, "percent": pct, "report": im.Report, "error": im.Error, "created_at": im.CreatedAt, "updated_at": im.UpdatedAt}
+}
+
+func (s *Server) getImport(c *gin.Context) error {
+	im, err := s.store.Import(c.Request.Context(), currentProject(c).ID, c.Param("imid"))
+	if err != nil {
+		return mapNotFound(err, "import")
+	}
+	c.JSON(http.StatusOK, importView(im))
+	return nil
+}
+
+func (s *Server) listImports(c *gin.Context) error {
+	ims, err := s.store.Imports(c.Request.Context(), currentProject(c).ID, 50)
+	if err != nil {
+		return err
+	}
+	out := make([]gin.H, len(ims))
+	for i := range ims {
+		out[i] = importView(&ims[i])
+	}
+	c.JSON(http.StatusOK, gin.H{"items": out})
+	return nil
+}
+
+// nopHash satisfies hash.Hash for counting without hashing.
+type nopHash struct{}
+
+func (nopHash) Write(p []byte) (int, error) { return len(p), nil }
+func (nopHash) Sum(b []byte) []byte         { return b }
+func (nopHash) Reset()                      {}
+func (nopHash) Size() int                   { return 0 }
+func (nopHash) BlockSize() int              { return 1 }

@@ -14,6 +14,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/config"
+	"github.com/arbiter-annotation/arbiter/backend/jobs"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
@@ -26,6 +27,7 @@ type Deps struct {
 	Sessions *auth.Sessions
 	Log      *slog.Logger
 	UI       fs.FS // the built web UI; nil when the binary was built without it
+	Jobs     jobs.Runner
 }
 
 // Server routes requests to handlers.
@@ -38,13 +40,14 @@ type Server struct {
 	ui       fs.FS
 	metrics  *metrics
 	flow     *workflow.Service
+	jobs     jobs.Runner
 	engine   *gin.Engine
 }
 
 // New builds the server and its route table.
 func New(d Deps) *Server {
 	gin.SetMode(gin.ReleaseMode)
-	s := &Server{cfg: d.Config, store: d.Store, blobs: d.Blobs, sessions: d.Sessions, log: d.Log, ui: d.UI, metrics: newMetrics(), flow: workflow.New(d.Store)}
+	s := &Server{cfg: d.Config, store: d.Store, blobs: d.Blobs, sessions: d.Sessions, log: d.Log, ui: d.UI, metrics: newMetrics(), flow: workflow.New(d.Store), jobs: d.Jobs}
 	e := gin.New()
 	e.ContextWithFallback = true
 	// note: the client address feeds the login throttle, so X-Forwarded-For is believed only
@@ -111,6 +114,8 @@ func (s *Server) routes() {
 	p.GET("/items/:iid", require(store.RoleLead), wrap(s.getItem))
 	p.POST("/items/:iid/flag", require(store.RoleLead), wrap(s.resolveFlag))
 	p.POST("/predictions", require(store.RoleLead), wrap(s.importPredictions))
+	p.GET("/imports", require(store.RoleLead), wrap(s.listImports))
+	p.GET("/imports/:imid", require(store.RoleLead), wrap(s.getImport))
 	p.GET("/criteria", require(store.RoleLead, store.RoleReviewer), wrap(s.listCriteria))
 	p.POST("/criteria/:cid", require(store.RoleLead, store.RoleReviewer), wrap(s.reviewCriterion))
 	p.POST("/queue/next", require(), wrap(s.queueNext))

@@ -18,7 +18,9 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/config"
+	"github.com/arbiter-annotation/arbiter/backend/jobs"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/frontend"
 )
 
@@ -44,7 +46,16 @@ func serve(ctx context.Context, args []string, env config.Env, stdout, stderr io
 	if err != nil {
 		return err
 	}
-	return listen(ctx, cfg, api.New(deps).Handler(), log, stdout)
+	// note: the job queue outlives ctx so that shutdown can drain it after the listener stops
+	deps.Jobs, err = jobs.Start(context.WithoutCancel(ctx), jobs.Deps{Store: st, DatabaseURL: cfg.DatabaseURL,
+		Flow: workflow.New(st), Blobs: deps.Blobs, Log: log, Workers: 2})
+	if err != nil {
+		return err
+	}
+	err = listen(ctx, cfg, api.New(deps).Handler(), log, stdout)
+	stopCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	return errors.Join(err, deps.Jobs.Stop(stopCtx))
 }
 
 // runMigrate applies pending migrations and exits.

@@ -44,6 +44,7 @@ type Store struct {
 	db      *gorm.DB
 	sqlDB   *sql.DB
 	dialect Dialect
+	url     string
 }
 
 // Open connects to the database named by url: postgres://... or postgresql://... for
@@ -78,8 +79,11 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		sqlDB.Close()
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
-	return &Store{db: db, sqlDB: sqlDB, dialect: dialect}, nil
+	return &Store{db: db, sqlDB: sqlDB, dialect: dialect, url: url}, nil
 }
+
+// URL is the database URL the store was opened with (it may hold a password).
+func (s *Store) URL() string { return s.url }
 
 func dialector(url string) (Dialect, gorm.Dialector, error) {
 	switch {
@@ -180,6 +184,6 @@ func translate(err error) error {
 // WithTx runs fn in one transaction; any error rolls everything back.
 func (s *Store) WithTx(ctx context.Context, fn func(tx *Store) error) error {
 	return s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
-		return fn(&Store{db: db, sqlDB: s.sqlDB, dialect: s.dialect})
+		return fn(&Store{db: db, sqlDB: s.sqlDB, dialect: s.dialect, url: s.url})
 	})
 }

@@ -337,7 +337,7 @@ type PredictionLine struct {
 
 // ImportPredictions reads NDJSON model predictions for existing items. Answers are validated
 // question by question; a prediction need not answer everything.
-func (s *Service) ImportPredictions(ctx context.Context, p *Project, actorID string, r io.Reader) (*ImportReport, error) {
+func (s *Service) ImportPredictions(ctx context.Context, p *Project, actorID string, r io.Reader, progress func(int)) (*ImportReport, error) {
 	rep := &ImportReport{Errors: []LineError{}}
 	lr := newLineReader(r)
 	for done := false; !done; {
@@ -356,6 +356,9 @@ func (s *Service) ImportPredictions(ctx context.Context, p *Project, actorID str
 		})
 		if err != nil {
 			return rep, err
+		}
+		if progress != nil {
+			progress(rep.Lines)
 		}
 	}
 	return rep, nil
