@@ -107,11 +107,19 @@ export function percentile(xs, p) {
   return s[i];
 }
 
-/** Lets media settle and saves a full-height screenshot. */
+/**
+ * Lets media settle and saves the whole page; the viewport grows to the page's
+ * height first so sticky parts sit where they belong.
+ */
 export async function saveShot(page, file) {
   await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => {}))));
+  const size = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(250);
-  await page.screenshot({ path: file, fullPage: true, timeout: 60_000 });
+  await page.screenshot({ path: file, timeout: 60_000 });
+  await page.setViewportSize(size);
 }
 
 /** Asserts the page showed no console errors other than expected 401 refreshes. */

@@ -38,7 +38,7 @@ export function ItemDetail({ item, schema, names }: { item: ItemRecord; schema: 
               {labels.map((a, i) => (
                 <th key={a.id}>
                   {who(a, i)}
-                  {a.review_status && <span className={`review-chip ${a.review_status}`}>{REVIEW[a.review_status] ?? a.review_status}</span>}
+                  {a.review_status && a.review_status !== "none" && <span className={`review-chip ${a.review_status}`}>{REVIEW[a.review_status] ?? a.review_status}</span>}
                 </th>
               ))}
               <th>Ground truth</th>
