@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/testenv"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -148,3 +149,5 @@ func merge(a tasks.Answers, b tasks.Answers) tasks.Answers {
 var _ = store.StageDone
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+func testenvSQLite(tb testing.TB) *store.Store { return testenv.SQLite(tb) }
