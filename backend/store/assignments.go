@@ -166,7 +166,7 @@ type Throughput struct {
 
 // ProjectThroughput counts submitted assignments per person and stage.
 func (s *Store) ProjectThroughput(ctx context.Context, projectID string, since time.Time) ([]Throughput, error) {
-	var out []Throughput
+	out := []Throughput{}
 	err := s.db.WithContext(ctx).Table("assignments a").
 		Select("a.user_id, u.name, a.stage, COUNT(*) AS submitted, SUM(CASE WHEN a.submitted_at >= ? THEN 1 ELSE 0 END) AS today", since).
 		Joins("JOIN users u ON u.id = a.user_id").

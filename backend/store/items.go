@@ -151,7 +151,7 @@ type StageCount struct {
 
 // ItemCounts counts a project's items by stage and flag.
 func (s *Store) ItemCounts(ctx context.Context, projectID string) ([]StageCount, error) {
-	var out []StageCount
+	out := []StageCount{}
 	err := s.db.WithContext(ctx).Model(&Item{}).
 		Select("stage, flag IS NOT NULL AS flagged, COUNT(*) AS count").
 		Where("project_id = ?", projectID).Group("stage, flag IS NOT NULL").Order("stage").Scan(&out).Error

@@ -160,7 +160,7 @@ type MemberView struct {
 
 // Members lists the members of a project with their names.
 func (s *Store) Members(ctx context.Context, projectID string) ([]MemberView, error) {
-	var ms []MemberView
+	ms := []MemberView{}
 	err := s.db.WithContext(ctx).Table("project_members m").
 		Select("m.user_id, u.email, u.name, m.roles").
 		Joins("JOIN users u ON u.id = m.user_id").
