@@ -23,44 +23,28 @@ func (s *Server) ndjson(c *gin.Context) error {
 	return nil
 }
 
-// importItems streams NDJSON items into the project; each bad line is reported by number.
-// With ?async=true the file is stored and imported in the background (202 with a status URL).
-func (s *Server) importItems(c *gin.Context) error {
-	if err := s.ndjson(c); err != nil {
-		return err
+// importNDJSON streams an NDJSON file of the given kind (items or predictions) into the
+// project; each bad line is reported by number. With ?async=true the file is stored and
+// imported in the background (202 with a status URL).
+func (s *Server) importNDJSON(kind string) handler {
+	return func(c *gin.Context) error {
+		if err := s.ndjson(c); err != nil {
+			return err
+		}
+		fp, err := s.loadFlow(c, currentProject(c))
+		if err != nil {
+			return err
+		}
+		if c.Query("async") == "true" {
+			return s.importLater(c, kind)
+		}
+		rep, err := s.flow.Import(c.Request.Context(), fp, kind, currentUser(c).ID, c.Request.Body, nil)
+		if err != nil {
+			return err
+		}
+		c.JSON(http.StatusOK, rep)
+		return nil
 	}
-	fp, err := s.loadFlow(c, currentProject(c))
-	if err != nil {
-		return err
-	}
-	if c.Query("async") == "true" {
-		return s.importLater(c, workflow.ImportItemsKind)
-	}
-	rep, err := s.flow.ImportItems(c.Request.Context(), fp, currentUser(c).ID, c.Request.Body, nil)
-	if err != nil {
-		return err
-	}
-	c.JSON(http.StatusOK, rep)
-	return nil
-}
-
-func (s *Server) importPredictions(c *gin.Context) error {
-	if err := s.ndjson(c); err != nil {
-		return err
-	}
-	fp, err := s.loadFlow(c, currentProject(c))
-	if err != nil {
-		return err
-	}
-	if c.Query("async") == "true" {
-		return s.importLater(c, workflow.ImportPredictionsKind)
-	}
-	rep, err := s.flow.ImportPredictions(c.Request.Context(), fp, currentUser(c).ID, c.Request.Body, nil)
-	if err != nil {
-		return err
-	}
-	c.JSON(http.StatusOK, rep)
-	return nil
 }
 
 // itemView is an item as a lead sees it: its work and its ground truth.

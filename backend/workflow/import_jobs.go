@@ -66,10 +66,15 @@ func (s *Service) runImport(ctx context.Context, blobs blob.Store, im *store.Imp
 		im.LinesDone, im.BytesDone = int64(lines), read.Load()
 		s.store.UpdateImport(ctx, im) // note: progress is best effort; the report is what counts
 	}
-	if im.Kind == ImportPredictionsKind {
-		return s.ImportPredictions(ctx, fp, im.CreatedBy, body, progress)
+	return s.Import(ctx, fp, im.Kind, im.CreatedBy, body, progress)
+}
+
+// Import reads an NDJSON file of the given kind: items or model predictions.
+func (s *Service) Import(ctx context.Context, p *Project, kind, actorID string, r io.Reader, progress func(int)) (*ImportReport, error) {
+	if kind == ImportPredictionsKind {
+		return s.ImportPredictions(ctx, p, actorID, r, progress)
 	}
-	return s.ImportItems(ctx, fp, im.CreatedBy, body, progress)
+	return s.ImportItems(ctx, p, actorID, r, progress)
 }
 
 type countingReader struct {
