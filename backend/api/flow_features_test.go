@@ -176,3 +176,48 @@ func mustTemplate(id string) *tasks.Schema {
 	}
 	return &t.Schema
 }
+
+// TestProgressAndReviewComments: a member sees their own progress and what is left for them;
+// reviews carry comments per question, and unknown questions are refused.
+func TestProgressAndReviewComments(t *testing.T) {
+	e := newEnv(t, openSQLite)
+	lead, ann, rev := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false), e.newUser("rev@example.org", false)
+	pid := robojudgeProject(t, lead, map[string]any{"overlap": 1, "review": "cross"})
+	lead.member(pid, ann, "annotator")
+	lead.member(pid, rev, "reviewer")
+	lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("p-1", "g"), robojudgeLine("p-2", "g"), robojudgeLine("p-3", "g"))
+	c := ann.next(pid, "label")
+	ann.submitOK(c.Assignment.ID, map[string]any{"answers": mustTemplate("robojudge").ExampleAnswers()})
+	var pr struct {
+		Stages []struct {
+			Stage     string
+			DoneToday int64 `json:"done_today"`
+			DoneTotal int64 `json:"done_total"`
+			Available int64
+		}
+	}
+	ann.must("GET", "/api/v1/projects/"+pid+"/me/progress", nil, 200, &pr)
+	got := map[string][2]int64{}
+	for _, s := range pr.Stages {
+		got[s.Stage] = [2]int64{s.DoneToday, s.Available}
+	}
+	if got["label"] != [2]int64{1, 2} {
+		t.Fatalf("label progress %v, want done 1 and 2 left: %+v", got["label"], pr)
+	}
+	r := rev.next(pid, "review")
+	path := "/api/v1/assignments/" + r.Assignment.ID + "/submit"
+	if st, body := rev.do("POST", path, map[string]any{"verdict": "approve", "comments": map[string]string{"nope": "x"}}); st != 422 || !strings.Contains(string(body), "comments.nope") {
+		t.Fatalf("comment on an unknown question: %d %s", st, body)
+	}
+	rev.submitOK(r.Assignment.ID, map[string]any{"verdict": "approve", "comments": map[string]string{"pa_evidence": "cite the frame"}})
+	var it struct {
+		Item struct {
+			Reviews []struct{ Comments map[string]string }
+		}
+	}
+	items := lead.items(pid, "stage=done")
+	lead.must("GET", "/api/v1/projects/"+pid+"/items/"+items[0].ID, nil, 200, &it)
+	if it.Item.Reviews[0].Comments["pa_evidence"] != "cite the frame" {
+		t.Fatalf("review comments not kept: %+v", it)
+	}
+}

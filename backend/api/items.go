@@ -67,6 +67,7 @@ type assignmentView struct {
 	TargetID     *string    `json:"target_id,omitempty"`
 	Verdict      *string    `json:"verdict,omitempty"`
 	Comment      *string    `json:"comment,omitempty"`
+	Comments     store.JSON `json:"comments,omitempty"`
 	Rationale    *string    `json:"rationale,omitempty"`
 	DraftSource  *string    `json:"draft_source,omitempty"`
 	TimeSpentMS  int64      `json:"time_spent_ms"`
@@ -101,7 +102,7 @@ func toItemView(it *store.Item, as []store.Assignment, gt *store.GroundTruth) it
 	v := itemView{Item: it, Annotations: []assignmentView{}, Reviews: []assignmentView{}, GroundTruth: toGT(gt)}
 	for _, a := range as {
 		av := assignmentView{ID: a.ID, UserID: a.UserID, Stage: a.Stage, Status: a.Status, Answers: a.Answers, Effective: a.Effective,
-			TargetID: a.TargetID, Verdict: a.Verdict, Comment: a.Comment, Rationale: a.Rationale, DraftSource: a.DraftSource,
+			TargetID: a.TargetID, Verdict: a.Verdict, Comment: a.Comment, Comments: a.Comments, Rationale: a.Rationale, DraftSource: a.DraftSource,
 			TimeSpentMS: a.TimeSpentMS, SubmittedAt: a.SubmittedAt, Shown: a.Shuffle}
 		switch a.Stage {
 		case store.StageLabel:

@@ -193,13 +193,14 @@ func (s *Server) flagAssignment(c *gin.Context) error {
 }
 
 type submitRequest struct {
-	Answers       tasks.Answers `json:"answers"`
-	Verdict       string        `json:"verdict"`
-	Comment       string        `json:"comment"`
-	Rationale     string        `json:"rationale"`
-	Confidence    *int          `json:"confidence"`
-	ErrorCategory string        `json:"error_category"`
-	TimeSpentMS   int64         `json:"time_spent_ms"`
+	Answers       tasks.Answers     `json:"answers"`
+	Verdict       string            `json:"verdict"`
+	Comment       string            `json:"comment"`
+	Comments      map[string]string `json:"comments"`
+	Rationale     string            `json:"rationale"`
+	Confidence    *int              `json:"confidence"`
+	ErrorCategory string            `json:"error_category"`
+	TimeSpentMS   int64             `json:"time_spent_ms"`
 }
 
 // submit finishes an assignment. A retry with the same Idempotency-Key is applied once and
@@ -218,7 +219,7 @@ func (s *Server) submit(c *gin.Context) error {
 		return FieldErrors{"Idempotency-Key": {"too_long", "at most 200 characters"}}.Err()
 	}
 	res, err := s.flow.Submit(c.Request.Context(), fp, currentUser(c).ID, a.ID, workflow.Submission{
-		Answers: req.Answers, Verdict: req.Verdict, Comment: req.Comment, Rationale: req.Rationale,
+		Answers: req.Answers, Verdict: req.Verdict, Comment: req.Comment, Comments: req.Comments, Rationale: req.Rationale,
 		Confidence: req.Confidence, ErrorCategory: req.ErrorCategory, TimeSpentMS: req.TimeSpentMS, IdempotencyKey: key,
 	})
 	if err != nil {
@@ -236,4 +237,19 @@ func contains(set []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// myProgress tells a member what they did today and in total per stage, and how much work is
+// left for them.
+func (s *Server) myProgress(c *gin.Context) error {
+	fp, err := s.loadFlow(c, currentProject(c))
+	if err != nil {
+		return err
+	}
+	pr, err := s.flow.MyProgress(c.Request.Context(), fp, currentUser(c).ID)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"stages": pr})
+	return nil
 }

@@ -119,6 +119,7 @@ func (s *Server) routes() {
 	p.GET("/criteria", require(store.RoleLead, store.RoleReviewer), wrap(s.listCriteria))
 	p.POST("/criteria/:cid", require(store.RoleLead, store.RoleReviewer), wrap(s.reviewCriterion))
 	p.POST("/queue/next", require(), wrap(s.queueNext))
+	p.GET("/me/progress", require(), wrap(s.myProgress))
 	p.GET("/members", require(), wrap(s.listMembers))
 	p.PUT("/members/:uid", require(store.RoleLead), wrap(s.setMember))
 	p.POST("/assets", require(store.RoleLead), wrap(s.uploadAsset))

@@ -43,6 +43,7 @@ type Assignment struct {
 	TargetID       *string    `json:"target_id,omitempty"`
 	Verdict        *string    `json:"verdict,omitempty"`
 	Comment        *string    `json:"comment,omitempty"`
+	Comments       JSON       `json:"comments,omitempty"`
 	Rationale      *string    `json:"rationale,omitempty"`
 	Confidence     *int       `json:"confidence,omitempty"`
 	ErrorCategory  *string    `json:"error_category,omitempty"`
@@ -172,5 +173,22 @@ func (s *Store) ProjectThroughput(ctx context.Context, projectID string, since t
 		Joins("JOIN users u ON u.id = a.user_id").
 		Where("a.project_id = ? AND a.status IN ?", projectID, []string{AssignSubmitted, AssignRejected}).
 		Group("a.user_id, u.name, a.stage").Order("u.name, a.stage").Scan(&out).Error
+	return out, translate(err)
+}
+
+// Progress is one person's work in one stage of a project.
+type Progress struct {
+	Stage     string `json:"stage"`
+	DoneToday int64  `json:"done_today"`
+	DoneTotal int64  `json:"done_total"`
+}
+
+// UserProgress counts the person's submitted assignments per stage, in total and since a time.
+func (s *Store) UserProgress(ctx context.Context, projectID, userID string, since time.Time) ([]Progress, error) {
+	out := []Progress{}
+	err := s.db.WithContext(ctx).Model(&Assignment{}).
+		Select("stage, COUNT(*) AS done_total, SUM(CASE WHEN submitted_at >= ? THEN 1 ELSE 0 END) AS done_today", since).
+		Where("project_id = ? AND user_id = ? AND submitted_at IS NOT NULL", projectID, userID).
+		Group("stage").Order("stage").Scan(&out).Error
 	return out, translate(err)
 }

@@ -69,3 +69,15 @@ func (s *Store) ReviewSlotTaken(ctx context.Context, labelID, except string, at 
 		Where("a.target_id = ? AND a.stage = 'review' AND a.id <> ? AND "+slotTaken, labelID, except, at).Count(&n).Error
 	return n > 0, translate(err)
 }
+
+// AvailableItems counts the items of a stage the user could still be given, up to limit.
+func (s *Store) AvailableItems(ctx context.Context, projectID, userID, stage string, slots, limit int, at time.Time) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Raw(`
+SELECT COUNT(*) FROM (SELECT i.id FROM items i
+WHERE i.project_id = ? AND i.stage = ? AND i.flag IS NULL
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ?)
+  AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND `+slotTaken+`) < ?
+LIMIT ?) x`, projectID, stage, userID, stage, at, slots, limit).Scan(&n).Error
+	return n, translate(err)
+}

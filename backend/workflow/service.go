@@ -245,3 +245,45 @@ func owns(a *store.Assignment, userID string) error {
 }
 
 var _ = slices.Contains[[]string]
+
+// Progress is a person's standing in one stage: what they did and what is left for them.
+type Progress struct {
+	Stage     string `json:"stage"`
+	DoneToday int64  `json:"done_today"`
+	DoneTotal int64  `json:"done_total"`
+	Available int64  `json:"available"`        // items they could still be given (label, criteria)
+	Capped    bool   `json:"available_capped"` // available stopped counting at the cap
+}
+
+// availableCap bounds the count of remaining work, which the UI shows as "1000+".
+const availableCap = 1000
+
+// MyProgress reports the user's work per stage and, for item stages, what is left for them.
+func (s *Service) MyProgress(ctx context.Context, p *Project, userID string) ([]Progress, error) {
+	t := s.now()
+	day := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+	done, err := s.store.UserProgress(ctx, p.ID, userID, day)
+	if err != nil {
+		return nil, err
+	}
+	byStage := map[string]store.Progress{}
+	for _, d := range done {
+		byStage[d.Stage] = d
+	}
+	var out []Progress
+	for _, stage := range Stages {
+		if (stage == store.StageCriteria && p.Policy.CriteriaStage == nil) || (stage == store.StageReview && p.Policy.Review != "cross") {
+			continue
+		}
+		pr := Progress{Stage: stage, DoneToday: byStage[stage].DoneToday, DoneTotal: byStage[stage].DoneTotal}
+		if stage == store.StageLabel || stage == store.StageCriteria {
+			n, err := s.store.AvailableItems(ctx, p.ID, userID, stage, p.slots(stage), availableCap, t)
+			if err != nil {
+				return nil, err
+			}
+			pr.Available, pr.Capped = n, n >= availableCap
+		}
+		out = append(out, pr)
+	}
+	return out, nil
+}

@@ -15,6 +15,7 @@ type Submission struct {
 	Answers        tasks.Answers
 	Verdict        string // review: approve, correct, reject
 	Comment        string
+	Comments       map[string]string // review: per question key
 	Rationale      string
 	Confidence     *int
 	ErrorCategory  string
@@ -118,6 +119,11 @@ func (s *Service) checkSubmission(schema *tasks.Schema, a *store.Assignment, in 
 		if !oneOf(in.Verdict, Verdicts) && in.Answers == nil {
 			fe["verdict"] = tasks.FieldError{Code: "invalid_value", Message: "verdict must be approve, correct or reject"}
 		}
+		for key := range in.Comments {
+			if _, ok := schema.Question(key); !ok {
+				fe["comments."+key] = tasks.FieldError{Code: "unknown_question", Message: "no question " + key + " to comment on"}
+			}
+		}
 		needAnswers = in.Verdict == "correct" || (in.Verdict == "" && in.Answers != nil)
 	case store.StageAdjudicate:
 		if strings.TrimSpace(in.Rationale) == "" {
@@ -154,6 +160,9 @@ func setOptional(a *store.Assignment, in Submission) {
 	}
 	a.Verdict, a.Comment, a.Rationale, a.ErrorCategory = str(in.Verdict), str(in.Comment), str(in.Rationale), str(in.ErrorCategory)
 	a.Confidence = in.Confidence
+	if len(in.Comments) > 0 {
+		a.Comments = encode(in.Comments)
+	}
 }
 
 func orEmpty(j store.JSON) store.JSON {
