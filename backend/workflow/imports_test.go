@@ -3,6 +3,7 @@ package workflow_test
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -82,6 +83,8 @@ func peakHeap(f func()) uint64 {
 	return peak.Load()
 }
 
+var importLines = flag.Int("import-lines", 20_000, "lines of the larger file in TestImportStreams")
+
 // TestImportStreams imports a small and a four times larger file: every bad line is reported
 // by number, and the live heap does not grow with the file.
 func TestImportStreams(t *testing.T) {
@@ -101,9 +104,11 @@ func TestImportStreams(t *testing.T) {
 		})
 		return rep, peak
 	}
-	small, smallPeak := svc(5_000)
-	large, largePeak := svc(20_000)
-	if large.Imported != 20_000-20 || len(large.Errors) != 20 || large.Errors[0].Line != 1000 || large.Errors[19].Line != 20_000 {
+	n := *importLines
+	small, smallPeak := svc(n / 4)
+	large, largePeak := svc(n)
+	bad := n / 1000
+	if large.Imported != n-bad || len(large.Errors) != bad || large.Errors[0].Line != 1000 || large.Errors[bad-1].Line != bad*1000 {
 		t.Fatalf("report: imported %d, errors %d, first %+v", large.Imported, len(large.Errors), large.Errors[0])
 	}
 	if !strings.Contains(large.Errors[0].Error, "malformed JSON") {
