@@ -221,3 +221,45 @@ func TestProgressAndReviewComments(t *testing.T) {
 		t.Fatalf("review comments not kept: %+v", it)
 	}
 }
+
+// TestPrefetch: a client may hold the item after the current one, so the next item shows at
+// once; never more than two open assignments per person and stage.
+func TestPrefetch(t *testing.T) {
+	e := newEnv(t, openSQLite)
+	lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+	pid := robojudgeProject(t, lead, map[string]any{"overlap": 1})
+	lead.member(pid, ann, "annotator")
+	lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("n-1", "g"), robojudgeLine("n-2", "g"), robojudgeLine("n-3", "g"))
+	prefetch := func() *claimResp {
+		status, body := ann.do("POST", "/api/v1/projects/"+pid+"/queue/next", map[string]any{"stage": "label", "prefetch": true})
+		if status != 200 {
+			t.Fatalf("prefetch: %d %s", status, body)
+		}
+		var cr claimResp
+		jsonUnmarshal(body, &cr)
+		return &cr
+	}
+	cur := ann.next(pid, "label")
+	nxt := prefetch()
+	if nxt.Assignment.ID == cur.Assignment.ID {
+		t.Fatal("prefetch returned the current assignment")
+	}
+	if again := prefetch(); again.Assignment.ID != nxt.Assignment.ID {
+		t.Fatal("a second prefetch claimed a third item")
+	}
+	if ann.next(pid, "label").Assignment.ID != cur.Assignment.ID {
+		t.Fatal("plain next no longer returns the current assignment")
+	}
+	ann.submitOK(cur.Assignment.ID, map[string]any{"answers": mustTemplate("robojudge").ExampleAnswers()})
+	if ann.next(pid, "label").Assignment.ID != nxt.Assignment.ID {
+		t.Fatal("after submit the prefetched assignment is not the current one")
+	}
+	third := prefetch()
+	if third.Assignment.ID == nxt.Assignment.ID {
+		t.Fatal("no new prefetch after the submit")
+	}
+	open, _ := e.store.ActiveAssignments(t.Context(), pid, ann.user.ID, "label")
+	if len(open) != 2 {
+		t.Fatalf("%d open assignments, want 2", len(open))
+	}
+}

@@ -51,7 +51,8 @@ func (s *Server) loadFlow(c *gin.Context, p *store.Project) (*workflow.Project, 
 }
 
 type nextRequest struct {
-	Stage string `json:"stage"`
+	Stage    string `json:"stage"`
+	Prefetch bool   `json:"prefetch"`
 }
 
 // queueNext claims the next piece of work: 200 with the blinded view, or 204 when none is left.
@@ -64,7 +65,7 @@ func (s *Server) queueNext(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	claim, err := s.flow.Next(c.Request.Context(), fp, currentUser(c), projectRoles(c), req.Stage)
+	claim, err := s.flow.Next(c.Request.Context(), fp, currentUser(c), projectRoles(c), req.Stage, req.Prefetch)
 	if err != nil {
 		return workflowError(err)
 	}

@@ -92,12 +92,12 @@ func (s *Store) SaveAssignment(ctx context.Context, a *Assignment) error {
 	return translate(s.db.WithContext(ctx).Save(a).Error)
 }
 
-// ActiveAssignment returns the person's open assignment in a stage of a project, if any.
-func (s *Store) ActiveAssignment(ctx context.Context, projectID, userID, stage string) (*Assignment, error) {
-	var a Assignment
+// ActiveAssignments returns the person's open assignments in a stage of a project, oldest first.
+func (s *Store) ActiveAssignments(ctx context.Context, projectID, userID, stage string) ([]Assignment, error) {
+	as := []Assignment{}
 	err := s.db.WithContext(ctx).Where("project_id = ? AND user_id = ? AND stage = ? AND status = ?",
-		projectID, userID, stage, AssignActive).Order("created_at").Take(&a).Error
-	return &a, translate(err)
+		projectID, userID, stage, AssignActive).Order("created_at, id").Find(&as).Error
+	return as, translate(err)
 }
 
 // ItemAssignments returns the assignments of an item, optionally of one stage, oldest first.

@@ -102,7 +102,10 @@ type Claim struct {
 
 // Next claims the next piece of work in a stage for the user, or returns nil when there is
 // none. An open assignment of the same stage is handed back first (a reload loses nothing).
-func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles store.RoleSet, stage string) (*Claim, error) {
+// With prefetch, it returns the piece after the user's current one, claiming it if needed, so
+// a client can load the next item while the current one is answered; nobody holds more than
+// two open assignments per stage.
+func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles store.RoleSet, stage string, prefetch bool) (*Claim, error) {
 	role, ok := stageRole[stage]
 	if !ok || (stage == store.StageCriteria && p.Policy.CriteriaStage == nil) || (stage == store.StageReview && p.Policy.Review != "cross") {
 		return nil, ErrWrongStage
@@ -112,10 +115,17 @@ func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles 
 	}
 	var claimed *store.Assignment
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.resume(ctx, tx, p, user.ID, stage)
-		if err != nil || a != nil {
-			claimed = a
+		live, err := s.resume(ctx, tx, p, user.ID, stage)
+		if err != nil {
 			return err
+		}
+		want := 0
+		if prefetch {
+			want = 1
+		}
+		if len(live) > want {
+			claimed = live[want]
+			return nil
 		}
 		claimed, err = s.claimNew(ctx, tx, p, user.ID, stage)
 		return err
@@ -126,29 +136,37 @@ func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles 
 	return s.claimView(ctx, p, claimed, tasks.Role(role))
 }
 
-// resume hands back the user's open assignment in the stage, renewing its lease while its
-// slot is still free.
-func (s *Service) resume(ctx context.Context, tx *store.Store, p *Project, userID, stage string) (*store.Assignment, error) {
-	a, err := tx.ActiveAssignment(ctx, p.ID, userID, stage)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil
-	}
+// resume returns the user's open assignments in the stage, oldest first, renewing each lease
+// whose slot is still free and expiring the others.
+func (s *Service) resume(ctx context.Context, tx *store.Store, p *Project, userID, stage string) ([]*store.Assignment, error) {
+	open, err := tx.ActiveAssignments(ctx, p.ID, userID, stage)
 	if err != nil {
 		return nil, err
 	}
 	t := s.now()
-	if a.LeaseExpiresAt.Before(t) {
-		free, err := s.slotStillFree(ctx, tx, p, a, t)
-		if err != nil {
+	var live []*store.Assignment
+	for i := range open {
+		a := &open[i]
+		if a.LeaseExpiresAt.Before(t) {
+			free, err := s.slotStillFree(ctx, tx, p, a, t)
+			if err != nil {
+				return nil, err
+			}
+			if !free {
+				a.Status = store.AssignExpired
+				if err := tx.SaveAssignment(ctx, a); err != nil {
+					return nil, err
+				}
+				continue
+			}
+		}
+		a.LeaseExpiresAt = t.Add(p.lease())
+		if err := tx.SaveAssignment(ctx, a); err != nil {
 			return nil, err
 		}
-		if !free {
-			a.Status = store.AssignExpired
-			return nil, tx.SaveAssignment(ctx, a)
-		}
+		live = append(live, a)
 	}
-	a.LeaseExpiresAt = t.Add(p.lease())
-	return a, tx.SaveAssignment(ctx, a)
+	return live, nil
 }
 
 func (p *Project) lease() time.Duration { return time.Duration(p.Policy.LeaseMinutes) * time.Minute }
