@@ -15,6 +15,7 @@ import type {
   ItemFilter,
   ItemPage,
   ItemRecord,
+  MyProgress,
   ProjectDetail,
   ProjectStats,
   QueueStage,
@@ -51,6 +52,8 @@ export function workflowApi(c: ApiClient) {
     project: (pid: ID) => c.get<ProjectDetail>(proj(pid)),
     createProject: (req: CreateWorkflowProject) => c.post<ProjectDetail>("/api/v1/projects", req),
     stats: (pid: ID) => c.get<ProjectStats>(`${proj(pid)}/stats`),
+    /** The caller's own progress per stage (any member). */
+    myProgress: (pid: ID) => c.get<MyProgress>(`${proj(pid)}/me/progress`),
     items: (pid: ID, f: ItemFilter = {}) => c.get<ItemPage>(`${proj(pid)}/items${itemQuery(f)}`),
     item: (pid: ID, iid: ID) => c.get<{ item: ItemRecord; ground_truth_history: unknown[]; criteria: Criterion[] }>(`${proj(pid)}/items/${seg(iid)}`),
     resolveFlag: (pid: ID, iid: ID, action: "return" | "drop", note: string) =>
@@ -81,6 +84,7 @@ export function useWorkflowApi(): WorkflowApi {
 export const workflowKeys = {
   project: (pid: ID) => ["projects", pid] as const,
   stats: (pid: ID) => ["projects", pid, "stats"] as const,
+  myProgress: (pid: ID) => ["projects", pid, "me", "progress"] as const,
   items: (pid: ID, f: ItemFilter) => ["projects", pid, "items", f] as const,
   itemsAll: (pid: ID) => ["projects", pid, "items"] as const,
   criteria: (pid: ID) => ["projects", pid, "criteria"] as const,

@@ -48,6 +48,21 @@ export interface ProjectStats {
   throughput: Throughput[];
 }
 
+/** One stage of GET /projects/:pid/me/progress: the caller's own work and what is left for them. */
+export interface StageProgress {
+  stage: QueueStage;
+  done_today: number;
+  done_total: number;
+  /** Items the caller could still be given (label and criteria stages only). */
+  available: number;
+  /** `available` stopped counting at the server's cap (1000). */
+  available_capped: boolean;
+}
+
+export interface MyProgress {
+  stages: StageProgress[];
+}
+
 export interface ImportLineError {
   line: number;
   error: string;

@@ -9,6 +9,8 @@ import type { Answers, FieldProblem } from "../../../form/schema";
 import { MediaBaseContext } from "../../../media/resolve";
 import { useProject } from "../ProjectPage";
 import { useQueueLeft } from "../annotate/AnnotatePage";
+import { ProgressStats } from "../annotate/ProgressStats";
+import { useStageProgress } from "../annotate/progress";
 import { PROJECT_MEDIA_BASE } from "../annotate/mediaBase";
 import { QueueEmpty, QueueError, QueueLoading, SubmitProblem } from "../annotate/QueueStates";
 import { useHeartbeat } from "../annotate/useHeartbeat";
@@ -38,6 +40,7 @@ function AdjudicateSession({ project }: { project: ProjectDetail }) {
   const aid = q.claim?.assignment.id ?? null;
   const leaseLost = useHeartbeat(api, aid);
   const left = useQueueLeft(project, "adjudicate");
+  const progress = useStageProgress(project.id, "adjudicate", q.submits);
   const claim = q.claim;
   const schema = claim?.item.schema;
   const qs = schema?.questions ?? [];
@@ -139,7 +142,7 @@ function AdjudicateSession({ project }: { project: ProjectDetail }) {
   const missing = qs.filter((x) => x.required && picks[x.key] === undefined).length;
   const stats = (
     <>
-      <Stat label="Adjudicated today" value={q.doneToday} />
+      <ProgressStats stage="adjudicate" progress={progress} />
       {left !== null && <Stat label="Waiting" value={left} />}
       {claim && <Elapsed since={q.shownAt} />}
       {claim && <Stat label="Labels" value={labels.length} />}
@@ -157,7 +160,7 @@ function AdjudicateSession({ project }: { project: ProjectDetail }) {
       {!!problem && <SubmitProblem error={problem} onNext={q.reload} />}
       {q.status === "loading" && <QueueLoading />}
       {q.status === "error" && <QueueError error={q.error} onRetry={q.reload} />}
-      {q.status === "empty" && <QueueEmpty stage="adjudicate" onRetry={q.reload} done={q.doneToday} />}
+      {q.status === "empty" && <QueueEmpty stage="adjudicate" onRetry={q.reload} done={progress?.done_today ?? 0} />}
       {q.status === "ready" && schema && item && editing && (
         <div className="review-correct">
           <div className="review-mode-bar">

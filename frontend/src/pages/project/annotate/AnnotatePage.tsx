@@ -11,12 +11,14 @@ import { useProject } from "../ProjectPage";
 import { ActionDialog } from "./ActionDialog";
 import { startingAnswers } from "./draftStore";
 import { PROJECT_MEDIA_BASE } from "./mediaBase";
+import { ProgressStats } from "./ProgressStats";
+import { useStageProgress } from "./progress";
 import { QueueEmpty, QueueError, QueueLoading, SubmitProblem } from "./QueueStates";
 import { useAutosave } from "./useAutosave";
 import { useHeartbeat } from "./useHeartbeat";
 import { usePageKeys } from "./usePageKeys";
 import { useWorkQueue } from "./useWorkQueue";
-import { Elapsed, SaveIndicator, Stat, WorkBar } from "./WorkBar";
+import { Elapsed, SaveIndicator, WorkBar } from "./WorkBar";
 import "./work.css";
 
 const STAGE_LABELS: Partial<Record<QueueStage, string>> = { label: "Label", criteria: "Write criteria" };
@@ -69,7 +71,7 @@ function LabelSession({ project, stage, picker }: { project: ProjectDetail; stag
   const aid = q.claim?.assignment.id ?? null;
   const autosave = useAutosave(api, aid, q.claim?.assignment.version ?? 0);
   const leaseLost = useHeartbeat(api, aid);
-  const left = useQueueLeft(project, stage);
+  const progress = useStageProgress(project.id, stage, q.submits);
   const [dialog, setDialog] = useState<"skip" | "flag" | null>(null);
   const [problem, setProblem] = useState<{ aid: string; error: unknown } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<{ aid: string; errors: AnswerErrors } | null>(null);
@@ -138,8 +140,7 @@ function LabelSession({ project, stage, picker }: { project: ProjectDetail; stag
   );
   const stats = (
     <>
-      <Stat label="Done today" value={q.doneToday} title="Items you submitted today in this stage (this browser)" />
-      {left !== null && <Stat label="In this stage" value={left} title="Items waiting in this stage across the project" />}
+      <ProgressStats stage={stage} progress={progress} />
       {claim && <Elapsed since={q.shownAt} />}
     </>
   );
@@ -164,7 +165,7 @@ function LabelSession({ project, stage, picker }: { project: ProjectDetail; stag
       {problem && problem.aid === aid && <SubmitProblem error={problem.error} onNext={q.reload} />}
       {q.status === "loading" && <QueueLoading />}
       {q.status === "error" && <QueueError error={q.error} onRetry={q.reload} />}
-      {q.status === "empty" && <QueueEmpty stage={stage} onRetry={q.reload} done={q.doneToday} />}
+      {q.status === "empty" && <QueueEmpty stage={stage} onRetry={q.reload} done={progress?.done_today ?? 0} />}
       {q.status === "ready" && form}
       {dialog && (
         <ActionDialog

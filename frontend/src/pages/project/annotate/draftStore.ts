@@ -57,21 +57,3 @@ export function pruneLocalDrafts(now = Date.now(), storage: Storage = localStora
 export function startingAnswers(aid: string, serverDraft: Answers | null | undefined): Answers {
   return readLocalDraft(aid)?.answers ?? serverDraft ?? {};
 }
-
-const COUNT_PREFIX = "arbiter.done.";
-
-/** Local count of submits today per project and stage (for people who cannot see stats). */
-export function doneToday(pid: string, stage: string, date = new Date()): number {
-  const n = Number(localStorage.getItem(`${COUNT_PREFIX}${pid}.${stage}.${date.toISOString().slice(0, 10)}`));
-  return Number.isFinite(n) ? n : 0;
-}
-
-export function bumpDoneToday(pid: string, stage: string, date = new Date()): number {
-  const n = doneToday(pid, stage, date) + 1;
-  try {
-    localStorage.setItem(`${COUNT_PREFIX}${pid}.${stage}.${date.toISOString().slice(0, 10)}`, String(n));
-  } catch {
-    // Only a counter.
-  }
-  return n;
-}

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ApiError, useApiClient } from "../../../api";
 import { useWorkflowApi } from "../../../api/workflow";
 import type { Claim, FlagCategory, QueueStage, SubmitBody, SubmitResult } from "../../../api/workflowTypes";
-import { bumpDoneToday, clearLocalDraft, doneToday, pruneLocalDrafts } from "./draftStore";
+import { clearLocalDraft, pruneLocalDrafts } from "./draftStore";
 import { PROJECT_MEDIA_BASE } from "./mediaBase";
 import { preloadClaim } from "./preload";
 import { newIdempotencyKey, withRetry } from "./retry";
@@ -19,7 +19,8 @@ export interface WorkQueue {
   /** A write is failing and being retried. */
   offline: boolean;
   busy: boolean;
-  doneToday: number;
+  /** Submits acknowledged in this session; changes once the item after them is shown. */
+  submits: number;
   reload: () => void;
   /** Submits the current assignment and shows the next one; throws what the server refused. */
   submit: (body: SubmitBody) => Promise<SubmitResult | null>;
@@ -45,7 +46,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   });
   const [offline, setOffline] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(() => doneToday(pid, stage));
+  const [submits, setSubmits] = useState(0);
   const busyRef = useRef(false);
   const alive = useRef(true);
 
@@ -86,15 +87,16 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
           result = null as T;
         }
         clearLocalDraft(aid);
-        if (counts) setDone(bumpDoneToday(pid, stage));
         await fetchNext();
+        // Batched with showing the next item, so whatever reacts to it runs after that.
+        if (counts) setSubmits((n) => n + 1);
         return result;
       } finally {
         busyRef.current = false;
         setBusy(false);
       }
     },
-    [state.claim, fetchNext, pid, stage],
+    [state.claim, fetchNext],
   );
 
   const submit = useCallback(
@@ -114,5 +116,5 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
     void fetchNext();
   }, [fetchNext]);
 
-  return { ...state, offline, busy, doneToday: done, reload, submit, skip, flag };
+  return { ...state, offline, busy, submits, reload, submit, skip, flag };
 }

@@ -14,6 +14,8 @@ import { usePageKeys } from "../annotate/usePageKeys";
 import { useWorkQueue } from "../annotate/useWorkQueue";
 import { Elapsed, SaveIndicator, Stat, WorkBar } from "../annotate/WorkBar";
 import { useQueueLeft } from "../annotate/AnnotatePage";
+import { ProgressStats } from "../annotate/ProgressStats";
+import { useStageProgress } from "../annotate/progress";
 import { LabelAnswers, composeComment } from "./LabelAnswers";
 import "../annotate/work.css";
 import "./review.css";
@@ -36,6 +38,7 @@ function ReviewSession({ project }: { project: ProjectDetail }) {
   const aid = q.claim?.assignment.id ?? null;
   const leaseLost = useHeartbeat(api, aid);
   const left = useQueueLeft(project, "review");
+  const progress = useStageProgress(project.id, "review", q.submits);
   const [mode, setMode] = useState<Mode>("look");
   const [active, setActive] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);
@@ -106,7 +109,7 @@ function ReviewSession({ project }: { project: ProjectDetail }) {
 
   const stats = (
     <>
-      <Stat label="Reviewed today" value={q.doneToday} />
+      <ProgressStats stage="review" progress={progress} />
       {left !== null && <Stat label="Waiting for review" value={left} />}
       {claim && <Elapsed since={q.shownAt} />}
     </>
@@ -122,7 +125,7 @@ function ReviewSession({ project }: { project: ProjectDetail }) {
       {!!problem && <SubmitProblem error={problem} onNext={q.reload} />}
       {q.status === "loading" && <QueueLoading />}
       {q.status === "error" && <QueueError error={q.error} onRetry={q.reload} />}
-      {q.status === "empty" && <QueueEmpty stage="review" onRetry={q.reload} done={q.doneToday} />}
+      {q.status === "empty" && <QueueEmpty stage="review" onRetry={q.reload} done={progress?.done_today ?? 0} />}
       {q.status === "ready" && claim && schema && (blind || mode === "correct") && (
         <div className="review-correct">
           {!blind && (

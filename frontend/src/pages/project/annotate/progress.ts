@@ -1,0 +1,52 @@
+// The person's own progress in a stage, from GET /projects/:pid/me/progress:
+// done today, done in total and (label, criteria) how much is left for them.
+import { useEffect } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
+import type { QueueStage, StageProgress } from "../../../api/workflowTypes";
+
+/** "1000+" when the server stopped counting, else the count. */
+export function leftText(p: Pick<StageProgress, "available" | "available_capped">): string {
+  return p.available_capped ? `${p.available}+` : String(p.available);
+}
+
+/** Whether the server counts the work left in this stage (it does for label and criteria). */
+export function countsLeft(stage: QueueStage): boolean {
+  return stage === "label" || stage === "criteria";
+}
+
+/** Runs fn once the browser has painted what is being rendered now (a frame, then a task). */
+export function afterPaint(fn: () => void): () => void {
+  let timer = 0;
+  const raf = typeof requestAnimationFrame === "function" ? requestAnimationFrame : (cb: FrameRequestCallback) => window.setTimeout(() => cb(0), 0);
+  const caf = typeof cancelAnimationFrame === "function" ? cancelAnimationFrame : window.clearTimeout;
+  const frame = raf(() => {
+    timer = window.setTimeout(fn, 0);
+  });
+  return () => {
+    caf(frame);
+    window.clearTimeout(timer);
+  };
+}
+
+/**
+ * The caller's progress in one stage, or null until it is known. Pass the
+ * number of submits so far: each new submit refetches it, but only after the
+ * next item is on screen, so the request never delays it.
+ */
+export function useStageProgress(pid: string, stage: QueueStage, submits: number): StageProgress | null {
+  const api = useWorkflowApi();
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: workflowKeys.myProgress(pid),
+    queryFn: () => api.myProgress(pid),
+    staleTime: 5_000,
+    refetchInterval: 60_000,
+    retry: false,
+  });
+  useEffect(() => {
+    if (!submits) return;
+    return afterPaint(() => void qc.invalidateQueries({ queryKey: workflowKeys.myProgress(pid) }));
+  }, [submits, qc, pid]);
+  return q.data?.stages.find((s) => s.stage === stage) ?? null;
+}
