@@ -97,7 +97,10 @@ export interface WorkRecord {
   target_id?: ID;
   verdict?: string;
   comment?: string;
+  /** Reviews: comments per question key. */
+  comments?: Record<string, string>;
   rationale?: string;
+  draft_source?: string;
   time_spent_ms: number;
   submitted_at?: string;
 }
@@ -209,7 +212,10 @@ export interface SubmitBody {
   answers?: Answers;
   time_spent_ms?: number;
   verdict?: ReviewVerdict;
+  /** The overall note. */
   comment?: string;
+  /** Review only: a comment per question key (unknown keys are refused with 422). */
+  comments?: Record<string, string>;
   rationale?: string;
   confidence?: number;
   error_category?: string;

@@ -80,8 +80,15 @@ export function LabelAnswers({ questions, answers, active, onActive, comments, e
   );
 }
 
-/** The review's comment: the overall note, then one line per commented question. */
-export function composeComment(overall: string, comments: Record<string, string>, questions: Question[]): string {
-  const lines = questions.filter((q) => comments[q.key]?.trim()).map((q) => `${questionName(q)}: ${comments[q.key].trim()}`);
-  return [overall.trim(), ...lines].filter(Boolean).join("\n");
+/**
+ * The per-question comments to send with a review: trimmed, empty ones left
+ * out, only for questions of the schema (the server refuses other keys).
+ */
+export function reviewComments(comments: Record<string, string>, questions: Question[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const q of questions) {
+    const text = comments[q.key]?.trim();
+    if (text) out[q.key] = text;
+  }
+  return out;
 }

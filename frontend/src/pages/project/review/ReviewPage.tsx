@@ -16,7 +16,7 @@ import { Elapsed, SaveIndicator, Stat, WorkBar } from "../annotate/WorkBar";
 import { useQueueLeft } from "../annotate/AnnotatePage";
 import { ProgressStats } from "../annotate/ProgressStats";
 import { useStageProgress } from "../annotate/progress";
-import { LabelAnswers, composeComment } from "./LabelAnswers";
+import { LabelAnswers, reviewComments } from "./LabelAnswers";
 import "../annotate/work.css";
 import "./review.css";
 
@@ -72,19 +72,26 @@ function ReviewSession({ project }: { project: ProjectDetail }) {
     try {
       await q.submit(body);
     } catch (err) {
-      if (err instanceof ApiError && err.code === "validation_failed") setFieldErrors((err.details ?? {}) as AnswerErrors);
+      const details = err instanceof ApiError && err.code === "validation_failed" ? ((err.details ?? {}) as AnswerErrors) : null;
+      // Answer problems go on the form's questions; anything else (e.g. a comment on an unknown question) is shown as is.
+      if (details && (blind || mode === "correct") && Object.keys(details).some((k) => qs.some((x) => x.key === k))) setFieldErrors(details);
       else setProblem(err);
     }
   }
-  const comment = () => composeComment(overall, comments, qs) || undefined;
-  const approve = () => void send({ verdict: "approve", comment: comment() });
+  /** The overall note and the per-question comments, as the server stores them. */
+  const notes = (): Pick<SubmitBody, "comment" | "comments"> => {
+    const per = reviewComments(comments, qs);
+    return { comment: overall.trim() || undefined, comments: Object.keys(per).length ? per : undefined };
+  };
+  const approve = () => void send({ verdict: "approve", ...notes() });
   const reject = () => {
-    if (!composeComment(overall, comments, qs)) {
+    const n = notes();
+    if (!n.comment && !n.comments) {
       setMode("reject");
       commentBox.current?.focus();
       return;
     }
-    void send({ verdict: "reject", comment: comment() });
+    void send({ verdict: "reject", ...n });
   };
 
   usePageKeys(
@@ -144,7 +151,7 @@ function ReviewSession({ project }: { project: ProjectDetail }) {
             schema={schema}
             item={{ external_id: claim.item.item.external_id || "", inputs: claim.item.item.inputs ?? {} }}
             initialAnswers={blind ? claim.draft ?? {} : label}
-            onSubmit={(answers) => void send(blind ? { answers } : { verdict: "correct", answers, comment: comment() })}
+            onSubmit={(answers) => void send(blind ? { answers } : { verdict: "correct", answers, ...notes() })}
             serverErrors={fieldErrors}
             submitLabel={blind ? "Submit review" : "Submit correction"}
           />
