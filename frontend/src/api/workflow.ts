@@ -7,6 +7,7 @@ import { useApiClient } from "./context";
 import { ApiError, errorFromResponse } from "./errors";
 import type { ID } from "./types";
 import type {
+  BackgroundImport,
   Claim,
   Criterion,
   CriterionVerdict,
@@ -58,6 +59,8 @@ export function workflowApi(c: ApiClient) {
     item: (pid: ID, iid: ID) => c.get<{ item: ItemRecord; ground_truth_history: unknown[]; criteria: Criterion[] }>(`${proj(pid)}/items/${seg(iid)}`),
     resolveFlag: (pid: ID, iid: ID, action: "return" | "drop", note: string) =>
       c.post<void>(`${proj(pid)}/items/${seg(iid)}/flag`, { action, note }),
+    imports: (pid: ID) => c.get<{ items: BackgroundImport[] }>(`${proj(pid)}/imports`),
+    importJob: (pid: ID, id: ID) => c.get<BackgroundImport>(`${proj(pid)}/imports/${seg(id)}`),
     criteria: (pid: ID, status = "pending") => c.get<{ items: Criterion[] }>(`${proj(pid)}/criteria?status=${encodeURIComponent(status)}`),
     reviewCriterion: (pid: ID, cid: ID, status: CriterionVerdict) => c.post<Criterion>(`${proj(pid)}/criteria/${seg(cid)}`, { status }),
     /** The next piece of work, or null when nothing is left (204). */
@@ -88,12 +91,13 @@ export const workflowKeys = {
   items: (pid: ID, f: ItemFilter) => ["projects", pid, "items", f] as const,
   itemsAll: (pid: ID) => ["projects", pid, "items"] as const,
   criteria: (pid: ID) => ["projects", pid, "criteria"] as const,
+  imports: (pid: ID) => ["projects", pid, "imports"] as const,
 };
 
 /**
  * Uploads an NDJSON file of items with XMLHttpRequest, so upload progress can
  * be shown; onProgress gets the fraction sent (0..1). An expired access token
- * is refreshed once.
+ * is refreshed once. The server imports it before answering.
  */
 export async function uploadItems(
   client: ApiClient,
@@ -102,16 +106,90 @@ export async function uploadItems(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<ImportReport> {
-  if (!client.currentAccessToken() && client.hasStoredSession()) await client.refresh();
-  let res = await xhrPost(`${proj(pid)}/items`, body, client.currentAccessToken(), onProgress, signal);
-  if (res.status === 401) {
-    const err = await errorFromResponse(res);
-    if (err.code !== "token_expired") throw err;
-    await client.refresh();
-    res = await xhrPost(`${proj(pid)}/items`, body, client.currentAccessToken(), onProgress, signal);
-  }
+  const res = await uploadNdjson(client, `${proj(pid)}/items`, body, onProgress, signal);
   if (!res.ok) throw await errorFromResponse(res);
   return (await res.json()) as ImportReport;
+}
+
+/** What an asynchronous import request started: a background import to watch, or (from a server that imported at once) its report. */
+export type ImportStart = { job: BackgroundImport; location: string } | { report: ImportReport };
+
+/**
+ * Uploads an NDJSON file of items for a background import
+ * (`POST …/items?async=true`), with upload progress as uploadItems. The
+ * server stores the file and answers 202 with the import to poll.
+ */
+export async function uploadItemsAsync(
+  client: ApiClient,
+  pid: ID,
+  body: Blob,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<ImportStart> {
+  const res = await uploadNdjson(client, `${proj(pid)}/items?async=true`, body, onProgress, signal);
+  if (!res.ok) throw await errorFromResponse(res);
+  if (res.status === 202) {
+    const job = (await res.json()) as BackgroundImport;
+    return { job, location: importLocation(res.headers.get("Location"), pid, job.id) };
+  }
+  return { report: (await res.json()) as ImportReport };
+}
+
+/** The URL to poll: the server's Location when it is one of ours, else the import's path. */
+export function importLocation(location: string | null, pid: ID, id: ID): string {
+  return location && location.startsWith("/api/v1/") ? location : `${proj(pid)}/imports/${seg(id)}`;
+}
+
+const finished = (job: BackgroundImport) => job.status === "done" || job.status === "failed";
+
+/**
+ * Polls a background import every `everyMs` until it is done or failed and
+ * returns it in that state; onUpdate sees each state on the way. Stops with
+ * an "aborted" error when the signal fires.
+ */
+export async function watchImport(
+  client: ApiClient,
+  location: string,
+  first: BackgroundImport,
+  onUpdate: (job: BackgroundImport) => void,
+  { everyMs = 500, signal }: { everyMs?: number; signal?: AbortSignal } = {},
+): Promise<BackgroundImport> {
+  let job = first;
+  onUpdate(job);
+  while (!finished(job)) {
+    await sleep(everyMs, signal);
+    job = await client.get<BackgroundImport>(location);
+    if (signal?.aborted) throw new ApiError(0, "aborted", "Stopped watching the import.");
+    onUpdate(job);
+  }
+  return job;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ApiError(0, "aborted", "Stopped watching the import."));
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        reject(new ApiError(0, "aborted", "Stopped watching the import."));
+      },
+      { once: true },
+    );
+  });
+}
+
+async function uploadNdjson(client: ApiClient, url: string, body: Blob, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<Response> {
+  if (!client.currentAccessToken() && client.hasStoredSession()) await client.refresh();
+  let res = await xhrPost(url, body, client.currentAccessToken(), onProgress, signal);
+  if (res.status === 401) {
+    const err = await errorFromResponse(res.clone());
+    if (err.code !== "token_expired") return res;
+    await client.refresh();
+    res = await xhrPost(url, body, client.currentAccessToken(), onProgress, signal);
+  }
+  return res;
 }
 
 function xhrPost(url: string, body: Blob, token: string | null, onProgress: (f: number) => void, signal?: AbortSignal): Promise<Response> {
@@ -126,7 +204,12 @@ function xhrPost(url: string, body: Blob, token: string | null, onProgress: (f: 
     };
     xhr.onload = () => {
       onProgress(1);
-      resolve(new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText }));
+      const headers = new Headers();
+      const location = xhr.getResponseHeader("Location");
+      if (location) headers.set("Location", location);
+      const ct = xhr.getResponseHeader("Content-Type");
+      if (ct) headers.set("Content-Type", ct);
+      resolve(new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText, headers }));
     };
     xhr.onerror = () => reject(new ApiError(0, "network_error", "The upload was interrupted. Check your connection and try again."));
     xhr.onabort = () => reject(new ApiError(0, "aborted", "The upload was cancelled."));

@@ -78,6 +78,22 @@ export interface ImportReport {
   errors_truncated?: boolean;
 }
 
+/** A file imported in the background (POST …/items?async=true), with its progress. */
+export interface BackgroundImport {
+  id: ID;
+  kind: "items" | "predictions";
+  status: "queued" | "running" | "done" | "failed";
+  bytes_total: number;
+  bytes_done: number;
+  lines_done: number;
+  /** bytes_done / bytes_total × 100; 100 when done. */
+  percent: number;
+  report: ImportReport | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ItemFlag {
   category?: string;
   reason?: string;

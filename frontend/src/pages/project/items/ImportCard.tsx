@@ -1,41 +1,79 @@
-import { useRef, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useApiClient } from "../../../api";
-import { uploadItems, workflowKeys } from "../../../api/workflow";
-import type { ImportReport } from "../../../api/workflowTypes";
+import { useEffect, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, useApiClient } from "../../../api";
+import { uploadItems, uploadItemsAsync, useWorkflowApi, watchImport, workflowKeys } from "../../../api/workflow";
+import type { BackgroundImport, ImportReport } from "../../../api/workflowTypes";
 import { ErrorMessage } from "../../../components/ErrorMessage";
+import { formatDateTime } from "../../../components/format";
 
-/** Import items from an NDJSON file with an upload progress bar and the server's line-by-line report. */
-export function ImportCard({ pid }: { pid: string }) {
+/** How often a running background import is polled. */
+export const POLL_MS = 500;
+
+type Phase = { kind: "idle" } | { kind: "uploading"; fraction: number } | { kind: "importing"; job: BackgroundImport };
+
+/**
+ * Import items from an NDJSON file: the file is uploaded (first progress bar)
+ * for a background import on the server, which is polled (second progress
+ * bar) until its line-by-line report is ready. A server without background
+ * jobs imports at once instead.
+ */
+export function ImportCard({ pid, pollMs = POLL_MS }: { pid: string; pollMs?: number }) {
   const client = useApiClient();
   const qc = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<unknown>(null);
   const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  function imported(rep: ImportReport) {
+    setReport(rep);
+    void qc.invalidateQueries({ queryKey: workflowKeys.itemsAll(pid) });
+    void qc.invalidateQueries({ queryKey: workflowKeys.stats(pid) });
+  }
 
   async function start() {
     if (!file) return;
     setReport(null);
     setError(null);
-    setProgress(0);
-    abort.current = new AbortController();
+    setPhase({ kind: "uploading", fraction: 0 });
+    const ctl = new AbortController();
+    abort.current = ctl;
+    const onProgress = (fraction: number) => setPhase({ kind: "uploading", fraction });
     try {
-      const rep = await uploadItems(client, pid, file, setProgress, abort.current.signal);
-      setReport(rep);
-      void qc.invalidateQueries({ queryKey: workflowKeys.itemsAll(pid) });
-      void qc.invalidateQueries({ queryKey: workflowKeys.stats(pid) });
+      let started;
+      try {
+        started = await uploadItemsAsync(client, pid, file, onProgress, ctl.signal);
+      } catch (err) {
+        // A server without background jobs: import in the request instead.
+        if (!(err instanceof ApiError && err.code === "unavailable")) throw err;
+        setPhase({ kind: "uploading", fraction: 0 });
+        started = { report: await uploadItems(client, pid, file, onProgress, ctl.signal) };
+      }
+      if ("report" in started) {
+        imported(started.report);
+        return;
+      }
+      void qc.invalidateQueries({ queryKey: workflowKeys.imports(pid) });
+      const job = await watchImport(client, started.location, started.job, (j) => setPhase({ kind: "importing", job: j }), { everyMs: pollMs, signal: ctl.signal });
+      void qc.invalidateQueries({ queryKey: workflowKeys.imports(pid) });
+      if (job.status === "failed" || !job.report) throw new Error(job.error || "The server could not import the file.");
+      imported(job.report);
     } catch (err) {
       setError(err);
     } finally {
-      setProgress(null);
-      abort.current = null;
+      if (abort.current === ctl) {
+        abort.current = null;
+        setPhase({ kind: "idle" });
+      }
     }
   }
 
-  const pct = progress === null ? 0 : Math.round(progress * 100);
+  const busy = phase.kind !== "idle";
+  const up = phase.kind === "uploading" ? Math.round(phase.fraction * 100) : 100;
   return (
     <div className="card import-card">
       <h2 className="card-title">Import items</h2>
@@ -53,38 +91,52 @@ export function ImportCard({ pid }: { pid: string }) {
             setReport(null);
           }}
         />
-        <button type="button" className="btn btn-primary" disabled={!file || progress !== null} onClick={() => void start()}>
+        <button type="button" className="btn btn-primary" disabled={!file || busy} onClick={() => void start()}>
           Import
         </button>
-        {progress !== null && (
+        {phase.kind === "uploading" && (
           <button type="button" className="btn btn-ghost" onClick={() => abort.current?.abort()}>
             Cancel
           </button>
         )}
       </div>
-      {progress !== null && (
-        <div className="upload" data-testid="import-progress">
-          <div className="upload-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-label="Upload">
-            <div style={{ width: `${pct}%` }} />
-          </div>
-          <span className="muted">{pct < 100 ? `Uploading ${file?.name} — ${pct}%` : "Uploaded; the server is importing…"}</span>
+      {busy && (
+        <div className="import-progress" data-testid="import-progress">
+          <ProgressBar label="Upload" percent={up} text={up < 100 ? `Uploading ${file?.name ?? "the file"} — ${up}%` : `Uploaded ${file?.name ?? "the file"}`} />
+          {phase.kind === "importing" && <ProgressBar label="Server import" percent={Math.floor(phase.job.percent)} text={importText(phase.job)} />}
         </div>
       )}
       <ErrorMessage error={error} title="The import failed." />
       {report && <ImportResult report={report} />}
+      <RecentImports pid={pid} />
     </div>
   );
 }
 
-function ImportResult({ report }: { report: ImportReport }) {
+function importText(job: BackgroundImport): string {
+  const lines = `${job.lines_done.toLocaleString()} lines`;
+  if (job.status === "queued") return "Waiting for the server to start the import…";
+  return `Importing on the server — ${Math.floor(job.percent)}% (${lines})`;
+}
+
+function ProgressBar({ label, percent, text }: { label: string; percent: number; text: string }) {
+  const pct = Math.max(0, Math.min(100, percent));
+  return (
+    <div className="upload" data-progress={label}>
+      <div className="upload-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-label={label}>
+        <div style={{ width: `${pct}%` }} />
+      </div>
+      <span className="muted upload-text">{text}</span>
+    </div>
+  );
+}
+
+export function ImportResult({ report }: { report: ImportReport }) {
   const bad = report.errors.length;
   return (
     <div className="import-report" data-testid="import-report">
       <div className={bad ? "notice notice-warn" : "notice notice-success"} role="status">
-        <strong>
-          {report.lines.toLocaleString()} lines: {report.imported.toLocaleString()} imported, {report.updated.toLocaleString()} updated,{" "}
-          {report.unchanged.toLocaleString()} unchanged, {bad.toLocaleString()} with errors.
-        </strong>
+        <strong>{reportSummary(report)}</strong>
       </div>
       {bad > 0 && (
         <table className="table import-errors" aria-label="Lines with errors">
@@ -110,4 +162,102 @@ function ImportResult({ report }: { report: ImportReport }) {
       {report.errors_truncated && <p className="muted">Only the first errors are listed.</p>}
     </div>
   );
+}
+
+export function reportSummary(report: ImportReport): string {
+  return (
+    `${report.lines.toLocaleString()} lines: ${report.imported.toLocaleString()} imported, ${report.updated.toLocaleString()} updated, ` +
+    `${report.unchanged.toLocaleString()} unchanged, ${report.errors.length.toLocaleString()} with errors.`
+  );
+}
+
+const STATUS: Record<BackgroundImport["status"], string> = { queued: "Queued", running: "Running", done: "Done", failed: "Failed" };
+const SHOWN = 10;
+
+/** The project's recent background imports, newest first; refreshed while one is running. */
+function RecentImports({ pid }: { pid: string }) {
+  const api = useWorkflowApi();
+  const list = useQuery({
+    queryKey: workflowKeys.imports(pid),
+    queryFn: () => api.imports(pid),
+    refetchInterval: (q) => (q.state.data?.items.some((j) => j.status === "queued" || j.status === "running") ? 2000 : false),
+  });
+  const [open, setOpen] = useState<string | null>(null);
+  const [all, setAll] = useState(false);
+  const items = list.data?.items ?? [];
+  if (list.error) return <ErrorMessage error={list.error} title="Could not list recent imports." />;
+  if (!items.length) return null;
+  const shown = all ? items : items.slice(0, SHOWN);
+  return (
+    <div className="recent-imports">
+      <h3 className="recent-title">Recent imports</h3>
+      <table className="table recent-table" aria-label="Recent imports">
+        <thead>
+          <tr>
+            <th>Started</th>
+            <th>Kind</th>
+            <th>Status</th>
+            <th className="num-col">Size</th>
+            <th>Result</th>
+            <th className="cell-actions" />
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((j) => (
+            <RecentRow key={j.id} job={j} open={open === j.id} onToggle={() => setOpen(open === j.id ? null : j.id)} />
+          ))}
+        </tbody>
+      </table>
+      {items.length > SHOWN && (
+        <button type="button" className="link-btn" onClick={() => setAll(!all)}>
+          {all ? "Show fewer" : `Show all ${items.length}`}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function RecentRow({ job, open, onToggle }: { job: BackgroundImport; open: boolean; onToggle: () => void }) {
+  const r = job.report;
+  return (
+    <>
+      <tr data-import={job.id} data-status={job.status}>
+        <td>{formatDateTime(job.created_at)}</td>
+        <td>{job.kind}</td>
+        <td>
+          <span className={`import-status import-${job.status}`}>{STATUS[job.status] ?? job.status}</span>
+          {(job.status === "running" || job.status === "queued") && <span className="muted"> {Math.floor(job.percent)}%</span>}
+        </td>
+        <td className="num-col">{formatBytes(job.bytes_total)}</td>
+        <td>
+          {r
+            ? `${r.imported.toLocaleString()} imported, ${r.updated.toLocaleString()} updated, ${r.unchanged.toLocaleString()} unchanged, ${r.errors.length.toLocaleString()} with errors`
+            : job.error
+              ? <span className="import-error">{job.error}</span>
+              : `${job.lines_done.toLocaleString()} lines so far`}
+        </td>
+        <td className="cell-actions">
+          {r && (
+            <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} onClick={onToggle}>
+              {open ? "Hide report" : "Report"}
+            </button>
+          )}
+        </td>
+      </tr>
+      {open && r && (
+        <tr className="detail-row">
+          <td colSpan={6}>
+            <ImportResult report={r} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 * 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return `${(n / 1024 / 1024 / 1024).toFixed(2)} GB`;
 }
