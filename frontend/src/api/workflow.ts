@@ -13,9 +13,9 @@ import type {
   CriterionVerdict,
   FlagCategory,
   ImportReport,
+  ItemDetailResponse,
   ItemFilter,
   ItemPage,
-  ItemRecord,
   MyProgress,
   ProjectDetail,
   ProjectStats,
@@ -56,7 +56,7 @@ export function workflowApi(c: ApiClient) {
     /** The caller's own progress per stage (any member). */
     myProgress: (pid: ID) => c.get<MyProgress>(`${proj(pid)}/me/progress`),
     items: (pid: ID, f: ItemFilter = {}) => c.get<ItemPage>(`${proj(pid)}/items${itemQuery(f)}`),
-    item: (pid: ID, iid: ID) => c.get<{ item: ItemRecord; ground_truth_history: unknown[]; criteria: Criterion[] }>(`${proj(pid)}/items/${seg(iid)}`),
+    item: (pid: ID, iid: ID) => c.get<ItemDetailResponse>(`${proj(pid)}/items/${seg(iid)}`),
     resolveFlag: (pid: ID, iid: ID, action: "return" | "drop", note: string) =>
       c.post<void>(`${proj(pid)}/items/${seg(iid)}/flag`, { action, note }),
     imports: (pid: ID) => c.get<{ items: BackgroundImport[] }>(`${proj(pid)}/imports`),
@@ -90,6 +90,7 @@ export const workflowKeys = {
   myProgress: (pid: ID) => ["projects", pid, "me", "progress"] as const,
   items: (pid: ID, f: ItemFilter) => ["projects", pid, "items", f] as const,
   itemsAll: (pid: ID) => ["projects", pid, "items"] as const,
+  item: (pid: ID, iid: ID) => ["projects", pid, "items", "detail", iid] as const,
   criteria: (pid: ID) => ["projects", pid, "criteria"] as const,
   imports: (pid: ID) => ["projects", pid, "imports"] as const,
 };

@@ -153,6 +153,33 @@ export interface ItemRecord {
   updated_at?: string;
 }
 
+/** One stored revision of an item's ground truth (GET /items/:iid). */
+export interface GroundTruthRevision {
+  revision: number;
+  answers: Answers;
+  provenance: Provenance["kind"];
+  decided_by?: ID;
+  rationale?: string;
+  details?: Record<string, unknown>;
+  created_at: string;
+}
+
+/** A model's imported answers for an item. */
+export interface Prediction {
+  item_id: ID;
+  model: string;
+  answers: Answers;
+  created_at: string;
+}
+
+/** GET /projects/:pid/items/:iid: one item with all its work and history. */
+export interface ItemDetailResponse {
+  item: ItemRecord;
+  ground_truth_history: GroundTruthRevision[];
+  criteria: Criterion[];
+  predictions: Prediction[];
+}
+
 export interface ItemPage {
   items: ItemRecord[];
   next_cursor: string;

@@ -1,4 +1,5 @@
-import { Fragment, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router-dom";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { queryKeys, useApi } from "../../../api";
 import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
@@ -9,43 +10,52 @@ import { formatDateTime } from "../../../components/format";
 import { useProject } from "../ProjectPage";
 import { STAGE_LABEL, STAGE_ORDER } from "../overview/StageBar";
 import { ImportCard } from "./ImportCard";
-import { ItemDetail } from "./ItemDetail";
+import { ItemDetailView, PROVENANCE } from "./ItemDetail";
 import "../overview/overview.css";
 import "../adjudicate/adjudicate.css";
 import "./items.css";
 
 const PAGE = 25;
 
-const PROVENANCE: Record<string, string> = {
-  unanimous: "Unanimous",
-  majority: "Majority",
-  adjudicated: "Adjudicated",
-  rule: "Rule",
-  constructed: "Constructed",
-};
-
-/** Items: import, then browse by stage, flag and external id, with each item's labels and ground truth. */
+/**
+ * Items: import, then browse by stage, flag and external id; clicking an item
+ * opens its detail (`?item=<id>`, so it can be linked and Back returns to the
+ * list, which stays mounted and keeps its filters and page).
+ */
 export function ItemsTab() {
   const project = useProject() as ProjectDetail;
+  const core = useApi();
+  const [params, setParams] = useSearchParams();
   const lead = (project.my_roles ?? []).includes("lead");
+  const members = useQuery({ queryKey: queryKeys.members(project.id), queryFn: () => core.projects.members(project.id), enabled: lead });
+  const names = useMemo(() => new Map((members.data ?? []).map((m) => [m.user_id, m.name])), [members.data]);
   if (!lead) return <p className="muted">Only the project's leads can browse and import items.</p>;
+  const open = params.get("item");
+  const show = (iid: string | null) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (iid) next.set("item", iid);
+      else next.delete("item");
+      return next;
+    });
   return (
     <div className="items-tab">
-      <ImportCard pid={project.id} />
-      <ItemsBrowser project={project} />
+      {open && <ItemDetailView key={open} pid={project.id} iid={open} schema={project.schema} names={names} onBack={() => show(null)} />}
+      <div className="items-list" hidden={!!open}>
+        <ImportCard pid={project.id} />
+        <ItemsBrowser project={project} names={names} onOpen={show} />
+      </div>
     </div>
   );
 }
 
-function ItemsBrowser({ project }: { project: ProjectDetail }) {
+function ItemsBrowser({ project, names, onOpen }: { project: ProjectDetail; names: Map<string, string>; onOpen: (iid: string) => void }) {
   const api = useWorkflowApi();
-  const core = useApi();
   const [stage, setStage] = useState("");
   const [flagged, setFlagged] = useState("");
   const [ext, setExt] = useState("");
   const [extApplied, setExtApplied] = useState("");
   const [cursors, setCursors] = useState<string[]>([""]);
-  const [open, setOpen] = useState<string | null>(null);
   const filter: ItemFilter = {
     stage: stage || undefined,
     flagged: flagged === "" ? undefined : flagged === "true",
@@ -54,8 +64,6 @@ function ItemsBrowser({ project }: { project: ProjectDetail }) {
     limit: PAGE,
   };
   const page = useQuery({ queryKey: workflowKeys.items(project.id, filter), queryFn: () => api.items(project.id, filter), placeholderData: keepPreviousData });
-  const members = useQuery({ queryKey: queryKeys.members(project.id), queryFn: () => core.projects.members(project.id) });
-  const names = useMemo(() => new Map((members.data ?? []).map((m) => [m.user_id, m.name])), [members.data]);
 
   const reset = () => setCursors([""]);
   function search(e: FormEvent) {
@@ -104,31 +112,22 @@ function ItemsBrowser({ project }: { project: ProjectDetail }) {
           </thead>
           <tbody>
             {page.data.items.map((it) => (
-              <Fragment key={it.id}>
-                <tr className={open === it.id ? "open" : undefined} onClick={() => setOpen(open === it.id ? null : it.id)} data-external-id={it.external_id}>
-                  <td>
-                    <button type="button" className="link-btn" aria-expanded={open === it.id}>
-                      <code>{it.external_id}</code>
-                    </button>
-                    {it.flag && <span className="stage-chip stage-dropped flag-chip">flagged</span>}
-                  </td>
-                  <td>
-                    <span className={`stage-chip stage-${it.stage}`}>{STAGE_LABEL[it.stage] ?? it.stage}</span>
-                  </td>
-                  <td className="num-col">{it.annotations.filter((a) => a.status === "submitted").length}</td>
-                  <td>
-                    <Provenance item={it} names={names} />
-                  </td>
-                  <td className="muted">{it.ground_truth ? formatDateTime(it.ground_truth.provenance.at) : "—"}</td>
-                </tr>
-                {open === it.id && (
-                  <tr className="detail-row">
-                    <td colSpan={5}>
-                      <ItemDetail item={it} schema={project.schema} names={names} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
+              <tr key={it.id} onClick={() => onOpen(it.id)} data-external-id={it.external_id}>
+                <td>
+                  <button type="button" className="link-btn" onClick={(e) => (e.stopPropagation(), onOpen(it.id))}>
+                    <code>{it.external_id}</code>
+                  </button>
+                  {it.flag && <span className="stage-chip stage-dropped flag-chip">flagged</span>}
+                </td>
+                <td>
+                  <span className={`stage-chip stage-${it.stage}`}>{STAGE_LABEL[it.stage] ?? it.stage}</span>
+                </td>
+                <td className="num-col">{it.annotations.filter((a) => a.status === "submitted").length}</td>
+                <td>
+                  <Provenance item={it} names={names} />
+                </td>
+                <td className="muted">{it.ground_truth ? formatDateTime(it.ground_truth.provenance.at) : "—"}</td>
+              </tr>
             ))}
           </tbody>
         </table>
