@@ -18,7 +18,7 @@ export function MembersTab() {
 
   return (
     <div className="stack-lg">
-      {canManage && <AddMemberForm pid={project.id} members={members.data ?? []} />}
+      {canManage && <AddMemberForm pid={project.id} />}
       <div className="card">
         <h2 className="card-title">Members</h2>
         {members.isPending && <Spinner label="Loading members…" />}
