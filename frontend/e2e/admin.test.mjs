@@ -34,7 +34,7 @@ test("admin creates a user, gives them a role, and manages access tokens", (t) =
       // Members tab: add her by email as annotator and reviewer.
       await page.goto(`/projects/${project.id}/members`);
       const memberForm = page.getByRole("form", { name: "Set member roles" });
-      await memberForm.getByLabel("User email or id").fill("ann@arbiter.test");
+      await memberForm.getByLabel("Email or user id").fill("ann@arbiter.test");
       await memberForm.getByLabel("reviewer").check();
       await memberForm.getByRole("button", { name: "Save roles" }).click();
       const annRow = page.getByRole("row", { name: /ann@arbiter\.test/ });
