@@ -65,6 +65,8 @@ export function workflowApi(c: ApiClient) {
     reviewCriterion: (pid: ID, cid: ID, status: CriterionVerdict) => c.post<Criterion>(`${proj(pid)}/criteria/${seg(cid)}`, { status }),
     /** The next piece of work, or null when nothing is left (204). */
     next: async (pid: ID, stage: QueueStage) => (await c.post<Claim | undefined>(`${proj(pid)}/queue/next`, { stage })) ?? null,
+    /** The piece of work after the caller's current one, claimed ahead (at most two open per stage); null when none. */
+    nextAhead: async (pid: ID, stage: QueueStage) => (await c.post<Claim | undefined>(`${proj(pid)}/queue/next`, { stage, prefetch: true })) ?? null,
     saveDraft: (aid: ID, answers: Answers, version: number) => c.put<{ version: number }>(`${asg(aid)}/draft`, { answers, version }),
     heartbeat: (aid: ID) => c.post<{ lease_expires_at: string }>(`${asg(aid)}/heartbeat`),
     skip: (aid: ID, reason: string) => c.post<void>(`${asg(aid)}/skip`, { reason }),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { InputsPane } from "./inputs/InputsPane";
 import { QuestionsPane } from "./QuestionsPane";
 import { ShortcutLegend } from "./ShortcutLegend";
@@ -46,8 +46,15 @@ export function AnnotationForm(props: AnnotationFormProps) {
   const cards = useRef<(HTMLElement | null)[]>([]);
   const submitBtn = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => setServer(serverErrors ?? {}), [serverErrors]);
-  useEffect(() => {
+  // New server problems replace the shown ones. note: adjusted while rendering rather than in an
+  // effect, so mounting a form does not render its question cards twice.
+  const [seenErrors, setSeenErrors] = useState(serverErrors);
+  if (serverErrors !== seenErrors) {
+    setSeenErrors(serverErrors);
+    setServer(serverErrors ?? {});
+  }
+  // The first question takes the keyboard as soon as it is in the document, before the first paint.
+  useLayoutEffect(() => {
     cards.current[0]?.focus({ preventScroll: true });
   }, []);
 

@@ -24,34 +24,46 @@ export function useTransport(ref: RefObject<HTMLMediaElement | null>, src: strin
     evs.forEach((e) => el.addEventListener(e, bump));
     return () => evs.forEach((e) => el.removeEventListener(e, bump));
   }, [ref, src]);
+  // note: the actions read the element when they run, not when the hook last rendered (it is
+  // null on the first render, and a player must answer keys before any media event re-renders it).
   const el = ref.current;
-  const duration = el && Number.isFinite(el.duration) ? el.duration : 0;
+  const durationOf = (m: HTMLMediaElement) => (Number.isFinite(m.duration) ? m.duration : 0);
+  const duration = el ? durationOf(el) : 0;
   const seek = (t: number) => {
-    if (el) el.currentTime = Math.min(Math.max(0, t), duration || t);
+    const m = ref.current;
+    if (m) m.currentTime = Math.min(Math.max(0, t), durationOf(m) || t);
   };
   const actions = {
     toggle: () => {
-      if (!el) return;
-      if (el.paused) void el.play().catch(() => {});
-      else el.pause();
+      const m = ref.current;
+      if (!m) return;
+      if (m.paused) void m.play().catch(() => {});
+      else m.pause();
     },
     step: (frames: number) => {
-      if (!el) return;
-      el.pause();
-      seek(el.currentTime + frames * FRAME);
+      const m = ref.current;
+      if (!m) return;
+      m.pause();
+      seek(m.currentTime + frames * FRAME);
     },
     seek,
-    seekBy: (dt: number) => el && seek(el.currentTime + dt),
+    seekBy: (dt: number) => {
+      const m = ref.current;
+      if (m) seek(m.currentTime + dt);
+    },
     speed: (r: number) => {
-      if (el) el.playbackRate = r;
+      const m = ref.current;
+      if (m) m.playbackRate = r;
     },
     speedBy: (dir: number) => {
-      if (!el) return;
-      const i = SPEEDS.indexOf(el.playbackRate);
-      el.playbackRate = SPEEDS[Math.min(SPEEDS.length - 1, Math.max(0, (i < 0 ? 3 : i) + dir))];
+      const m = ref.current;
+      if (!m) return;
+      const i = SPEEDS.indexOf(m.playbackRate);
+      m.playbackRate = SPEEDS[Math.min(SPEEDS.length - 1, Math.max(0, (i < 0 ? 3 : i) + dir))];
     },
     mute: () => {
-      if (el) el.muted = !el.muted;
+      const m = ref.current;
+      if (m) m.muted = !m.muted;
     },
   };
   return {

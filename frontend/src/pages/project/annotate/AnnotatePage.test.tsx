@@ -23,6 +23,46 @@ const claim = (n: number): Claim => ({
 
 const later = <T,>(ms: number, fn: () => T) => new Promise<T>((r) => setTimeout(() => r(fn()), ms));
 
+/**
+ * The server's queue for one person: a plain next hands back the oldest open
+ * assignment or claims a new item; with prefetch, the one after the current
+ * one (claimed if needed); submit closes an assignment.
+ */
+function fakeQueue(items: number, delayMs = 0) {
+  let claimed = 0;
+  const open: number[] = [];
+  const log: string[] = [];
+  const claimNew = () => (claimed < items ? (open.push(++claimed), claimed) : null);
+  return {
+    log,
+    open,
+    routes: {
+      "POST /api/v1/projects/p1/queue/next": (c: { body: unknown }) => {
+        const prefetch = !!(c.body as { prefetch?: boolean }).prefetch;
+        log.push(prefetch ? "ahead" : "next");
+        const n = prefetch ? (open.length > 1 ? open[1] : claimNew()) : (open[0] ?? claimNew());
+        const answer = () => (n ? json(200, claim(n)) : new Response(null, { status: 204 }));
+        return delayMs ? later(delayMs, answer) : answer();
+      },
+      ...Object.fromEntries(
+        Array.from({ length: items }, (_, i) => [
+          `POST /api/v1/assignments/a${i + 1}/submit`,
+          () => {
+            log.push(`submit a${i + 1}`);
+            open.splice(open.indexOf(i + 1), 1);
+            return json(200, { assignment: { id: `a${i + 1}`, stage: "label", status: "submitted" }, item_stage: "label", replayed: false });
+          },
+        ]),
+      ),
+    },
+  };
+}
+
+const answerAndSubmit = () => {
+  fireEvent.keyDown(document.activeElement ?? document, { key: "y", bubbles: true });
+  fireEvent.keyDown(document.activeElement ?? document, { key: "Enter", ctrlKey: true, bubbles: true });
+};
+
 const progress = (today: number, total: number, available: number, capped = false) => ({
   stages: [{ stage: "label", done_today: today, done_total: total, available, available_capped: capped }],
 });
@@ -37,6 +77,7 @@ describe("leftText", () => {
 describe("AnnotatePage progress", () => {
   it("shows the server's counts and refreshes them after the next item is on screen", async () => {
     const shownWhenRefreshed: string[] = [];
+    const queue = fakeQueue(3, 20);
     const { calls } = renderInProject(<AnnotatePage />, project, {
       "GET /api/v1/projects/p1/me/progress": [
         () => json(200, progress(2, 40, 1000, true)),
@@ -45,31 +86,49 @@ describe("AnnotatePage progress", () => {
           return json(200, progress(3, 41, 998));
         },
       ],
-      "POST /api/v1/projects/p1/queue/next": [() => json(200, claim(1)), () => later(30, () => json(200, claim(2)))],
-      "POST /api/v1/assignments/a1/submit": () => json(200, { assignment: { id: "a1", stage: "label", status: "submitted" }, item_stage: "label", replayed: false }),
-      "POST /api/v1/assignments/a1/heartbeat": () => json(200, { lease_expires_at: "2030-01-01T00:00:00Z" }),
-      "POST /api/v1/assignments/a2/heartbeat": () => json(200, { lease_expires_at: "2030-01-01T00:00:00Z" }),
+      ...queue.routes,
     });
-
     await screen.findByText("item-1");
     await waitFor(() => expect(screen.getByTestId("progress-done").textContent).toBe("2 / 40"));
     expect(screen.getByTestId("progress-left").textContent).toBe("1000+ left");
 
-    fireEvent.keyDown(document.activeElement ?? document, { key: "y", bubbles: true });
-    fireEvent.keyDown(document.activeElement ?? document, { key: "Enter", ctrlKey: true, bubbles: true });
+    answerAndSubmit();
 
     await screen.findByText("item-2");
     await waitFor(() => expect(screen.getByTestId("progress-done").textContent).toBe("3 / 41"));
     expect(screen.getByTestId("progress-left").textContent).toBe("998 left");
     // The refresh went out after the next item was claimed and shown, not before.
     expect(shownWhenRefreshed).toEqual(["item-2"]);
-    const order = calls.map((c) => `${c.method} ${c.path}`).filter((c) => !c.includes("heartbeat"));
-    expect(order.indexOf("POST /api/v1/assignments/a1/submit")).toBeLessThan(order.lastIndexOf("POST /api/v1/projects/p1/queue/next"));
-    expect(order.lastIndexOf("POST /api/v1/projects/p1/queue/next")).toBeLessThan(order.lastIndexOf("GET /api/v1/projects/p1/me/progress"));
+    expect(queue.log.indexOf("submit a1")).toBeGreaterThan(-1);
     const submit = calls.find((c) => c.path === "/api/v1/assignments/a1/submit");
     expect(submit?.body).toMatchObject({ answers: { ok: "yes" } });
     // No per-browser counter is kept any more.
     expect(Object.keys(localStorage).filter((k) => k.startsWith("arbiter.done."))).toEqual([]);
+  });
+
+  it("claims the next item ahead and shows it after a submit without asking the queue again", async () => {
+    const queue = fakeQueue(3);
+    const { calls } = renderInProject(<AnnotatePage />, project, {
+      "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
+      ...queue.routes,
+    });
+    await screen.findByText("item-1");
+    // Once item 1 is shown, item 2 is claimed ahead.
+    await waitFor(() => expect(queue.log).toEqual(["next", "ahead"]));
+    expect(calls.find((c) => c.path.endsWith("/queue/next") && (c.body as { prefetch?: boolean }).prefetch)?.body).toEqual({ stage: "label", prefetch: true });
+
+    answerAndSubmit();
+    await screen.findByText("item-2");
+    await waitFor(() => expect(queue.log).toEqual(["next", "ahead", "submit a1", "ahead"]));
+
+    answerAndSubmit();
+    await screen.findByText("item-3");
+    // Nothing after item 3: the queue is asked once more after its submit and says so.
+    await waitFor(() => expect(queue.log.slice(4)).toEqual(["submit a2", "ahead"]));
+    answerAndSubmit();
+    await screen.findByTestId("queue-empty");
+    expect(queue.log.slice(6)).toEqual(["submit a3", "next"]);
+    expect(queue.open).toEqual([]);
   });
 
   it("says how many were done today when the queue is empty", async () => {

@@ -36,29 +36,48 @@ export function claimMedia(claim: Claim): MediaToLoad[] {
 }
 
 const hinted = new Set<string>();
+/** Images loaded ahead, kept referenced so their decoded pixels stay cached until shown; oldest dropped first. */
+const images = new Map<string, HTMLImageElement>();
+const KEEP_IMAGES = 16;
 
-function hint(url: string, as: "image" | "video" | "audio" | "fetch") {
-  if (as === "image") {
-    const img = new Image();
+/** Starts loading an image and resolves once it is decoded (or failed). */
+function loadImage(url: string): Promise<void> {
+  let img = images.get(url);
+  if (!img) {
+    img = new Image();
     img.decoding = "async";
     img.src = url;
-    return;
+    images.set(url, img);
+    while (images.size > KEEP_IMAGES) images.delete(images.keys().next().value as string);
   }
-  if (hinted.has(url) || typeof document === "undefined") return;
+  return typeof img.decode === "function" ? img.decode().catch(() => {}) : Promise.resolve();
+}
+
+function hint(url: string, as: "image" | "video" | "audio" | "fetch"): Promise<void> {
+  if (as === "image") return loadImage(url);
+  if (hinted.has(url) || typeof document === "undefined") return Promise.resolve();
   hinted.add(url);
   const link = document.createElement("link");
   link.rel = "preload";
   link.as = as;
   link.href = url;
   document.head.appendChild(link);
+  return Promise.resolve();
+}
+
+export interface PreloadOptions {
+  /** Resolve after at most this long, whatever is still loading. */
+  capMs?: number;
+  /** Also wait until images are decoded (for an item loaded ahead, off the critical path). */
+  decode?: boolean;
 }
 
 /**
  * Resolves and starts loading a claim's media. Resolves when the asset URLs
- * are known (or after `capMs`, whichever is first) so rendering never waits
- * long on it.
+ * are known — with `decode`, when its images are decoded — or after `capMs`,
+ * whichever is first, so rendering never waits long on it.
  */
-export async function preloadClaim(claim: Claim, client: ApiClient, queries: QueryClient, base: MediaBase, capMs = 250) {
+export async function preloadClaim(claim: Claim, client: ApiClient, queries: QueryClient, base: MediaBase, { capMs = 250, decode = false }: PreloadOptions = {}) {
   const jobs = claimMedia(claim).map(async ({ type, ref }) => {
     const id = assetId(ref);
     const url = id
@@ -69,8 +88,11 @@ export async function preloadClaim(claim: Claim, client: ApiClient, queries: Que
         })
       : directUrl(ref, base);
     if (!url) return;
-    hint(url, type === "image" ? "image" : type === "video" ? "video" : type === "audio" ? "audio" : "fetch");
+    const loading = hint(url, type === "image" ? "image" : type === "video" ? "video" : type === "audio" ? "audio" : "fetch");
+    if (decode) await loading;
   });
   const all = Promise.allSettled(jobs);
-  await Promise.race([all, new Promise((r) => setTimeout(r, capMs))]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([all, new Promise((r) => (timer = setTimeout(r, capMs)))]);
+  clearTimeout(timer);
 }

@@ -6,6 +6,7 @@ import type { Claim, FlagCategory, QueueStage, SubmitBody, SubmitResult } from "
 import { clearLocalDraft, pruneLocalDrafts } from "./draftStore";
 import { PROJECT_MEDIA_BASE } from "./mediaBase";
 import { preloadClaim } from "./preload";
+import { afterPaint } from "./progress";
 import { newIdempotencyKey, withRetry } from "./retry";
 
 export type QueueStatus = "loading" | "ready" | "empty" | "error";
@@ -28,11 +29,27 @@ export interface WorkQueue {
   flag: (category: FlagCategory, reason: string) => Promise<void>;
 }
 
+/** A prefetched claim older than this is not trusted to still hold its lease; the queue is asked again. */
+export const AHEAD_FRESH_MS = 5 * 60_000;
+/** How long showing a prefetched item waits at most for its media to finish decoding. */
+const AHEAD_MEDIA_WAIT_MS = 150;
+
+interface Ahead {
+  /** The assignment shown when the next one was claimed ahead. */
+  after: string;
+  at: number;
+  /** The next claim (null: nothing after the current one), its media loading. */
+  result: Promise<{ claim: Claim | null; media: Promise<unknown> }>;
+}
+
 /**
- * One person's queue in one stage: claims work, submits it and, as soon as a
- * submit is acknowledged, claims the next item and preloads its media before
- * showing it. Calling next while an assignment is open returns that same one,
- * so a reload resumes where the person was.
+ * One person's queue in one stage. The item after the current one is
+ * claimed ahead (`queue/next` with `prefetch`) once the current one is on
+ * screen, and its media are fetched and decoded meanwhile, so a submit only
+ * waits for the server's acknowledgement before the next item shows. Without
+ * a claim ahead (none left, too old, failed) the queue is asked after the
+ * submit. A plain `next` returns the oldest open assignment, so a reload
+ * resumes where the person was.
  */
 export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   const api = useWorkflowApi();
@@ -49,17 +66,23 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   const [submits, setSubmits] = useState(0);
   const busyRef = useRef(false);
   const alive = useRef(true);
+  const ahead = useRef<Ahead | null>(null);
+
+  const show = useCallback((claim: Claim | null) => {
+    if (!alive.current) return;
+    setState({ status: claim ? "ready" : "empty", claim, error: null, shownAt: performance.now() });
+  }, []);
 
   const fetchNext = useCallback(async () => {
+    ahead.current = null;
     try {
       const claim = await withRetry(() => api.next(pid, stage), { onTrouble: setOffline });
       if (claim) await preloadClaim(claim, client, queries, PROJECT_MEDIA_BASE);
-      if (!alive.current) return;
-      setState({ status: claim ? "ready" : "empty", claim, error: null, shownAt: performance.now() });
+      show(claim);
     } catch (error) {
       if (alive.current) setState({ status: "error", claim: null, error, shownAt: 0 });
     }
-  }, [api, client, queries, pid, stage]);
+  }, [api, client, queries, pid, stage, show]);
 
   useEffect(() => {
     alive.current = true;
@@ -69,6 +92,40 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
       alive.current = false;
     };
   }, [fetchNext]);
+
+  // Once an item is on screen, claim the one after it and load its media.
+  const aid = state.claim?.assignment.id;
+  useEffect(() => {
+    if (!aid || ahead.current?.after === aid) return;
+    return afterPaint(() => {
+      if (!alive.current || ahead.current?.after === aid) return;
+      const result = api.nextAhead(pid, stage).then((claim) => {
+        const next = claim && claim.assignment.id !== aid ? claim : null;
+        return { claim: next, media: next ? preloadClaim(next, client, queries, PROJECT_MEDIA_BASE, { decode: true, capMs: 5_000 }) : Promise.resolve() };
+      });
+      result.catch(() => {}); // a failed prefetch only means asking again after the submit
+      ahead.current = { after: aid, at: performance.now(), result };
+    });
+  }, [aid, api, client, queries, pid, stage]);
+
+  /** Shows the claim prefetched after `done`, if there is a usable one; false when the queue must be asked. */
+  const showAhead = useCallback(
+    async (done: string): Promise<boolean> => {
+      const a = ahead.current;
+      ahead.current = null;
+      if (!a || a.after !== done || performance.now() - a.at > AHEAD_FRESH_MS) return false;
+      try {
+        const { claim, media } = await a.result;
+        if (!claim) return false;
+        await Promise.race([media, new Promise((r) => setTimeout(r, AHEAD_MEDIA_WAIT_MS))]);
+        show(claim);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [show],
+  );
 
   /** Runs one write on the current assignment, then moves to the next item. */
   const act = useCallback(
@@ -87,7 +144,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
           result = null as T;
         }
         clearLocalDraft(aid);
-        await fetchNext();
+        if (!(await showAhead(aid))) await fetchNext();
         // Batched with showing the next item, so whatever reacts to it runs after that.
         if (counts) setSubmits((n) => n + 1);
         return result;
@@ -96,7 +153,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
         setBusy(false);
       }
     },
-    [state.claim, fetchNext],
+    [state.claim, fetchNext, showAhead],
   );
 
   const submit = useCallback(
