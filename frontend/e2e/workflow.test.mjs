@@ -120,6 +120,9 @@ test("workflow: label, review, adjudicate, ground truth — keyboard only", (t) 
         const { context, page, errors } = await signIn(browser, server.url, s.users[who].email);
         const variantFor = who === "ann3" ? (prompt, q, i) => (prompt.includes(SPLIT_ITEM) && i < 2 ? 1 : 0) : undefined;
         latencies.push(...(await labelQueue(page, s.d3.id, d3Schema, { variantFor, shotAs: who === "ann1" ? "01-annotate-d3" : undefined })));
+        // Their own progress, from the server: all nine items today, nothing left.
+        await page.waitForFunction((n) => document.querySelector("[data-testid=progress-done]")?.textContent === `${n} / ${n}`, D3_ITEMS);
+        assert.equal(await page.getByTestId("progress-left").textContent(), "0 left");
         if (who === "ann3") await saveShot(page, join(shots, "02-annotate-queue-empty.png"));
         assertNoConsoleErrors(errors, who);
         await context.close();
@@ -207,10 +210,26 @@ test("workflow: label, review, adjudicate, ground truth — keyboard only", (t) 
         assert.equal(await page.locator('[data-provenance="unanimous"]').count(), D3_ITEMS - 1);
         assert.equal(await page.locator(`tr[data-external-id="${SPLIT_ITEM}"] [data-provenance="adjudicated"]`).count(), 1);
         await page.locator(`tr[data-external-id="${SPLIT_ITEM}"]`).click();
-        await page.getByText("Rationale:").waitFor();
+        const detail = page.getByTestId("item-detail");
+        await detail.getByText("Rationale:").waitFor();
+        const revisions = detail.getByRole("table", { name: "Ground truth revisions" });
+        assert.match(await revisions.textContent(), /Adjudicated.*Ada Adjudicator.*third label misread the scene/);
+        assert.equal(await detail.getByRole("table", { name: "Answers by question" }).locator("thead th").count(), 1 + 3 + 1, "three labels and the ground truth");
         await saveShot(page, join(shots, "08-items-ground-truth.png"));
         await page.goto(`/projects/${s.rj.id}/items`);
         await page.waitForFunction(() => document.querySelectorAll('[data-provenance="adjudicated"]').length === 2);
+        // The reviewer's per-question comment is stored with the review and shown next to the answer it is about.
+        const said = [];
+        for (const it of RJ_ITEMS) {
+          await page.locator(`tr[data-external-id="${it.external_id}"]`).click();
+          const detail = page.getByTestId("item-detail");
+          await detail.getByRole("table", { name: "Answers by question" }).waitFor();
+          const texts = await detail.getByTestId("question-comment").allTextContents();
+          if (texts.length) await saveShot(page, join(shots, "08b-item-detail-review-comment.png"));
+          said.push(...texts);
+          await detail.getByRole("button", { name: "← All items" }).click();
+        }
+        assert.deepEqual(said, ["Rui Reviewer: Checklist matches the video."]);
         await page.goto(`/projects/${s.d3.id}/overview`);
         await page.getByRole("table", { name: "Throughput per annotator" }).waitFor();
         await saveShot(page, join(shots, "09-overview.png"));

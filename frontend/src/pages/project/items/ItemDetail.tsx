@@ -226,7 +226,7 @@ function AnswersGrid({ item, schema, predictions, names }: { item: ItemRecord; s
     return { text: answerText(q, v), off };
   };
   return (
-    <div className="labels-scroll compact">
+    <div className="answers-scroll">
       <table className="table detail-table" aria-label="Answers by question">
         <thead>
           <tr>
