@@ -40,7 +40,7 @@ function AdjudicateSession({ project }: { project: ProjectDetail }) {
   const aid = q.claim?.assignment.id ?? null;
   const leaseLost = useHeartbeat(api, aid);
   const left = useQueueLeft(project, "adjudicate");
-  const progress = useStageProgress(project.id, "adjudicate", q.submits);
+  const progress = useStageProgress(project.id, "adjudicate", q.settled);
   const claim = q.claim;
   const schema = claim?.item.schema;
   const qs = schema?.questions ?? [];
@@ -142,7 +142,7 @@ function AdjudicateSession({ project }: { project: ProjectDetail }) {
   const missing = qs.filter((x) => x.required && picks[x.key] === undefined).length;
   const stats = (
     <>
-      <ProgressStats stage="adjudicate" progress={progress} />
+      <ProgressStats stage="adjudicate" progress={progress} held={q.held} />
       {left !== null && <Stat label="Waiting" value={left} />}
       {claim && <Elapsed since={q.shownAt} />}
       {claim && <Stat label="Labels" value={labels.length} />}

@@ -30,6 +30,7 @@ const later = <T,>(ms: number, fn: () => T) => new Promise<T>((r) => setTimeout(
  */
 function fakeQueue(items: number, delayMs = 0) {
   let claimed = 0;
+  let submitted = 0;
   const open: number[] = [];
   const log: string[] = [];
   const claimNew = () => (claimed < items ? (open.push(++claimed), claimed) : null);
@@ -37,6 +38,11 @@ function fakeQueue(items: number, delayMs = 0) {
     log,
     open,
     routes: {
+      // Like the server: available leaves out what this person holds.
+      "GET /api/v1/projects/p1/me/progress": () => {
+        log.push(`progress while ${document.querySelector(".item-id code")?.textContent ?? "nothing"} shown`);
+        return json(200, progress(submitted, 40 + submitted, items - claimed));
+      },
       "POST /api/v1/projects/p1/queue/next": (c: { body: unknown }) => {
         const prefetch = !!(c.body as { prefetch?: boolean }).prefetch;
         log.push(prefetch ? "ahead" : "next");
@@ -50,6 +56,7 @@ function fakeQueue(items: number, delayMs = 0) {
           () => {
             log.push(`submit a${i + 1}`);
             open.splice(open.indexOf(i + 1), 1);
+            submitted++;
             return json(200, { assignment: { id: `a${i + 1}`, stage: "label", status: "submitted" }, item_stage: "label", replayed: false });
           },
         ]),
@@ -68,49 +75,53 @@ const progress = (today: number, total: number, available: number, capped = fals
 });
 
 describe("leftText", () => {
-  it("shows a capped count with a plus", () => {
-    expect(leftText({ available: 1000, available_capped: true })).toBe("1000+");
+  it("adds the items held ahead and shows a capped count with a plus", () => {
+    expect(leftText({ available: 1000, available_capped: true }, 1)).toBe("1000+");
     expect(leftText({ available: 7, available_capped: false })).toBe("7");
+    expect(leftText({ available: 7, available_capped: false }, 1)).toBe("8");
   });
 });
 
 describe("AnnotatePage progress", () => {
-  it("shows the server's counts and refreshes them after the next item is on screen", async () => {
-    const shownWhenRefreshed: string[] = [];
+  it("shows the server's counts and refreshes them once the next item is on screen and the one after it claimed", async () => {
     const queue = fakeQueue(3, 20);
-    const { calls } = renderInProject(<AnnotatePage />, project, {
-      "GET /api/v1/projects/p1/me/progress": [
-        () => json(200, progress(2, 40, 1000, true)),
-        () => {
-          shownWhenRefreshed.push(document.querySelector(".item-id code")?.textContent ?? "");
-          return json(200, progress(3, 41, 998));
-        },
-      ],
-      ...queue.routes,
-    });
+    renderInProject(<AnnotatePage />, project, queue.routes);
+
     await screen.findByText("item-1");
-    await waitFor(() => expect(screen.getByTestId("progress-done").textContent).toBe("2 / 40"));
-    expect(screen.getByTestId("progress-left").textContent).toBe("1000+ left");
+    // Item 2 is held ahead, so after item 1 two are left.
+    await waitFor(() => expect(screen.getByTestId("progress-left").textContent).toBe("2 left"));
+    expect(screen.getByTestId("progress-done").textContent).toBe("0 / 40");
+    expect(queue.log).toEqual(["next", "ahead", "progress while item-1 shown"]);
 
     answerAndSubmit();
-
     await screen.findByText("item-2");
-    await waitFor(() => expect(screen.getByTestId("progress-done").textContent).toBe("3 / 41"));
-    expect(screen.getByTestId("progress-left").textContent).toBe("998 left");
-    // The refresh went out after the next item was claimed and shown, not before.
-    expect(shownWhenRefreshed).toEqual(["item-2"]);
-    expect(queue.log.indexOf("submit a1")).toBeGreaterThan(-1);
-    const submit = calls.find((c) => c.path === "/api/v1/assignments/a1/submit");
-    expect(submit?.body).toMatchObject({ answers: { ok: "yes" } });
+    await waitFor(() => expect(screen.getByTestId("progress-done").textContent).toBe("1 / 41"));
+    expect(screen.getByTestId("progress-left").textContent).toBe("1 left");
+    // The refresh went out after the next item was shown and the one after it claimed.
+    expect(queue.log.slice(3)).toEqual(["submit a1", "ahead", "progress while item-2 shown"]);
+
+    answerAndSubmit();
+    await screen.findByText("item-3");
+    await waitFor(() => expect(screen.getByTestId("progress-done").textContent).toBe("2 / 42"));
+    expect(screen.getByTestId("progress-left").textContent).toBe("0 left");
     // No per-browser counter is kept any more.
     expect(Object.keys(localStorage).filter((k) => k.startsWith("arbiter.done."))).toEqual([]);
+  });
+
+  it("shows a capped count as 1000+", async () => {
+    renderInProject(<AnnotatePage />, project, {
+      ...fakeQueue(2).routes,
+      "GET /api/v1/projects/p1/me/progress": () => json(200, progress(3, 50, 1000, true)),
+    });
+    await waitFor(() => expect(screen.getByTestId("progress-left").textContent).toBe("1000+ left"));
+    expect(screen.getByTestId("progress-done").textContent).toBe("3 / 50");
   });
 
   it("claims the next item ahead and shows it after a submit without asking the queue again", async () => {
     const queue = fakeQueue(3);
     const { calls } = renderInProject(<AnnotatePage />, project, {
-      "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
       ...queue.routes,
+      "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
     });
     await screen.findByText("item-1");
     // Once item 1 is shown, item 2 is claimed ahead.

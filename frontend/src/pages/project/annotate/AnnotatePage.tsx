@@ -71,7 +71,7 @@ function LabelSession({ project, stage, picker }: { project: ProjectDetail; stag
   const aid = q.claim?.assignment.id ?? null;
   const autosave = useAutosave(api, aid, q.claim?.assignment.version ?? 0);
   const leaseLost = useHeartbeat(api, aid);
-  const progress = useStageProgress(project.id, stage, q.submits);
+  const progress = useStageProgress(project.id, stage, q.settled);
   const [dialog, setDialog] = useState<"skip" | "flag" | null>(null);
   const [problem, setProblem] = useState<{ aid: string; error: unknown } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<{ aid: string; errors: AnswerErrors } | null>(null);
@@ -140,7 +140,7 @@ function LabelSession({ project, stage, picker }: { project: ProjectDetail; stag
   );
   const stats = (
     <>
-      <ProgressStats stage={stage} progress={progress} />
+      <ProgressStats stage={stage} progress={progress} held={q.held} />
       {claim && <Elapsed since={q.shownAt} />}
     </>
   );

@@ -3,7 +3,7 @@ import { countsLeft, leftText } from "./progress";
 import { Stat } from "./WorkBar";
 
 /** The person's own counts in the work bar: done today / in total and, where the server counts it, what is left. */
-export function ProgressStats({ stage, progress }: { stage: QueueStage; progress: StageProgress | null }) {
+export function ProgressStats({ stage, progress, held = 0 }: { stage: QueueStage; progress: StageProgress | null; held?: number }) {
   return (
     <>
       <Stat
@@ -18,8 +18,8 @@ export function ProgressStats({ stage, progress }: { stage: QueueStage; progress
       {countsLeft(stage) && (
         <Stat
           label="Your queue"
-          title="Items you could still be given in this stage"
-          value={<span data-testid="progress-left">{progress ? `${leftText(progress)} left` : "—"}</span>}
+          title="Items still waiting for you in this stage after the one on screen"
+          value={<span data-testid="progress-left">{progress ? `${leftText(progress, held)} left` : "—"}</span>}
         />
       )}
     </>

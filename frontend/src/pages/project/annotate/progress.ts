@@ -5,9 +5,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
 import type { QueueStage, StageProgress } from "../../../api/workflowTypes";
 
-/** "1000+" when the server stopped counting, else the count. */
-export function leftText(p: Pick<StageProgress, "available" | "available_capped">): string {
-  return p.available_capped ? `${p.available}+` : String(p.available);
+/**
+ * The work left after the item on screen: what the server could still give
+ * (`available`, which leaves out items this person holds) plus the items held
+ * ahead; "1000+" when the server stopped counting.
+ */
+export function leftText(p: Pick<StageProgress, "available" | "available_capped">, held = 0): string {
+  return p.available_capped ? `${p.available}+` : String(p.available + held);
 }
 
 /** Whether the server counts the work left in this stage (it does for label and criteria). */
@@ -30,23 +34,24 @@ export function afterPaint(fn: () => void): () => void {
 }
 
 /**
- * The caller's progress in one stage, or null until it is known. Pass the
- * number of submits so far: each new submit refetches it, but only after the
- * next item is on screen, so the request never delays it.
+ * The caller's progress in one stage, or null until it is known. It is read
+ * when the queue settles (`settled` from useWorkQueue: an item is shown and
+ * the one after it claimed), so it never delays an item and its counts match
+ * what the person holds; each later settle — after every submit — reads it again.
  */
-export function useStageProgress(pid: string, stage: QueueStage, submits: number): StageProgress | null {
+export function useStageProgress(pid: string, stage: QueueStage, settled: number): StageProgress | null {
   const api = useWorkflowApi();
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: workflowKeys.myProgress(pid),
     queryFn: () => api.myProgress(pid),
-    staleTime: 5_000,
+    enabled: settled > 0,
     refetchInterval: 60_000,
     retry: false,
   });
   useEffect(() => {
-    if (!submits) return;
+    if (settled < 2) return; // the first settle enables the query, which reads it then
     return afterPaint(() => void qc.invalidateQueries({ queryKey: workflowKeys.myProgress(pid) }));
-  }, [submits, qc, pid]);
+  }, [settled, qc, pid]);
   return q.data?.stages.find((s) => s.stage === stage) ?? null;
 }

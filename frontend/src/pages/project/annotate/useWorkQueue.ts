@@ -20,8 +20,14 @@ export interface WorkQueue {
   /** A write is failing and being retried. */
   offline: boolean;
   busy: boolean;
-  /** Submits acknowledged in this session; changes once the item after them is shown. */
-  submits: number;
+  /**
+   * Bumped each time the queue settles: an item (or the empty queue) is shown
+   * and the claim ahead of it is done. Counts read then are consistent with
+   * what this person holds.
+   */
+  settled: number;
+  /** Items claimed ahead and held for this person beyond the one shown (0 or 1). */
+  held: number;
   reload: () => void;
   /** Submits the current assignment and shows the next one; throws what the server refused. */
   submit: (body: SubmitBody) => Promise<SubmitResult | null>;
@@ -63,7 +69,8 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   });
   const [offline, setOffline] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [submits, setSubmits] = useState(0);
+  const [settled, setSettled] = useState(0);
+  const [held, setHeld] = useState(0);
   const busyRef = useRef(false);
   const alive = useRef(true);
   const ahead = useRef<Ahead | null>(null);
@@ -71,6 +78,8 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   const show = useCallback((claim: Claim | null) => {
     if (!alive.current) return;
     setState({ status: claim ? "ready" : "empty", claim, error: null, shownAt: performance.now() });
+    setHeld(0);
+    if (!claim) setSettled((n) => n + 1);
   }, []);
 
   const fetchNext = useCallback(async () => {
@@ -103,8 +112,19 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
         const next = claim && claim.assignment.id !== aid ? claim : null;
         return { claim: next, media: next ? preloadClaim(next, client, queries, PROJECT_MEDIA_BASE, { decode: true, capMs: 5_000 }) : Promise.resolve() };
       });
-      result.catch(() => {}); // a failed prefetch only means asking again after the submit
-      ahead.current = { after: aid, at: performance.now(), result };
+      const entry: Ahead = { after: aid, at: performance.now(), result };
+      ahead.current = entry;
+      // A failed prefetch only means asking the queue after the submit.
+      result
+        .then(
+          (r) => r.claim,
+          () => null,
+        )
+        .then((next) => {
+          if (!alive.current || ahead.current !== entry) return;
+          setHeld(next ? 1 : 0);
+          setSettled((n) => n + 1);
+        });
     });
   }, [aid, api, client, queries, pid, stage]);
 
@@ -129,7 +149,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
 
   /** Runs one write on the current assignment, then moves to the next item. */
   const act = useCallback(
-    async <T>(write: (aid: string) => Promise<T>, counts: boolean): Promise<T | null> => {
+    async <T>(write: (aid: string) => Promise<T>): Promise<T | null> => {
       const aid = state.claim?.assignment.id;
       if (!aid || busyRef.current) return null;
       busyRef.current = true;
@@ -145,8 +165,6 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
         }
         clearLocalDraft(aid);
         if (!(await showAhead(aid))) await fetchNext();
-        // Batched with showing the next item, so whatever reacts to it runs after that.
-        if (counts) setSubmits((n) => n + 1);
         return result;
       } finally {
         busyRef.current = false;
@@ -159,13 +177,13 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   const submit = useCallback(
     (body: SubmitBody) => {
       const key = newIdempotencyKey();
-      return act((aid) => api.submit(aid, body, key), true);
+      return act((aid) => api.submit(aid, body, key));
     },
     [act, api],
   );
-  const skip = useCallback(async (reason: string) => void (await act((aid) => api.skip(aid, reason), false)), [act, api]);
+  const skip = useCallback(async (reason: string) => void (await act((aid) => api.skip(aid, reason))), [act, api]);
   const flag = useCallback(
-    async (category: FlagCategory, reason: string) => void (await act((aid) => api.flag(aid, category, reason), false)),
+    async (category: FlagCategory, reason: string) => void (await act((aid) => api.flag(aid, category, reason))),
     [act, api],
   );
   const reload = useCallback(() => {
@@ -173,5 +191,5 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
     void fetchNext();
   }, [fetchNext]);
 
-  return { ...state, offline, busy, submits, reload, submit, skip, flag };
+  return { ...state, offline, busy, settled, held, reload, submit, skip, flag };
 }

@@ -38,7 +38,7 @@ function ReviewSession({ project }: { project: ProjectDetail }) {
   const aid = q.claim?.assignment.id ?? null;
   const leaseLost = useHeartbeat(api, aid);
   const left = useQueueLeft(project, "review");
-  const progress = useStageProgress(project.id, "review", q.submits);
+  const progress = useStageProgress(project.id, "review", q.settled);
   const [mode, setMode] = useState<Mode>("look");
   const [active, setActive] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);
@@ -116,7 +116,7 @@ function ReviewSession({ project }: { project: ProjectDetail }) {
 
   const stats = (
     <>
-      <ProgressStats stage="review" progress={progress} />
+      <ProgressStats stage="review" progress={progress} held={q.held} />
       {left !== null && <Stat label="Waiting for review" value={left} />}
       {claim && <Elapsed since={q.shownAt} />}
     </>
