@@ -41,7 +41,9 @@ export function AddMemberForm({ pid }: { pid: ID }) {
       <h2 className="card-title">Add a member or change roles</h2>
       {unknown ? (
         <div className="notice notice-error" role="alert">
-          No user has the {tried.includes("@") ? "email" : "id"} <strong>{tried}</strong>. An administrator can create the account first.
+          <span>
+            No user has the {tried.includes("@") ? "email" : "id"} <strong>{tried}</strong>. An administrator can create the account first.
+          </span>
         </div>
       ) : (
         <ErrorMessage error={err} />
