@@ -263,3 +263,26 @@ func TestPrefetch(t *testing.T) {
 		t.Fatalf("%d open assignments, want 2", len(open))
 	}
 }
+
+// TestRelease: an untouched assignment can be given back and comes back to the same person;
+// one with a saved draft cannot.
+func TestRelease(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+		pid := robojudgeProject(t, lead, map[string]any{"overlap": 1})
+		lead.member(pid, ann, "annotator")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("r-1", "g"))
+		c := ann.next(pid, "label")
+		ann.must("POST", "/api/v1/assignments/"+c.Assignment.ID+"/release", nil, 204, nil)
+		again := ann.next(pid, "label")
+		if again == nil || again.Assignment.ID == c.Assignment.ID {
+			t.Fatal("the released item did not come back as a new assignment")
+		}
+		ann.must("PUT", "/api/v1/assignments/"+again.Assignment.ID+"/draft", map[string]any{"answers": answers("physical_adherence", 3), "version": 0}, 200, nil)
+		status, body := ann.do("POST", "/api/v1/assignments/"+again.Assignment.ID+"/release", nil)
+		if status != 409 || errorCode(t, body) != "has_draft" {
+			t.Fatalf("release with a draft: %d %s", status, body)
+		}
+	})
+}

@@ -17,7 +17,7 @@ func workflowError(err error) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, workflow.ErrStaleVersion), errors.Is(err, workflow.ErrLeaseLost),
+	case errors.Is(err, workflow.ErrStaleVersion), errors.Is(err, workflow.ErrLeaseLost), errors.Is(err, workflow.ErrHasDraft),
 		errors.Is(err, workflow.ErrAlreadyDone), errors.Is(err, workflow.ErrNotActive), errors.Is(err, workflow.ErrItemNotInFlow):
 		return fail(http.StatusConflict, conflictCode(err), "%s", err.Error())
 	case errors.Is(err, workflow.ErrWrongStage):
@@ -38,6 +38,8 @@ func conflictCode(err error) string {
 		return "lease_lost"
 	case errors.Is(err, workflow.ErrAlreadyDone):
 		return "already_submitted"
+	case errors.Is(err, workflow.ErrHasDraft):
+		return "has_draft"
 	}
 	return CodeConflict
 }
@@ -252,5 +254,18 @@ func (s *Server) myProgress(c *gin.Context) error {
 		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"stages": pr})
+	return nil
+}
+
+// release gives back an untouched assignment (204); one with saved answers gets 409 has_draft.
+func (s *Server) release(c *gin.Context) error {
+	fp, a, err := s.assignmentFlow(c)
+	if err != nil {
+		return err
+	}
+	if err := s.flow.Release(c.Request.Context(), fp, currentUser(c).ID, a.ID); err != nil {
+		return workflowError(err)
+	}
+	c.Status(http.StatusNoContent)
 	return nil
 }

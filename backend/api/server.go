@@ -99,6 +99,7 @@ func (s *Server) routes() {
 	a.PUT("/assignments/:aid/draft", wrap(s.saveDraft))
 	a.POST("/assignments/:aid/heartbeat", wrap(s.heartbeat))
 	a.POST("/assignments/:aid/skip", wrap(s.skip))
+	a.POST("/assignments/:aid/release", wrap(s.release))
 	a.POST("/assignments/:aid/flag", wrap(s.flagAssignment))
 	a.POST("/assignments/:aid/submit", wrap(s.submit))
 	a.GET("/templates", wrap(s.listTemplates))

@@ -192,3 +192,10 @@ func (s *Store) UserProgress(ctx context.Context, projectID, userID string, sinc
 		Group("stage").Order("stage").Scan(&out).Error
 	return out, translate(err)
 }
+
+// DeleteUntouchedAssignment removes an open assignment that holds no saved answers; it reports
+// whether one was removed.
+func (s *Store) DeleteUntouchedAssignment(ctx context.Context, id string) (bool, error) {
+	res := s.db.WithContext(ctx).Where("id = ? AND status = ? AND version = 0", id, AssignActive).Delete(&Assignment{})
+	return res.RowsAffected == 1, translate(res.Error)
+}

@@ -106,6 +106,29 @@ func (s *Service) Skip(ctx context.Context, p *Project, userID, aid, reason stri
 	})
 }
 
+// ErrHasDraft refuses to release an assignment with saved answers.
+var ErrHasDraft = errors.New("this assignment has saved answers; submit or skip it instead")
+
+// Release gives back an assignment nobody has worked on (e.g. one claimed ahead when the
+// person leaves), as if it had never been claimed: the item returns to the queue, for this
+// person too. One with saved answers is refused, so nothing typed is ever thrown away.
+func (s *Service) Release(ctx context.Context, p *Project, userID, aid string) error {
+	return s.store.WithTx(ctx, func(tx *store.Store) error {
+		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		if err != nil {
+			return err
+		}
+		ok, err := tx.DeleteUntouchedAssignment(ctx, a.ID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return ErrHasDraft
+		}
+		return tx.Audit(ctx, p.ID, userID, "assignment.release", "item:"+a.ItemID, map[string]any{"assignment": a.ID, "stage": a.Stage}, nil)
+	})
+}
+
 // Flag categories annotators can choose.
 var FlagCategories = []string{"broken_media", "unsafe_content", "wrong_modality", "other"}
 
