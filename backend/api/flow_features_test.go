@@ -204,6 +204,12 @@ func TestProgressAndReviewComments(t *testing.T) {
 	if got["label"] != [2]int64{1, 2} {
 		t.Fatalf("label progress %v, want done 1 and 2 left: %+v", got["label"], pr)
 	}
+	rev.must("GET", "/api/v1/projects/"+pid+"/me/progress", nil, 200, &pr)
+	for _, s := range pr.Stages {
+		if s.Stage == "review" && s.Available != 1 {
+			t.Fatalf("reviewer sees %d labels to review, want 1", s.Available)
+		}
+	}
 	r := rev.next(pid, "review")
 	path := "/api/v1/assignments/" + r.Assignment.ID + "/submit"
 	if st, body := rev.do("POST", path, map[string]any{"verdict": "approve", "comments": map[string]string{"nope": "x"}}); st != 422 || !strings.Contains(string(body), "comments.nope") {

@@ -72,12 +72,14 @@ func TestRoboJudgeShape(t *testing.T) {
 		rev.submitOK(r1.Assignment.ID, map[string]any{"verdict": "approve"})
 		r2 := rev.next(p.ID, "review")
 		corrected := merge(label, answers("physical_adherence", 2))
-		rev.submitOK(r2.Assignment.ID, map[string]any{"verdict": "correct", "answers": corrected, "comment": "the cube passes through the gripper"})
+		rev.submitOK(r2.Assignment.ID, map[string]any{"verdict": "correct", "answers": corrected, "comment": "the cube passes through the gripper",
+			"comments": map[string]string{"physical_adherence": "interpenetration at 0:02"}})
 
 		if st, body := rev.do("POST", "/api/v1/projects/"+p.ID+"/queue/next", map[string]string{"stage": "adjudicate"}); st != 403 {
 			t.Fatalf("a reviewer without the adjudicator role adjudicates: %d %s", st, body)
 		}
 		final := merge(label, answers("physical_adherence", 3))
+		sawComment := 0
 		for i := 0; i < 2; i++ {
 			c := adj.next(p.ID, "adjudicate")
 			if c == nil {
@@ -87,6 +89,9 @@ func TestRoboJudgeShape(t *testing.T) {
 			if len(labels) != 1 {
 				t.Fatalf("adjudication context: %s", c.raw)
 			}
+			if strings.Contains(string(c.raw), "interpenetration at 0:02") {
+				sawComment++
+			}
 			if strings.Contains(string(c.raw), ann.user.ID) || strings.Contains(string(c.raw), "ann@example.org") {
 				t.Fatalf("annotator identity shown to the adjudicator: %s", c.raw)
 			}
@@ -95,6 +100,9 @@ func TestRoboJudgeShape(t *testing.T) {
 				t.Fatalf("adjudication without a rationale: %d %s", status, body)
 			}
 			adj.submitOK(c.Assignment.ID, map[string]any{"answers": final, "rationale": "PA is 3: the grasp slips once", "confidence": 4, "error_category": "physics"})
+		}
+		if sawComment != 1 {
+			t.Fatalf("the review's per-question comment reached %d adjudications, want 1", sawComment)
 		}
 		items := byExternal(lead.items(p.ID, ""))
 		for _, id := range []string{"rj-1", "rj-2"} {

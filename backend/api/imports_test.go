@@ -49,14 +49,14 @@ func TestBackgroundImport(t *testing.T) {
 			}
 			lines = append(lines, fmt.Sprintf(`{"external_id":"bg-%d","inputs":{"prompt":"p","image":"media/apple.png","generator":"g"}}`, i))
 		}
-		status, body := e.admin.do("POST", "/api/v1/projects/"+p.ID+"/items?async=true", strings.Join(lines, "\n"), "Content-Type", "application/x-ndjson")
+		status, body := e.admin.do("POST", "/api/v1/projects/"+p.ID+"/items?async=true&filename=batch-1.ndjson", strings.Join(lines, "\n"), "Content-Type", "application/x-ndjson")
 		if status != 202 {
 			t.Fatalf("async import: %d %s", status, body)
 		}
 		var im struct {
-			ID, Status string
-			Percent    float64
-			Report     struct {
+			ID, Status, Filename string
+			Percent              float64
+			Report               struct {
 				Imported int
 				Errors   []struct{ Line int }
 			}
@@ -67,7 +67,7 @@ func TestBackgroundImport(t *testing.T) {
 			time.Sleep(100 * time.Millisecond)
 			e.admin.must("GET", "/api/v1/projects/"+p.ID+"/imports/"+im.ID, nil, 200, &im)
 		}
-		if im.Status != "done" || im.Percent != 100 || im.Report.Imported != 1199 || len(im.Report.Errors) != 1 || im.Report.Errors[0].Line != 700 {
+		if im.Status != "done" || im.Filename != "batch-1.ndjson" || im.Percent != 100 || im.Report.Imported != 1199 || len(im.Report.Errors) != 1 || im.Report.Errors[0].Line != 700 {
 			t.Fatalf("import ended as %+v", im)
 		}
 		if n := len(e.admin.items(p.ID, "")); n != 500 { // one page of the listing

@@ -3,6 +3,7 @@ package api
 import (
 	"errors"
 	"net/http"
+	"path"
 	"strconv"
 	"time"
 
@@ -276,7 +277,11 @@ func (s *Server) importLater(c *gin.Context, kind string) error {
 	}
 	ctx := c.Request.Context()
 	p := currentProject(c)
-	im := &store.Import{ID: store.NewAssetID(), ProjectID: p.ID, Kind: kind, Status: store.ImportQueued, CreatedBy: currentUser(c).ID}
+	name := path.Base(c.Query("filename"))
+	if len(name) > 255 || name == "." || name == "/" {
+		name = ""
+	}
+	im := &store.Import{ID: store.NewAssetID(), ProjectID: p.ID, Kind: kind, Filename: name, Status: store.ImportQueued, CreatedBy: currentUser(c).ID}
 	im.BlobKey = "imports/" + p.ID + "/" + im.ID + ".ndjson"
 	body := &countingReader{r: c.Request.Body, h: nopHash{}, limit: s.cfg.MaxUploadBytes}
 	if err := s.blobs.Put(ctx, im.BlobKey, body, -1, "application/x-ndjson"); err != nil {
@@ -307,7 +312,7 @@ func importView(im *store.Import) gin.H {
 	if im.Status == store.ImportDone {
 		pct = 100
 	}
-	return gin.H{"id": im.ID, "kind": im.Kind, "status": im.Status, "bytes_total": im.BytesTotal, "bytes_done": im.BytesDone,
+	return gin.H{"id": im.ID, "kind": im.Kind, "filename": im.Filename, "status": im.Status, "bytes_total": im.BytesTotal, "bytes_done": im.BytesDone,
 		"lines_done": im.LinesDone, "percent": pct, "report": im.Report, "error": im.Error, "created_at": im.CreatedAt, "updated_at": im.UpdatedAt}
 }
 

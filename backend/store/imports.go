@@ -18,6 +18,7 @@ type Import struct {
 	ID         string    `gorm:"primaryKey" json:"id"`
 	ProjectID  string    `json:"project_id"`
 	Kind       string    `json:"kind"` // items or predictions
+	Filename   string    `json:"filename"`
 	Status     string    `json:"status"`
 	BlobKey    string    `json:"-"`
 	BytesTotal int64     `json:"bytes_total"`

@@ -81,3 +81,28 @@ WHERE i.project_id = ? AND i.stage = ? AND i.flag IS NULL
 LIMIT ?) x`, projectID, stage, userID, stage, at, slots, limit).Scan(&n).Error
 	return n, translate(err)
 }
+
+// AvailableReviews counts labels the user could review, up to limit.
+func (s *Store) AvailableReviews(ctx context.Context, projectID, userID string, limit int, at time.Time) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Raw(`
+SELECT COUNT(*) FROM (SELECT l.id FROM assignments l
+JOIN items i ON i.id = l.item_id AND i.flag IS NULL
+WHERE l.project_id = ? AND l.stage = 'label' AND l.status = 'submitted' AND l.review_status = 'pending'
+  AND NOT EXISTS (SELECT 1 FROM assignments m WHERE m.item_id = l.item_id AND m.user_id = ?)
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.target_id = l.id AND a.stage = 'review' AND `+slotTaken+`)
+LIMIT ?) x`, projectID, userID, at, limit).Scan(&n).Error
+	return n, translate(err)
+}
+
+// AvailableAdjudications counts items the user could adjudicate, up to limit.
+func (s *Store) AvailableAdjudications(ctx context.Context, projectID, userID string, limit int, at time.Time) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Raw(`
+SELECT COUNT(*) FROM (SELECT i.id FROM items i
+WHERE i.project_id = ? AND i.stage = 'adjudicate' AND i.flag IS NULL
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ?)
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.stage = 'adjudicate' AND `+slotTaken+`)
+LIMIT ?) x`, projectID, userID, at, limit).Scan(&n).Error
+	return n, translate(err)
+}

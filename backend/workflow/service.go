@@ -294,13 +294,19 @@ func (s *Service) MyProgress(ctx context.Context, p *Project, userID string) ([]
 			continue
 		}
 		pr := Progress{Stage: stage, DoneToday: byStage[stage].DoneToday, DoneTotal: byStage[stage].DoneTotal}
-		if stage == store.StageLabel || stage == store.StageCriteria {
-			n, err := s.store.AvailableItems(ctx, p.ID, userID, stage, p.slots(stage), availableCap, t)
-			if err != nil {
-				return nil, err
-			}
-			pr.Available, pr.Capped = n, n >= availableCap
+		var n int64
+		switch stage {
+		case store.StageReview:
+			n, err = s.store.AvailableReviews(ctx, p.ID, userID, availableCap, t)
+		case store.StageAdjudicate:
+			n, err = s.store.AvailableAdjudications(ctx, p.ID, userID, availableCap, t)
+		default:
+			n, err = s.store.AvailableItems(ctx, p.ID, userID, stage, p.slots(stage), availableCap, t)
 		}
+		if err != nil {
+			return nil, err
+		}
+		pr.Available, pr.Capped = n, n >= availableCap
 		out = append(out, pr)
 	}
 	return out, nil

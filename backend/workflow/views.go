@@ -113,11 +113,12 @@ type LabelView struct {
 
 // ReviewView is a review of a label.
 type ReviewView struct {
-	By      string        `json:"by"`
-	Name    string        `json:"name,omitempty"`
-	Verdict string        `json:"verdict"`
-	Comment string        `json:"comment,omitempty"`
-	Answers tasks.Answers `json:"answers,omitempty"`
+	By       string            `json:"by"`
+	Name     string            `json:"name,omitempty"`
+	Verdict  string            `json:"verdict"`
+	Comment  string            `json:"comment,omitempty"`
+	Comments map[string]string `json:"comments,omitempty"`
+	Answers  tasks.Answers     `json:"answers,omitempty"`
 }
 
 // adjudicationContext lists every accepted label and its review, in the viewer's shown
@@ -167,6 +168,9 @@ func (s *Service) reviewOf(ctx context.Context, p *Project, as []store.Assignmen
 			continue
 		}
 		rv := &ReviewView{By: pseud[r.UserID], Verdict: deref(r.Verdict), Comment: deref(r.Comment)}
+		if len(r.Comments) > 0 {
+			json.Unmarshal(r.Comments, &rv.Comments)
+		}
 		if names {
 			rv.By, rv.Name = r.UserID, s.userName(ctx, r.UserID)
 		}
