@@ -108,6 +108,21 @@ export class ApiClient {
     return this.request<T>("DELETE", path);
   }
 
+  /**
+   * Sends a bodiless request that outlives the page (`keepalive`), for a
+   * page being left: no refresh or retry, and no error is thrown; resolves to
+   * the response, or null when nothing could be sent.
+   */
+  async sendKeepalive(method: string, path: string): Promise<Response | null> {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (this.accessToken) headers.Authorization = `Bearer ${this.accessToken}`;
+    try {
+      return await this.fetchFn(this.baseUrl + path, { method, keepalive: true, headers });
+    } catch {
+      return null;
+    }
+  }
+
   /** Sends one API request; throws ApiError for anything but a 2xx answer. */
   async request<T>(
     method: string,

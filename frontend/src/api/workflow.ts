@@ -77,6 +77,15 @@ export function workflowApi(c: ApiClient) {
   };
 }
 
+/**
+ * Gives back an assignment claimed ahead and never worked on, as the page is
+ * left (`keepalive`, so it survives unload). The server refuses one with a
+ * saved draft (409 `has_draft`) or already gone (404); both are fine here.
+ */
+export function releaseOnLeave(c: ApiClient, aid: ID): Promise<Response | null> {
+  return c.sendKeepalive("POST", `${asg(aid)}/release`);
+}
+
 export type WorkflowApi = ReturnType<typeof workflowApi>;
 
 /** The workflow calls bound to the app's client. */

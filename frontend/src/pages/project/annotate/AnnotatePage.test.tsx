@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { Claim, ProjectDetail } from "../../../api/workflowTypes";
 import type { Schema } from "../../../form/schema";
-import { json } from "../../../test/fakeApi";
+import { apiError, authBody, json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { AnnotatePage } from "./AnnotatePage";
 import { leftText } from "./progress";
@@ -150,5 +150,107 @@ describe("AnnotatePage progress", () => {
     await screen.findByTestId("queue-empty");
     await screen.findByText("You finished 5 today in this stage.");
     expect(screen.getByTestId("progress-left").textContent).toBe("0 left");
+  });
+});
+
+describe("AnnotatePage leaving", () => {
+  const releases = (fetch: unknown) =>
+    (fetch as { mock: { calls: [RequestInfo | URL, RequestInit | undefined][] } }).mock.calls
+      .filter(([url]) => String(url).endsWith("/release"))
+      .map(([url, init]) => ({ url: String(url), method: init?.method, keepalive: init?.keepalive, auth: new Headers(init?.headers).get("Authorization") }));
+
+  const signIn = (client: { login: (e: string, p: string) => Promise<unknown> }) => client.login("ann@example.com", "pw");
+  const loginRoute = { "POST /api/v1/auth/login": () => json(200, authBody("acc-1", "ref-1")) };
+
+  it("releases the item claimed ahead when the person leaves the page, with keepalive and the access token", async () => {
+    const queue = fakeQueue(3);
+    const { fetch, client, unmount } = renderInProject(<AnnotatePage />, project, {
+      ...queue.routes,
+      ...loginRoute,
+      "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
+      "POST /api/v1/assignments/a2/release": () => new Response(null, { status: 204 }),
+    });
+    await signIn(client);
+    await screen.findByText("item-1");
+    await waitFor(() => expect(queue.log).toEqual(["next", "ahead"]));
+    expect(releases(fetch)).toEqual([]);
+
+    unmount();
+    expect(releases(fetch)).toEqual([{ url: "/api/v1/assignments/a2/release", method: "POST", keepalive: true, auth: "Bearer acc-1" }]);
+  });
+
+  it("releases the one claimed after the item on screen, not the one shown after a submit", async () => {
+    const queue = fakeQueue(3);
+    const { fetch, unmount } = renderInProject(<AnnotatePage />, project, {
+      ...queue.routes,
+      "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
+    });
+    await screen.findByText("item-1");
+    await waitFor(() => expect(queue.log).toEqual(["next", "ahead"]));
+    answerAndSubmit();
+    await screen.findByText("item-2");
+    await waitFor(() => expect(queue.log).toEqual(["next", "ahead", "submit a1", "ahead"]));
+    expect(releases(fetch)).toEqual([]);
+    unmount();
+    expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/assignments/a3/release"]);
+  });
+
+  it("releases on pagehide, ignores a refusal, and claims ahead again when the page comes back from the cache", async () => {
+    const queue = fakeQueue(3);
+    const { fetch, unmount } = renderInProject(<AnnotatePage />, project, {
+      ...queue.routes,
+      "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
+      "POST /api/v1/assignments/a2/release": () => apiError(409, "has_draft", "A draft was saved."),
+    });
+    await screen.findByText("item-1");
+    await waitFor(() => expect(queue.log).toEqual(["next", "ahead"]));
+
+    window.dispatchEvent(new Event("pagehide"));
+    expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/assignments/a2/release"]);
+    // The refusal is not shown to anyone.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByText("item-1")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    const back = new Event("pageshow") as PageTransitionEvent;
+    Object.defineProperty(back, "persisted", { value: true });
+    window.dispatchEvent(back);
+    await waitFor(() => expect(queue.log).toEqual(["next", "ahead", "ahead"]));
+    unmount();
+    expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/assignments/a2/release", "/api/v1/assignments/a2/release"]);
+  });
+
+  it("keeps an item claimed ahead that already has a saved draft", async () => {
+    const queue = fakeQueue(3);
+    const withDraft = (n: number): Claim => ({ ...claim(n), draft: { ok: true } });
+    const { fetch, unmount } = renderInProject(<AnnotatePage />, project, {
+      "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
+      "POST /api/v1/projects/p1/queue/next": (c: { body: unknown }) =>
+        (c.body as { prefetch?: boolean }).prefetch ? (queue.log.push("ahead"), json(200, withDraft(2))) : (queue.log.push("next"), json(200, claim(1))),
+    });
+    await screen.findByText("item-1");
+    await waitFor(() => expect(queue.log).toEqual(["next", "ahead"]));
+    unmount();
+    window.dispatchEvent(new Event("pagehide"));
+    expect(releases(fetch)).toEqual([]);
+  });
+
+  it("releases an item claimed ahead once the claim answers, when the person left while it was out", async () => {
+    const log: string[] = [];
+    let answerAhead = () => {};
+    const { fetch, unmount } = renderInProject(<AnnotatePage />, project, {
+      "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
+      "POST /api/v1/projects/p1/queue/next": (c: { body: unknown }) => {
+        if (!(c.body as { prefetch?: boolean }).prefetch) return (log.push("next"), json(200, claim(1)));
+        log.push("ahead");
+        return new Promise<Response>((r) => (answerAhead = () => r(json(200, claim(2)))));
+      },
+    });
+    await screen.findByText("item-1");
+    await waitFor(() => expect(log).toEqual(["next", "ahead"]));
+    unmount();
+    expect(releases(fetch)).toEqual([]);
+    answerAhead();
+    await waitFor(() => expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/assignments/a2/release"]));
   });
 });

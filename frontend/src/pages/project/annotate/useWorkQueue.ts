@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { ApiError, useApiClient } from "../../../api";
-import { useWorkflowApi } from "../../../api/workflow";
+import { releaseOnLeave, useWorkflowApi } from "../../../api/workflow";
 import type { Claim, FlagCategory, QueueStage, SubmitBody, SubmitResult } from "../../../api/workflowTypes";
 import { clearLocalDraft, pruneLocalDrafts } from "./draftStore";
 import { PROJECT_MEDIA_BASE } from "./mediaBase";
@@ -46,6 +46,8 @@ interface Ahead {
   at: number;
   /** The next claim (null: nothing after the current one), its media loading. */
   result: Promise<{ claim: Claim | null; media: Promise<unknown> }>;
+  /** The claim once the request answered (undefined while it is out). */
+  claim?: Claim | null;
 }
 
 /**
@@ -55,7 +57,9 @@ interface Ahead {
  * waits for the server's acknowledgement before the next item shows. Without
  * a claim ahead (none left, too old, failed) the queue is asked after the
  * submit. A plain `next` returns the oldest open assignment, so a reload
- * resumes where the person was.
+ * resumes where the person was. When the person leaves (the hook unmounts, or
+ * `pagehide`), the item claimed ahead is released if it has no saved draft,
+ * so it goes back to the queue instead of waiting for its lease to run out.
  */
 export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   const api = useWorkflowApi();
@@ -74,6 +78,41 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   const busyRef = useRef(false);
   const alive = useRef(true);
   const ahead = useRef<Ahead | null>(null);
+  /** Bumped when a page kept in the back/forward cache is shown again, to claim ahead anew. */
+  const [woken, setWoken] = useState(0);
+
+  /** Releases the claim held ahead (once known), unless the person saved a draft on it. */
+  const releaseAhead = useCallback(() => {
+    const a = ahead.current;
+    ahead.current = null;
+    if (!a) return;
+    const release = (claim: Claim | null | undefined) => {
+      if (claim && !claim.draft) void releaseOnLeave(client, claim.assignment.id);
+    };
+    if (a.claim !== undefined) release(a.claim);
+    else
+      a.result.then(
+        (r) => release(r.claim),
+        () => undefined,
+      );
+  }, [client]);
+
+  useEffect(() => {
+    const onHide = () => {
+      releaseAhead();
+      setHeld(0);
+    };
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) setWoken((n) => n + 1);
+    };
+    window.addEventListener("pagehide", onHide);
+    window.addEventListener("pageshow", onShow);
+    return () => {
+      window.removeEventListener("pagehide", onHide);
+      window.removeEventListener("pageshow", onShow);
+      releaseAhead();
+    };
+  }, [releaseAhead]);
 
   const show = useCallback((claim: Claim | null) => {
     if (!alive.current) return;
@@ -110,6 +149,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
       if (!alive.current || ahead.current?.after === aid) return;
       const result = api.nextAhead(pid, stage).then((claim) => {
         const next = claim && claim.assignment.id !== aid ? claim : null;
+        entry.claim = next;
         return { claim: next, media: next ? preloadClaim(next, client, queries, PROJECT_MEDIA_BASE, { decode: true, capMs: 5_000 }) : Promise.resolve() };
       });
       const entry: Ahead = { after: aid, at: performance.now(), result };
@@ -126,7 +166,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
           setSettled((n) => n + 1);
         });
     });
-  }, [aid, api, client, queries, pid, stage]);
+  }, [aid, api, client, queries, pid, stage, woken]);
 
   /** Shows the claim prefetched after `done`, if there is a usable one; false when the queue must be asked. */
   const showAhead = useCallback(
@@ -138,13 +178,18 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
         const { claim, media } = await a.result;
         if (!claim) return false;
         await Promise.race([media, new Promise((r) => setTimeout(r, AHEAD_MEDIA_WAIT_MS))]);
+        // The person left while the submit was out: give the item back rather than hold it.
+        if (!alive.current) {
+          if (!claim.draft) void releaseOnLeave(client, claim.assignment.id);
+          return true;
+        }
         show(claim);
         return true;
       } catch {
         return false;
       }
     },
-    [show],
+    [show, client],
   );
 
   /** Runs one write on the current assignment, then moves to the next item. */
