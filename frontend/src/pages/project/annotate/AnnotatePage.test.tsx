@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { Claim, ProjectDetail } from "../../../api/workflowTypes";
 import type { Schema } from "../../../form/schema";
@@ -6,6 +6,7 @@ import { apiError, authBody, json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { AnnotatePage } from "./AnnotatePage";
 import { leftText } from "./progress";
+import { untouched } from "./useWorkQueue";
 
 const schema: Schema = {
   version: 1,
@@ -14,8 +15,9 @@ const schema: Schema = {
 };
 const project: ProjectDetail = { id: "p1", name: "Pilot", my_roles: ["annotator"], schema, workflow: {} } as ProjectDetail;
 
+let fresh = false;
 const claim = (n: number): Claim => ({
-  assignment: { id: `a${n}`, stage: "label", lease_expires_at: "2030-01-01T00:00:00Z", version: 1, schema_version: 1 },
+  assignment: { id: `a${n}`, stage: "label", lease_expires_at: "2030-01-01T00:00:00Z", version: fresh ? 0 : 1, schema_version: 1 },
   item: { role: "label", schema, item: { external_id: `item-${n}`, inputs: { prompt: `Prompt ${n}` } } },
   draft: null,
   context: {},
@@ -154,6 +156,13 @@ describe("AnnotatePage progress", () => {
 });
 
 describe("AnnotatePage leaving", () => {
+  // Fresh claims: no draft saved yet (version 0).
+  beforeEach(() => {
+    fresh = true;
+  });
+  afterEach(() => {
+    fresh = false;
+  });
   const releases = (fetch: unknown) =>
     (fetch as { mock: { calls: [RequestInfo | URL, RequestInit | undefined][] } }).mock.calls
       .filter(([url]) => String(url).endsWith("/release"))
@@ -222,7 +231,7 @@ describe("AnnotatePage leaving", () => {
 
   it("keeps an item claimed ahead that already has a saved draft", async () => {
     const queue = fakeQueue(3);
-    const withDraft = (n: number): Claim => ({ ...claim(n), draft: { ok: true } });
+    const withDraft = (n: number): Claim => ({ ...claim(n), assignment: { ...claim(n).assignment, version: 3 }, draft: { ok: "yes" } });
     const { fetch, unmount } = renderInProject(<AnnotatePage />, project, {
       "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
       "POST /api/v1/projects/p1/queue/next": (c: { body: unknown }) =>
@@ -252,5 +261,13 @@ describe("AnnotatePage leaving", () => {
     expect(releases(fetch)).toEqual([]);
     answerAhead();
     await waitFor(() => expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/assignments/a2/release"]));
+  });
+});
+
+describe("untouched", () => {
+  it("counts saved drafts by version, not a prefilled draft", () => {
+    const c = claim(1);
+    expect(untouched({ ...c, assignment: { ...c.assignment, version: 0 }, draft: { ok: "yes" } })).toBe(true);
+    expect(untouched({ ...c, assignment: { ...c.assignment, version: 2 }, draft: null })).toBe(false);
   });
 });

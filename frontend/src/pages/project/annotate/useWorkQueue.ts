@@ -40,6 +40,12 @@ export const AHEAD_FRESH_MS = 5 * 60_000;
 /** How long showing a prefetched item waits at most for its media to finish decoding. */
 const AHEAD_MEDIA_WAIT_MS = 150;
 
+/**
+ * No draft was ever saved on the assignment (its version counts saves). A
+ * prefilled draft (e.g. from a model's prediction) does not count as work.
+ */
+export const untouched = (claim: Claim) => claim.assignment.version === 0;
+
 interface Ahead {
   /** The assignment shown when the next one was claimed ahead. */
   after: string;
@@ -87,7 +93,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
     ahead.current = null;
     if (!a) return;
     const release = (claim: Claim | null | undefined) => {
-      if (claim && !claim.draft) void releaseOnLeave(client, claim.assignment.id);
+      if (claim && untouched(claim)) void releaseOnLeave(client, claim.assignment.id);
     };
     if (a.claim !== undefined) release(a.claim);
     else
@@ -180,7 +186,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
         await Promise.race([media, new Promise((r) => setTimeout(r, AHEAD_MEDIA_WAIT_MS))]);
         // The person left while the submit was out: give the item back rather than hold it.
         if (!alive.current) {
-          if (!claim.draft) void releaseOnLeave(client, claim.assignment.id);
+          if (untouched(claim)) void releaseOnLeave(client, claim.assignment.id);
           return true;
         }
         show(claim);
