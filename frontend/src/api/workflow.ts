@@ -126,10 +126,22 @@ export async function uploadItems(
 /** What an asynchronous import request started: a background import to watch, or (from a server that imported at once) its report. */
 export type ImportStart = { job: BackgroundImport; location: string } | { report: ImportReport };
 
+/** The longest file name the server keeps with an import. */
+export const IMPORT_FILENAME_MAX = 255;
+
+/** The query string of a background import: `async=true`, and the file's base name when there is one. */
+export function asyncImportQuery(filename?: string): string {
+  const q = new URLSearchParams({ async: "true" });
+  const base = (filename ?? "").split(/[\\/]/).pop()!.trim();
+  if (base) q.set("filename", Array.from(base).slice(0, IMPORT_FILENAME_MAX).join(""));
+  return `?${q.toString()}`;
+}
+
 /**
  * Uploads an NDJSON file of items for a background import
- * (`POST …/items?async=true`), with upload progress as uploadItems. The
- * server stores the file and answers 202 with the import to poll.
+ * (`POST …/items?async=true&filename=…`), with upload progress as
+ * uploadItems. The server stores the file and answers 202 with the import to
+ * poll. The file's name is sent so the list of imports can show it.
  */
 export async function uploadItemsAsync(
   client: ApiClient,
@@ -137,8 +149,9 @@ export async function uploadItemsAsync(
   body: Blob,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
+  filename = body instanceof File ? body.name : undefined,
 ): Promise<ImportStart> {
-  const res = await uploadNdjson(client, `${proj(pid)}/items?async=true`, body, onProgress, signal);
+  const res = await uploadNdjson(client, `${proj(pid)}/items${asyncImportQuery(filename)}`, body, onProgress, signal);
   if (!res.ok) throw await errorFromResponse(res);
   if (res.status === 202) {
     const job = (await res.json()) as BackgroundImport;

@@ -82,6 +82,8 @@ export interface ImportReport {
 export interface BackgroundImport {
   id: ID;
   kind: "items" | "predictions";
+  /** The uploaded file's base name as sent with the upload; may be empty (or absent from an older server). */
+  filename?: string;
   status: "queued" | "running" | "done" | "failed";
   bytes_total: number;
   bytes_done: number;

@@ -5,6 +5,7 @@ import { apiError, json } from "../../../test/fakeApi";
 import { FakeXhr } from "../../../test/fakeXhr";
 import { renderInProject } from "../testing";
 import { ImportCard, formatBytes } from "./ImportCard";
+import { IMPORT_FILENAME_MAX, asyncImportQuery } from "../../../api/workflow";
 
 const project = { id: "p1", name: "Pilot", my_roles: ["lead"] } as ProjectDetail;
 const report: ImportReport = { lines: 10, imported: 9, updated: 0, unchanged: 0, errors: [{ line: 4, error: "invalid JSON" }] };
@@ -30,7 +31,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function pickFile() {
-  const file = new File(['{"external_id":"a","inputs":{}}\n'], "items.jsonl", { type: "application/x-ndjson" });
+  const file = new File(['{"external_id":"a","inputs":{}}\n'], "items 2026.jsonl", { type: "application/x-ndjson" });
   fireEvent.change(screen.getByLabelText("Items file"), { target: { files: [file] } });
   fireEvent.click(screen.getByRole("button", { name: "Import" }));
 }
@@ -45,7 +46,7 @@ describe("ImportCard", () => {
       "GET /api/v1/projects/p1/imports": [
         () => json(200, { items: [] }),
         () => json(200, { items: [job({ status: "running", percent: 40 })] }),
-        () => json(200, { items: [job({ status: "done", percent: 100, lines_done: 10, report })] }),
+        () => json(200, { items: [job({ status: "done", percent: 100, lines_done: 10, report, filename: "items 2026.jsonl" })] }),
       ],
       "GET /api/v1/projects/p1/imports/im1": [
         () => json(200, job({ status: "running", bytes_done: 819, lines_done: 4, percent: 40 })),
@@ -59,7 +60,7 @@ describe("ImportCard", () => {
     await waitFor(() => expect(FakeXhr.last).not.toBeNull());
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe("POST");
-    expect(xhr.url).toBe("/api/v1/projects/p1/items?async=true");
+    expect(xhr.url).toBe("/api/v1/projects/p1/items?async=true&filename=items+2026.jsonl");
     expect(xhr.headers["Content-Type"]).toBe("application/x-ndjson");
 
     act(() => xhr.progress(50, 100));
@@ -83,6 +84,7 @@ describe("ImportCard", () => {
     await waitFor(() => expect(within(recent).getByText("Done")).toBeTruthy());
     expect(recent.textContent).toContain("9 imported");
     expect(recent.textContent).toContain("2.0 KB");
+    expect(within(recent).getByText("items 2026.jsonl")).toBeTruthy();
   });
 
   it("shows why a background import failed", async () => {
@@ -114,8 +116,8 @@ describe("ImportCard", () => {
       "GET /api/v1/projects/p1/imports": () =>
         json(200, {
           items: [
-            job({ id: "im2", status: "running", percent: 12.5, lines_done: 300, bytes_total: 6 * 1024 * 1024 }),
-            job({ id: "im1", status: "done", percent: 100, report }),
+            job({ id: "im2", status: "running", percent: 12.5, lines_done: 300, bytes_total: 6 * 1024 * 1024, filename: "batch-07.ndjson" }),
+            job({ id: "im1", status: "done", percent: 100, report, filename: "" }),
           ],
         }),
     });
@@ -125,6 +127,10 @@ describe("ImportCard", () => {
     expect(rows[0].textContent).toContain("12%");
     expect(rows[0].textContent).toContain("6.0 MB");
     expect(rows[0].textContent).toContain("300 lines so far");
+    const fileCol = within(recent).getAllByRole("columnheader").findIndex((h) => h.textContent === "File");
+    expect(rows[0].querySelectorAll("td")[fileCol].textContent).toBe("batch-07.ndjson");
+    // No name was sent with that upload.
+    expect(rows[1].querySelectorAll("td")[fileCol].textContent).toBe("—");
     fireEvent.click(within(rows[1]).getByRole("button", { name: "Report" }));
     expect(within(recent).getByTestId("import-report").textContent).toContain("10 lines: 9 imported");
   });
@@ -134,5 +140,16 @@ describe("formatBytes", () => {
   it("picks a readable unit", () => {
     expect(formatBytes(512)).toBe("512 B");
     expect(formatBytes(5 * 1024 * 1024 + 1)).toBe("5.0 MB");
+  });
+});
+
+describe("asyncImportQuery", () => {
+  it("sends the base name, encoded and cut to what the server keeps, and nothing when there is none", () => {
+    expect(asyncImportQuery("a&b=c.jsonl")).toBe("?async=true&filename=a%26b%3Dc.jsonl");
+    expect(asyncImportQuery("C:\\fakepath\\items.jsonl")).toBe("?async=true&filename=items.jsonl");
+    expect(asyncImportQuery("")).toBe("?async=true");
+    expect(asyncImportQuery()).toBe("?async=true");
+    const long = new URLSearchParams(asyncImportQuery("x".repeat(300) + ".jsonl").slice(1)).get("filename")!;
+    expect(long.length).toBe(IMPORT_FILENAME_MAX);
   });
 });

@@ -46,7 +46,7 @@ export function ImportCard({ pid, pollMs = POLL_MS }: { pid: string; pollMs?: nu
     try {
       let started;
       try {
-        started = await uploadItemsAsync(client, pid, file, onProgress, ctl.signal);
+        started = await uploadItemsAsync(client, pid, file, onProgress, ctl.signal, file.name);
       } catch (err) {
         // A server without background jobs: import in the request instead.
         if (!(err instanceof ApiError && err.code === "unavailable")) throw err;
@@ -195,6 +195,7 @@ function RecentImports({ pid }: { pid: string }) {
         <thead>
           <tr>
             <th>Started</th>
+            <th>File</th>
             <th>Kind</th>
             <th>Status</th>
             <th className="num-col">Size</th>
@@ -223,6 +224,9 @@ function RecentRow({ job, open, onToggle }: { job: BackgroundImport; open: boole
     <>
       <tr data-import={job.id} data-status={job.status}>
         <td>{formatDateTime(job.created_at)}</td>
+        <td className="import-file" title={job.filename || undefined}>
+          {job.filename || <span className="muted">—</span>}
+        </td>
         <td>{job.kind}</td>
         <td>
           <span className={`import-status import-${job.status}`}>{STATUS[job.status] ?? job.status}</span>
@@ -246,7 +250,7 @@ function RecentRow({ job, open, onToggle }: { job: BackgroundImport; open: boole
       </tr>
       {open && r && (
         <tr className="detail-row">
-          <td colSpan={6}>
+          <td colSpan={7}>
             <ImportResult report={r} />
           </td>
         </tr>
