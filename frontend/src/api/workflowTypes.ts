@@ -221,7 +221,15 @@ export interface LabelView {
   by: string;
   name?: string;
   answers: Answers;
-  review?: { by: string; name?: string; verdict: string; comment?: string; answers?: Answers };
+  review?: {
+    by: string;
+    name?: string;
+    verdict: string;
+    comment?: string;
+    /** The reviewer's notes per question: question key → text. */
+    comments?: Record<string, string>;
+    answers?: Answers;
+  };
 }
 
 export interface Disagreement {

@@ -17,7 +17,16 @@ interface Props {
 
 const VERDICT: Record<string, string> = { approve: "approved", correct: "corrected", reject: "rejected", disputed: "disputed" };
 
-/** Every label per question, who chose what, disagreements marked, and the final pick. */
+/** Who reviewed a label, for the notes they left on its questions. */
+function reviewerName(l: LabelView): string {
+  return l.review?.name || l.review?.by || "Reviewer";
+}
+
+/**
+ * Every label per question, who chose what, disagreements marked, and the
+ * final pick. A reviewer's note on a question shows under that label's answer
+ * in the question's row.
+ */
 export function LabelsTable({ questions, labels, disagreements, picks, errors, active, onActive, onPick }: Props) {
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
   useEffect(() => {
@@ -60,11 +69,17 @@ export function LabelsTable({ questions, labels, disagreements, picks, errors, a
                 {labels.map((l) => {
                   const v = l.answers[q.key];
                   const chosen = pick !== undefined && v !== undefined && answerKey(v) === answerKey(pick);
+                  const note = l.review?.comments?.[q.key]?.trim();
                   return (
                     <td key={l.assignment_id} className="label-cell">
                       <button type="button" tabIndex={-1} className={chosen ? "val on" : "val"} disabled={v === undefined} onClick={() => v !== undefined && onPick(q.key, v)}>
                         {answerText(q, v)}
                       </button>
+                      {note && (
+                        <p className="review-note" data-testid="review-note">
+                          <span className="review-note-by">{reviewerName(l)}:</span> {note}
+                        </p>
+                      )}
                     </td>
                   );
                 })}

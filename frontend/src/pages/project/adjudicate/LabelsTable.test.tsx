@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { render, screen, within } from "@testing-library/react";
+import type { LabelView } from "../../../api/workflowTypes";
+import type { Question } from "../../../form/schema";
+import { LabelsTable } from "./LabelsTable";
+
+const qs: Question[] = [
+  { key: "a", kind: "binary", label: "Subject present" },
+  { key: "b", kind: "binary", label: "Colours right" },
+];
+const labels: LabelView[] = [
+  {
+    assignment_id: "1",
+    by: "Annotator 1",
+    answers: { a: "yes", b: "no" },
+    review: { by: "Reviewer 1", verdict: "correct", comments: { b: "The apple is red, not green.", a: "  " } },
+  },
+  { assignment_id: "2", by: "u2", name: "Ben", answers: { a: "yes", b: "yes" }, review: { by: "u9", name: "Rui", verdict: "approve" } },
+];
+
+function table() {
+  render(<LabelsTable questions={qs} labels={labels} picks={{}} errors={{}} active={0} onActive={() => {}} onPick={() => {}} />);
+  return screen.getByRole("table", { name: "Labels per question" });
+}
+
+describe("LabelsTable review notes", () => {
+  it("shows a reviewer's note in the row of its question, under the label it was left on", () => {
+    const t = table();
+    const row = (key: string) => t.querySelector(`tr[data-question="${key}"]`) as HTMLElement;
+    const notes = within(row("b")).getAllByTestId("review-note");
+    expect(notes.map((n) => n.textContent)).toEqual(["Reviewer 1: The apple is red, not green."]);
+    // In the first label's column (after # and Question).
+    expect(row("b").querySelectorAll("td")[2].contains(notes[0])).toBe(true);
+    // A blank note and questions without one show nothing.
+    expect(within(row("a")).queryByTestId("review-note")).toBeNull();
+    expect(screen.getAllByTestId("review-note")).toHaveLength(1);
+  });
+
+  it("names the reviewer when the project shows names", () => {
+    labels[1].review!.comments = { a: "Fine." };
+    const t = table();
+    const row = t.querySelector('tr[data-question="a"]') as HTMLElement;
+    expect(within(row).getByTestId("review-note").textContent).toBe("Rui: Fine.");
+    delete labels[1].review!.comments;
+  });
+});
