@@ -53,7 +53,7 @@ export interface StageProgress {
   stage: QueueStage;
   done_today: number;
   done_total: number;
-  /** Items the caller could still be given (label and criteria stages only). */
+  /** Work the caller could still be given in the stage, leaving out what they hold. */
   available: number;
   /** `available` stopped counting at the server's cap (1000). */
   available_capped: boolean;

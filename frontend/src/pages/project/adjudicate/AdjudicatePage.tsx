@@ -8,7 +8,6 @@ import { validateAnswers } from "../../../form/answers";
 import type { Answers, FieldProblem } from "../../../form/schema";
 import { MediaBaseContext } from "../../../media/resolve";
 import { useProject } from "../ProjectPage";
-import { useQueueLeft } from "../annotate/AnnotatePage";
 import { ProgressStats } from "../annotate/ProgressStats";
 import { useStageProgress } from "../annotate/progress";
 import { PROJECT_MEDIA_BASE } from "../annotate/mediaBase";
@@ -39,7 +38,6 @@ function AdjudicateSession({ project }: { project: ProjectDetail }) {
   const q = useWorkQueue(project.id, "adjudicate");
   const aid = q.claim?.assignment.id ?? null;
   const leaseLost = useHeartbeat(api, aid);
-  const left = useQueueLeft(project, "adjudicate");
   const progress = useStageProgress(project.id, "adjudicate", q.settled);
   const claim = q.claim;
   const schema = claim?.item.schema;
@@ -143,7 +141,6 @@ function AdjudicateSession({ project }: { project: ProjectDetail }) {
   const stats = (
     <>
       <ProgressStats stage="adjudicate" progress={progress} held={q.held} />
-      {left !== null && <Stat label="Waiting" value={left} />}
       {claim && <Elapsed since={q.shownAt} />}
       {claim && <Stat label="Labels" value={labels.length} />}
     </>

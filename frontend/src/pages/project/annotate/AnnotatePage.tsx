@@ -1,8 +1,7 @@
 import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../api";
-import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
+import { useWorkflowApi } from "../../../api/workflow";
 import type { ProjectDetail, QueueStage } from "../../../api/workflowTypes";
 import { AnnotationForm } from "../../../form/AnnotationForm";
 import type { AnswerErrors, AnswerValue } from "../../../form/schema";
@@ -49,20 +48,6 @@ export function AnnotatePage() {
       <LabelSession key={stage} project={project} stage={stage} picker={picker} />
     </MediaBaseContext.Provider>
   );
-}
-
-/** Items in this stage, for people who may read the project's stats. */
-export function useQueueLeft(project: ProjectDetail, stage: QueueStage): number | null {
-  const api = useWorkflowApi();
-  const canSee = (project.my_roles ?? []).some((r) => r === "lead" || r === "viewer");
-  const stats = useQuery({
-    queryKey: workflowKeys.stats(project.id),
-    queryFn: () => api.stats(project.id),
-    enabled: canSee,
-    refetchInterval: 30_000,
-  });
-  if (!stats.data) return null;
-  return stats.data.items.filter((c) => c.stage === stage && !c.flagged).reduce((n, c) => n + c.count, 0);
 }
 
 function LabelSession({ project, stage, picker }: { project: ProjectDetail; stage: QueueStage; picker: ReactNode }) {

@@ -1,8 +1,10 @@
 import type { QueueStage, StageProgress } from "../../../api/workflowTypes";
-import { countsLeft, leftText } from "./progress";
+import { leftText } from "./progress";
 import { Stat } from "./WorkBar";
 
-/** The person's own counts in the work bar: done today / in total and, where the server counts it, what is left. */
+const WAITING: Record<QueueStage, string> = { label: "Items", criteria: "Items", review: "Labels to review", adjudicate: "Items to adjudicate" };
+
+/** The person's own counts in the work bar: done today / in total and what is left for them in the stage. */
 export function ProgressStats({ stage, progress, held = 0 }: { stage: QueueStage; progress: StageProgress | null; held?: number }) {
   return (
     <>
@@ -15,13 +17,11 @@ export function ProgressStats({ stage, progress, held = 0 }: { stage: QueueStage
           </span>
         }
       />
-      {countsLeft(stage) && (
-        <Stat
-          label="Your queue"
-          title="Items still waiting for you in this stage after the one on screen"
-          value={<span data-testid="progress-left">{progress ? `${leftText(progress, held)} left` : "—"}</span>}
-        />
-      )}
+      <Stat
+        label="Your queue"
+        title={`${WAITING[stage]} still waiting for you after the one on screen`}
+        value={<span data-testid="progress-left">{progress ? `${leftText(progress, held)} left` : "—"}</span>}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 // The person's own progress in a stage, from GET /projects/:pid/me/progress:
-// done today, done in total and (label, criteria) how much is left for them.
+// done today, done in total and how much is left for them.
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
@@ -12,11 +12,6 @@ import type { QueueStage, StageProgress } from "../../../api/workflowTypes";
  */
 export function leftText(p: Pick<StageProgress, "available" | "available_capped">, held = 0): string {
   return p.available_capped ? `${p.available}+` : String(p.available + held);
-}
-
-/** Whether the server counts the work left in this stage (it does for label and criteria). */
-export function countsLeft(stage: QueueStage): boolean {
-  return stage === "label" || stage === "criteria";
 }
 
 /** Runs fn once the browser has painted what is being rendered now (a frame, then a task). */

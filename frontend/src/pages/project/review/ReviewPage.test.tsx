@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { Claim, ProjectDetail } from "../../../api/workflowTypes";
 import type { Question, Schema } from "../../../form/schema";
 import { apiError, json } from "../../../test/fakeApi";
@@ -85,5 +85,24 @@ describe("ReviewPage", () => {
     const field = await screen.findByText("comments.count");
     expect(field.closest("li")?.textContent).toContain("no question count to comment on");
     expect(screen.getByRole("table", { name: "The label under review" })).toBeTruthy();
+  });
+});
+
+describe("ReviewPage progress", () => {
+  it("shows the reviewer's own queue from me/progress, not the project's stats", async () => {
+    const { calls } = renderInProject(<ReviewPage />, { ...project, my_roles: ["reviewer", "lead"] } as ProjectDetail, {
+      "GET /api/v1/projects/p1/me/progress": () =>
+        json(200, { stages: [{ stage: "review", done_today: 2, done_total: 9, available: 4, available_capped: false }] }),
+      "POST /api/v1/projects/p1/queue/next": (c) =>
+        (c.body as { prefetch?: boolean }).prefetch
+          ? json(200, { ...claim, assignment: { ...claim.assignment, id: "r2" } })
+          : json(200, claim),
+    });
+    await screen.findByText("item-1");
+    // Four more the server could give, plus the one held ahead.
+    await waitFor(() => expect(screen.getByTestId("progress-left").textContent).toBe("5 left"));
+    expect(screen.getByTestId("progress-done").textContent).toBe("2 / 9");
+    expect(calls.some((c) => c.path.endsWith("/stats"))).toBe(false);
+    expect(screen.queryByText("Waiting for review")).toBeNull();
   });
 });

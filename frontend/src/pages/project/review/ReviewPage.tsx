@@ -12,8 +12,7 @@ import { QueueEmpty, QueueError, QueueLoading, SubmitProblem } from "../annotate
 import { useHeartbeat } from "../annotate/useHeartbeat";
 import { usePageKeys } from "../annotate/usePageKeys";
 import { useWorkQueue } from "../annotate/useWorkQueue";
-import { Elapsed, SaveIndicator, Stat, WorkBar } from "../annotate/WorkBar";
-import { useQueueLeft } from "../annotate/AnnotatePage";
+import { Elapsed, SaveIndicator, WorkBar } from "../annotate/WorkBar";
 import { ProgressStats } from "../annotate/ProgressStats";
 import { useStageProgress } from "../annotate/progress";
 import { LabelAnswers, reviewComments } from "./LabelAnswers";
@@ -37,7 +36,6 @@ function ReviewSession({ project }: { project: ProjectDetail }) {
   const q = useWorkQueue(project.id, "review");
   const aid = q.claim?.assignment.id ?? null;
   const leaseLost = useHeartbeat(api, aid);
-  const left = useQueueLeft(project, "review");
   const progress = useStageProgress(project.id, "review", q.settled);
   const [mode, setMode] = useState<Mode>("look");
   const [active, setActive] = useState(0);
@@ -117,7 +115,6 @@ function ReviewSession({ project }: { project: ProjectDetail }) {
   const stats = (
     <>
       <ProgressStats stage="review" progress={progress} held={q.held} />
-      {left !== null && <Stat label="Waiting for review" value={left} />}
       {claim && <Elapsed since={q.shownAt} />}
     </>
   );

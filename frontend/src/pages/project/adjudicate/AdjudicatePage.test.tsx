@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import type { Claim, ProjectDetail } from "../../../api/workflowTypes";
+import type { Schema } from "../../../form/schema";
+import { json } from "../../../test/fakeApi";
+import { renderInProject } from "../testing";
+import { AdjudicatePage } from "./AdjudicatePage";
+
+const schema: Schema = {
+  version: 1,
+  inputs: [{ name: "prompt", type: "text", label: "Prompt" }],
+  questions: [{ key: "ok", kind: "binary", label: "Looks right", required: true }],
+};
+const project = { id: "p1", name: "Pilot", my_roles: ["adjudicator", "lead"], schema, workflow: {} } as ProjectDetail;
+const claim = (id: string): Claim => ({
+  assignment: { id, stage: "adjudicate", lease_expires_at: "2030-01-01T00:00:00Z", version: 0, schema_version: 1 },
+  item: { role: "adjudicate", schema, item: { external_id: `item-${id}`, inputs: { prompt: "Two cats" } } },
+  draft: null,
+  context: {
+    labels: [
+      { assignment_id: "l1", by: "Annotator 1", answers: { ok: "yes" }, review: { by: "Reviewer 1", verdict: "correct", comments: { ok: "Only one cat is visible." } } },
+      { assignment_id: "l2", by: "Annotator 2", answers: { ok: "no" } },
+    ],
+    disagreements: [{ question: "ok", resolved: false, values: ["yes", "no"] }],
+  },
+});
+
+describe("AdjudicatePage", () => {
+  it("shows the adjudicator's own queue from me/progress and the reviewer's note on its question", async () => {
+    const { calls } = renderInProject(<AdjudicatePage />, project, {
+      "GET /api/v1/projects/p1/me/progress": () =>
+        json(200, { stages: [{ stage: "adjudicate", done_today: 1, done_total: 3, available: 1000, available_capped: true }] }),
+      "POST /api/v1/projects/p1/queue/next": (c) => json(200, claim((c.body as { prefetch?: boolean }).prefetch ? "j2" : "j1")),
+    });
+    const table = await screen.findByRole("table", { name: "Labels per question" });
+    expect(table.querySelector('tr[data-question="ok"]')?.textContent).toContain("Reviewer 1: Only one cat is visible.");
+    await waitFor(() => expect(screen.getByTestId("progress-left").textContent).toBe("1000+ left"));
+    expect(screen.getByTestId("progress-done").textContent).toBe("1 / 3");
+    expect(calls.some((c) => c.path.endsWith("/stats"))).toBe(false);
+  });
+});
