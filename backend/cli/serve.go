@@ -96,7 +96,7 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	var level slog.Level
 	level.UnmarshalText([]byte(cfg.LogLevel))
 	opts := &slog.HandlerOptions{Level: level}
-	if cfg.LogFormat == "text" {
+	if cfg.LogFormat == "text" || (cfg.LogFormat == "auto" && isTerminal(w)) {
 		return slog.New(slog.NewTextHandler(w, opts))
 	}
 	return slog.New(slog.NewJSONHandler(w, opts))
@@ -217,4 +217,14 @@ func listen(ctx context.Context, cfg config.Config, h http.Handler, log *slog.Lo
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// isTerminal reports whether w is a character device (a person's terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

@@ -21,7 +21,7 @@ type Config struct {
 	DatabaseURL string
 	BlobURL     string
 	PublicURL   string // base URL the browser uses; empty means relative URLs
-	LogFormat   string // json or text
+	LogFormat   string // json, text, or auto (text on a terminal, JSON otherwise)
 	LogLevel    string
 	// TrustedProxies lists the proxy addresses (CIDRs) whose X-Forwarded-For is believed;
 	// empty means the peer address is the client address.
@@ -45,7 +45,7 @@ func Defaults() Config {
 	return Config{
 		Addr:            "127.0.0.1:8080",
 		DataDir:         "./arbiter-data",
-		LogFormat:       "json",
+		LogFormat:       "auto",
 		LogLevel:        "info",
 		AccessTokenTTL:  15 * time.Minute,
 		RefreshTokenTTL: 30 * 24 * time.Hour,
@@ -66,7 +66,7 @@ func Parse(fs *flag.FlagSet, args []string, env Env) (Config, error) {
 	fs.StringVar(&c.DatabaseURL, "database-url", "", "postgres://... or sqlite path; default SQLite in the data dir (ARBITER_DATABASE_URL)")
 	fs.StringVar(&c.BlobURL, "blob-url", "", "s3://BUCKET?endpoint=HOST:PORT&secure=false or file:DIR; default a directory in the data dir (ARBITER_BLOB_URL)")
 	fs.StringVar(&c.PublicURL, "public-url", "", "external base URL of the server, for links (ARBITER_PUBLIC_URL)")
-	fs.StringVar(&c.LogFormat, "log-format", c.LogFormat, "json or text (ARBITER_LOG_FORMAT)")
+	fs.StringVar(&c.LogFormat, "log-format", c.LogFormat, "json, text, or auto: text on a terminal, JSON otherwise (ARBITER_LOG_FORMAT)")
 	fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "debug, info, warn or error (ARBITER_LOG_LEVEL)")
 	fs.StringVar(&c.TrustedProxies, "trusted-proxies", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is trusted (ARBITER_TRUSTED_PROXIES)")
 	fs.DurationVar(&c.AccessTokenTTL, "access-token-ttl", c.AccessTokenTTL, "lifetime of access tokens (ARBITER_ACCESS_TOKEN_TTL)")
@@ -141,8 +141,8 @@ func (c *Config) validate() error {
 	if c.MaxUploadBytes <= 0 {
 		errs = append(errs, errors.New("max-upload-bytes must be positive"))
 	}
-	if c.LogFormat != "json" && c.LogFormat != "text" {
-		errs = append(errs, fmt.Errorf("log-format %q: want json or text", c.LogFormat))
+	if c.LogFormat != "json" && c.LogFormat != "text" && c.LogFormat != "auto" {
+		errs = append(errs, fmt.Errorf("log-format %q: want json, text or auto", c.LogFormat))
 	}
 	return errors.Join(errs...)
 }
