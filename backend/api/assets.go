@@ -2,6 +2,7 @@ package api
 
 import (
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -35,24 +36,8 @@ func (s *Server) uploadAsset(c *gin.Context) error {
 		return err
 	}
 	defer part.Close()
-	ctx := c.Request.Context()
-	id := store.NewAssetID()
-	key := "projects/" + p.ID + "/assets/" + id
-	body := &countingReader{r: part, h: sha256.New(), limit: s.cfg.MaxUploadBytes}
-	br := bufio.NewReaderSize(body, 4096)
-	head, _ := br.Peek(512)
-	ct := sniffContentType(head, part.FileName())
-	if err := s.blobs.Put(ctx, key, br, -1, ct); err != nil {
-		s.blobs.Delete(ctx, key)
-		if errors.Is(err, errTooLarge) || isMaxBytes(err) {
-			return fail(http.StatusRequestEntityTooLarge, CodePayloadTooLarge, "file exceeds the upload limit of %d bytes", s.cfg.MaxUploadBytes)
-		}
-		return err
-	}
-	a := &store.Asset{ID: id, ProjectID: p.ID, BlobKey: key, Filename: path.Base(part.FileName()), ContentType: ct,
-		Bytes: body.n, SHA256: hex.EncodeToString(body.h.Sum(nil)), CreatedBy: currentUser(c).ID, CreatedAt: time.Now().UTC()}
-	if err := s.store.CreateAsset(ctx, a); err != nil {
-		s.blobs.Delete(ctx, key)
+	a, err := s.storeAsset(c.Request.Context(), p.ID, currentUser(c).ID, part.FileName(), part)
+	if err != nil {
 		return err
 	}
 	c.JSON(http.StatusCreated, a)
@@ -80,6 +65,31 @@ func (cr *countingReader) Read(p []byte) (int, error) {
 		return n, errTooLarge
 	}
 	return n, err
+}
+
+// storeAsset streams r into the blob store, hashing, counting and sniffing it on the way, and
+// records the asset; nothing is recorded unless the bytes are stored whole.
+func (s *Server) storeAsset(ctx context.Context, projectID, userID, filename string, r io.Reader) (*store.Asset, error) {
+	id := store.NewAssetID()
+	key := "projects/" + projectID + "/assets/" + id
+	body := &countingReader{r: r, h: sha256.New(), limit: s.cfg.MaxUploadBytes}
+	br := bufio.NewReaderSize(body, 4096)
+	head, _ := br.Peek(512)
+	ct := sniffContentType(head, filename)
+	if err := s.blobs.Put(ctx, key, br, -1, ct); err != nil {
+		s.blobs.Delete(ctx, key)
+		if errors.Is(err, errTooLarge) || isMaxBytes(err) {
+			return nil, fail(http.StatusRequestEntityTooLarge, CodePayloadTooLarge, "file exceeds the upload limit of %d bytes", s.cfg.MaxUploadBytes)
+		}
+		return nil, err
+	}
+	a := &store.Asset{ID: id, ProjectID: projectID, BlobKey: key, Filename: path.Base(filename), ContentType: ct,
+		Bytes: body.n, SHA256: hex.EncodeToString(body.h.Sum(nil)), CreatedBy: userID, CreatedAt: time.Now().UTC()}
+	if err := s.store.CreateAsset(ctx, a); err != nil {
+		s.blobs.Delete(ctx, key)
+		return nil, err
+	}
+	return a, nil
 }
 
 // genericTypes are sniffed types that say little; the file extension may say more.

@@ -29,6 +29,14 @@ func (s *Server) ndjson(c *gin.Context) error {
 // imported in the background (202 with a status URL).
 func (s *Server) importNDJSON(kind string) handler {
 	return func(c *gin.Context) error {
+		if kind == workflow.ImportItemsKind && c.ContentType() == "multipart/form-data" {
+			fp, err := s.loadFlow(c, currentProject(c))
+			if err != nil {
+				return err
+			}
+			c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, 2*s.cfg.MaxUploadBytes)
+			return s.importWithArchive(c, fp)
+		}
 		if err := s.ndjson(c); err != nil {
 			return err
 		}

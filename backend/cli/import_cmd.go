@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
 // runImport streams an NDJSON items file to a server, uploading referenced media first.
@@ -121,7 +123,7 @@ func (u *uploader) rewriteLine(ctx context.Context, line []byte) ([]byte, error)
 	}
 	changed := false
 	for k, v := range inputs {
-		nv, c, err := u.replace(ctx, v)
+		nv, c, err := workflow.ReplaceMediaPaths(ctx, v, u.resolve)
 		if err != nil {
 			return nil, err
 		}
@@ -134,41 +136,11 @@ func (u *uploader) rewriteLine(ctx context.Context, line []byte) ([]byte, error)
 	return append(out, '\n'), err
 }
 
-// replace walks a value and swaps strings (and {"url": ...}) naming files in the media
-// directory for {"asset": id}.
-func (u *uploader) replace(ctx context.Context, v any) (any, bool, error) {
-	switch x := v.(type) {
-	case string:
-		id, err := u.assetFor(ctx, x)
-		if err != nil || id == "" {
-			return v, false, err
-		}
-		return map[string]any{"asset": id}, true, nil
-	case map[string]any:
-		if url, ok := x["url"].(string); ok && len(x) == 1 {
-			return u.replace(ctx, url)
-		}
-		changed := false
-		for k, e := range x {
-			nv, c, err := u.replace(ctx, e)
-			if err != nil {
-				return nil, false, err
-			}
-			x[k], changed = nv, changed || c
-		}
-		return x, changed, nil
-	case []any:
-		changed := false
-		for i, e := range x {
-			nv, c, err := u.replace(ctx, e)
-			if err != nil {
-				return nil, false, err
-			}
-			x[i], changed = nv, changed || c
-		}
-		return x, changed, nil
-	}
-	return v, false, nil
+// resolve is the media resolver of the shared walker: a path naming a file of the media
+// directory becomes that file's asset.
+func (u *uploader) resolve(ctx context.Context, rel string) (string, bool, error) {
+	id, err := u.assetFor(ctx, rel)
+	return id, id != "", err
 }
 
 // assetFor uploads the file at rel (once) and returns its asset id; "" if rel is no file.

@@ -35,3 +35,10 @@ func (s *Store) Asset(ctx context.Context, id string) (*Asset, error) {
 
 // NewAssetID returns an id for an asset whose bytes are stored before its row.
 func NewAssetID() string { return newID() }
+
+// AssetBySHA256 returns an asset of the project with these bytes, if one was uploaded.
+func (s *Store) AssetBySHA256(ctx context.Context, projectID, sha string) (*Asset, error) {
+	var a Asset
+	err := s.db.WithContext(ctx).Where("project_id = ? AND sha256 = ?", projectID, sha).Order("created_at").Take(&a).Error
+	return &a, translate(err)
+}

@@ -116,6 +116,12 @@ func (lr *lineReader) long(head []byte) ([]byte, error) {
 // bad line is reported with its number and reason; good lines are kept. progress, when not
 // nil, is told the number of lines read after each batch.
 func (s *Service) ImportItems(ctx context.Context, p *Project, actorID string, r io.Reader, progress func(int)) (*ImportReport, error) {
+	return s.ImportItemsWithMedia(ctx, p, actorID, r, progress, nil)
+}
+
+// ImportItemsWithMedia is ImportItems where media paths of the inputs are first resolved to
+// assets (e.g. files of an archive uploaded with the import); resolve may be nil.
+func (s *Service) ImportItemsWithMedia(ctx context.Context, p *Project, actorID string, r io.Reader, progress func(int), resolve MediaResolver) (*ImportReport, error) {
 	rep := &ImportReport{Errors: []LineError{}}
 	lr := newLineReader(r)
 	assets := map[string]bool{}
@@ -125,6 +131,11 @@ func (s *Service) ImportItems(ctx context.Context, p *Project, actorID string, r
 			return rep, err
 		}
 		done = errors.Is(err, io.EOF)
+		if resolve != nil {
+			// note: media are stored before the batch's transaction, which on SQLite holds the
+			// only connection
+			batch = resolveBatch(ctx, batch, resolve, rep)
+		}
 		err = s.store.WithTx(ctx, func(tx *store.Store) error { return s.importBatch(ctx, tx, p, batch, rep, assets) })
 		if err != nil {
 			return rep, err
@@ -140,6 +151,28 @@ func (s *Service) ImportItems(ctx context.Context, p *Project, actorID string, r
 type rawLine struct {
 	n    int
 	data []byte
+}
+
+// resolveBatch rewrites the media paths of each line; a line whose media cannot be stored is
+// reported and left out. Lines that are not JSON objects pass through for parseLine to report.
+func resolveBatch(ctx context.Context, batch []rawLine, resolve MediaResolver, rep *ImportReport) []rawLine {
+	out := batch[:0]
+	for _, l := range batch {
+		var obj map[string]json.RawMessage
+		var inputs map[string]json.RawMessage
+		if json.Unmarshal(l.data, &obj) != nil || json.Unmarshal(obj["inputs"], &inputs) != nil {
+			out = append(out, l)
+			continue
+		}
+		if err := resolveInputs(ctx, inputs, resolve); err != nil {
+			rep.fail(l.n, err)
+			continue
+		}
+		obj["inputs"], _ = json.Marshal(inputs)
+		l.data, _ = json.Marshal(obj)
+		out = append(out, l)
+	}
+	return out
 }
 
 func readBatch(lr *lineReader, rep *ImportReport) ([]rawLine, error) {
@@ -258,6 +291,7 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, da
 	if strings.TrimSpace(line.ExternalID) == "" {
 		return nil, nil, errors.New("external_id is required")
 	}
+
 	item := tasks.Item{ExternalID: line.ExternalID, Inputs: line.Inputs, Meta: line.Meta}
 	if err := p.stageSchema(p.firstStage()).ValidateItem(item); err != nil {
 		return nil, nil, err

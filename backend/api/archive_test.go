@@ -1,0 +1,81 @@
+package api_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"mime/multipart"
+	"testing"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+)
+
+func archiveImport(t *testing.T, c *client, pid string, files map[string][]byte, items string) (int, []byte) {
+	var zbuf bytes.Buffer
+	zw := zip.NewWriter(&zbuf)
+	for name, data := range files {
+		w, _ := zw.Create(name)
+		w.Write(data)
+	}
+	zw.Close()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	mp, _ := mw.CreateFormFile("media", "media.zip")
+	mp.Write(zbuf.Bytes())
+	ip, _ := mw.CreateFormFile("items", "items.ndjson")
+	ip.Write([]byte(items))
+	mw.Close()
+	return c.do("POST", "/api/v1/projects/"+pid+"/items", body.Bytes(), "Content-Type", mw.FormDataContentType())
+}
+
+// TestImportWithMediaArchive: items reference files of a zip uploaded with the import; each
+// file becomes one asset, a re-import changes nothing.
+func TestImportWithMediaArchive(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		var p struct{ ID string }
+		e.admin.must("POST", "/api/v1/projects", map[string]any{"name": "zip", "template": "d3omni-t2i"}, 201, &p)
+		files := map[string][]byte{"img/a.png": pngBytes, "img/unused.png": []byte("x")}
+		items := `{"external_id":"z-1","inputs":{"prompt":"p","image":"img/a.png","generator":"g"}}
+{"external_id":"z-2","inputs":{"prompt":"p","image":{"url":"./img/a.png"},"generator":"g"}}
+{"external_id":"z-3","inputs":{"prompt":"p","image":"https://example.org/elsewhere.png","generator":"g"}}
+`
+		status, body := archiveImport(t, e.admin, p.ID, files, items)
+		var rep struct{ Imported, Unchanged int }
+		if status != 200 || json.Unmarshal(body, &rep) != nil || rep.Imported != 3 {
+			t.Fatalf("archive import: %d %s", status, body)
+		}
+		var page struct {
+			Items []struct {
+				ExternalID string                     `json:"external_id"`
+				Inputs     map[string]json.RawMessage `json:"inputs"`
+			}
+		}
+		e.admin.must("GET", "/api/v1/projects/"+p.ID+"/items", nil, 200, &page)
+		ids := map[string]bool{}
+		for _, it := range page.Items {
+			var ref struct{ Asset, URL string }
+			json.Unmarshal(it.Inputs["image"], &ref)
+			if it.ExternalID == "z-3" {
+				if ref.Asset != "" {
+					t.Fatalf("a path outside the archive became an asset: %s", it.Inputs["image"])
+				}
+				continue
+			}
+			if ref.Asset == "" {
+				t.Fatalf("%s: not an asset: %s", it.ExternalID, it.Inputs["image"])
+			}
+			ids[ref.Asset] = true
+		}
+		if len(ids) != 1 || countAssets(t, e) != 1 {
+			t.Fatalf("one file, %d asset ids, %d assets stored", len(ids), countAssets(t, e))
+		}
+		status, body = archiveImport(t, e.admin, p.ID, files, items)
+		if status != 200 || json.Unmarshal(body, &rep) != nil || rep.Unchanged != 3 || countAssets(t, e) != 1 {
+			t.Fatalf("re-import: %d %s (%d assets)", status, body, countAssets(t, e))
+		}
+		if st, body := archiveImport(t, e.admin, p.ID, nil, ""); st != 200 {
+			t.Fatalf("empty archive import: %d %s", st, body)
+		}
+	})
+}
