@@ -49,7 +49,7 @@ func isMaxBytes(err error) bool {
 	return errors.As(err, &mbe)
 }
 
-// countingReader hashes and counts what passes and fails once more than limit bytes have.
+// countingReader hashes (when h is set) and counts what passes and fails once more than limit bytes have.
 type countingReader struct {
 	r     io.Reader
 	h     hash.Hash
@@ -60,7 +60,9 @@ type countingReader struct {
 func (cr *countingReader) Read(p []byte) (int, error) {
 	n, err := cr.r.Read(p)
 	cr.n += int64(n)
-	cr.h.Write(p[:n])
+	if cr.h != nil {
+		cr.h.Write(p[:n])
+	}
 	if cr.n > cr.limit {
 		return n, errTooLarge
 	}

@@ -146,8 +146,6 @@ func merge(a tasks.Answers, b tasks.Answers) tasks.Answers {
 	return out
 }
 
-var _ = store.StageDone
-
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 
 func testenvSQLite(tb testing.TB) *store.Store { return testenv.SQLite(tb) }

@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -205,5 +204,3 @@ func TestSubmitGuarantees(t *testing.T) {
 		}
 	})
 }
-
-var _ = json.Marshal

@@ -64,7 +64,7 @@ func (r *setMemberRequest) validate() error {
 		fe["roles"] = FieldError{"required", "roles is required (an empty list removes the member)"}
 	}
 	for i, role := range r.Roles {
-		if !store.ValidRole(role) {
+		if !role.Valid() {
 			fe["roles["+strconv.Itoa(i)+"]"] = FieldError{"unknown_role", fmt.Sprintf("%q is not one of %v", role, store.Roles)}
 		}
 	}

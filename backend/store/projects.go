@@ -8,25 +8,24 @@ import (
 	"time"
 
 	"gorm.io/gorm/clause"
+
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// Role is what a member may do in a project.
-type Role string
+// Role is what a member may do in a project; the roles are those of the task schema's views.
+type Role = tasks.Role
 
 // The project roles.
 const (
-	RoleLead        Role = "lead"
-	RoleAnnotator   Role = "annotator"
-	RoleReviewer    Role = "reviewer"
-	RoleAdjudicator Role = "adjudicator"
-	RoleViewer      Role = "viewer"
+	RoleLead        = tasks.RoleLead
+	RoleAnnotator   = tasks.RoleAnnotator
+	RoleReviewer    = tasks.RoleReviewer
+	RoleAdjudicator = tasks.RoleAdjudicator
+	RoleViewer      = tasks.RoleViewer
 )
 
 // Roles lists every role in a stable order.
-var Roles = []Role{RoleLead, RoleAnnotator, RoleReviewer, RoleAdjudicator, RoleViewer}
-
-// ValidRole reports whether r names a role.
-func ValidRole(r Role) bool { return slices.Contains(Roles, r) }
+var Roles = tasks.Roles
 
 // Project is a unit of annotation work.
 type Project struct {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
@@ -254,15 +253,13 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 	return a, tx.Audit(ctx, p.ID, userID, "assignment.claim", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "stage": stage})
 }
 
-// canClaim is used by handlers to refuse assignment ids of other people.
+// owns refuses assignments of other people.
 func owns(a *store.Assignment, userID string) error {
 	if a.UserID != userID {
 		return ErrNotYours
 	}
 	return nil
 }
-
-var _ = slices.Contains[[]string]
 
 // Progress is a person's standing in one stage: what they did and what is left for them.
 type Progress struct {
