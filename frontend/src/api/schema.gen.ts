@@ -1,0 +1,3756 @@
+// Generated from docs/openapi.yaml by scripts/api-types.mjs (npm run gen:api).
+// Do not edit: change the document and regenerate; npm run check:api fails when
+// this file is stale.
+export interface paths {
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in with email and password
+         * @description Starts a new refresh-token family. Failed attempts are counted per account and per
+         *     client address in the database (shared by every replica); past the limit the answer is
+         *     `429 rate_limited` with `Retry-After`.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a refresh token for a new pair
+         * @description Rotation: the presented refresh token stops working. Presenting an already used refresh
+         *     token revokes its whole family (every token descended from the same login) and answers
+         *     `401 refresh_token_reused`.
+         */
+        post: operations["refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke the refresh-token family of a session
+         * @description Unknown tokens are ignored, so logging out twice is not an error.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The authenticated user */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's personal access tokens that are not revoked */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Create a personal access token
+         * @description The token (`arb_pat_...`) is in the answer once and stored only as a hash. It acts with
+         *     exactly its owner's rights.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/tokens/{tid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the caller's personal access tokens */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every user (administrators only) */
+        get: operations["listUsers"];
+        put?: never;
+        /** Create a user (administrators only) */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Projects the caller belongs to (every project for administrators) */
+        get: operations["listProjects"];
+        put?: never;
+        /**
+         * Create a project; the caller becomes its lead
+         * @description The task schema comes from a built-in `template` (its schema and extra forms are copied
+         *     into the project) or from an explicit `schema` with optional `forms`, never both; with
+         *     neither the project starts without a schema (items cannot be imported or worked on until
+         *     one is set with PATCH). The schema becomes version 1 (its `version` is at least 1). The
+         *     `workflow` policy is optional: unset fields get their defaults (see `WorkflowPolicy`),
+         *     and it is checked against the schema and forms. Audited as `project.create`.
+         */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One project with its schema and workflow (any member) */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a project's name, description, schema or workflow (lead)
+         * @description Every field is optional; absent fields keep their value. A `schema` whose content differs
+         *     from the current one (by content hash) becomes a new schema version (`schema_version` + 1),
+         *     together with `forms` (`forms` without `schema` is ignored). Annotations and open
+         *     assignments keep the version they were made with. The workflow policy, given or kept, is
+         *     checked (with defaults filled in) against the resulting schema and forms. Audited as
+         *     `project.update`.
+         */
+        patch: operations["patchProject"];
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Item counts by stage and work per person (lead or viewer) */
+        get: operations["getProjectStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through the project's items with their work and ground truth (lead)
+         * @description Items in id order, `limit` per page. `next_cursor` is the last id of a full page (pass it
+         *     as `cursor` for the next page; the next page may be empty) and `""` after a short page.
+         *     Answers are in canonical order, with who gave them.
+         */
+        get: operations["listItems"];
+        put?: never;
+        /**
+         * Import items from NDJSON (lead)
+         * @description One `ItemLine` per line; blank lines are skipped. Lines are read as a stream and stored
+         *     500 to a transaction. Each line is checked on its own (unknown fields, a required
+         *     `external_id`, the inputs against the schema of the first stage, uploaded assets of this
+         *     project, `ground_truth` answers against the schema): a bad line is reported in `errors` by
+         *     its 1-based number and the good lines are kept, so the answer is 200 even when lines
+         *     failed.
+         *
+         *     An `external_id` already in the project is updated when its inputs or meta changed
+         *     (refused for that line once anyone has worked on the item) and counted `unchanged`
+         *     otherwise. New items enter the first stage (`criteria` when the policy has a
+         *     `criteria_stage`, else `label`); an item imported with `ground_truth` goes straight to
+         *     `done` with that ground truth, unless the `spot_check_rate` sample sends it to blind
+         *     labeling. Audited as `items.import`.
+         */
+        post: operations["importItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/items/{iid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item with all its work, ground-truth history, criteria and predictions (lead) */
+        get: operations["getItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/items/{iid}/flag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide on a flagged item (lead)
+         * @description Clears the item's flag. `return` puts the item back in its queue; `drop` moves it to
+         *     `dropped`, with the flag (and the note) as the drop reason. Audited as `item.flag_resolved`.
+         */
+        post: operations["resolveItemFlag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/predictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import model predictions from NDJSON (lead)
+         * @description One `PredictionLine` per line, for items already imported (matched by `external_id`).
+         *     Answers are validated question by question against the current schema; a prediction need
+         *     not answer every question. A later line for the same item and model replaces the
+         *     earlier prediction. Bad lines are reported by number and the good ones kept; `imported`
+         *     counts stored predictions (`updated` and `unchanged` stay 0). With the policy's
+         *     `draft_from_predictions`, new label assignments start from a draft made of them.
+         */
+        post: operations["importPredictions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's recent background imports, newest first (lead) */
+        get: operations["listImports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/imports/{imid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Progress and report of one background import (lead)
+         * @description Started by `POST /api/v1/projects/{pid}/items?async=true` (or `/predictions?async=true`),
+         *     which stores the file and answers 202 with this object and a `Location` header. A worker
+         *     on any replica imports it; poll until `status` is `done` (the `report` is then the same
+         *     `ImportReport` a synchronous import returns) or `failed` (`error` says why).
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/me/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own progress per stage and the work left for them (any member) */
+        get: operations["myProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/criteria": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Criteria written in the criteria stage, oldest first (lead or reviewer) */
+        get: operations["listCriteria"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/criteria/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a pending criterion (lead or reviewer)
+         * @description A `valid` criterion becomes a child item (the parent's inputs plus the criterion text in
+         *     the policy's `criteria_stage.input`, external id `<parent>#criterion-<cid>`) that enters
+         *     labeling. Once every criterion of an item is marked, the item moves to `split`, or to
+         *     `dropped` when none was valid. Audited as `criterion.review`.
+         */
+        post: operations["reviewCriterion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/queue/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim the next piece of work in a stage (any member with the stage's role)
+         * @description Hands back the caller's open assignment in the stage first (renewing its lease), so a
+         *     reload loses nothing; otherwise claims an item (or, for `review`, a submitted label of
+         *     someone else) that still has a free slot and that the caller has not worked on in this
+         *     stage. The lease lasts `lease_minutes`. The `item` is the blinded view for the stage's
+         *     role: hidden inputs, item meta, external ids and candidate ids are removed and candidates
+         *     are shown in a per-assignment order. `draft` is in that shown order.
+         *
+         *     Stages and roles: `label` and `criteria` need `annotator`, `review` needs `reviewer`
+         *     (only with `review: cross`), `adjudicate` needs `adjudicator`; `criteria` exists only
+         *     with a `criteria_stage`.
+         *
+         *     With `prefetch: true` the answer is the piece of work after the caller's current one,
+         *     claimed if needed, so a client can load the next item while the current one is being
+         *     answered and show it the moment the current one is submitted. Nobody holds more than
+         *     two open assignments per stage; a plain call still returns the oldest.
+         */
+        post: operations["queueNext"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members of a project with their roles (any member) */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/members/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a user's roles in the project (lead)
+         * @description Replaces the user's roles; an empty list removes the member. Audited as `member.set`.
+         */
+        put: operations["setMember"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a media file to the project (lead)
+         * @description The `file` part is streamed into the blob store while its sha256 and size are computed;
+         *     nothing is recorded unless the upload completes. The content type is sniffed from the
+         *     bytes (then the file extension); HTML and XML are stored as plain text.
+         */
+        post: operations["uploadAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's audit events, newest first (lead) */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/{aid}/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A short-lived signed URL for an asset (any member of its project)
+         * @description For S3 a presigned GET URL of the bucket's endpoint; for the local store an HMAC-signed
+         *     `/blobs/...` URL of this server (absolute when `--public-url` is set). Either answers
+         *     with the asset's stored content type until `expires_at`.
+         */
+        get: operations["getAssetURL"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{aid}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Autosave the caller's answers to an open assignment
+         * @description Optimistic concurrency: send the `version` you last loaded or saved (from `queue/next` or
+         *     the previous save). A match stores the answers as the draft, keeps them as a revision and
+         *     returns the next version; otherwise `409 stale_version` with `details.current_version`
+         *     (another tab saved meanwhile). Drafts are not validated: half-made answers are kept as
+         *     given.
+         */
+        put: operations["saveDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{aid}/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend the lease of an open assignment
+         * @description Renews the lease to `lease_minutes` from now. An expired lease is renewed only while
+         *     nobody took the slot; otherwise `409 lease_lost`. No request body is read.
+         */
+        post: operations["heartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{aid}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an open assignment back
+         * @description The item returns to the queue for others; the caller will not get it again in this stage.
+         *     Audited as `assignment.skip`. The body is required (`{}` without a reason).
+         */
+        post: operations["skipAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{aid}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give back an assignment nobody has worked on
+         * @description For an item claimed ahead (`prefetch`) when the person leaves: the assignment is removed
+         *     as if it had never been claimed, so the item returns to the queue, for the caller too.
+         *     Refused with 409 `has_draft` once a draft was saved (submit or skip instead), so nothing
+         *     typed is thrown away. Audited as `assignment.release`. No body.
+         */
+        post: operations["releaseAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{aid}/flag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flag the item of an open assignment for the lead
+         * @description Closes the assignment as `flagged` and flags the item, taking it out of the queue until
+         *     the lead decides (`POST /api/v1/projects/{pid}/items/{iid}/flag`). Audited as `item.flag`.
+         */
+        post: operations["flagAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{aid}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish an open assignment
+         * @description Validates the submission for the assignment's stage against the schema version the
+         *     assignment was claimed with, stores it (answers converted from shown to canonical order)
+         *     and moves the item on by the workflow policy, in one transaction. The answer's
+         *     `item_stage` is where the item is now.
+         *
+         *     - `label` and `criteria`: `answers` are required and validated.
+         *     - `review`: `verdict` `approve` or `reject`, or `correct` with corrected `answers`; in a
+         *       blind review send `answers` without a verdict and the verdict follows from agreement
+         *       with the label.
+         *     - `adjudicate`: `answers` and a `rationale` are required, `confidence` is 1 to 5; the
+         *       answers become the item's ground truth (provenance `adjudicated`).
+         *
+         *     **Retries.** Send an `Idempotency-Key`; a retry of a submit that already succeeded with
+         *     the same key is not applied again and answers 200 with the first result and
+         *     `replayed: true`. Without a key (or with another one) a second submit gets
+         *     `409 already_submitted`.
+         */
+        post: operations["submitAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The built-in task templates */
+        get: operations["listTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One built-in template with its schema, forms and sample items */
+        get: operations["getTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check answers against a template's schema, or one of its extra forms */
+        post: operations["validateTemplateAnswers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness; answers while the process is up */
+        get: operations["healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness; the database and the blob store answer (each checked within 3 seconds) */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description `arbiter_http_requests_total{method,route,status}`,
+         *     `arbiter_http_request_duration_seconds{method,route}`, and the Go and process collectors.
+         */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blobs/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A local-store blob through its signed URL
+         * @description Only with the local blob store; URLs come from `GET /api/v1/assets/{aid}/url`. Supports
+         *     range requests. Served with `X-Content-Type-Options: nosniff` and
+         *     `Content-Security-Policy: sandbox`. With the S3 store every key answers 404.
+         */
+        get: operations["getBlob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/template-media/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sample media shipped with the built-in templates (public example files) */
+        get: operations["getTemplateMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @example {
+         *       "error": {
+         *         "code": "validation_failed",
+         *         "message": "the request has invalid fields",
+         *         "details": {
+         *           "name": {
+         *             "code": "invalid_length",
+         *             "message": "name must be 1 to 200 characters"
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        Error: {
+            error: {
+                /**
+                 * @description Stable machine-readable code.
+                 * @enum {string}
+                 */
+                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "no_schema" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
+                /** @description What went wrong, for a person. Internal errors carry only the request id. */
+                message: string;
+                /** @description Null, an object of FieldError by field path or question key, or extra facts such as `field`, `offset` or (for `stale_version`) `current_version`. */
+                details: null | {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description An Error whose details map field paths or question keys to FieldErrors. */
+        ValidationError: components["schemas"]["Error"] & {
+            error?: {
+                /** @constant */
+                code?: "validation_failed";
+                message?: string;
+                details?: {
+                    [key: string]: components["schemas"]["FieldError"];
+                };
+            };
+        };
+        FieldError: {
+            code: string;
+            message: string;
+        };
+        RefreshRequest: {
+            /** @description An `arb_rt_...` token from login or refresh. */
+            refresh_token: string;
+        };
+        TokenPair: {
+            /** @description HS256 JWT. */
+            access_token: string;
+            /** @description Opaque `arb_rt_...` token, single use. */
+            refresh_token: string;
+            /** @description Lifetime of the access token in seconds. */
+            expires_in: number;
+            /** @constant */
+            token_type: "Bearer";
+            user: components["schemas"]["User"];
+        };
+        User: {
+            id: string;
+            email: string;
+            name: string;
+            is_admin: boolean;
+            disabled: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PersonalAccessToken: {
+            id: string;
+            name: string;
+            /** @description The first characters of the token, to recognise it. */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+        };
+        /** @enum {string} */
+        Role: "lead" | "annotator" | "reviewer" | "adjudicator" | "viewer";
+        Project: {
+            id: string;
+            name: string;
+            description: string;
+            /** @description The template it was created from; empty for explicit schemas. */
+            template: string;
+            workflow: components["schemas"]["WorkflowPolicy"];
+            /** @description The current schema version; 0 while the project has no schema. */
+            schema_version: number;
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The caller's roles in the project (every role for administrators). */
+            my_roles: components["schemas"]["Role"][];
+        };
+        /** @description A project with its current task schema and forms and its workflow policy. */
+        ProjectDetail: {
+            id: string;
+            name: string;
+            description: string;
+            /** @description The template it was created from; empty for explicit schemas. */
+            template: string;
+            workflow: components["schemas"]["WorkflowPolicy"];
+            /** @description The current schema version; 0 while the project has no schema. */
+            schema_version: number;
+            /** @description The current task schema, or null while there is none. */
+            schema: null | components["schemas"]["task-schema"];
+            /** @description Extra forms of the current schema version keyed by form key (only present with a schema; null when it has none). */
+            forms?: null | {
+                [key: string]: components["schemas"]["task-schema"];
+            };
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The caller's roles in the project (every role for administrators). */
+            my_roles: components["schemas"]["Role"][];
+        };
+        /**
+         * @description How a project's items move from labeling through review and adjudication to ground
+         *     truth. Every field is optional in requests; the server fills unset fields with the
+         *     defaults shown and stores the result.
+         * @example {
+         *       "overlap": 3,
+         *       "review": "none",
+         *       "adjudication": "on_disagreement",
+         *       "consensus": {
+         *         "nominal": "majority",
+         *         "ordinal_tolerance": 1
+         *       },
+         *       "on_no_consensus": "adjudicate",
+         *       "lease_minutes": 30,
+         *       "blind_review": false,
+         *       "spot_check_rate": 0.05,
+         *       "show_annotator_names": false
+         *     }
+         */
+        WorkflowPolicy: {
+            /**
+             * @description Independent labels per item.
+             * @default 1
+             */
+            overlap: number;
+            /**
+             * @description `cross`: every label is reviewed by a different person (stage `review`).
+             * @default none
+             * @enum {string}
+             */
+            review: "none" | "cross";
+            /**
+             * @default on_disagreement
+             * @enum {string}
+             */
+            adjudication: "never" | "on_disagreement" | "always";
+            /** @description When independent labels agree. */
+            consensus?: {
+                /**
+                 * @description `majority` is strictly more than half.
+                 * @default unanimous
+                 * @enum {string}
+                 */
+                nominal: "unanimous" | "majority";
+                /**
+                 * @description Ordinal scores within ± this many points agree (0 = exact).
+                 * @default 0
+                 */
+                ordinal_tolerance: number;
+            };
+            /**
+             * @description What happens when labels disagree and adjudication is `never`; `drop` records the disagreement as the reason.
+             * @default adjudicate
+             * @enum {string}
+             */
+            on_no_consensus: "adjudicate" | "drop";
+            /**
+             * @description How long a claim holds before the item returns to the queue.
+             * @default 30
+             */
+            lease_minutes: number;
+            /**
+             * @description Reviewers give their own answers without seeing the label.
+             * @default false
+             */
+            blind_review: boolean;
+            /** @description Criteria authoring before labeling (Omni-Reward); omitted when off. */
+            criteria_stage?: {
+                /** @description Key of the project form used to write criteria. */
+                form: string;
+                /** @description The `criteria` question of that form. */
+                question: string;
+                /** @description The schema input that receives the criterion text in child items. */
+                input: string;
+            };
+            /** @description Prefill new labels from imported model predictions; omitted when off. */
+            draft_from_predictions?: {
+                /**
+                 * @description `mean` (likert and checklist, rounded; majority otherwise), `majority`, or the answers of one `model`.
+                 * @enum {string}
+                 */
+                method: "mean" | "majority" | "model";
+                /** @description The model whose predictions are the draft; required with `model`. */
+                model?: string;
+                /**
+                 * @default half_up
+                 * @enum {string}
+                 */
+                rounding: "half_up" | "floor" | "ceil";
+            };
+            /**
+             * @description Share of items imported with ground truth that still go to blind labeling; a mismatch flags the item.
+             * @default 0
+             */
+            spot_check_rate: number;
+            /**
+             * @description Adjudicators see who gave which label (leads always do).
+             * @default false
+             */
+            show_annotator_names: boolean;
+        };
+        ProjectStats: {
+            /** @description Item counts per stage, split by whether the item is flagged. */
+            items: {
+                stage: components["schemas"]["ItemStage"];
+                flagged: boolean;
+                count: number;
+            }[];
+            /** @description Submitted work per person and stage (rejected labels included), by name. */
+            throughput: {
+                user_id: string;
+                name: string;
+                stage: components["schemas"]["WorkStage"];
+                submitted: number;
+                /** @description Submitted since midnight UTC. */
+                today: number;
+            }[];
+        };
+        /**
+         * @description Where an item is: `criteria` (criteria to write), `criteria_review` (criteria to mark),
+         *     `split` (became child items), `label`, `review`, `adjudicate`, `done` (has ground truth),
+         *     `dropped` (see `drop_reason`).
+         * @enum {string}
+         */
+        ItemStage: "criteria" | "criteria_review" | "split" | "label" | "review" | "adjudicate" | "done" | "dropped";
+        /**
+         * @description A stage people claim work in.
+         * @enum {string}
+         */
+        WorkStage: "criteria" | "label" | "review" | "adjudicate";
+        /**
+         * @description Answers keyed by question key; see docs/tasks.md for each kind's value (e.g. a likert
+         *     integer, `"yes"`/`"no"`/`"na"`, an option key, a list of slots best first). Pairwise and
+         *     ranking answers name the candidate slots as shown to the person (`"A"`, `"B"`, ...) in
+         *     requests and in what a worker receives; leads see canonical order.
+         * @example {
+         *       "physical_adherence": 4,
+         *       "count_correct": "yes",
+         *       "preferred": "B"
+         *     }
+         */
+        Answers: {
+            [key: string]: unknown;
+        };
+        /** @description One line of an items import. */
+        ItemLine: {
+            /** @description The caller's id of the item, unique in the project; re-importing it updates the item. */
+            external_id: string;
+            /** @description Input values keyed by schema input name; media as `{"asset": "<id>"}` of this project or a URL. */
+            inputs: {
+                [key: string]: unknown;
+            };
+            /** @description Hidden metadata (only leads see it). */
+            meta?: {
+                [key: string]: unknown;
+            };
+            /** @description Known ground truth (new items only); the item goes to `done`. */
+            ground_truth?: {
+                answers: components["schemas"]["Answers"];
+                /** @enum {string} */
+                provenance: "rule" | "constructed";
+                note?: string;
+            };
+        };
+        /** @description One line of a predictions import. */
+        PredictionLine: {
+            external_id: string;
+            model: string;
+            answers: components["schemas"]["Answers"];
+        };
+        /** @description A file imported in the background, with its progress. */
+        BackgroundImport: {
+            id: string;
+            /** @enum {string} */
+            kind: "items" | "predictions";
+            /** @description The `filename` query parameter of the upload, base name only; may be empty. */
+            filename?: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description Size of the uploaded file. */
+            bytes_total: number;
+            /** @description Bytes read by the worker so far. */
+            bytes_done: number;
+            lines_done: number;
+            /** @description bytes_done / bytes_total × 100; 100 when done. */
+            percent: number;
+            report?: components["schemas"]["ImportReport"] | null;
+            error?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description What an NDJSON import did; good lines are kept even when others fail.
+         * @example {
+         *       "lines": 4,
+         *       "imported": 2,
+         *       "updated": 0,
+         *       "unchanged": 1,
+         *       "errors": [
+         *         {
+         *           "line": 3,
+         *           "error": "invalid item",
+         *           "details": {
+         *             "inputs.image": {
+         *               "code": "unknown_asset",
+         *               "message": "asset \"0190ffff\" was not uploaded to this project"
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        ImportReport: {
+            /** @description Number of the last line read (blank lines included). */
+            lines: number;
+            /** @description New items (or stored predictions). */
+            imported: number;
+            /** @description Existing items whose inputs or meta changed. */
+            updated: number;
+            /** @description Existing items imported again as they were. */
+            unchanged: number;
+            /** @description Refused lines, at most 1000. */
+            errors: {
+                /** @description 1-based line number. */
+                line: number;
+                error: string;
+                /** @description For `invalid item`: FieldErrors keyed by path (`inputs.<name>`, `ground_truth.answers.<key>`) or question key. */
+                details?: {
+                    [key: string]: components["schemas"]["FieldError"];
+                };
+            }[];
+            /** @description Present (true) when more than 1000 lines failed. */
+            errors_truncated?: boolean;
+        };
+        /** @description An item as a lead sees it, with every assignment on it and its latest ground truth. */
+        LeadItem: {
+            id: string;
+            project_id: string;
+            external_id: string;
+            /** @description For a criterion's child item: the parent item. */
+            parent_id?: string;
+            inputs: {
+                [key: string]: unknown;
+            };
+            meta?: {
+                [key: string]: unknown;
+            };
+            stage: components["schemas"]["ItemStage"];
+            /**
+             * @description Present while the item is flagged: `{category, reason, by, assignment, at}` from an
+             *     annotator, or `{category: "spot_check_mismatch", reason, ground_truth_revision,
+             *     disagreements}` from a spot check.
+             */
+            flag?: {
+                /**
+                 * @example broken_media
+                 * @example unsafe_content
+                 * @example wrong_modality
+                 * @example other
+                 * @example spot_check_mismatch
+                 */
+                category?: string;
+                reason?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Why the item was dropped. */
+            drop_reason?: string;
+            /** @description Imported with ground truth and sampled for blind labeling. */
+            spot_check: boolean;
+            /** @description The latest ground-truth revision (0 = none). */
+            gt_revision: number;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Label assignments, oldest first. */
+            annotations: components["schemas"]["Assignment"][];
+            /** @description Review assignments, oldest first. */
+            reviews: components["schemas"]["Assignment"][];
+            /** @description Assignments of other stages (criteria, adjudication); omitted when none. */
+            other_work?: components["schemas"]["Assignment"][];
+            ground_truth: null | components["schemas"]["GroundTruth"];
+        };
+        /** @description One person's work on an item in one stage, as a lead sees it (answers in canonical order). */
+        Assignment: {
+            id: string;
+            user_id: string;
+            stage: components["schemas"]["WorkStage"];
+            /** @enum {string} */
+            status: "active" | "submitted" | "expired" | "skipped" | "flagged" | "rejected";
+            answers?: components["schemas"]["Answers"];
+            /** @description A reviewer's correction of this label. */
+            corrected_answers?: components["schemas"]["Answers"];
+            /**
+             * @description Labels only.
+             * @enum {string}
+             */
+            review_status?: "none" | "pending" | "approved" | "corrected" | "rejected" | "disputed";
+            /** @description Reviews: the label under review. */
+            target_id?: string;
+            /** @enum {string} */
+            verdict?: "approve" | "correct" | "reject" | "disputed";
+            comment?: string;
+            /** @description Reviews: comments per question key. */
+            comments?: {
+                [key: string]: string;
+            };
+            rationale?: string;
+            /** @description Where the prefilled draft came from, e.g. `predictions:mean` or `model:judge-a`. */
+            draft_source?: string;
+            /** Format: int64 */
+            time_spent_ms: number;
+            /** Format: date-time */
+            submitted_at?: string;
+            /** @description Per candidates input, the order shown to this person (`perm[slot]` is the canonical index). */
+            shown_order?: {
+                [key: string]: {
+                    perm?: number[];
+                    ids?: string[];
+                };
+            };
+        };
+        /**
+         * @description An item's latest ground truth with its provenance.
+         * @example {
+         *       "answers": {
+         *         "physical_adherence": 3,
+         *         "count_correct": "no"
+         *       },
+         *       "provenance": {
+         *         "kind": "adjudicated",
+         *         "at": "2025-06-01T11:02:00Z",
+         *         "by": "0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4",
+         *         "rationale": "only one cat is fully visible",
+         *         "details": {
+         *           "assignment": "0190b2c3d4e5f6a7b8c9d0e1f2a3b4c5",
+         *           "confidence": 4,
+         *           "error_category": "counting"
+         *         }
+         *       },
+         *       "revision": 2
+         *     }
+         */
+        GroundTruth: {
+            answers: components["schemas"]["Answers"];
+            provenance: {
+                /** @enum {string} */
+                kind: "unanimous" | "majority" | "single" | "adjudicated" | "rule" | "constructed";
+                /** Format: date-time */
+                at: string;
+                /** @description The adjudicator. */
+                by?: string;
+                /** @description The adjudicator's rationale, or the import note. */
+                rationale?: string;
+                /** @description E.g. `{labels}` for consensus, `{assignment, confidence, error_category}` for adjudication. */
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
+            revision: number;
+        };
+        /** @description One stored revision of an item's ground truth. */
+        GroundTruthRevision: {
+            revision: number;
+            answers: components["schemas"]["Answers"];
+            /** @enum {string} */
+            provenance: "unanimous" | "majority" | "single" | "adjudicated" | "rule" | "constructed";
+            decided_by?: string;
+            rationale?: string;
+            details?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A criterion written for an item in the criteria stage. */
+        Criterion: {
+            id: string;
+            project_id: string;
+            item_id: string;
+            assignment_id: string;
+            author_id: string;
+            text: string;
+            /** @enum {string} */
+            status: "pending" | "valid" | "too_vague" | "too_specific";
+            reviewed_by?: string;
+            /** @description The child item a valid criterion became. */
+            child_item_id?: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Prediction: {
+            item_id: string;
+            model: string;
+            answers: components["schemas"]["Answers"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description What `queue/next` hands out.
+         * @example {
+         *       "assignment": {
+         *         "id": "0190c3d4e5f6a7b8c9d0e1f2a3b4c5d6",
+         *         "stage": "label",
+         *         "lease_expires_at": "2025-06-01T10:45:00Z",
+         *         "version": 1,
+         *         "schema_version": 1,
+         *         "draft_source": null
+         *       },
+         *       "item": {
+         *         "role": "annotator",
+         *         "schema": {
+         *           "format": 1,
+         *           "version": 1,
+         *           "title": "Pairwise preference",
+         *           "inputs": [
+         *             {
+         *               "name": "prompt",
+         *               "type": "text"
+         *             },
+         *             {
+         *               "name": "outputs",
+         *               "type": "candidates",
+         *               "count": 2
+         *             }
+         *           ],
+         *           "questions": [
+         *             {
+         *               "key": "preferred",
+         *               "kind": "pairwise",
+         *               "label": "Which is better?",
+         *               "required": true,
+         *               "allow_tie": true
+         *             }
+         *           ]
+         *         },
+         *         "item": {
+         *           "inputs": {
+         *             "prompt": "A red cube on a blue sphere",
+         *             "outputs": [
+         *               {
+         *                 "slot": "A",
+         *                 "type": "image",
+         *                 "value": {
+         *                   "asset": "0190d4e5f6a7b8c9d0e1f2a3b4c5d6e7"
+         *                 }
+         *               },
+         *               {
+         *                 "slot": "B",
+         *                 "type": "image",
+         *                 "value": {
+         *                   "asset": "0190e5f6a7b8c9d0e1f2a3b4c5d6e7f8"
+         *                 }
+         *               }
+         *             ]
+         *           }
+         *         }
+         *       },
+         *       "draft": null,
+         *       "context": {}
+         *     }
+         */
+        Claim: {
+            assignment: {
+                id: string;
+                stage: components["schemas"]["WorkStage"];
+                /** Format: date-time */
+                lease_expires_at: string;
+                /** @description Send it with the first draft save. */
+                version: number;
+                /** @description The schema version the assignment is answered with. */
+                schema_version: number;
+                /** @description `predictions:<method>` or `model:<name>` when the draft was prefilled. */
+                draft_source: string | null;
+            };
+            item: components["schemas"]["View"];
+            /** @description The saved or prefilled answers in shown order, or null. */
+            draft: null | components["schemas"]["Answers"];
+            /**
+             * @description Stage context. `review`: `{blind}` and, unless blind, `label` (the answers under
+             *     review in shown order, `submitted_at`, `time_spent_ms`). `adjudicate`: `labels` (every
+             *     accepted label with its review; by pseudonym such as "Annotator 1" unless the policy
+             *     shows names), `disagreements` (`[{question, resolved, values}]`) and `consensus`
+             *     (`{agreed, provenance}`). Other stages: `{}`.
+             */
+            context: {
+                blind?: boolean;
+                label?: {
+                    answers?: components["schemas"]["Answers"];
+                    /** Format: date-time */
+                    submitted_at?: string;
+                    time_spent_ms?: number;
+                };
+                labels?: {
+                    assignment_id: string;
+                    /** @description A user id, or a pseudonym such as "Annotator 2". */
+                    by: string;
+                    name?: string;
+                    answers: components["schemas"]["Answers"];
+                    review?: {
+                        by: string;
+                        name?: string;
+                        verdict: string;
+                        comment?: string;
+                        answers?: components["schemas"]["Answers"];
+                    };
+                }[] | null;
+                disagreements?: {
+                    question: string;
+                    /** @description Settled by majority or tolerance. */
+                    resolved: boolean;
+                    /** @description Each label's answer, in label order and shown order. */
+                    values: unknown[];
+                }[];
+                consensus?: {
+                    agreed?: boolean;
+                    provenance?: string;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description What the stage's role may see of an item. Hidden inputs (unless `visible_to` the role),
+         *     inputs no question uses, item meta, the external id and candidate ids are removed for
+         *     every role but the lead; candidates inputs become `[{slot, type, value}]` in this
+         *     assignment's order.
+         */
+        View: {
+            role: components["schemas"]["Role"];
+            /** @description The schema reduced to the visible inputs. */
+            schema: components["schemas"]["task-schema"];
+            item: {
+                /** @description Lead only. */
+                external_id?: string;
+                /** @description Visible input values by name; candidates as `[{slot, type, value}]`. */
+                inputs: {
+                    [key: string]: unknown;
+                };
+                /** @description Lead only. */
+                meta?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description What a person sends to finish an assignment; answers in shown order. */
+        Submission: {
+            answers?: components["schemas"]["Answers"];
+            /**
+             * @description Review only; `correct` comes with corrected `answers`.
+             * @enum {string}
+             */
+            verdict?: "approve" | "correct" | "reject";
+            comment?: string;
+            /** @description Review only: a comment per question key; unknown keys get 422. */
+            comments?: {
+                [key: string]: string;
+            };
+            /** @description Adjudication (required there). */
+            rationale?: string;
+            /** @description Adjudication. */
+            confidence?: number | null;
+            /** @description Adjudication: what kind of mistake the labels made. */
+            error_category?: string;
+            /** Format: int64 */
+            time_spent_ms?: number;
+        };
+        Member: {
+            user_id: string;
+            email: string;
+            name: string;
+            roles: components["schemas"]["Role"][];
+        };
+        Asset: {
+            id: string;
+            project_id: string;
+            filename: string;
+            content_type: string;
+            /** Format: int64 */
+            bytes: number;
+            sha256: string;
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AuditEvent: {
+            id: string;
+            project_id: string | null;
+            actor_id: string | null;
+            /**
+             * @example project.create
+             * @example member.set
+             * @example user.create
+             */
+            action: string;
+            /** @example user:0190... */
+            target: string;
+            /** @description State before the change (any JSON, or null). */
+            before: unknown;
+            /** @description State after the change (any JSON, or null). */
+            after: unknown;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Item: {
+            external_id: string;
+            inputs: {
+                [key: string]: unknown;
+            };
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        Template: {
+            id: string;
+            name: string;
+            description: string;
+            /** @description Markdown. */
+            guidelines: string;
+            /** @description The benchmark the template follows. */
+            source?: string;
+            schema: components["schemas"]["task-schema"];
+            forms?: {
+                key: string;
+                name: string;
+                description?: string;
+                schema: components["schemas"]["task-schema"];
+                samples?: components["schemas"]["Item"][];
+            }[];
+            samples: components["schemas"]["Item"][];
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "unavailable";
+            checks: {
+                /** @description `ok` or the error. */
+                database?: string;
+                /** @description `ok` or the error. */
+                blobs?: string;
+            };
+        };
+        key: string;
+        /** @enum {string} */
+        role: "lead" | "annotator" | "reviewer" | "adjudicator" | "viewer";
+        only_binary: unknown;
+        only_likert: unknown;
+        only_choice: unknown;
+        only_multi_choice: unknown;
+        only_pairwise: unknown;
+        only_ranking: unknown;
+        only_checklist: unknown;
+        only_text: unknown;
+        only_criteria: unknown;
+        anchor: {
+            value: number;
+            label: string;
+        };
+        option: {
+            key: components["schemas"]["key"];
+            label: string;
+            help?: string;
+        };
+        checklist_item: {
+            key: components["schemas"]["key"];
+            label: string;
+            help?: string;
+            /** @description Items are scored 0..max. */
+            max: number;
+        };
+        group: {
+            key: components["schemas"]["key"];
+            label: string;
+            help?: string;
+        };
+        input: {
+            name: components["schemas"]["key"];
+            /** @enum {string} */
+            type: "text" | "markdown" | "image" | "image_list" | "video" | "audio" | "model3d" | "json" | "candidates";
+            label?: string;
+            help?: string;
+            /** @description Removed from every view but the lead's (and the roles in visible_to). */
+            hidden?: boolean;
+            visible_to?: components["schemas"]["role"][];
+            optional?: boolean;
+            /** @description image_list only: most images. */
+            max_items?: number;
+            /** @description candidates only: exact number of candidates (1 for one output of any modality, 2 for a pair). */
+            count?: number;
+        };
+        question: {
+            key: components["schemas"]["key"];
+            /** @description Optional stable 1-based position used by benchmark exports. */
+            index?: number;
+            /** @enum {string} */
+            kind: "binary" | "likert" | "choice" | "multi_choice" | "pairwise" | "ranking" | "checklist" | "text" | "criteria";
+            label: string;
+            short_label?: string;
+            /** @description Guideline text shown at the point of decision. */
+            help?: string;
+            group?: string;
+            required?: boolean;
+            /**
+             * @description Overrides the level of measurement derived from the kind.
+             * @enum {string}
+             */
+            level?: "nominal" | "ordinal" | "interval" | "ratio" | "none";
+            /** @description The inputs this question may see; absent or empty means all. */
+            inputs?: components["schemas"]["key"][];
+            /** @description likert: lowest point; multi_choice and criteria: fewest answers. */
+            min?: number;
+            /** @description likert: highest point; multi_choice and criteria: most answers. */
+            max?: number;
+            anchors?: components["schemas"]["anchor"][];
+            options?: components["schemas"]["option"][];
+            items?: components["schemas"]["checklist_item"][];
+            allow_na?: boolean;
+            /**
+             * @description binary: how N/A counts in analysis.
+             * @enum {string}
+             */
+            na_means?: "missing" | "satisfied" | "not_satisfied";
+            /**
+             * @description binary: polarity of a yes.
+             * @enum {string}
+             */
+            yes_means?: "satisfied" | "defect";
+            allow_tie?: boolean;
+            /** @description pairwise and ranking: the candidates input compared. */
+            candidates?: components["schemas"]["key"];
+            min_length?: number;
+            max_length?: number;
+            placeholder?: string;
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        /**
+         * Arbiter task schema
+         * @description The inputs of an item, who may see each one, and the questions asked about it. See docs/tasks.md. Semantic rules that JSON Schema cannot express (unique keys, anchors inside the likert range, references to declared inputs and groups) are checked by tasks.Schema.Validate.
+         */
+        "task-schema": {
+            /**
+             * @description Version of the schema language; 1.
+             * @enum {integer}
+             */
+            format?: 1;
+            /** @description The project's schema version, from 1. Bumped when a schema with annotations changes. */
+            version: number;
+            title?: string;
+            /** @description Short task-level guidance shown above the form. */
+            instructions?: string;
+            groups?: components["schemas"]["group"][];
+            inputs: components["schemas"]["input"][];
+            questions: components["schemas"]["question"][];
+            $defs: {
+                key: string;
+                /** @enum {string} */
+                role: "lead" | "annotator" | "reviewer" | "adjudicator" | "viewer";
+                group: {
+                    key: components["schemas"]["key"];
+                    label: string;
+                    help?: string;
+                };
+                input: {
+                    name: components["schemas"]["key"];
+                    /** @enum {string} */
+                    type: "text" | "markdown" | "image" | "image_list" | "video" | "audio" | "model3d" | "json" | "candidates";
+                    label?: string;
+                    help?: string;
+                    /** @description Removed from every view but the lead's (and the roles in visible_to). */
+                    hidden?: boolean;
+                    visible_to?: components["schemas"]["role"][];
+                    optional?: boolean;
+                    /** @description image_list only: most images. */
+                    max_items?: number;
+                    /** @description candidates only: exact number of candidates (1 for one output of any modality, 2 for a pair). */
+                    count?: number;
+                };
+                anchor: {
+                    value: number;
+                    label: string;
+                };
+                option: {
+                    key: components["schemas"]["key"];
+                    label: string;
+                    help?: string;
+                };
+                checklist_item: {
+                    key: components["schemas"]["key"];
+                    label: string;
+                    help?: string;
+                    /** @description Items are scored 0..max. */
+                    max: number;
+                };
+                question: {
+                    key: components["schemas"]["key"];
+                    /** @description Optional stable 1-based position used by benchmark exports. */
+                    index?: number;
+                    /** @enum {string} */
+                    kind: "binary" | "likert" | "choice" | "multi_choice" | "pairwise" | "ranking" | "checklist" | "text" | "criteria";
+                    label: string;
+                    short_label?: string;
+                    /** @description Guideline text shown at the point of decision. */
+                    help?: string;
+                    group?: string;
+                    required?: boolean;
+                    /**
+                     * @description Overrides the level of measurement derived from the kind.
+                     * @enum {string}
+                     */
+                    level?: "nominal" | "ordinal" | "interval" | "ratio" | "none";
+                    /** @description The inputs this question may see; absent or empty means all. */
+                    inputs?: components["schemas"]["key"][];
+                    /** @description likert: lowest point; multi_choice and criteria: fewest answers. */
+                    min?: number;
+                    /** @description likert: highest point; multi_choice and criteria: most answers. */
+                    max?: number;
+                    anchors?: components["schemas"]["anchor"][];
+                    options?: components["schemas"]["option"][];
+                    items?: components["schemas"]["checklist_item"][];
+                    allow_na?: boolean;
+                    /**
+                     * @description binary: how N/A counts in analysis.
+                     * @enum {string}
+                     */
+                    na_means?: "missing" | "satisfied" | "not_satisfied";
+                    /**
+                     * @description binary: polarity of a yes.
+                     * @enum {string}
+                     */
+                    yes_means?: "satisfied" | "defect";
+                    allow_tie?: boolean;
+                    /** @description pairwise and ranking: the candidates input compared. */
+                    candidates?: components["schemas"]["key"];
+                    min_length?: number;
+                    max_length?: number;
+                    placeholder?: string;
+                } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+                only_binary: unknown;
+                only_likert: unknown;
+                only_choice: unknown;
+                only_multi_choice: unknown;
+                only_pairwise: unknown;
+                only_ranking: unknown;
+                only_checklist: unknown;
+                only_text: unknown;
+                only_criteria: unknown;
+            };
+        };
+    };
+    responses: {
+        /** @description `invalid_json`: the body is empty, malformed, has unknown fields, or fields of the wrong type (details may name `field` or `offset`). */
+        InvalidJSON: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `unsupported_media_type`: the body is not `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `validation_failed`: `details` maps each invalid field (or question key) to `{code, message}`. */
+        ValidationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ValidationError"];
+            };
+        };
+        /** @description `unauthorized`: missing or invalid bearer token; `token_expired`: the access token expired, refresh it. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `forbidden`: the caller lacks the administrator flag or the project role this needs. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `not_found`: it does not exist, or the caller may not know that it does. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `no_schema`: the project has no task schema yet; set one with `PATCH /api/v1/projects/{pid}`. */
+        NoSchema: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "no_schema",
+                 *         "message": "this project has no task schema yet; set one with PATCH",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `unsupported_media_type`: the body is not `application/x-ndjson` (or `application/jsonl`, `application/ndjson`, `application/json-seq`). */
+        NotNDJSON: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `payload_too_large`: the body exceeds `--max-upload-bytes`; batches of 500 lines stored before that are kept. */
+        ImportTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `not_found`: no such assignment of the caller, or the caller is no longer a member of its project. */
+        AssignmentNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `lease_lost`: the lease expired and the slot went to someone else; `already_submitted`;
+         *     `conflict`: the assignment is no longer open (skipped, flagged or expired); `no_schema`;
+         *     `has_draft`: a release of an assignment with saved answers.
+         */
+        AssignmentConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Project id. Non-members get 404 for every path under it. */
+        pid: string;
+        /** @description Template id, e.g. `d3omni-t2i`. */
+        templateID: string;
+        /** @description Item id (not the external id). */
+        itemID: string;
+        /** @description An assignment id of the caller; other people's assignments answer 404. */
+        assignmentID: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Logged in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            /** @description `unauthorized`: email or password is wrong (or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            /** @description `rate_limited`: too many failed logins for this account or address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description A new access token and a new refresh token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            /**
+             * @description `unauthorized`: the refresh token is unknown, expired or revoked;
+             *     `refresh_token_reused`: it was used before, and its family is now revoked.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description Logged out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidJSON"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tokens, oldest first; the secret itself is never shown again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessToken"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * @description 0 means the token does not expire.
+                     * @default 0
+                     */
+                    expires_in_days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessToken"] & {
+                        /** @description The secret, shown only this once. */
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    name: string;
+                    password: string;
+                    /** @default false */
+                    is_admin?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created; the email is stored in lower case. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `conflict`: a user with this email exists (details: `{"email": {"code": "taken"}}`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Projects with the caller's roles in each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Trimmed; 1 to 200 characters. */
+                    name: string;
+                    description?: string;
+                    /**
+                     * @description A built-in template id (`GET /api/v1/templates`); not together with `schema`.
+                     * @example d3omni-t2i
+                     */
+                    template?: string;
+                    /** @description An explicit task schema (see docs/tasks.md); not together with `template`. */
+                    schema?: components["schemas"]["task-schema"];
+                    /** @description Extra forms keyed by form key (e.g. the criteria-authoring form); only with `schema`. */
+                    forms?: {
+                        [key: string]: components["schemas"]["task-schema"];
+                    };
+                    workflow?: components["schemas"]["WorkflowPolicy"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created, with the stored schema and the policy with defaults filled in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /**
+             * @description `validation_failed`: `details` is keyed by field path: `name`, `description`,
+             *     `template` (`conflict` when both template and schema are given, `unknown_template`),
+             *     `schema.<path>` and `forms.<key>.<path>` for schema errors, `workflow.<field>` for
+             *     policy errors (e.g. `workflow.overlap`, `workflow.criteria_stage.form`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_failed",
+                     *         "message": "some answers are invalid",
+                     *         "details": {
+                     *           "workflow.overlap": {
+                     *             "code": "out_of_range",
+                     *             "message": "overlap must be 1 to 50"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project with the caller's roles, its current schema and forms, and its workflow policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    patchProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Trimmed; 1 to 200 characters. */
+                    name?: string;
+                    description?: string;
+                    /** @description The new task schema; its `version` is set by the server. */
+                    schema?: components["schemas"]["task-schema"];
+                    /** @description The extra forms that go with `schema`, keyed by form key. */
+                    forms?: {
+                        [key: string]: components["schemas"]["task-schema"];
+                    };
+                    /** @description Replaces the whole policy (unset fields get their defaults, not their old values). */
+                    workflow?: components["schemas"]["WorkflowPolicy"];
+                };
+            };
+        };
+        responses: {
+            /** @description The project as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /**
+             * @description `validation_failed`: `details` is keyed by `name`, `schema.<path>`,
+             *     `forms.<key>.<path>` or `workflow.<field>`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getProjectStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "stage": "done",
+                     *           "flagged": false,
+                     *           "count": 120
+                     *         },
+                     *         {
+                     *           "stage": "label",
+                     *           "flagged": false,
+                     *           "count": 75
+                     *         },
+                     *         {
+                     *           "stage": "label",
+                     *           "flagged": true,
+                     *           "count": 2
+                     *         }
+                     *       ],
+                     *       "throughput": [
+                     *         {
+                     *           "user_id": "0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4",
+                     *           "name": "Ada",
+                     *           "stage": "label",
+                     *           "submitted": 64,
+                     *           "today": 12
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProjectStats"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listItems: {
+        parameters: {
+            query?: {
+                /** @description Only items in this stage. */
+                stage?: components["schemas"]["ItemStage"];
+                /** @description Only flagged (`true`) or unflagged (`false`) items. */
+                flagged?: boolean;
+                /** @description Only the item with this external id. */
+                external_id?: string;
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["LeadItem"][];
+                        /** @description Cursor of the next page; empty when this page was the last. */
+                        next_cursor: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `validation_failed`: `details.limit` (`out_of_range`) or `details.flagged` (`invalid_value`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    importItems: {
+        parameters: {
+            query?: {
+                /** @description `true`: store the file and import it in the background; answers 202 with a `BackgroundImport` and its `Location`. */
+                async?: boolean;
+                /** @description With `async=true`, the file's name, shown in the list of imports. */
+                filename?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        /** @description `application/jsonl`, `application/ndjson` and `application/json-seq` are accepted as well. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    media?: string;
+                    /** Format: binary */
+                    items: string;
+                };
+                /**
+                 * @example {"external_id": "prompt-0001", "inputs": {"prompt": "A red cube on a blue sphere", "image": {"asset": "0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4"}}, "meta": {"generator": "model-x"}}
+                 *     {"external_id": "prompt-0002", "inputs": {"prompt": "Two cats"}, "ground_truth": {"answers": {"count_correct": "yes"}, "provenance": "constructed", "note": "built with two cats"}}
+                 */
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description What the import did, with each refused line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description Queued for a background import (with `async=true`); poll the `Location`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackgroundImport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+            413: components["responses"]["ImportTooLarge"];
+            415: components["responses"]["NotNDJSON"];
+        };
+    };
+    getItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Item id (not the external id). */
+                iid: components["parameters"]["itemID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: components["schemas"]["LeadItem"];
+                        /** @description Every ground-truth revision, oldest first. */
+                        ground_truth_history: components["schemas"]["GroundTruthRevision"][];
+                        /** @description Criteria written for this item (at most 1000), oldest first. */
+                        criteria: components["schemas"]["Criterion"][];
+                        /** @description Imported model predictions, by model name. */
+                        predictions: components["schemas"]["Prediction"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resolveItemFlag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Item id (not the external id). */
+                iid: components["parameters"]["itemID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "drop",
+                 *       "note": "the video does not play in any browser"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    action: "return" | "drop";
+                    /** @description The lead's note; kept in the audit trail and the drop reason. */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resolved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `conflict`: the item is not flagged; `no_schema`: the project has no task schema. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`: `details.action` (`invalid_value`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    importPredictions: {
+        parameters: {
+            query?: {
+                /** @description `true`: store the file and import it in the background; answers 202 with a `BackgroundImport` and its `Location`. */
+                async?: boolean;
+                /** @description With `async=true`, the file's name, shown in the list of imports. */
+                filename?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        /** @description `application/jsonl`, `application/ndjson` and `application/json-seq` are accepted as well. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {"external_id": "prompt-0001", "model": "judge-a", "answers": {"physical_adherence": 4, "count_correct": "yes"}}
+                 *     {"external_id": "prompt-0001", "model": "judge-b", "answers": {"physical_adherence": 3}}
+                 */
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description What the import did, with each refused line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lines": 3,
+                     *       "imported": 2,
+                     *       "updated": 0,
+                     *       "unchanged": 0,
+                     *       "errors": [
+                     *         {
+                     *           "line": 3,
+                     *           "error": "no item with external_id \"prompt-9999\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description Queued for a background import (with `async=true`); poll the `Location`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackgroundImport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+            413: components["responses"]["ImportTooLarge"];
+            415: components["responses"]["NotNDJSON"];
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 50 imports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["BackgroundImport"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                imid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackgroundImport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    myProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per stage the project uses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "stages": [
+                     *         {
+                     *           "stage": "label",
+                     *           "done_today": 42,
+                     *           "done_total": 310,
+                     *           "available": 1000,
+                     *           "available_capped": true
+                     *         },
+                     *         {
+                     *           "stage": "review",
+                     *           "done_today": 0,
+                     *           "done_total": 12,
+                     *           "available": 0,
+                     *           "available_capped": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        stages: {
+                            /** @enum {string} */
+                            stage: "criteria" | "label" | "review" | "adjudicate";
+                            /** @description Submitted since midnight UTC. */
+                            done_today: number;
+                            done_total: number;
+                            /** @description Work the caller could still be given in the stage (counted up to 1000). */
+                            available: number;
+                            /** @description The count stopped at 1000. */
+                            available_capped: boolean;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+        };
+    };
+    listCriteria: {
+        parameters: {
+            query?: {
+                /** @description Only criteria with this status; an empty value lists every status. */
+                status?: "pending" | "valid" | "too_vague" | "too_specific" | "";
+                /** @description Only criteria of this item. */
+                item_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 500 criteria. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Criterion"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    reviewCriterion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Criterion id. */
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "valid"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    status: "valid" | "too_vague" | "too_specific";
+                };
+            };
+        };
+        responses: {
+            /** @description The criterion as marked (with `child_item_id` when valid). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Criterion"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `already_submitted`: the criterion was already marked; `no_schema`: the project has no task schema. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`: `details.status` (`invalid_value`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    queueNext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "stage": "label"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    stage: "label" | "review" | "adjudicate" | "criteria";
+                    /**
+                     * @description The work after the current one.
+                     * @default false
+                     */
+                    prefetch?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The claimed assignment and what the caller may see of its item. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description Nothing is left to claim in this stage for the caller. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `forbidden`: the caller's project roles do not include the stage's role. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`: `details.stage` (`invalid_value`): not a stage, or a stage this project's workflow does not have. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members, by email. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description A user id, or an email address. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    roles: components["schemas"]["Role"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The membership as stored (roles in canonical order, without duplicates). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    uploadAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            /** @description `bad_request`: not a multipart body, malformed, or no `file` part. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `payload_too_large`: the file exceeds `--max-upload-bytes`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AuditEvent"][];
+                    };
+                };
+            };
+            /** @description `bad_request`: limit is not 1 to 1000. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAssetURL: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                aid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        content_type: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An assignment id of the caller; other people's assignments answer 404. */
+                aid: components["parameters"]["assignmentID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 3,
+                 *       "answers": {
+                 *         "physical_adherence": 4,
+                 *         "preferred": "B"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    answers?: components["schemas"]["Answers"];
+                    /** @description The version the draft was loaded or last saved at. */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": 4
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The new version; send it with the next save. */
+                        version: number;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AssignmentNotFound"];
+            /**
+             * @description `stale_version`: the draft changed since that version (`details.current_version`);
+             *     `already_submitted`; `conflict`: the assignment is no longer open (skipped, flagged
+             *     or expired); `no_schema`.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`: `details.version` (`required`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    heartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An assignment id of the caller; other people's assignments answer 404. */
+                aid: components["parameters"]["assignmentID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Renewed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        lease_expires_at: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AssignmentNotFound"];
+            409: components["responses"]["AssignmentConflict"];
+        };
+    };
+    skipAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An assignment id of the caller; other people's assignments answer 404. */
+                aid: components["parameters"]["assignmentID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "outside my expertise"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Optional; trimmed. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Skipped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AssignmentNotFound"];
+            409: components["responses"]["AssignmentConflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    releaseAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An assignment id of the caller; other people's assignments answer 404. */
+                aid: components["parameters"]["assignmentID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Released. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AssignmentNotFound"];
+            409: components["responses"]["AssignmentConflict"];
+        };
+    };
+    flagAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An assignment id of the caller; other people's assignments answer 404. */
+                aid: components["parameters"]["assignmentID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "category": "broken_media",
+                 *       "reason": "the second video is black"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    category: "broken_media" | "unsafe_content" | "wrong_modality" | "other";
+                    /** @description What is wrong; required (not blank) with `other`. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Flagged. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AssignmentNotFound"];
+            409: components["responses"]["AssignmentConflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`: `details.category` (`invalid_value`) or `details.reason` (`required`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    submitAssignment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A client-chosen key (e.g. a UUID) unique to this submission, at most 200 characters.
+                 * @example 6f1c2b9e-8a43-4d7e-9d55-0c1e7a2b3f10
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description An assignment id of the caller; other people's assignments answer 404. */
+                aid: components["parameters"]["assignmentID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Submission"];
+            };
+        };
+        responses: {
+            /** @description Submitted (or, with `replayed`, submitted before with this key). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "assignment": {
+                     *         "id": "0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4",
+                     *         "stage": "label",
+                     *         "status": "submitted",
+                     *         "submitted_at": "2025-06-01T10:15:02Z"
+                     *       },
+                     *       "item_stage": "adjudicate",
+                     *       "replayed": false
+                     *     }
+                     */
+                    "application/json": {
+                        assignment: {
+                            id: string;
+                            stage: components["schemas"]["WorkStage"];
+                            /** @constant */
+                            status: "submitted";
+                            /** Format: date-time */
+                            submitted_at: string;
+                        };
+                        item_stage: components["schemas"]["ItemStage"];
+                        /** @description True when this answers a retry with the same Idempotency-Key. */
+                        replayed: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AssignmentNotFound"];
+            /**
+             * @description `already_submitted`: submitted before (without this Idempotency-Key);
+             *     `lease_lost`: the lease expired and the slot went to someone else (the answers stay
+             *     as a draft); `conflict`: the assignment is no longer open, or the item is no longer
+             *     waiting for this (e.g. adjudicated meanwhile); `no_schema`.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            /**
+             * @description `validation_failed`: `details` is keyed by question key for invalid or missing
+             *     answers, and by `verdict`, `rationale`, `confidence` or `Idempotency-Key` (longer
+             *     than 200 characters).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_failed",
+                     *         "message": "some answers are invalid",
+                     *         "details": {
+                     *           "physical_adherence": {
+                     *             "code": "out_of_range",
+                     *             "message": "value 7 is outside 1..5"
+                     *           },
+                     *           "count_correct": {
+                     *             "code": "required",
+                     *             "message": "Count correct: an answer is required"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Summaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example d3omni-t2i */
+                        id: string;
+                        name: string;
+                        description: string;
+                        question_count: number;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id, e.g. `d3omni-t2i`. */
+                id: components["parameters"]["templateID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    validateTemplateAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id, e.g. `d3omni-t2i`. */
+                id: components["parameters"]["templateID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Answers keyed by question key; see docs/tasks.md for each kind's value. */
+                    answers?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Key of an extra form of the template; empty for the main schema. */
+                    form?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The answers are valid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        valid: true;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `not_found`: no such template, or no such form in it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    healthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status?: "ok";
+                    };
+                };
+            };
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready; `checks` holds the failing dependency's error. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition format. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getBlob: {
+        parameters: {
+            query: {
+                /** @description Expiry (Unix seconds). */
+                exp: string;
+                /** @description Content type to answer with. */
+                ct?: string;
+                /** @description HMAC-SHA256 signature. */
+                sig: string;
+            };
+            header?: never;
+            path: {
+                /** @description The blob key (may contain slashes). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blob. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Part of the blob (range request). */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `forbidden`: bad or expired signature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTemplateMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Relative media path (may contain slashes). */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description No such file (plain text). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
