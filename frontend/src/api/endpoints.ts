@@ -11,6 +11,7 @@ import type {
   ProjectRole,
   User,
 } from "./types";
+import type { ProjectDetail } from "./workflowTypes";
 
 const seg = (id: ID) => encodeURIComponent(id);
 
@@ -29,8 +30,8 @@ export function endpoints(c: ApiClient) {
     },
     projects: {
       list: () => c.get<Project[]>("/api/v1/projects"),
-      get: (pid: ID) => c.get<Project>(`/api/v1/projects/${seg(pid)}`),
-      create: (req: CreateProjectRequest) => c.post<Project>("/api/v1/projects", req),
+      get: (pid: ID) => c.get<ProjectDetail>(`/api/v1/projects/${seg(pid)}`),
+      create: (req: CreateProjectRequest) => c.post<ProjectDetail>("/api/v1/projects", req),
       members: (pid: ID) => c.get<Member[]>(`/api/v1/projects/${seg(pid)}/members`),
       setMemberRoles: (pid: ID, uid: ID, roles: ProjectRole[]) =>
         c.put<Member>(`/api/v1/projects/${seg(pid)}/members/${seg(uid)}`, { roles }),

@@ -6,3 +6,5 @@ export type { Endpoints } from "./endpoints";
 export { ApiProvider, useApi, useApiClient } from "./context";
 export { queryKeys } from "./queryKeys";
 export * from "./types";
+export type * from "./taskSchema";
+export type * from "./workflowTypes";

@@ -1,106 +1,42 @@
-// Types for the Arbiter HTTP API (/api/v1). Hand-written to match the
-// server's contract; keep them in step with backend/api.
+// Types of the /api/v1 contract for sessions, users, tokens, projects and
+// members: aliases of the types generated from docs/openapi.yaml. Hand-written
+// only where the document is silent (marked so).
+import type { Component, RequestBody, ResponseBody } from "./contract";
 
 /** Identifiers are opaque strings; the UI only echoes them back in URLs. */
 export type ID = string;
 
-export interface User {
-  id: ID;
-  email: string;
-  name: string;
-  is_admin: boolean;
-}
+export type User = Component<"User">;
+/** What login and refresh answer. */
+export type AuthResponse = Component<"TokenPair">;
+export type LoginRequest = RequestBody<"login">;
+export type CreateUserRequest = RequestBody<"createUser">;
 
-export interface AuthResponse {
-  access_token: string;
-  refresh_token: string;
-  /** Access token lifetime in seconds. */
-  expires_in: number;
-  user: User;
-}
-
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-
-export interface CreateUserRequest {
-  email: string;
-  name: string;
-  password: string;
-  is_admin: boolean;
-}
-
-export interface PersonalToken {
-  id: ID;
-  name: string;
-  /** First characters of the token, enough to recognise it. */
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-}
-
+export type PersonalToken = Component<"PersonalAccessToken">;
 /** Returned once, on creation: `token` is never shown again. */
-export interface CreatedPersonalToken extends PersonalToken {
-  token: string;
-}
+export type CreatedPersonalToken = ResponseBody<"createToken", 201>;
+export type CreateTokenRequest = RequestBody<"createToken">;
 
-export interface CreateTokenRequest {
-  name: string;
-  expires_in_days?: number;
-}
+export type ProjectRole = Component<"Role">;
+/** Every project role, in the order the UI lists them. */
+export const PROJECT_ROLES = ["lead", "annotator", "reviewer", "adjudicator", "viewer"] as const satisfies readonly ProjectRole[];
 
-export const PROJECT_ROLES = [
-  "lead",
-  "annotator",
-  "reviewer",
-  "adjudicator",
-  "viewer",
-] as const;
+export type Project = Component<"Project">;
+export type CreateProjectRequest = RequestBody<"createProject">;
+export type Member = Component<"Member">;
 
-export type ProjectRole = (typeof PROJECT_ROLES)[number];
+/** The error body every failure has. */
+export type ErrorBody = Component<"Error">;
 
-export interface Project {
-  id: ID;
-  name: string;
-  description: string;
-  created_at: string;
-  my_roles: ProjectRole[];
-}
+/**
+ * Stable machine-readable error codes: the server's, and (hand-written) the
+ * ones the client makes itself when there is no server body — `network_error`,
+ * `http_error`, `aborted` — or that a newer server may send.
+ */
+export type ErrorCode = ErrorBody["error"]["code"] | "network_error" | "http_error" | "aborted" | (string & {});
 
-export interface CreateProjectRequest {
-  name: string;
-  description: string;
-}
-
-export interface Member {
-  user_id: ID;
-  email: string;
-  name: string;
-  roles: ProjectRole[];
-}
-
-/** Stable machine-readable error codes sent by the server. */
-export type ErrorCode =
-  | "unauthorized"
-  | "token_expired"
-  | "forbidden"
-  | "not_found"
-  | "invalid_json"
-  | "validation_failed"
-  | "conflict"
-  | "rate_limited"
-  | "payload_too_large"
-  // Produced by the client itself when no server error body is available.
-  | "network_error"
-  | "http_error"
-  | (string & {});
-
-export interface ErrorBody {
-  error: {
-    code: ErrorCode;
-    message: string;
-    details?: unknown;
-  };
-}
+/** One entry of GET /templates. */
+export type TemplateSummary = ResponseBody<"listTemplates">[number];
+/** A built-in template with its guidelines, schema, extra forms and samples. */
+export type TemplateDetail = Component<"Template">;
+export type TemplateForm = NonNullable<TemplateDetail["forms"]>[number];

@@ -1,11 +1,11 @@
 // Typed calls for the workflow endpoints: projects with schemas, stats,
 // items and imports, criteria, the queue and assignments.
 import { useMemo } from "react";
-import type { Answers } from "../form/schema";
+import type { Answers } from "./taskSchema";
 import type { ApiClient } from "./client";
 import { useApiClient } from "./context";
 import { ApiError, errorFromResponse } from "./errors";
-import type { ID } from "./types";
+import type { CreateProjectRequest, ID } from "./types";
 import type {
   BackgroundImport,
   Claim,
@@ -22,19 +22,11 @@ import type {
   QueueStage,
   SubmitBody,
   SubmitResult,
-  WorkflowPolicy,
 } from "./workflowTypes";
 
 const seg = (id: ID) => encodeURIComponent(id);
 const proj = (pid: ID) => `/api/v1/projects/${seg(pid)}`;
 const asg = (aid: ID) => `/api/v1/assignments/${seg(aid)}`;
-
-export interface CreateWorkflowProject {
-  name: string;
-  description?: string;
-  template?: string;
-  workflow?: WorkflowPolicy;
-}
 
 /** Query string from the set fields of a filter. */
 export function itemQuery(f: ItemFilter): string {
@@ -51,7 +43,7 @@ export function itemQuery(f: ItemFilter): string {
 export function workflowApi(c: ApiClient) {
   return {
     project: (pid: ID) => c.get<ProjectDetail>(proj(pid)),
-    createProject: (req: CreateWorkflowProject) => c.post<ProjectDetail>("/api/v1/projects", req),
+    createProject: (req: CreateProjectRequest) => c.post<ProjectDetail>("/api/v1/projects", req),
     stats: (pid: ID) => c.get<ProjectStats>(`${proj(pid)}/stats`),
     /** The caller's own progress per stage (any member). */
     myProgress: (pid: ID) => c.get<MyProgress>(`${proj(pid)}/me/progress`),

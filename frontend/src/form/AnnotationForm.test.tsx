@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { AnnotationForm } from "./AnnotationForm";
 import { FormProviders } from "./testing";
-import type { Item, Schema } from "./schema";
+import type { Item, Schema } from "../api";
 
 const schema: Schema = {
   version: 1,

@@ -1,7 +1,7 @@
 import { forwardRef, type ReactNode } from "react";
 import { Markdown } from "./Markdown";
 import { isAnswered } from "./answers";
-import type { AnswerValue, FieldProblem, Question } from "./schema";
+import type { AnswerValue, FieldProblem, Question } from "../api";
 
 interface Props {
   q: Question;

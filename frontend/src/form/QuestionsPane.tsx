@@ -1,6 +1,6 @@
 import { QuestionCard } from "./QuestionCard";
 import { QuestionBody } from "./questions/QuestionBody";
-import type { AnswerErrors, AnswerValue, Answers, Question, Schema } from "./schema";
+import type { AnswerErrors, AnswerValue, Answers, Question, Schema } from "../api";
 
 interface Props {
   schema: Schema;

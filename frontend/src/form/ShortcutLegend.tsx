@@ -1,4 +1,4 @@
-import type { Kind } from "./schema";
+import type { Kind } from "../api";
 
 const GENERAL: [string, string][] = [
   ["j / ↓", "Next question"],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cleanAnswers, validateAnswers } from "./answers";
-import type { Schema } from "./schema";
+import type { Schema } from "../api";
 
 const schema: Schema = {
   version: 1,

@@ -1,14 +1,7 @@
 // Client-side answer checks mirroring tasks.Schema.ValidateAnswers. The
 // server stays the authority; this only shows problems before submit.
-import {
-  candidatesInput,
-  type AnswerErrors,
-  type AnswerValue,
-  type Answers,
-  type FieldProblem,
-  type Question,
-  type Schema,
-} from "./schema";
+import { candidatesInput } from "./schema";
+import type { AnswerErrors, AnswerValue, Answers, FieldProblem, Question, Schema } from "../api";
 
 const problem = (code: string, message: string): FieldProblem => ({ code, message });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { keyAction, likertDigit, optionDigit, type KeyContext } from "./keys";
-import type { Question } from "./schema";
+import type { Question } from "../api";
 
 const ctx = (q: Partial<Question>, current?: KeyContext["current"], sub = 0, slots = 2): KeyContext => ({
   q: { key: "q", label: "Q", kind: "binary", ...q } as Question,

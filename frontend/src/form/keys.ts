@@ -1,6 +1,7 @@
 // Pure key → answer logic for the focused question; the form applies the
 // result. Keeping it pure makes every shortcut testable without a DOM.
-import { slotLabel, type AnswerValue, type ChecklistAnswer, type Question } from "./schema";
+import { slotLabel } from "./schema";
+import type { AnswerValue, ChecklistAnswer, Question } from "../api";
 
 export interface KeyContext {
   q: Question;

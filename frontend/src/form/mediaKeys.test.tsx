@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render } from "@testing-library/react";
 import { AnnotationForm } from "./AnnotationForm";
 import { FormProviders } from "./testing";
-import type { Schema } from "./schema";
+import type { Schema } from "../api";
 
 const schema: Schema = {
   version: 1,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useMediaUrl } from "./resolve";
 import { TransportBar, transportKey, useTransport } from "./controls";
-import type { MediaRef } from "../form/schema";
+import type { MediaRef } from "../api";
 
 /**
  * Audio with a waveform (wavesurfer.js drawn over our own <audio> element,

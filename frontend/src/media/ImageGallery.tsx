@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from "react";
 import { ImageViewer } from "./ImageViewer";
 import { SyncToggle, ZoomSync } from "./ZoomSync";
-import type { MediaRef } from "../form/schema";
+import type { MediaRef } from "../api";
 import { useMediaUrl } from "./resolve";
 
 /**

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useMediaUrl } from "./resolve";
-import type { MediaRef } from "../form/schema";
+import type { MediaRef } from "../api";
 
 /** A zoom and pan state: scale and offset in CSS pixels. */
 export interface View {

@@ -1,6 +1,6 @@
 import { createElement, useEffect, useState } from "react";
 import { useMediaUrl } from "./resolve";
-import type { MediaRef } from "../form/schema";
+import type { MediaRef } from "../api";
 
 /** A GLB model in <model-viewer>: drag to orbit, scroll or pinch to zoom, arrows when focused. */
 export function ModelViewer({ src, label }: { src: MediaRef; label: string }) {

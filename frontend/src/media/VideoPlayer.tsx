@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { useMediaUrl } from "./resolve";
 import { TransportBar, transportKey, useTransport } from "./controls";
-import type { MediaRef } from "../form/schema";
+import type { MediaRef } from "../api";
 
 /** A video with its audio, frame stepping (±1/30 s) and speed. Focus it for space, , . [ ] ← → m. */
 export function VideoPlayer({ src, label }: { src: MediaRef; label: string }) {

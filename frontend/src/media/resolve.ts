@@ -5,7 +5,7 @@
 import { createContext, useContext } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient, type ApiClient } from "../api";
-import type { MediaRef } from "../form/schema";
+import type { MediaRef } from "../api";
 
 export interface MediaBase {
   /** Prefix for relative paths such as "media/apple.png". */

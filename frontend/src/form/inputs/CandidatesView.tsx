@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { InputValue } from "./InputValue";
 import { SyncToggle, ZoomSync } from "../../media/ZoomSync";
-import { asCandidates, slotLabel, type AnswerValue } from "../schema";
+import { asCandidates, slotLabel } from "../schema";
+import type { AnswerValue } from "../../api";
 
 /**
  * The outputs being compared, side by side as Response A, B, …, each

@@ -5,7 +5,7 @@ import { VideoPlayer } from "../../media/VideoPlayer";
 import { AudioPlayer } from "../../media/AudioPlayer";
 import { ModelViewer } from "../../media/ModelViewer";
 import { Markdown } from "../Markdown";
-import type { InputType, MediaRef } from "../schema";
+import type { InputType, MediaRef } from "../../api";
 
 /** Renders one value by its type; candidates use it for each response. */
 export function InputValue({ type, value, label }: { type: InputType; value: unknown; label: string }) {

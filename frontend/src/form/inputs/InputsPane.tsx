@@ -1,6 +1,7 @@
 import { InputValue } from "./InputValue";
 import { CandidatesView } from "./CandidatesView";
-import { candidatesInput, questionSees, visibleInputs, type Answers, type Item, type Question, type Schema } from "../schema";
+import { candidatesInput, questionSees, visibleInputs } from "../schema";
+import type { Answers, Item, Question, Schema } from "../../api";
 
 /**
  * The item's inputs in schema order. Inputs the focused question may not

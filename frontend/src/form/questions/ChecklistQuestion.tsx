@@ -1,4 +1,4 @@
-import type { ChecklistAnswer } from "../schema";
+import type { ChecklistAnswer } from "../../api";
 import type { QuestionProps } from "./types";
 
 /** Sub-items each scored 0..max; ← → pick the item, digits score it. */

@@ -1,4 +1,4 @@
-import type { AnswerValue, Question, Schema } from "../schema";
+import type { AnswerValue, Question, Schema } from "../../api";
 
 /** What every question widget receives. */
 export interface QuestionProps {

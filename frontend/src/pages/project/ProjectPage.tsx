@@ -1,21 +1,13 @@
-import { NavLink, Outlet, useOutletContext, useParams } from "react-router-dom";
+import { NavLink, Outlet, useParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { queryKeys, useApi, type Project } from "../../api";
+import { queryKeys, useApi } from "../../api";
 import { useCurrentUser } from "../../auth";
 import { ErrorMessage } from "../../components/ErrorMessage";
 import { Spinner } from "../../components/Spinner";
 import { RoleBadges } from "../../components/RoleBadges";
 import { projectTabs } from "./tabs";
+import type { ProjectContext } from "./useProject";
 
-/** What every project tab receives from the project page. */
-export interface ProjectContext {
-  project: Project;
-}
-
-/** The project being shown; for components rendered inside a project tab. */
-export function useProject(): Project {
-  return useOutletContext<ProjectContext>().project;
-}
 
 export function ProjectPage() {
   const { pid = "" } = useParams();

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Project, User } from "../../api";
+import type { ProjectDetail, User } from "../../api";
 import { OverviewTab } from "./overview/OverviewTab";
 import { MembersTab } from "./members/MembersTab";
 import { PlaceholderTab } from "./PlaceholderTab";
@@ -18,7 +18,7 @@ export interface ProjectTab {
   label: string;
   element: ReactNode;
   /** Hides the tab for users who cannot use it; the server still decides. */
-  visible?: (ctx: { project: Project; user: User }) => boolean;
+  visible?: (ctx: { project: ProjectDetail; user: User }) => boolean;
 }
 
 export const projectTabs: ProjectTab[] = [

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ApiClient, ApiProvider } from "../../api";
 import type { ProjectDetail } from "../../api/workflowTypes";
 import { fakeFetch, memoryStorage } from "../../test/fakeApi";
-import type { ProjectContext } from "./ProjectPage";
+import type { ProjectContext } from "./useProject";
 
 export function renderInProject(element: ReactNode, project: ProjectDetail, routes: Parameters<typeof fakeFetch>[0], path = "/") {
   const f = fakeFetch(routes);

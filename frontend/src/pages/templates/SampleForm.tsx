@@ -2,7 +2,7 @@ import { useState } from "react";
 import { AnnotationForm } from "../../form/AnnotationForm";
 import { ErrorMessage } from "../../components/ErrorMessage";
 import { MediaBaseContext, TEMPLATE_MEDIA_BASE } from "../../media/resolve";
-import type { AnswerErrors, AnswerValue, Item, Schema } from "../../form/schema";
+import type { AnswerErrors, AnswerValue, Item, Schema } from "../../api";
 import { useValidateAnswers, type Verdict } from "./api";
 
 interface Props {

@@ -2,7 +2,8 @@ import { Link, useParams, useSearchParams } from "react-router-dom";
 import { Spinner } from "../../components/Spinner";
 import { ErrorMessage } from "../../components/ErrorMessage";
 import { Markdown } from "../../form/Markdown";
-import { useTemplate, type TemplateDetail } from "./api";
+import type { TemplateDetail } from "../../api";
+import { useTemplate } from "./api";
 import { SampleForm } from "./SampleForm";
 
 interface FormTab {

@@ -1,32 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { ApiError, useApiClient } from "../../api";
-import type { AnswerErrors, AnswerValue, Item, Schema } from "../../form/schema";
-
-export interface TemplateSummary {
-  id: string;
-  name: string;
-  description: string;
-  question_count: number;
-}
-
-export interface TemplateForm {
-  key: string;
-  name: string;
-  description?: string;
-  schema: Schema;
-  samples?: Item[];
-}
-
-export interface TemplateDetail {
-  id: string;
-  name: string;
-  description: string;
-  guidelines: string;
-  source?: string;
-  schema: Schema;
-  forms?: TemplateForm[];
-  samples: Item[];
-}
+import { ApiError, useApiClient, type AnswerErrors, type AnswerValue, type TemplateDetail, type TemplateSummary } from "../../api";
 
 const seg = encodeURIComponent;
 

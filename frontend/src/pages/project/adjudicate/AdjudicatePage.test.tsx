@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import type { Claim, ProjectDetail } from "../../../api/workflowTypes";
-import type { Schema } from "../../../form/schema";
+import type { Schema } from "../../../api";
 import { json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { AdjudicatePage } from "./AdjudicatePage";
@@ -13,8 +13,8 @@ const schema: Schema = {
 };
 const project = { id: "p1", name: "Pilot", my_roles: ["adjudicator", "lead"], schema, workflow: {} } as ProjectDetail;
 const claim = (id: string): Claim => ({
-  assignment: { id, stage: "adjudicate", lease_expires_at: "2030-01-01T00:00:00Z", version: 0, schema_version: 1 },
-  item: { role: "adjudicate", schema, item: { external_id: `item-${id}`, inputs: { prompt: "Two cats" } } },
+  assignment: { id, stage: "adjudicate", lease_expires_at: "2030-01-01T00:00:00Z", version: 0, schema_version: 1, draft_source: null },
+  item: { role: "adjudicator", schema, item: { external_id: `item-${id}`, inputs: { prompt: "Two cats" } } },
   draft: null,
   context: {
     labels: [

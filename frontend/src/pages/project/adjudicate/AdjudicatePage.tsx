@@ -5,9 +5,9 @@ import type { ProjectDetail } from "../../../api/workflowTypes";
 import { AnnotationForm } from "../../../form/AnnotationForm";
 import { InputsPane } from "../../../form/inputs/InputsPane";
 import { validateAnswers } from "../../../form/answers";
-import type { Answers, FieldProblem } from "../../../form/schema";
+import type { Answers, FieldProblem } from "../../../api";
 import { MediaBaseContext } from "../../../media/resolve";
-import { useProject } from "../ProjectPage";
+import { useProject } from "../useProject";
 import { ProgressStats } from "../annotate/ProgressStats";
 import { useStageProgress } from "../annotate/progress";
 import { PROJECT_MEDIA_BASE } from "../annotate/mediaBase";
@@ -25,7 +25,7 @@ import "./adjudicate.css";
 
 /** Adjudicate: every label per question, disagreements marked, pick or edit the final label. */
 export function AdjudicatePage() {
-  const project = useProject() as ProjectDetail;
+  const project = useProject();
   return (
     <MediaBaseContext.Provider value={PROJECT_MEDIA_BASE}>
       <AdjudicateSession project={project} />

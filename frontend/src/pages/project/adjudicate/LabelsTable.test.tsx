@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import type { LabelView } from "../../../api/workflowTypes";
-import type { Question } from "../../../form/schema";
+import type { Question } from "../../../api";
 import { LabelsTable } from "./LabelsTable";
 
 const qs: Question[] = [

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { Disagreement, LabelView } from "../../../api/workflowTypes";
-import type { AnswerValue, Answers, FieldProblem, Question } from "../../../form/schema";
+import type { AnswerValue, Answers, FieldProblem, Question } from "../../../api";
 import { answerKey, answerText, questionName } from "../review/answerText";
 import { disagreementOf, labelName } from "./picks";
 

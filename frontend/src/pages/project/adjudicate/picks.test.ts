@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LabelView } from "../../../api/workflowTypes";
-import type { Question } from "../../../form/schema";
+import type { Question } from "../../../api";
 import { choicesFor, initialPicks, labelName } from "./picks";
 
 const qs: Question[] = [

@@ -1,7 +1,7 @@
 // Pure helpers of the adjudication page: who chose what per question and
 // which answers to start the final label from.
 import type { Disagreement, LabelView } from "../../../api/workflowTypes";
-import type { AnswerValue, Answers, Question } from "../../../form/schema";
+import type { AnswerValue, Answers, Question } from "../../../api";
 import { answerKey } from "../review/answerText";
 
 /** One distinct value given for a question, and which labels gave it. */

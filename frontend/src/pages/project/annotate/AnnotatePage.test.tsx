@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { Claim, ProjectDetail } from "../../../api/workflowTypes";
-import type { Schema } from "../../../form/schema";
+import type { Schema } from "../../../api";
 import { apiError, authBody, json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { AnnotatePage } from "./AnnotatePage";
@@ -17,8 +17,8 @@ const project: ProjectDetail = { id: "p1", name: "Pilot", my_roles: ["annotator"
 
 let fresh = false;
 const claim = (n: number): Claim => ({
-  assignment: { id: `a${n}`, stage: "label", lease_expires_at: "2030-01-01T00:00:00Z", version: fresh ? 0 : 1, schema_version: 1 },
-  item: { role: "label", schema, item: { external_id: `item-${n}`, inputs: { prompt: `Prompt ${n}` } } },
+  assignment: { id: `a${n}`, stage: "label", lease_expires_at: "2030-01-01T00:00:00Z", version: fresh ? 0 : 1, schema_version: 1, draft_source: null },
+  item: { role: "annotator", schema, item: { external_id: `item-${n}`, inputs: { prompt: `Prompt ${n}` } } },
   draft: null,
   context: {},
 });

@@ -4,9 +4,9 @@ import { ApiError } from "../../../api";
 import { useWorkflowApi } from "../../../api/workflow";
 import type { ProjectDetail, QueueStage } from "../../../api/workflowTypes";
 import { AnnotationForm } from "../../../form/AnnotationForm";
-import type { AnswerErrors, AnswerValue } from "../../../form/schema";
+import type { AnswerErrors, AnswerValue } from "../../../api";
 import { MediaBaseContext } from "../../../media/resolve";
-import { useProject } from "../ProjectPage";
+import { useProject } from "../useProject";
 import { ActionDialog } from "./ActionDialog";
 import { startingAnswers } from "./draftStore";
 import { PROJECT_MEDIA_BASE } from "./mediaBase";
@@ -29,7 +29,7 @@ export function annotateStages(p: ProjectDetail): QueueStage[] {
 
 /** Annotate: the person's labeling queue, one item after the other. */
 export function AnnotatePage() {
-  const project = useProject() as ProjectDetail;
+  const project = useProject();
   const stages = annotateStages(project);
   const [params, setParams] = useSearchParams();
   const stage = stages.find((s) => s === params.get("stage")) ?? stages[0];

@@ -1,6 +1,6 @@
 // The latest answers of each open assignment, kept in localStorage so a
 // reload or a network hiccup loses nothing that was typed.
-import type { Answers } from "../../../form/schema";
+import type { Answers } from "../../../api";
 
 const PREFIX = "arbiter.draft.";
 

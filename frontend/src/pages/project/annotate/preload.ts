@@ -4,7 +4,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../../../api";
 import type { Claim } from "../../../api/workflowTypes";
-import { asCandidates, type InputType, type MediaRef } from "../../../form/schema";
+import { asCandidates } from "../../../form/schema";
+import type { InputType, MediaRef } from "../../../api";
 import { assetId, directUrl, resolveMediaUrl, type MediaBase } from "../../../media/resolve";
 
 export interface MediaToLoad {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../api";
 import type { WorkflowApi } from "../../../api/workflow";
-import type { Answers } from "../../../form/schema";
+import type { Answers } from "../../../api";
 import { writeLocalDraft } from "./draftStore";
 import { backoffMs, isRetryable } from "./retry";
 

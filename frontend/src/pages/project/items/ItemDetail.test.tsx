@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
 import type { ItemDetailResponse, ItemRecord, ProjectDetail } from "../../../api/workflowTypes";
-import type { Schema } from "../../../form/schema";
+import type { Schema } from "../../../api";
 import { json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { ItemsTab } from "./ItemsTab";
@@ -23,8 +23,14 @@ const project = { id: "p1", name: "Pilot", my_roles: ["lead"], schema } as Proje
 
 const item: ItemRecord = {
   id: "i1",
+  project_id: "p1",
   external_id: "cats-01",
   stage: "done",
+  spot_check: false,
+  gt_revision: 2,
+  version: 4,
+  created_at: "2026-11-29T09:00:00Z",
+  updated_at: "2026-11-29T12:00:00Z",
   inputs: { prompt: "Two cats on a sofa", image: "media/cats.png", generator: "model-x" },
   meta: { batch: 7 },
   annotations: [
@@ -43,7 +49,7 @@ const detail: ItemDetailResponse = {
     { revision: 1, answers: { fidelity: "yes", count: "no" }, provenance: "majority", created_at: "2026-11-29T11:30:00Z" },
     { revision: 2, answers: { fidelity: "yes", count: "yes" }, provenance: "adjudicated", decided_by: "u4", rationale: "Both cats are visible.", created_at: "2026-11-29T12:00:00Z" },
   ],
-  criteria: [{ id: "c1", item_id: "i1", text: "Exactly two cats are visible", status: "valid", author_id: "u2", created_at: "2026-11-29T09:00:00Z" }],
+  criteria: [{ id: "c1", project_id: "p1", item_id: "i1", assignment_id: "k1", text: "Exactly two cats are visible", status: "valid", author_id: "u2", created_at: "2026-11-29T09:00:00Z", updated_at: "2026-11-29T09:30:00Z" }],
   predictions: [{ item_id: "i1", model: "judge-a", answers: { fidelity: "no", count: "yes" }, created_at: "2026-11-29T08:00:00Z" }],
 };
 const members = [

@@ -7,7 +7,7 @@ import { Spinner } from "../../../components/Spinner";
 import { formatDateTime } from "../../../components/format";
 import { CandidatesView } from "../../../form/inputs/CandidatesView";
 import { InputValue, JsonView } from "../../../form/inputs/InputValue";
-import type { AnswerValue, Answers, Question, Schema } from "../../../form/schema";
+import type { AnswerValue, Answers, Question, Schema } from "../../../api";
 import { MediaBaseContext } from "../../../media/resolve";
 import { PROJECT_MEDIA_BASE } from "../annotate/mediaBase";
 import { STAGE_LABEL } from "../overview/StageBar";
@@ -104,7 +104,7 @@ function ItemDetailBody({ data, schema, names }: { data: ItemDetailResponse; sch
         {item.flag && (
           <div className="notice notice-warn" role="status">
             <strong>Flagged{item.flag.category ? ` (${String(item.flag.category).replace(/_/g, " ")})` : ""}.</strong> {item.flag.reason}
-            {item.flag.by && <span className="muted"> — {who(String(item.flag.by))}</span>}
+            {typeof item.flag.by === "string" && <span className="muted"> — {who(item.flag.by)}</span>}
           </div>
         )}
         {item.drop_reason && (

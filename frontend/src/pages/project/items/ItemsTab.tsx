@@ -3,11 +3,11 @@ import { useSearchParams } from "react-router-dom";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { queryKeys, useApi } from "../../../api";
 import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
-import type { ItemFilter, ItemRecord, ProjectDetail } from "../../../api/workflowTypes";
+import type { ItemFilter, ItemRecord, ProjectDetail, Stage } from "../../../api/workflowTypes";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
 import { formatDateTime } from "../../../components/format";
-import { useProject } from "../ProjectPage";
+import { useProject } from "../useProject";
 import { STAGE_LABEL, STAGE_ORDER } from "../overview/StageBar";
 import { ImportCard } from "./ImportCard";
 import { ItemDetailView, PROVENANCE } from "./ItemDetail";
@@ -23,7 +23,7 @@ const PAGE = 25;
  * list, which stays mounted and keeps its filters and page).
  */
 export function ItemsTab() {
-  const project = useProject() as ProjectDetail;
+  const project = useProject();
   const core = useApi();
   const [params, setParams] = useSearchParams();
   const lead = (project.my_roles ?? []).includes("lead");
@@ -51,7 +51,7 @@ export function ItemsTab() {
 
 function ItemsBrowser({ project, names, onOpen }: { project: ProjectDetail; names: Map<string, string>; onOpen: (iid: string) => void }) {
   const api = useWorkflowApi();
-  const [stage, setStage] = useState("");
+  const [stage, setStage] = useState<Stage | "">("");
   const [flagged, setFlagged] = useState("");
   const [ext, setExt] = useState("");
   const [extApplied, setExtApplied] = useState("");
@@ -77,7 +77,7 @@ function ItemsBrowser({ project, names, onOpen }: { project: ProjectDetail; name
       <div className="items-head">
         <h2 className="card-title">Items</h2>
         <form className="items-filters" onSubmit={search} aria-label="Filter items">
-          <select aria-label="Stage" value={stage} onChange={(e) => (setStage(e.target.value), reset())}>
+          <select aria-label="Stage" value={stage} onChange={(e) => (setStage(STAGE_ORDER.find((s) => s === e.target.value) ?? ""), reset())}>
             <option value="">All stages</option>
             {STAGE_ORDER.map((s) => (
               <option key={s} value={s}>

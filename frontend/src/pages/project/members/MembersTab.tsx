@@ -4,7 +4,7 @@ import { useCurrentUser } from "../../../auth";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
 import { EmptyState } from "../../../components/EmptyState";
-import { useProject } from "../ProjectPage";
+import { useProject } from "../useProject";
 import { MemberTable } from "./MemberTable";
 import { AddMemberForm } from "./AddMemberForm";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { useProject } from "../ProjectPage";
+import { useProject } from "../useProject";
 import { RoleBadges } from "../../../components/RoleBadges";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
@@ -26,7 +26,7 @@ export function policySummary(p: ProjectDetail): string {
 }
 
 export function OverviewTab() {
-  const project = useProject() as ProjectDetail;
+  const project = useProject();
   const roles = project.my_roles ?? [];
   const lead = roles.includes("lead");
   const canStats = lead || roles.includes("viewer");

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { Answers, Question } from "../../../form/schema";
+import type { Answers, Question } from "../../../api";
 import { answerText, questionName } from "./answerText";
 
 interface Props {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { Claim, ProjectDetail } from "../../../api/workflowTypes";
-import type { Question, Schema } from "../../../form/schema";
+import type { Question, Schema } from "../../../api";
 import { apiError, json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { reviewComments } from "./LabelAnswers";
@@ -17,8 +17,8 @@ const schema: Schema = {
 };
 const project = { id: "p1", name: "Pilot", my_roles: ["reviewer"], schema, workflow: { review: "cross" } } as ProjectDetail;
 const claim: Claim = {
-  assignment: { id: "r1", stage: "review", lease_expires_at: "2030-01-01T00:00:00Z", version: 1, schema_version: 1 },
-  item: { role: "review", schema, item: { external_id: "item-1", inputs: { prompt: "Two cats" } } },
+  assignment: { id: "r1", stage: "review", lease_expires_at: "2030-01-01T00:00:00Z", version: 1, schema_version: 1, draft_source: null },
+  item: { role: "reviewer", schema, item: { external_id: "item-1", inputs: { prompt: "Two cats" } } },
   draft: null,
   context: { label: { answers: { fidelity: "yes", count: "no" } } },
 };

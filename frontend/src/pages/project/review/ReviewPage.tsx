@@ -4,9 +4,9 @@ import { useWorkflowApi } from "../../../api/workflow";
 import type { ProjectDetail, SubmitBody } from "../../../api/workflowTypes";
 import { AnnotationForm } from "../../../form/AnnotationForm";
 import { InputsPane } from "../../../form/inputs/InputsPane";
-import type { AnswerErrors, Answers } from "../../../form/schema";
+import type { AnswerErrors, Answers } from "../../../api";
 import { MediaBaseContext } from "../../../media/resolve";
-import { useProject } from "../ProjectPage";
+import { useProject } from "../useProject";
 import { PROJECT_MEDIA_BASE } from "../annotate/mediaBase";
 import { QueueEmpty, QueueError, QueueLoading, SubmitProblem } from "../annotate/QueueStates";
 import { useHeartbeat } from "../annotate/useHeartbeat";
@@ -23,7 +23,7 @@ type Mode = "look" | "correct" | "reject";
 
 /** Review: the item and the label under review side by side, verdicts on single keys. */
 export function ReviewPage() {
-  const project = useProject() as ProjectDetail;
+  const project = useProject();
   return (
     <MediaBaseContext.Provider value={PROJECT_MEDIA_BASE}>
       <ReviewSession project={project} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Question } from "../../../form/schema";
+import type { Question } from "../../../api";
 import { answerKey, answerText } from "./answerText";
 
 const likert: Question = { key: "pa", kind: "likert", label: "PA", min: 1, max: 5, anchors: [{ value: 4, label: "minor issues only" }] };

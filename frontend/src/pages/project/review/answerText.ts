@@ -1,6 +1,6 @@
 // Answers as short readable text, for tables that show several people's
 // answers side by side (review, adjudication, the items browser).
-import type { AnswerValue, Question } from "../../../form/schema";
+import type { AnswerValue, Question } from "../../../api";
 
 /** A stable string for comparing two answers. */
 export function answerKey(v: AnswerValue | undefined): string {
