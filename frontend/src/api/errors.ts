@@ -1,3 +1,4 @@
+import type { FieldProblem } from "./taskSchema";
 import type { ErrorBody, ErrorCode } from "./types";
 
 /** An error answered by the API (or the network), in the server's one shape. */
@@ -19,13 +20,22 @@ export class ApiError extends Error {
    * `{field: message}` or `{field: {code, message}}`.
    */
   fieldErrors(): Record<string, string> {
-    const out: Record<string, string> = {};
+    return Object.fromEntries(Object.entries(this.problems()).map(([field, p]) => [field, p.message]));
+  }
+
+  /**
+   * Field-level problems with their codes (`{field: {code, message}}`); a
+   * bare message gets the code "invalid".
+   */
+  problems(): Record<string, FieldProblem> {
+    const out: Record<string, FieldProblem> = {};
     const d = this.details;
     if (!d || typeof d !== "object" || Array.isArray(d)) return out;
     for (const [field, v] of Object.entries(d as Record<string, unknown>)) {
-      if (typeof v === "string") out[field] = v;
-      else if (v && typeof v === "object" && typeof (v as { message?: unknown }).message === "string") {
-        out[field] = (v as { message: string }).message;
+      if (typeof v === "string") out[field] = { code: "invalid", message: v };
+      else if (v && typeof v === "object") {
+        const o = v as { code?: unknown; message?: unknown };
+        out[field] = { code: typeof o.code === "string" ? o.code : "invalid", message: typeof o.message === "string" ? o.message : "Invalid value." };
       }
     }
     return out;

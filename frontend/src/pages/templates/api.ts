@@ -26,24 +26,10 @@ export function useValidateAnswers(id: string) {
         return { valid: true };
       } catch (err) {
         if (err instanceof ApiError && err.status === 422) {
-          return { valid: false, errors: problemsOf(err.details), message: err.message };
+          return { valid: false, errors: err.problems(), message: err.message };
         }
         throw err;
       }
     },
   });
-}
-
-/** Reads 422 details ({key: {code, message}} or {key: message}) as answer errors. */
-export function problemsOf(details: unknown): AnswerErrors {
-  const out: AnswerErrors = {};
-  if (!details || typeof details !== "object") return out;
-  for (const [k, v] of Object.entries(details as Record<string, unknown>)) {
-    if (typeof v === "string") out[k] = { code: "invalid", message: v };
-    else if (v && typeof v === "object") {
-      const o = v as { code?: unknown; message?: unknown };
-      out[k] = { code: String(o.code ?? "invalid"), message: String(o.message ?? "Invalid answer.") };
-    }
-  }
-  return out;
 }

@@ -13,7 +13,8 @@ interface Props {
   rationale: string;
   onRationale: (s: string) => void;
   confidence: number | null;
-  onConfidence: (n: number | null) => void;
+  /** Confidence n pressed: chosen, or cleared when it was the one chosen. */
+  onConfidence: (n: number) => void;
   category: string;
   onCategory: (s: string) => void;
   error?: string;
@@ -59,7 +60,7 @@ export const DecisionCard = forwardRef<HTMLTextAreaElement, Props>(function Deci
                 role="radio"
                 aria-checked={p.confidence === n}
                 className={p.confidence === n ? "seg-btn on" : "seg-btn"}
-                onClick={() => p.onConfidence(p.confidence === n ? null : n)}
+                onClick={() => p.onConfidence(n)}
               >
                 {n}
               </button>

@@ -5,8 +5,8 @@ import type { Schema } from "../../../api";
 import { apiError, authBody, json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { AnnotatePage } from "./AnnotatePage";
-import { leftText } from "./progress";
-import { untouched } from "./useWorkQueue";
+import { leftText } from "../work/progress";
+import { untouched } from "../work/useClaimAhead";
 
 const schema: Schema = {
   version: 1,

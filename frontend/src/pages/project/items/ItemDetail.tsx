@@ -9,7 +9,7 @@ import { CandidatesView } from "../../../form/inputs/CandidatesView";
 import { InputValue, JsonView } from "../../../form/inputs/InputValue";
 import type { AnswerValue, Answers, Question, Schema } from "../../../api";
 import { MediaBaseContext } from "../../../media/resolve";
-import { PROJECT_MEDIA_BASE } from "../annotate/mediaBase";
+import { PROJECT_MEDIA_BASE } from "../work/mediaBase";
 import { STAGE_LABEL } from "../overview/StageBar";
 import { answerKey, answerText, questionName } from "../review/answerText";
 import "../../../form/form.css";

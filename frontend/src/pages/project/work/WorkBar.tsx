@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from "react";
-import type { SaveState } from "./useAutosave";
+import type { SaveState } from "./draftSaver";
 
-/** Minutes and seconds since `since` (a performance.now() value), ticking each second. */
+/** Minutes and seconds since `since` (a performance.now() value), ticking each second from it. */
 export function Elapsed({ since }: { since: number }) {
-  const [now, setNow] = useState(() => performance.now());
+  // note: a new `since` is later than the last tick, so the clock reads 0:00 until the first tick after it.
+  const [now, setNow] = useState(since);
   useEffect(() => {
-    setNow(performance.now());
     const t = window.setInterval(() => setNow(performance.now()), 1000);
     return () => window.clearInterval(t);
   }, [since]);

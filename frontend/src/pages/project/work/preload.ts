@@ -2,10 +2,8 @@
 // asset URLs are resolved into the same cache the viewers read, and images
 // start downloading before React renders them.
 import type { QueryClient } from "@tanstack/react-query";
-import type { ApiClient } from "../../../api";
-import type { Claim } from "../../../api/workflowTypes";
+import type { ApiClient, Claim, InputType, MediaRef } from "../../../api";
 import { asCandidates } from "../../../form/schema";
-import type { InputType, MediaRef } from "../../../api";
 import { assetId, directUrl, resolveMediaUrl, type MediaBase } from "../../../media/resolve";
 
 export interface MediaToLoad {

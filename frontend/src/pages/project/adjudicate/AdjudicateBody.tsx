@@ -1,0 +1,112 @@
+import { useEffect, useEffectEvent, useReducer, useRef } from "react";
+import type { Claim, FieldProblem } from "../../../api";
+import { validateAnswers } from "../../../form/answers";
+import { AnnotationForm } from "../../../form/AnnotationForm";
+import { InputsPane } from "../../../form/inputs/InputsPane";
+import { usePageKeys, type PageKey, type WorkSession } from "../work";
+import { DecisionCard } from "./DecisionCard";
+import { decisionReducer, missingAnswers, startDecision } from "./decision";
+import { LabelsTable } from "./LabelsTable";
+
+/** One item to adjudicate; mounted afresh for each assignment. */
+export function AdjudicateBody({ claim, session }: { claim: Claim; session: WorkSession }) {
+  const [d, dispatch] = useReducer(decisionReducer, claim, startDecision);
+  const rationaleBox = useRef<HTMLTextAreaElement>(null);
+  const schema = claim.item.schema;
+  const qs = d.questions;
+  const item = { external_id: claim.item.item.external_id || "", inputs: claim.item.item.inputs ?? {} };
+
+  async function submit() {
+    if (session.busy) return;
+    const errors: Record<string, FieldProblem> = { ...validateAnswers(schema, d.picks) };
+    if (!d.rationale.trim()) errors.rationale = { code: "required", message: "Say why this is the final answer." };
+    dispatch({ type: "errors", errors });
+    if (Object.keys(errors).length) {
+      const first = qs.findIndex((x) => errors[x.key]);
+      if (first >= 0) dispatch({ type: "focus", index: first });
+      else rationaleBox.current?.focus();
+      return;
+    }
+    const body = { answers: d.picks, rationale: d.rationale.trim(), confidence: d.confidence ?? undefined, error_category: d.category || undefined };
+    const out = await session.submit(claim.assignment.id, body);
+    if (!out.ok && out.fields) dispatch({ type: "errors", errors: out.fields });
+  }
+
+  // Ctrl+Enter submits from anywhere, the rationale box included.
+  const onCtrlEnter = useEffectEvent((e: KeyboardEvent) => {
+    if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey)) return;
+    e.preventDefault();
+    void submit();
+  });
+  useEffect(() => {
+    if (d.editing) return;
+    const listener = (e: KeyboardEvent) => onCtrlEnter(e);
+    window.addEventListener("keydown", listener);
+    return () => window.removeEventListener("keydown", listener);
+  }, [d.editing]);
+
+  const keys: PageKey[] = [
+    { key: "j", run: () => dispatch({ type: "move", by: 1 }) },
+    { key: "ArrowDown", run: () => dispatch({ type: "move", by: 1 }) },
+    { key: "k", run: () => dispatch({ type: "move", by: -1 }) },
+    { key: "ArrowUp", run: () => dispatch({ type: "move", by: -1 }) },
+    { key: "n", run: () => dispatch({ type: "nextDifference" }) },
+    { key: "e", run: () => dispatch({ type: "edit", on: true }) },
+    { key: "r", run: () => requestAnimationFrame(() => rationaleBox.current?.focus()) },
+    ...d.labels.slice(0, 9).map((_, i) => ({ key: String(i + 1), run: () => dispatch({ type: "pick", label: i }) })),
+    ...[1, 2, 3, 4, 5].map((n) => ({ key: String(n), code: `Digit${n}`, shift: true, run: () => dispatch({ type: "confidence", value: n }) })),
+  ];
+  usePageKeys(keys, !d.editing && !session.busy);
+
+  if (d.editing) {
+    return (
+      <div className="review-correct">
+        <div className="review-mode-bar">
+          <span>
+            <strong>Editing the final label.</strong> Answer in the form, then use these answers.
+          </span>
+          <button type="button" className="btn btn-sm" onClick={() => dispatch({ type: "edit", on: false })}>
+            Back to the labels
+          </button>
+        </div>
+        <AnnotationForm schema={schema} item={item} initialAnswers={d.picks} submitLabel="Use these answers" onSubmit={(answers) => dispatch({ type: "answers", answers })} />
+      </div>
+    );
+  }
+  return (
+    <div className="adj-grid">
+      <InputsPane schema={schema} item={item} focused={qs[d.active]} answers={d.picks} />
+      <div className="review-side">
+        <div className="card review-card">
+          <header className="review-card-head">
+            <h2 className="card-title">{claim.context.consensus?.agreed ? "Labels (in agreement)" : "Labels"}</h2>
+            <span className="muted">j/k move · 1–{Math.min(9, d.labels.length)} pick · n next difference · e edit</span>
+          </header>
+          <LabelsTable
+            questions={qs}
+            labels={d.labels}
+            disagreements={d.disagreements}
+            picks={d.picks}
+            errors={d.errors}
+            active={d.active}
+            onActive={(index) => dispatch({ type: "focus", index })}
+            onPick={(key, value) => dispatch({ type: "set", key, value })}
+          />
+        </div>
+        <DecisionCard
+          ref={rationaleBox}
+          rationale={d.rationale}
+          onRationale={(text) => dispatch({ type: "rationale", text })}
+          confidence={d.confidence}
+          onConfidence={(value) => dispatch({ type: "confidence", value })}
+          category={d.category}
+          onCategory={(value) => dispatch({ type: "category", value })}
+          error={d.errors.rationale?.message}
+          busy={session.busy}
+          missing={missingAnswers(d)}
+          onSubmit={() => void submit()}
+        />
+      </div>
+    </div>
+  );
+}

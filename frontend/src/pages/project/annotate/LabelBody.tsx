@@ -1,0 +1,49 @@
+import { memo, useState } from "react";
+import type { AnswerErrors, Answers, AnswerValue, Claim } from "../../../api";
+import { AnnotationForm } from "../../../form/AnnotationForm";
+import { startingAnswers, type WorkSession } from "../work";
+
+interface Props {
+  claim: Claim;
+  shownAt: number;
+  submit: WorkSession["submit"];
+  /** Autosave: every change, and pausing it while a submit is out. */
+  onChange: (answers: Answers) => void;
+  pause: () => void;
+  resume: () => void;
+  /** Off while a dialog is on top of the form. */
+  keyboard: boolean;
+}
+
+/**
+ * One item to label: the form, started from this browser's copy of the draft
+ * (else the server's). note: memoised, so the work bar's ticking clock and
+ * save state do not re-render the question cards.
+ */
+export const LabelBody = memo(function LabelBody({ claim, shownAt, submit, onChange, pause, resume, keyboard }: Props) {
+  const aid = claim.assignment.id;
+  const [initial] = useState(() => startingAnswers(aid, claim.draft));
+  const [errors, setErrors] = useState<AnswerErrors | undefined>();
+
+  async function onSubmit(answers: Record<string, AnswerValue>) {
+    pause();
+    const out = await submit(aid, { answers, time_spent_ms: Math.round(performance.now() - shownAt) });
+    if (out.ok) return;
+    resume();
+    if (out.fields) setErrors(out.fields);
+  }
+
+  const { item } = claim.item;
+  return (
+    <AnnotationForm
+      schema={claim.item.schema}
+      item={{ external_id: item.external_id || "", inputs: item.inputs ?? {}, meta: item.meta }}
+      initialAnswers={initial}
+      onAnswersChange={onChange}
+      onSubmit={(a) => void onSubmit(a)}
+      serverErrors={errors}
+      submitLabel="Submit"
+      keyboard={keyboard}
+    />
+  );
+});

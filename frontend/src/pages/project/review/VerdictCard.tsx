@@ -1,0 +1,55 @@
+import type { Ref } from "react";
+
+export type ReviewMode = "look" | "correct" | "reject";
+
+interface Props {
+  ref: Ref<HTMLTextAreaElement>;
+  mode: ReviewMode;
+  onMode: (m: ReviewMode) => void;
+  overall: string;
+  onOverall: (s: string) => void;
+  busy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}
+
+/** The overall comment (required to reject without question comments) and the three verdicts. */
+export function VerdictCard({ ref, mode, onMode, overall, onOverall, busy, onApprove, onReject }: Props) {
+  const rejecting = mode === "reject";
+  return (
+    <div className={rejecting ? "card verdict-card rejecting" : "card verdict-card"}>
+      <label htmlFor="review-comment" className="verdict-label">
+        {rejecting ? "Why is this label rejected? (required)" : "Comment (optional)"}
+      </label>
+      <textarea
+        id="review-comment"
+        ref={ref}
+        rows={rejecting ? 3 : 2}
+        value={overall}
+        onChange={(e) => onOverall(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            if (rejecting) onReject();
+            else onApprove();
+          } else if (e.key === "Escape") {
+            e.preventDefault();
+            e.currentTarget.blur();
+            if (!overall.trim()) onMode("look");
+          }
+        }}
+      />
+      <div className="verdicts">
+        <button type="button" className="btn verdict-approve" disabled={busy} onClick={onApprove}>
+          <kbd className="kbd">A</kbd> Approve
+        </button>
+        <button type="button" className="btn verdict-correct" disabled={busy} onClick={() => onMode("correct")}>
+          <kbd className="kbd">C</kbd> Correct
+        </button>
+        <button type="button" className="btn verdict-reject" disabled={busy} onClick={onReject}>
+          <kbd className="kbd">R</kbd> Reject{rejecting && <kbd className="kbd">Ctrl+Enter</kbd>}
+        </button>
+      </div>
+    </div>
+  );
+}

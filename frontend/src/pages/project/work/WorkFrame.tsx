@@ -1,0 +1,50 @@
+import { Fragment, type ReactNode } from "react";
+import type { Claim } from "../../../api";
+import type { SaveState } from "./draftSaver";
+import { ProgressStats } from "./ProgressStats";
+import { QueueEmpty, QueueError, QueueLoading, SubmitProblem } from "./QueueStates";
+import type { WorkSession } from "./useWorkSession";
+import { Elapsed, SaveIndicator, WorkBar } from "./WorkBar";
+import "./work.css";
+
+interface Props {
+  session: WorkSession;
+  /** Shown when the lease on the item is lost. */
+  leaseText: string;
+  /** Left of the work bar, e.g. a stage picker. */
+  left?: ReactNode;
+  /** More counts of the claim, after progress and time. */
+  stats?: (claim: Claim) => ReactNode;
+  saveState?: SaveState;
+  /** Item actions at the right of the work bar. */
+  actions?: ReactNode;
+  /** The page's view of one claim; mounted afresh for each assignment, so its state starts clean. */
+  children: (claim: Claim) => ReactNode;
+}
+
+/** A work page's frame: the work bar, notices, the queue's loading, error and empty states, and the item's body. */
+export function WorkFrame({ session: s, leaseText, left, stats, saveState = "idle", actions, children }: Props) {
+  const aid = s.claim?.assignment.id ?? "";
+  const bar = (
+    <>
+      <ProgressStats stage={s.stage} progress={s.progress} held={s.held} />
+      {s.claim && <Elapsed since={s.shownAt} />}
+      {s.claim && stats?.(s.claim)}
+    </>
+  );
+  return (
+    <div className="work" data-stage={s.stage} data-assignment={aid} data-testid="work">
+      <WorkBar left={left} stats={bar} status={<SaveIndicator state={saveState} offline={s.offline} />} actions={s.claim ? actions : undefined} />
+      {s.leaseLost && (
+        <div className="notice notice-warn" role="alert">
+          {leaseText}
+        </div>
+      )}
+      {s.problem && s.problem.aid === aid && <SubmitProblem error={s.problem.error} onNext={s.reload} />}
+      {s.status === "loading" && <QueueLoading />}
+      {s.status === "error" && <QueueError error={s.error} onRetry={s.reload} />}
+      {s.status === "empty" && <QueueEmpty stage={s.stage} onRetry={s.reload} done={s.progress?.done_today ?? 0} />}
+      {s.status === "ready" && s.claim && <Fragment key={aid}>{children(s.claim)}</Fragment>}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import type { Answers } from "../../../api";
+import type { WorkflowApi } from "../../../api/workflow";
+import { DraftSaver, STOPPED, type DraftWrite, type SaveState } from "./draftSaver";
+import { isRetryable, keepTrying } from "./retry";
+
+export type { SaveState } from "./draftSaver";
+
+/**
+ * Autosaves the draft of the assignment `aid` (DraftSaver): to this browser
+ * at once, to the server after a second of quiet and when the window loses
+ * focus or is hidden. Saves are a mutation that keeps trying through network
+ * failures; `stop()` (before a submit) ends that, `resume()` undoes it.
+ */
+export function useAutosave(api: WorkflowApi, aid: string | null, initialVersion: number) {
+  const [shown, setShown] = useState<{ aid: string | null; state: SaveState }>({ aid: null, state: "idle" });
+  const save = useMutation({
+    mutationFn: (w: DraftWrite) => (w.stopped() ? Promise.reject(STOPPED) : api.saveDraft(w.aid, w.answers, w.version)),
+    retry: (_failures: number, err: unknown) => err !== STOPPED && isRetryable(err),
+    retryDelay: keepTrying.retryDelay,
+  });
+  const send = save.mutateAsync;
+  const saver = useRef<DraftSaver | null>(null);
+
+  useEffect(() => {
+    if (!aid) return;
+    const s = new DraftSaver(aid, initialVersion, send, (state) => setShown({ aid, state }));
+    saver.current = s;
+    const flush = () => void s.flush();
+    const onVis = () => document.visibilityState === "hidden" && flush();
+    window.addEventListener("blur", flush);
+    document.addEventListener("visibilitychange", onVis);
+    return () => {
+      window.removeEventListener("blur", flush);
+      document.removeEventListener("visibilitychange", onVis);
+      s.dispose();
+      if (saver.current === s) saver.current = null;
+    };
+  }, [aid, initialVersion, send]);
+
+  const change = useCallback((answers: Answers) => saver.current?.change(answers), []);
+  const stop = useCallback(() => saver.current?.stop(), []);
+  const resume = useCallback(() => saver.current?.resume(), []);
+
+  const retrying = save.isPending && save.variables?.aid === aid && (save.isPaused || save.failureCount > 0);
+  const state: SaveState = shown.aid !== aid ? "idle" : retrying ? "retrying" : shown.state;
+  return { state, change, stop, resume };
+}

@@ -1,0 +1,156 @@
+// One person's queue in one stage: the claim on screen, the one claimed
+// ahead, and the writes that move from one to the next.
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError, useApiClient, type AnswerErrors, type FlagCategory, type QueueStage, type SubmitBody } from "../../../api";
+import { releaseOnLeave, useWorkflowApi, type WorkflowApi } from "../../../api/workflow";
+import { clearLocalDraft, pruneLocalDrafts } from "./draftStore";
+import { PROJECT_MEDIA_BASE } from "./mediaBase";
+import { preloadClaim } from "./preload";
+import { keepTrying, newIdempotencyKey } from "./retry";
+import { initialSession, sessionReducer, type SessionState } from "./session";
+import { untouched, useClaimAhead } from "./useClaimAhead";
+
+/** A write that finishes the assignment on screen. */
+type Write = { aid: string } & (
+  | { kind: "submit"; body: SubmitBody; key: string }
+  | { kind: "skip"; reason: string }
+  | { kind: "flag"; category: FlagCategory; reason: string }
+);
+
+function send(api: WorkflowApi, w: Write): Promise<unknown> {
+  switch (w.kind) {
+    case "submit":
+      return api.submit(w.aid, w.body, w.key);
+    case "skip":
+      return api.skip(w.aid, w.reason);
+    case "flag":
+      return api.flag(w.aid, w.category, w.reason);
+  }
+}
+
+/** How a submit ended: sent (the next item is on its way), or refused — with the problems per question when the form should show them. */
+export type Outcome = { ok: true } | { ok: false; fields?: AnswerErrors };
+
+export interface WorkQueue extends SessionState {
+  /** A write or claim is failing and being retried, or waiting for the network. */
+  offline: boolean;
+  reload: () => void;
+  /**
+   * Submits and moves to the next item. A `validation_failed` refusal comes
+   * back as `fields` when `fieldsFor` accepts its problems (by default always);
+   * any other refusal is kept as the session's `problem`.
+   */
+  submit: (aid: string, body: SubmitBody, fieldsFor?: (fields: AnswerErrors) => boolean) => Promise<Outcome>;
+  skip: (aid: string, reason: string) => Promise<boolean>;
+  flag: (aid: string, category: FlagCategory, reason: string) => Promise<boolean>;
+}
+
+/**
+ * The item after the current one is claimed ahead once the current one is on
+ * screen (useClaimAhead), so a submit only waits for the server's
+ * acknowledgement before the next item shows. Without a claim ahead (none
+ * left, too old, failed) the queue is asked after the submit. A plain `next`
+ * returns the oldest open assignment, so a reload resumes where the person
+ * was. Claims and writes are TanStack mutations that keep trying through
+ * network failures (retry.ts).
+ */
+export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
+  const api = useWorkflowApi();
+  const client = useApiClient();
+  const queries = useQueryClient();
+  const [state, dispatch] = useReducer(sessionReducer, initialSession);
+  const alive = useRef(true);
+  const sending = useRef(false);
+  const claimNext = useMutation({ mutationFn: () => api.next(pid, stage), ...keepTrying });
+  const write = useMutation({ mutationFn: (w: Write) => send(api, w), ...keepTrying });
+  const { take, forget } = useClaimAhead({
+    pid,
+    stage,
+    shown: state.claim?.assignment.id,
+    onSettled: (held) => dispatch({ type: "ahead", held }),
+    onReleased: () => dispatch({ type: "released" }),
+  });
+
+  const claim = claimNext.mutateAsync;
+  const fetchNext = useCallback(async () => {
+    forget();
+    try {
+      const next = await claim();
+      if (next) await preloadClaim(next, client, queries, PROJECT_MEDIA_BASE);
+      if (alive.current) dispatch({ type: "reset", claim: next, at: performance.now() });
+    } catch (error) {
+      if (alive.current) dispatch({ type: "failed", error });
+    }
+  }, [claim, forget, client, queries]);
+
+  useEffect(() => {
+    alive.current = true;
+    pruneLocalDrafts();
+    void fetchNext();
+    return () => {
+      alive.current = false;
+    };
+  }, [fetchNext]);
+
+  const run = write.mutateAsync;
+  /** Sends one write, then shows the claim ahead or asks the queue; false when another write is still out. */
+  const act = useCallback(
+    async (w: Write): Promise<boolean> => {
+      if (sending.current) return false;
+      sending.current = true;
+      dispatch({ type: "sending" });
+      try {
+        // Someone else's submit of this very assignment already went through: move on.
+        await run(w).catch((err) => {
+          if (!(err instanceof ApiError && err.code === "already_submitted")) throw err;
+        });
+        clearLocalDraft(w.aid);
+        const next = await take(w.aid);
+        // The person left while the write was out: give the item back rather than hold it.
+        if (!alive.current) {
+          if (next && untouched(next)) void releaseOnLeave(client, next.assignment.id);
+        } else if (next) dispatch({ type: "reset", claim: next, at: performance.now() });
+        else await fetchNext();
+        return true;
+      } finally {
+        sending.current = false;
+        dispatch({ type: "sent" });
+      }
+    },
+    [run, take, client, fetchNext],
+  );
+
+  /** Runs a write; a refusal becomes the session's problem unless the form shows it. */
+  const attempt = useCallback(
+    async (w: Write, fieldsFor: (fields: AnswerErrors) => boolean = () => false): Promise<Outcome> => {
+      try {
+        return (await act(w)) ? { ok: true } : { ok: false };
+      } catch (err) {
+        const fields = err instanceof ApiError && err.code === "validation_failed" ? err.problems() : null;
+        if (fields && fieldsFor(fields)) return { ok: false, fields };
+        dispatch({ type: "refused", aid: w.aid, error: err });
+        return { ok: false };
+      }
+    },
+    [act],
+  );
+
+  const submit = useCallback(
+    (aid: string, body: SubmitBody, fieldsFor: (fields: AnswerErrors) => boolean = () => true) =>
+      attempt({ kind: "submit", aid, body, key: newIdempotencyKey() }, fieldsFor),
+    [attempt],
+  );
+  const skip = useCallback(async (aid: string, reason: string) => (await attempt({ kind: "skip", aid, reason })).ok, [attempt]);
+  const flag = useCallback(
+    async (aid: string, category: FlagCategory, reason: string) => (await attempt({ kind: "flag", aid, category, reason })).ok,
+    [attempt],
+  );
+  const reload = useCallback(() => {
+    dispatch({ type: "loading" });
+    void fetchNext();
+  }, [fetchNext]);
+
+  const troubled = (m: { isPending: boolean; isPaused: boolean; failureCount: number }) => m.isPending && (m.isPaused || m.failureCount > 0);
+  return { ...state, offline: troubled(claimNext) || troubled(write), reload, submit, skip, flag };
+}
