@@ -271,3 +271,58 @@ describe("untouched", () => {
     expect(untouched({ ...c, assignment: { ...c.assignment, version: 2 }, draft: null })).toBe(false);
   });
 });
+
+describe("AnnotatePage submits", () => {
+  const submits = (fetch: unknown) =>
+    (fetch as { mock: { calls: [RequestInfo | URL, RequestInit | undefined][] } }).mock.calls
+      .filter(([url]) => String(url).endsWith("/a1/submit"))
+      .map(([, init]) => ({ key: new Headers(init?.headers).get("Idempotency-Key"), body: JSON.parse(String(init?.body)) }));
+  const routes = (submit: (() => Response)[]) => ({
+    "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
+    "POST /api/v1/projects/p1/queue/next": (c: { body: unknown }) => json(200, claim((c.body as { prefetch?: boolean }).prefetch ? 2 : 1)),
+    "POST /api/v1/assignments/a1/submit": submit,
+  });
+  const ok = () => json(200, { assignment: { id: "a1", stage: "label", status: "submitted" }, item_stage: "done", replayed: false });
+  const offline = () => {
+    throw new TypeError("Failed to fetch");
+  };
+
+  it("keeps trying a submit the network lost, with the same idempotency key, and shows the next item once it goes through", async () => {
+    const { fetch } = renderInProject(<AnnotatePage />, project, routes([offline, offline, ok]));
+    await screen.findByText("item-1");
+    answerAndSubmit();
+    await screen.findByTestId("offline");
+    await screen.findByText("item-2", undefined, { timeout: 5000 });
+    const sent = submits(fetch);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((s) => s.key)).size).toBe(1);
+    expect(sent[0].key).toBeTruthy();
+    expect(sent.every((s) => s.body.answers.ok === "yes")).toBe(true);
+    expect(screen.queryByTestId("offline")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("does not retry a conflict: says so once and keeps the answers in this browser", async () => {
+    const { fetch } = renderInProject(<AnnotatePage />, project, routes([() => apiError(409, "lease_lost", "The lease was lost.")]));
+    await screen.findByText("item-1");
+    answerAndSubmit();
+    await screen.findByText(/Your hold on this item expired/);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(submits(fetch)).toHaveLength(1);
+    expect(screen.getByText("item-1")).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem("arbiter.draft.a1") ?? "{}").answers).toEqual({ ok: "yes" });
+  });
+
+  it("does not retry answers the server refused: shows the problem on the question", async () => {
+    const { fetch } = renderInProject(
+      <AnnotatePage />,
+      project,
+      routes([() => apiError(422, "validation_failed", "invalid answers", { ok: { code: "not_allowed", message: "Not a value this question takes." } })]),
+    );
+    await screen.findByText("item-1");
+    answerAndSubmit();
+    await screen.findByText("Not a value this question takes.");
+    await new Promise((r) => setTimeout(r, 800));
+    expect(submits(fetch)).toHaveLength(1);
+  });
+});
