@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 
 /** Elements where typed keys belong to the field, not to shortcuts. */
 export function isTextField(el: EventTarget | null): boolean {
@@ -26,52 +26,51 @@ export interface FormKeyHandlers {
  * on the page, except in text fields (where only Esc and Ctrl+Enter act)
  * and for keys a focused media player already handled.
  */
-export function useFormKeyboard(handlers: FormKeyHandlers, enabled = true) {
-  const h = useRef(handlers);
-  h.current = handlers;
+export function useFormKeyboard(h: FormKeyHandlers, enabled = true) {
+  const onKeyDown = useEffectEvent((e: KeyboardEvent) => {
+    if (e.defaultPrevented || e.isComposing) return;
+    const t = e.target;
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      h.submit();
+      return;
+    }
+    if (isTextField(t)) {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        h.leaveField();
+      }
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const el = t instanceof HTMLElement ? t : null;
+    if (e.key === " " && el?.closest("[data-media-keys], button, a, summary, [role=tab]")) return;
+    if (e.key === "Escape" && el?.closest("[data-media-keys]")) {
+      e.preventDefault();
+      h.leaveField();
+      return;
+    }
+    if (e.key === "?") {
+      e.preventDefault();
+      h.toggleLegend();
+    } else if (e.key === "Escape") {
+      if (h.closeLegend()) e.preventDefault();
+    } else if (e.key === "j" || e.key === "ArrowDown") {
+      e.preventDefault();
+      h.move(1);
+    } else if (e.key === "k" || e.key === "ArrowUp") {
+      e.preventDefault();
+      h.move(-1);
+    } else if (e.key === "Enter" && el && el !== document.body && el.closest("button, a, summary, [role=tab]")) {
+      // Enter on a focused button or link activates it.
+    } else if (h.answer(e.key)) {
+      e.preventDefault();
+    }
+  });
   useEffect(() => {
     if (!enabled) return;
-    function onKeyDown(e: KeyboardEvent) {
-      if (e.defaultPrevented || e.isComposing) return;
-      const t = e.target;
-      if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
-        e.preventDefault();
-        h.current.submit();
-        return;
-      }
-      if (isTextField(t)) {
-        if (e.key === "Escape") {
-          e.preventDefault();
-          h.current.leaveField();
-        }
-        return;
-      }
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const el = t instanceof HTMLElement ? t : null;
-      if (e.key === " " && el?.closest("[data-media-keys], button, a, summary, [role=tab]")) return;
-      if (e.key === "Escape" && el?.closest("[data-media-keys]")) {
-        e.preventDefault();
-        h.current.leaveField();
-        return;
-      }
-      if (e.key === "?") {
-        e.preventDefault();
-        h.current.toggleLegend();
-      } else if (e.key === "Escape") {
-        if (h.current.closeLegend()) e.preventDefault();
-      } else if (e.key === "j" || e.key === "ArrowDown") {
-        e.preventDefault();
-        h.current.move(1);
-      } else if (e.key === "k" || e.key === "ArrowUp") {
-        e.preventDefault();
-        h.current.move(-1);
-      } else if (e.key === "Enter" && el && el !== document.body && el.closest("button, a, summary, [role=tab]")) {
-        // Enter on a focused button or link activates it.
-      } else if (h.current.answer(e.key)) {
-        e.preventDefault();
-      }
-    }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    const listener = (e: KeyboardEvent) => onKeyDown(e);
+    document.addEventListener("keydown", listener);
+    return () => document.removeEventListener("keydown", listener);
   }, [enabled]);
 }

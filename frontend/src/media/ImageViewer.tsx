@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { createContext, useContext, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useMediaUrl } from "./resolve";
 import type { MediaRef } from "../api";
 
@@ -39,19 +39,17 @@ export function ImageViewer({ src, alt, compact }: { src: MediaRef; alt: string;
   };
   const zoomBy = (f: number) => setView(zoomAt(view, f, center()[0], center()[1]));
 
-  const latest = useRef({ view, setView });
-  latest.current = { view, setView };
+  const wheel = useEffectEvent((e: globalThis.WheelEvent, el: HTMLElement) => {
+    if (!e.ctrlKey && !e.metaKey && view.s === 1) return;
+    e.preventDefault();
+    const r = el.getBoundingClientRect();
+    setView(zoomAt(view, Math.exp(-e.deltaY / 300), e.clientX - r.left, e.clientY - r.top));
+  });
   useEffect(() => {
     const el = frame.current;
     if (!el) return;
     // note: a native listener, because React's wheel listeners are passive and cannot stop page scroll.
-    const onWheel = (e: globalThis.WheelEvent) => {
-      const { view: v, setView: set } = latest.current;
-      if (!e.ctrlKey && !e.metaKey && v.s === 1) return;
-      e.preventDefault();
-      const r = el.getBoundingClientRect();
-      set(zoomAt(v, Math.exp(-e.deltaY / 300), e.clientX - r.left, e.clientY - r.top));
-    };
+    const onWheel = (e: globalThis.WheelEvent) => wheel(e, el);
     el.addEventListener("wheel", onWheel, { passive: false });
     return () => el.removeEventListener("wheel", onWheel);
   }, [url]);

@@ -13,22 +13,28 @@ export function formatTime(t: number): string {
   return `${m}:${s.toFixed(2).padStart(5, "0")}`;
 }
 
-/** Tracks a media element's state and exposes the transport actions. */
+interface MediaState {
+  paused: boolean;
+  time: number;
+  duration: number;
+  rate: number;
+  muted: boolean;
+}
+const NOTHING_LOADED: MediaState = { paused: true, time: 0, duration: 0, rate: 1, muted: false };
+const MEDIA_EVENTS = ["play", "pause", "timeupdate", "seeked", "ratechange", "volumechange", "loadedmetadata", "durationchange", "ended", "emptied"];
+const durationOf = (m: HTMLMediaElement) => (Number.isFinite(m.duration) ? m.duration : 0);
+
+/** Tracks a media element's state (from its events) and exposes the transport actions. */
 export function useTransport(ref: RefObject<HTMLMediaElement | null>, src: string | null) {
-  const [, force] = useState(0);
+  const [state, setState] = useState<MediaState>(NOTHING_LOADED);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const bump = () => force((n) => n + 1);
-    const evs = ["play", "pause", "timeupdate", "seeked", "ratechange", "volumechange", "loadedmetadata", "durationchange", "ended"];
-    evs.forEach((e) => el.addEventListener(e, bump));
-    return () => evs.forEach((e) => el.removeEventListener(e, bump));
+    const read = () => setState({ paused: el.paused, time: el.currentTime, duration: durationOf(el), rate: el.playbackRate, muted: el.muted });
+    MEDIA_EVENTS.forEach((e) => el.addEventListener(e, read));
+    return () => MEDIA_EVENTS.forEach((e) => el.removeEventListener(e, read));
   }, [ref, src]);
-  // note: the actions read the element when they run, not when the hook last rendered (it is
-  // null on the first render, and a player must answer keys before any media event re-renders it).
-  const el = ref.current;
-  const durationOf = (m: HTMLMediaElement) => (Number.isFinite(m.duration) ? m.duration : 0);
-  const duration = el ? durationOf(el) : 0;
+  // note: the actions read the element when they run, so a player answers keys before any media event.
   const seek = (t: number) => {
     const m = ref.current;
     if (m) m.currentTime = Math.min(Math.max(0, t), durationOf(m) || t);
@@ -66,14 +72,7 @@ export function useTransport(ref: RefObject<HTMLMediaElement | null>, src: strin
       if (m) m.muted = !m.muted;
     },
   };
-  return {
-    paused: el?.paused ?? true,
-    time: el?.currentTime ?? 0,
-    duration,
-    rate: el?.playbackRate ?? 1,
-    muted: el?.muted ?? false,
-    ...actions,
-  };
+  return { ...state, ...actions };
 }
 export type Transport = ReturnType<typeof useTransport>;
 
