@@ -3,8 +3,8 @@
 // never injected; links go only to web addresses and relative paths; images
 // are shown as their alt text.
 import type { Nodes, Root } from "hast";
-import { memo, type ComponentProps } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
+import { memo, type ComponentProps, type ReactElement } from "react";
+import markdownToReact, { type Components, type Options } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 
 const BASE = "https://relative.invalid";
@@ -63,15 +63,28 @@ function rehypeHtmlAsText() {
   return (tree: Root) => walk(tree);
 }
 
-const rehypePlugins = [rehypeHtmlAsText, rehypeSanitize];
+const options: Omit<Options, "children"> = { rehypePlugins: [rehypeHtmlAsText, rehypeSanitize], urlTransform, components };
+
+const rendered = new Map<string, ReactElement>();
+const KEEP = 256;
+
+/**
+ * The React tree of a source, parsed once. note: every item of a project
+ * shows the same question help, and parsing it for each of a form's cards on
+ * every item would delay showing the next one; react-markdown's synchronous
+ * renderer is a pure function of its options, so its output is kept (the
+ * oldest dropped first).
+ */
+function markdownTree(source: string): ReactElement {
+  const kept = rendered.get(source);
+  if (kept) return kept;
+  const tree = markdownToReact({ ...options, children: source });
+  rendered.set(source, tree);
+  if (rendered.size > KEEP) rendered.delete(rendered.keys().next().value as string);
+  return tree;
+}
 
 /** Renders Markdown source safely. */
 export const Markdown = memo(function Markdown({ source, className }: { source: string; className?: string }) {
-  return (
-    <div className={className ? `md ${className}` : "md"}>
-      <ReactMarkdown rehypePlugins={rehypePlugins} urlTransform={urlTransform} components={components}>
-        {source ?? ""}
-      </ReactMarkdown>
-    </div>
-  );
+  return <div className={className ? `md ${className}` : "md"}>{markdownTree(source ?? "")}</div>;
 });
