@@ -2,7 +2,21 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { withArbiter } from "./harness.mjs";
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Resolves once the server answers a request made with `token` with 401
+ * `token_expired`: the moment the page's own requests start being refused.
+ * Asks again every 100 ms, for at most `timeoutMs`.
+ */
+async function untilExpired(api, token, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const refusal = await api.request("GET", "/api/v1/me", { token }).then(() => null, (err) => err);
+    if (refusal?.status === 401 && refusal.body?.error?.code === "token_expired") return;
+    if (refusal) throw refusal;
+    if (Date.now() > deadline) throw new Error(`the access token was still accepted after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 test("an expired access token is refreshed in the background; sign-out ends the session", (t) =>
   withArbiter(
@@ -21,13 +35,16 @@ test("an expired access token is refreshed in the background; sign-out ends the 
       await page.goto("/login");
       await page.getByLabel("Email").fill(server.admin.email);
       await page.getByLabel("Password").fill(server.admin.password);
+      const signedIn = page.waitForResponse((res) => res.url().endsWith("/api/v1/auth/login") && res.ok());
       await page.getByRole("button", { name: "Sign in" }).click();
+      const { access_token: pageToken } = await (await signedIn).json();
       await page.getByRole("link", { name: "Story track" }).waitFor();
       assert.deepEqual(refreshes, []);
 
-      // Let the 2-second access token expire, then use the app: the 401
-      // token_expired is answered by one refresh and the page still loads.
-      await sleep(2500);
+      // Once the server refuses the page's 2-second access token, use the
+      // app: the 401 token_expired is answered by one refresh and the page
+      // still loads.
+      await untilExpired(api, pageToken);
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
       await page.getByRole("cell", { name: server.admin.email }).waitFor();
       assert.deepEqual(userLists, [401, 200], "expired once, retried after the refresh");
