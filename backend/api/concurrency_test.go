@@ -3,7 +3,6 @@ package api_test
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"math/rand/v2"
 	"net/http/httptest"
 	"sync"
@@ -106,7 +105,7 @@ func worker(t *testing.T, c *client, servers []string, pid string, answers tasks
 		key := fmt.Sprintf("%s-%d", claim, rng.Int64())
 		tries := 1 + rng.IntN(2)
 		for k := 0; k < tries; k++ {
-			status, out := c.on(servers[rng.IntN(2)]).do("POST", "/api/v1/assignments/"+claim+"/submit", body, "Idempotency-Key", key)
+			status, out := c.on(servers[rng.IntN(2)]).do("POST", "/api/v1/projects/"+pid+"/assignments/"+claim+"/submit", body, "Idempotency-Key", key)
 			if status != 200 {
 				t.Errorf("submit %s: %d %s", claim, status, out)
 				return
@@ -137,7 +136,7 @@ func replica(t *testing.T, dsn string) *httptest.Server {
 	st := testenv.Open(t, dsn)
 	cfg := config.Defaults()
 	sessions := auth.NewSessions(st, auth.NewIssuer(jwtKey, time.Hour), time.Hour, auth.DefaultLimits)
-	s := api.New(api.Deps{Config: cfg, Store: st, Blobs: testenv.LocalBlobs(t), Sessions: sessions, Log: slog.New(slog.DiscardHandler)})
+	s := api.New(serverDeps(t, cfg, st, testenv.LocalBlobs(t), sessions, false))
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
 	return srv

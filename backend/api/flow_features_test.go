@@ -26,7 +26,7 @@ func TestFlags(t *testing.T) {
 		lead.member(pid, other, "annotator")
 		lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("f-1", "g"), robojudgeLine("f-2", "g"))
 		c := ann.next(pid, "label")
-		path := "/api/v1/assignments/" + c.Assignment.ID + "/flag"
+		path := "/api/v1/projects/" + pid + "/assignments/" + c.Assignment.ID + "/flag"
 		if st, body := ann.do("POST", path, map[string]any{"category": "other"}); st != 422 || !strings.Contains(string(body), `"reason"`) {
 			t.Fatalf("flag without a reason: %d %s", st, body)
 		}
@@ -211,7 +211,7 @@ func TestProgressAndReviewComments(t *testing.T) {
 		}
 	}
 	r := rev.next(pid, "review")
-	path := "/api/v1/assignments/" + r.Assignment.ID + "/submit"
+	path := "/api/v1/projects/" + pid + "/assignments/" + r.Assignment.ID + "/submit"
 	if st, body := rev.do("POST", path, map[string]any{"verdict": "approve", "comments": map[string]string{"nope": "x"}}); st != 422 || !strings.Contains(string(body), "comments.nope") {
 		t.Fatalf("comment on an unknown question: %d %s", st, body)
 	}
@@ -280,13 +280,13 @@ func TestRelease(t *testing.T) {
 		lead.member(pid, ann, "annotator")
 		lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("r-1", "g"))
 		c := ann.next(pid, "label")
-		ann.must("POST", "/api/v1/assignments/"+c.Assignment.ID+"/release", nil, 204, nil)
+		ann.must("POST", "/api/v1/projects/"+pid+"/assignments/"+c.Assignment.ID+"/release", nil, 204, nil)
 		again := ann.next(pid, "label")
 		if again == nil || again.Assignment.ID == c.Assignment.ID {
 			t.Fatal("the released item did not come back as a new assignment")
 		}
-		ann.must("PUT", "/api/v1/assignments/"+again.Assignment.ID+"/draft", map[string]any{"answers": answers("physical_adherence", 3), "version": 0}, 200, nil)
-		status, body := ann.do("POST", "/api/v1/assignments/"+again.Assignment.ID+"/release", nil)
+		ann.must("PUT", "/api/v1/projects/"+pid+"/assignments/"+again.Assignment.ID+"/draft", map[string]any{"answers": answers("physical_adherence", 3), "version": 0}, 200, nil)
+		status, body := ann.do("POST", "/api/v1/projects/"+pid+"/assignments/"+again.Assignment.ID+"/release", nil)
 		if status != 409 || errorCode(t, body) != "has_draft" {
 			t.Fatalf("release with a draft: %d %s", status, body)
 		}

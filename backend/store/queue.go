@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
 // skipLocked makes a candidate query skip rows other transactions hold, on PostgreSQL. SQLite
@@ -25,7 +27,7 @@ type workQuery struct {
 
 // itemWork: items of a stage that the user never worked on in any stage (so nobody labels an
 // item they reviewed, nor reviews one they labeled) and that have fewer than slots slots taken.
-func itemWork(projectID, userID, stage string, slots int, at time.Time) workQuery {
+func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Time) workQuery {
 	return workQuery{id: "i.id", from: "FROM items i", order: "i.id", lockTable: "i",
 		where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL
   AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ?)
@@ -71,7 +73,7 @@ func (s *Store) count(ctx context.Context, q workQuery, limit int) (int64, error
 }
 
 // NextItemCandidates returns up to limit items of a stage the user may claim (see itemWork).
-func (s *Store) NextItemCandidates(ctx context.Context, projectID, userID, stage string, slots, limit int, at time.Time) ([]string, error) {
+func (s *Store) NextItemCandidates(ctx context.Context, projectID, userID string, stage flow.Stage, slots, limit int, at time.Time) ([]string, error) {
 	return s.candidates(ctx, itemWork(projectID, userID, stage, slots, at), limit)
 }
 
@@ -86,7 +88,7 @@ func (s *Store) NextReviewCandidates(ctx context.Context, projectID, userID stri
 }
 
 // AvailableItems counts the items of a stage the user could still be given, up to limit.
-func (s *Store) AvailableItems(ctx context.Context, projectID, userID, stage string, slots, limit int, at time.Time) (int64, error) {
+func (s *Store) AvailableItems(ctx context.Context, projectID, userID string, stage flow.Stage, slots, limit int, at time.Time) (int64, error) {
 	return s.count(ctx, itemWork(projectID, userID, stage, slots, at), limit)
 }
 
