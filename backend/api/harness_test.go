@@ -153,6 +153,9 @@ func (c *client) do(method, path string, body any, headers ...string) (int, []by
 	}
 	defer resp.Body.Close()
 	out, _ := io.ReadAll(resp.Body)
+	if err := apiContract(c.e.t).check(method, path, resp.StatusCode, resp.Header.Get("Content-Type"), out); err != nil {
+		c.e.t.Errorf("contract: %v", err)
+	}
 	return resp.StatusCode, out
 }
 
