@@ -43,7 +43,8 @@ type options struct {
 	blobs     func(testing.TB) blob.Store
 	maxUpload int64
 	limits    auth.Limits
-	jobs      bool // run the background job queue
+	jobs      bool         // run the background job queue
+	log       *slog.Logger // the server's logger; discarded when nil
 }
 
 // newEnv starts a server on a fresh database of the given backend.
@@ -64,6 +65,9 @@ func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*opti
 	}
 	deps := serverDeps(t, cfg, st, blobs, sessions, o.jobs)
 	deps.UI = ui
+	if o.log != nil {
+		deps.Log = o.log
+	}
 	s := api.New(deps)
 	e := &env{t: t, srv: httptest.NewServer(s.Handler()), store: st, blobs: blobs, cfg: cfg, routes: s.Routes()}
 	t.Cleanup(e.srv.Close)
