@@ -304,6 +304,11 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 		}
 		a.ItemID = id
 	}
+	// note: the database decides who works an item in which stage, so that two claims of the
+	// same person in two stages at the same moment cannot both win
+	if first, err := tx.FirstStage(ctx, a.ItemID, userID, stage); err != nil || first != stage {
+		return nil, err
+	}
 	if err := s.prefill(ctx, tx, p, a); err != nil {
 		return nil, err
 	}
