@@ -72,6 +72,7 @@ var rules = []rule{
 	{workflow.ErrNotActive, http.StatusConflict, CodeConflict, ""},
 	{workflow.ErrItemNotInFlow, http.StatusConflict, CodeConflict, ""},
 	{workflow.ErrNoSchema, http.StatusConflict, "no_schema", ""},
+	{workflow.ErrArchived, http.StatusConflict, "archived", ""},
 	{workflow.ErrRoleRequired, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{auth.ErrEmailTaken, http.StatusConflict, CodeConflict, ""},

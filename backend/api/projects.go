@@ -12,7 +12,7 @@ import (
 )
 
 func (s *Server) listProjects(c *gin.Context) error {
-	ps, err := s.flow.Projects(c.Request.Context(), currentUser(c))
+	ps, err := s.flow.Projects(c.Request.Context(), currentUser(c), c.Query("archived") == "true")
 	if err != nil {
 		return err
 	}
@@ -53,6 +53,78 @@ func (s *Server) patchProject(c *gin.Context) error {
 		return err
 	}
 	c.JSON(http.StatusOK, p)
+	return nil
+}
+
+// validateSetup checks a template or schema and a policy as project creation would, writing
+// nothing.
+func (s *Server) validateSetup(c *gin.Context) error {
+	var req workflow.ProjectSpec
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	res, err := s.flow.CheckSetup(req)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, res)
+	return nil
+}
+
+type archiveRequest struct {
+	Archived bool `json:"archived"`
+}
+
+func (s *Server) archiveProject(c *gin.Context) error {
+	var req archiveRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	p, err := s.flow.Archive(c.Request.Context(), currentUser(c).ID, currentProject(c), req.Archived)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, p)
+	return nil
+}
+
+type deleteRequest struct {
+	Confirm string `json:"confirm"`
+}
+
+// deleteProject deletes the project once the lead typed its name.
+func (s *Server) deleteProject(c *gin.Context) error {
+	var req deleteRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := s.flow.DeleteProject(c.Request.Context(), currentUser(c).ID, currentProject(c), req.Confirm); err != nil {
+		return err
+	}
+	c.Status(http.StatusNoContent)
+	return nil
+}
+
+func (s *Server) listSchemaVersions(c *gin.Context) error {
+	vs, err := s.flow.SchemaVersions(c.Request.Context(), currentProject(c).ID)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, vs)
+	return nil
+}
+
+// feasibility says whether the members can do what the policy asks.
+func (s *Server) feasibility(c *gin.Context) error {
+	fp, err := currentFlow(c)
+	if err != nil {
+		return err
+	}
+	f, err := s.flow.Feasibility(c.Request.Context(), fp)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, f)
 	return nil
 }
 

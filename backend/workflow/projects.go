@@ -22,6 +22,7 @@ type ProjectSpec struct {
 	Schema      *tasks.Schema           `json:"schema"`
 	Forms       map[string]tasks.Schema `json:"forms"`
 	Workflow    *Policy                 `json:"workflow"`
+	Guidelines  string                  `json:"guidelines"`
 }
 
 // ProjectPatch changes a project; nil fields stay as they are. A schema whose content differs
@@ -32,6 +33,7 @@ type ProjectPatch struct {
 	Schema      *tasks.Schema           `json:"schema"`
 	Forms       map[string]tasks.Schema `json:"forms"`
 	Workflow    *Policy                 `json:"workflow"`
+	Guidelines  *string                 `json:"guidelines"`
 }
 
 // ProjectDetail is a project as a member sees it: its current schema and forms, its policy
@@ -41,6 +43,8 @@ type ProjectDetail struct {
 	Name          string                  `json:"name"`
 	Description   string                  `json:"description"`
 	Template      string                  `json:"template"`
+	Guidelines    string                  `json:"guidelines"`
+	ArchivedAt    *time.Time              `json:"archived_at"`
 	Workflow      Policy                  `json:"workflow"`
 	SchemaVersion int                     `json:"schema_version"`
 	Schema        *tasks.Schema           `json:"schema"`
@@ -57,6 +61,16 @@ type ProjectSummary struct {
 	MyRoles store.RoleSet `json:"my_roles"`
 }
 
+// checkTexts bounds a project's free texts.
+func checkTexts(fe tasks.FieldErrors, description, guidelines string) {
+	if len(description) > 10_000 {
+		fe.Add("description", "too_long", "description must be at most 10000 characters")
+	}
+	if len(guidelines) > 200_000 {
+		fe.Add("guidelines", "too_long", "guidelines must be at most 200000 characters")
+	}
+}
+
 // CheckName is the one rule for project names: 1 to 200 characters after trimming.
 func CheckName(fe tasks.FieldErrors, field, name string) string {
 	name = strings.TrimSpace(name)
@@ -71,9 +85,7 @@ func CheckName(fe tasks.FieldErrors, field, name string) string {
 func (spec ProjectSpec) resolve() (*SchemaDoc, Policy, error) {
 	fe := tasks.FieldErrors{}
 	CheckName(fe, "name", spec.Name)
-	if len(spec.Description) > 10_000 {
-		fe.Add("description", "too_long", "description must be at most 10000 characters")
-	}
+	checkTexts(fe, spec.Description, spec.Guidelines)
 	doc := &SchemaDoc{Schema: tasks.Schema{Inputs: []tasks.Input{}, Questions: []tasks.Question{}}}
 	switch {
 	case spec.Template != "" && spec.Schema != nil:
@@ -127,7 +139,7 @@ func (s *Service) CreateProject(ctx context.Context, actorID string, spec Projec
 		return nil, err
 	}
 	p := &store.Project{Name: strings.TrimSpace(spec.Name), Description: spec.Description, Template: spec.Template,
-		Workflow: encode(pol), CreatedBy: actorID}
+		Guidelines: spec.Guidelines, Workflow: encode(pol), CreatedBy: actorID}
 	var sv *store.SchemaVersion
 	if doc.hasSchema() {
 		sv = &store.SchemaVersion{Version: doc.Schema.Version, Schema: encode(doc), Hash: doc.Hash()}
@@ -179,11 +191,15 @@ func (s *Service) PatchProject(ctx context.Context, actorID string, cur *store.P
 	if patch.Name != nil {
 		p.Name = CheckName(fe, "name", *patch.Name)
 	}
-	if err := fe.Err(); err != nil {
-		return nil, err
-	}
 	if patch.Description != nil {
 		p.Description = *patch.Description
+	}
+	if patch.Guidelines != nil {
+		p.Guidelines = *patch.Guidelines
+	}
+	checkTexts(fe, p.Description, p.Guidelines)
+	if err := fe.Err(); err != nil {
+		return nil, err
 	}
 	p.Workflow = encode(checked)
 	newVersion := patch.Schema != nil && NeedsNewVersion(curDoc, next)
@@ -226,6 +242,7 @@ func (s *Service) Detail(ctx context.Context, p *store.Project, roles store.Role
 
 func detail(p *store.Project, pol Policy, doc *SchemaDoc, roles store.RoleSet) *ProjectDetail {
 	d := &ProjectDetail{ID: p.ID, Name: p.Name, Description: p.Description, Template: p.Template, Workflow: pol,
+		Guidelines: p.Guidelines, ArchivedAt: p.ArchivedAt,
 		SchemaVersion: p.SchemaVersion, CreatedBy: p.CreatedBy, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt, MyRoles: roles}
 	if p.SchemaVersion > 0 {
 		d.Schema, d.Forms = &doc.Schema, doc.Forms
@@ -234,13 +251,13 @@ func detail(p *store.Project, pol Policy, doc *SchemaDoc, roles store.RoleSet) *
 }
 
 // Projects lists the projects a user may open (every project for administrators) with the
-// user's roles in each.
-func (s *Service) Projects(ctx context.Context, u *store.User) ([]ProjectSummary, error) {
+// user's roles in each; archived ones only when asked for.
+func (s *Service) Projects(ctx context.Context, u *store.User, archived bool) ([]ProjectSummary, error) {
 	filter := u.ID
 	if u.IsAdmin {
 		filter = ""
 	}
-	ps, err := s.store.Projects(ctx, filter)
+	ps, err := s.store.Projects(ctx, filter, archived)
 	if err != nil {
 		return nil, err
 	}

@@ -154,6 +154,9 @@ type Claim struct {
 // a client can load the next item while the current one is answered; nobody holds more than
 // two open assignments per stage.
 func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles store.RoleSet, stage flow.Stage, prefetch bool) (*Claim, error) {
+	if p.ArchivedAt != nil {
+		return nil, ErrArchived
+	}
 	role, ok := stageRole[stage]
 	if !ok || !p.hasStage(stage) {
 		return nil, tasks.Field("stage", "invalid_value", "%s: %q", ErrWrongStage, stage)
