@@ -34,6 +34,11 @@ type claimedAssignment struct {
 	DraftSource    *string    `json:"draft_source"`
 }
 
+// worker is the caller with their roles in the project, as the workflow checks them.
+func worker(c *gin.Context) workflow.Worker {
+	return workflow.Worker{ID: currentUser(c).ID, Roles: projectRoles(c)}
+}
+
 // queueNext claims the next piece of work: 200 with the blinded view, or 204 when none is left.
 func (s *Server) queueNext(c *gin.Context) error {
 	var req nextRequest
@@ -56,7 +61,7 @@ func (s *Server) queueNext(c *gin.Context) error {
 	c.Header("Cache-Control", "no-store")
 	c.JSON(http.StatusOK, claimResponse{
 		Assignment: claimedAssignment{ID: a.ID, Stage: a.Stage, LeaseExpiresAt: a.LeaseExpiresAt, Version: a.Version,
-			SchemaVersion: a.SchemaVersion, DraftSource: a.DraftSource},
+			SchemaVersion: a.SchemaVersion, DraftSource: claim.DraftSource},
 		Item: claim.View, Draft: claim.Draft, Context: claim.Context,
 	})
 	return nil
@@ -96,7 +101,7 @@ func (s *Server) saveDraft(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := s.flow.SaveDraft(c.Request.Context(), fp, currentUser(c).ID, c.Param("aid"), req.Answers, req.Version)
+	v, err := s.flow.SaveDraft(c.Request.Context(), fp, worker(c), c.Param("aid"), req.Answers, req.Version)
 	if err != nil {
 		return withCurrentVersion(err, v)
 	}
@@ -123,7 +128,7 @@ func (s *Server) heartbeat(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	until, err := s.flow.Heartbeat(c.Request.Context(), fp, currentUser(c).ID, c.Param("aid"))
+	until, err := s.flow.Heartbeat(c.Request.Context(), fp, worker(c), c.Param("aid"))
 	if err != nil {
 		return err
 	}
@@ -144,7 +149,7 @@ func (s *Server) skip(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.flow.Skip(c.Request.Context(), fp, currentUser(c).ID, c.Param("aid"), strings.TrimSpace(req.Reason)); err != nil {
+	if err := s.flow.Skip(c.Request.Context(), fp, worker(c), c.Param("aid"), strings.TrimSpace(req.Reason)); err != nil {
 		return err
 	}
 	c.Status(http.StatusNoContent)
@@ -165,7 +170,7 @@ func (s *Server) flagAssignment(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.flow.Flag(c.Request.Context(), fp, currentUser(c).ID, c.Param("aid"), req.Category, req.Reason); err != nil {
+	if err := s.flow.Flag(c.Request.Context(), fp, worker(c), c.Param("aid"), req.Category, req.Reason); err != nil {
 		return err
 	}
 	c.Status(http.StatusNoContent)
@@ -208,7 +213,7 @@ func (s *Server) submit(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.flow.Submit(c.Request.Context(), fp, currentUser(c).ID, c.Param("aid"), workflow.Submission{
+	res, err := s.flow.Submit(c.Request.Context(), fp, worker(c), c.Param("aid"), workflow.Submission{
 		Answers: req.Answers, Verdict: req.Verdict, Comment: req.Comment, Comments: req.Comments, Rationale: req.Rationale,
 		Confidence: req.Confidence, ErrorCategory: req.ErrorCategory, TimeSpentMS: req.TimeSpentMS,
 		IdempotencyKey: c.GetHeader("Idempotency-Key"),
@@ -248,7 +253,7 @@ func (s *Server) release(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.flow.Release(c.Request.Context(), fp, currentUser(c).ID, c.Param("aid")); err != nil {
+	if err := s.flow.Release(c.Request.Context(), fp, worker(c), c.Param("aid")); err != nil {
 		return err
 	}
 	c.Status(http.StatusNoContent)

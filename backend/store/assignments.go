@@ -182,3 +182,16 @@ func (s *Store) DeleteUntouchedAssignment(ctx context.Context, id string) (bool,
 	res := s.db.WithContext(ctx).Where("id = ? AND status = ? AND version = 0", id, flow.AssignActive).Delete(&Assignment{})
 	return res.RowsAffected == 1, translate(res.Error)
 }
+
+// ExpireOpenAssignments ends a person's open assignments of the given stages in a project
+// (their drafts stay) and returns their ids.
+func (s *Store) ExpireOpenAssignments(ctx context.Context, projectID, userID string, stages []flow.Stage) ([]string, error) {
+	var ids []string
+	db := s.db.WithContext(ctx)
+	q := db.Model(&Assignment{}).Where("project_id = ? AND user_id = ? AND status = ? AND stage IN ?", projectID, userID, flow.AssignActive, stages)
+	if err := q.Pluck("id", &ids).Error; err != nil || len(ids) == 0 {
+		return ids, translate(err)
+	}
+	err := db.Model(&Assignment{}).Where("id IN ?", ids).Update("status", flow.AssignExpired).Error
+	return ids, translate(err)
+}

@@ -154,6 +154,16 @@ func (s *Store) Project(ctx context.Context, id string) (*Project, error) {
 	return &p, translate(err)
 }
 
+// ProjectForUpdate reads a project and, on PostgreSQL, locks its row until the transaction ends.
+func (s *Store) ProjectForUpdate(ctx context.Context, id string) (*Project, error) {
+	var p Project
+	q := s.db.WithContext(ctx).Where("id = ?", id)
+	if s.dialect == Postgres {
+		q = q.Clauses(lockingUpdate())
+	}
+	return &p, translate(q.Take(&p).Error)
+}
+
 // Projects lists the projects that are not archived (archived ones with archived), all of them,
 // or only those userID belongs to when userID is not empty.
 func (s *Store) Projects(ctx context.Context, userID string, archived bool) ([]Project, error) {

@@ -11,8 +11,16 @@ import (
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// openAssignment locks an assignment of the project that belongs to the user and is active.
-func (s *Service) openAssignment(ctx context.Context, tx *store.Store, p *Project, userID, aid string) (*store.Assignment, error) {
+// Worker is the person acting on a piece of work, with their roles in the project as they are
+// at this moment: every action checks the role of the work's stage, not only the claim.
+type Worker struct {
+	ID    string
+	Roles store.RoleSet
+}
+
+// openAssignment locks an assignment of the project that belongs to the worker, is active, and
+// whose stage the worker still holds the role for.
+func (s *Service) openAssignment(ctx context.Context, tx *store.Store, p *Project, w Worker, aid string) (*store.Assignment, error) {
 	a, err := tx.AssignmentForUpdate(ctx, aid)
 	if err != nil {
 		return nil, store.Missing(err, "assignment")
@@ -20,8 +28,11 @@ func (s *Service) openAssignment(ctx context.Context, tx *store.Store, p *Projec
 	if a.ProjectID != p.ID {
 		return nil, &store.NotFoundError{What: "assignment"}
 	}
-	if err := owns(a, userID); err != nil {
+	if err := owns(a, w.ID); err != nil {
 		return nil, err
+	}
+	if !w.Roles.Has(stageRole[a.Stage]) {
+		return nil, ErrRoleRequired
 	}
 	if a.Status == flow.AssignSubmitted {
 		return a, ErrAlreadyDone
@@ -47,13 +58,13 @@ func (s *Service) Assignment(ctx context.Context, aid, userID string) (*store.As
 
 // SaveDraft autosaves answers (in the order shown) if version is the current one; it returns
 // the new version. Every save is kept as a revision.
-func (s *Service) SaveDraft(ctx context.Context, p *Project, userID, aid string, answers tasks.Answers, version *int) (int, error) {
+func (s *Service) SaveDraft(ctx context.Context, p *Project, w Worker, aid string, answers tasks.Answers, version *int) (int, error) {
 	if version == nil {
 		return 0, tasks.Field("version", "required", "send the version you loaded; a stale one gets 409")
 	}
 	var next int
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
 		}
@@ -76,10 +87,10 @@ func (s *Service) SaveDraft(ctx context.Context, p *Project, userID, aid string,
 }
 
 // Heartbeat extends the lease of an open assignment.
-func (s *Service) Heartbeat(ctx context.Context, p *Project, userID, aid string) (time.Time, error) {
+func (s *Service) Heartbeat(ctx context.Context, p *Project, w Worker, aid string) (time.Time, error) {
 	var until time.Time
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
 		}
@@ -101,9 +112,9 @@ func (s *Service) Heartbeat(ctx context.Context, p *Project, userID, aid string)
 }
 
 // Skip gives an assignment back; the person will not get that item again in this stage.
-func (s *Service) Skip(ctx context.Context, p *Project, userID, aid, reason string) error {
+func (s *Service) Skip(ctx context.Context, p *Project, w Worker, aid, reason string) error {
 	return s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
 		}
@@ -111,7 +122,7 @@ func (s *Service) Skip(ctx context.Context, p *Project, userID, aid, reason stri
 		if err := tx.SaveAssignment(ctx, a); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, p.ID, userID, "assignment.skip", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "reason": reason})
+		return tx.Audit(ctx, p.ID, w.ID, "assignment.skip", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "reason": reason})
 	})
 }
 
@@ -121,9 +132,9 @@ var ErrHasDraft = errors.New("this assignment has saved answers; submit or skip 
 // Release gives back an assignment nobody has worked on (e.g. one claimed ahead when the
 // person leaves), as if it had never been claimed: the item returns to the queue, for this
 // person too. One with saved answers is refused, so nothing typed is ever thrown away.
-func (s *Service) Release(ctx context.Context, p *Project, userID, aid string) error {
+func (s *Service) Release(ctx context.Context, p *Project, w Worker, aid string) error {
 	return s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
 		}
@@ -134,13 +145,13 @@ func (s *Service) Release(ctx context.Context, p *Project, userID, aid string) e
 		if !ok {
 			return ErrHasDraft
 		}
-		return tx.Audit(ctx, p.ID, userID, "assignment.release", "item:"+a.ItemID, map[string]any{"assignment": a.ID, "stage": a.Stage}, nil)
+		return tx.Audit(ctx, p.ID, w.ID, "assignment.release", "item:"+a.ItemID, map[string]any{"assignment": a.ID, "stage": a.Stage}, nil)
 	})
 }
 
 // Flag takes the item out of the queue for the lead to decide. A flag of category "other"
 // needs a reason.
-func (s *Service) Flag(ctx context.Context, p *Project, userID, aid string, category flow.FlagCategory, reason string) error {
+func (s *Service) Flag(ctx context.Context, p *Project, w Worker, aid string, category flow.FlagCategory, reason string) error {
 	if !category.Valid() {
 		return tasks.Field("category", "invalid_value", "category must be one of %v", flow.FlagCategories)
 	}
@@ -148,7 +159,7 @@ func (s *Service) Flag(ctx context.Context, p *Project, userID, aid string, cate
 		return tasks.Field("reason", "required", "say what is wrong with the item")
 	}
 	return s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
 		}
@@ -156,11 +167,11 @@ func (s *Service) Flag(ctx context.Context, p *Project, userID, aid string, cate
 		if err := tx.SaveAssignment(ctx, a); err != nil {
 			return err
 		}
-		flag := map[string]any{"category": category, "reason": reason, "by": userID, "assignment": a.ID, "at": s.now()}
+		flag := map[string]any{"category": category, "reason": reason, "by": w.ID, "assignment": a.ID, "at": s.now()}
 		if err := tx.SetItemFlag(ctx, a.ItemID, encode(flag)); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, p.ID, userID, "item.flag", "item:"+a.ItemID, nil, flag)
+		return tx.Audit(ctx, p.ID, w.ID, "item.flag", "item:"+a.ItemID, nil, flag)
 	})
 }
 

@@ -46,6 +46,9 @@ func (s *Service) ReviewCriterion(ctx context.Context, p *Project, actorID, crit
 		if err != nil {
 			return store.Missing(err, "criterion")
 		}
+		if c.AuthorID == actorID {
+			return ErrOwnWork
+		}
 		if c.Status != flow.CriterionPending {
 			return ErrAlreadyDone
 		}
@@ -82,7 +85,11 @@ func (s *Service) childUnit(ctx context.Context, tx *store.Store, p *Project, c 
 	inputs[p.Policy.CriteriaStage.InputName] = mustJSON(c.Text)
 	child := &store.Item{ProjectID: p.ID, ExternalID: fmt.Sprintf("%s#criterion-%s", parent.ExternalID, c.ID),
 		ParentID: &parent.ID, Inputs: encode(inputs), Meta: parent.Meta, Stage: flow.StageLabel}
-	_, err = tx.UpsertItem(ctx, child)
+	if _, err = tx.UpsertItem(ctx, child); err != nil {
+		return nil, err
+	}
+	// note: the author worked the child in the criteria stage, so it is never queued to them
+	_, err = tx.FirstStage(ctx, child.ID, c.AuthorID, flow.StageCriteria)
 	return child, err
 }
 

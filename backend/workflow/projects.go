@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -241,6 +242,12 @@ func (s *Service) Detail(ctx context.Context, p *store.Project, roles store.Role
 }
 
 func detail(p *store.Project, pol Policy, doc *SchemaDoc, roles store.RoleSet) *ProjectDetail {
+	if d := pol.DraftFromPredictions; d != nil && !roles.Has(store.RoleLead) {
+		// note: the drafting model stays with leads; others only see that drafts exist
+		redacted := *d
+		redacted.Model = ""
+		pol.DraftFromPredictions = &redacted
+	}
 	d := &ProjectDetail{ID: p.ID, Name: p.Name, Description: p.Description, Template: p.Template, Workflow: pol,
 		Guidelines: p.Guidelines, ArchivedAt: p.ArchivedAt,
 		SchemaVersion: p.SchemaVersion, CreatedBy: p.CreatedBy, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt, MyRoles: roles}
@@ -288,11 +295,24 @@ func (s *Service) SetMember(ctx context.Context, actorID, projectID, ref string,
 	}
 	set := store.RoleSet(roles).Normalize()
 	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+		// note: membership changes of a project are serialised, so two leads cannot remove each
+		// other at the same moment
+		if _, err := tx.ProjectForUpdate(ctx, projectID); err != nil {
+			return err
+		}
 		before, err := tx.Member(ctx, projectID, target.ID)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
+		if before.Roles.Has(store.RoleLead) && !set.Has(store.RoleLead) {
+			if err := lastLead(ctx, tx, projectID); err != nil {
+				return err
+			}
+		}
 		if err := tx.SetMember(ctx, projectID, target.ID, set); err != nil {
+			return err
+		}
+		if err := s.releaseLostStages(ctx, tx, projectID, actorID, target.ID, before.Roles, set); err != nil {
 			return err
 		}
 		return tx.Audit(ctx, projectID, actorID, "member.set", "user:"+target.ID, before.Roles, set)
@@ -301,6 +321,47 @@ func (s *Service) SetMember(ctx context.Context, actorID, projectID, ref string,
 		return nil, err
 	}
 	return &store.MemberView{UserID: target.ID, Email: target.Email, Name: target.Name, Roles: set}, nil
+}
+
+// ErrLastLead refuses to leave a project without a lead.
+var ErrLastLead = errors.New("this is the project's last lead; make someone else a lead first")
+
+// lastLead refuses when the project has one lead left.
+func lastLead(ctx context.Context, tx *store.Store, projectID string) error {
+	ms, err := tx.Members(ctx, projectID)
+	if err != nil {
+		return err
+	}
+	leads := 0
+	for _, m := range ms {
+		if m.Roles.Has(store.RoleLead) {
+			leads++
+		}
+	}
+	if leads <= 1 {
+		return ErrLastLead
+	}
+	return nil
+}
+
+// releaseLostStages gives back the open work of stages whose role a member just lost: nobody
+// finishes work in a role they no longer hold.
+func (s *Service) releaseLostStages(ctx context.Context, tx *store.Store, projectID, actorID, userID string, before, after store.RoleSet) error {
+	var lost []flow.Stage
+	for _, stage := range flow.WorkStages {
+		if role := stageRole[stage]; before.Has(role) && !after.Has(role) {
+			lost = append(lost, stage)
+		}
+	}
+	if len(lost) == 0 {
+		return nil
+	}
+	ids, err := tx.ExpireOpenAssignments(ctx, projectID, userID, lost)
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	return tx.Audit(ctx, projectID, actorID, "assignment.release_on_role_change", "user:"+userID, nil,
+		map[string]any{"assignments": ids, "stages": lost})
 }
 
 func checkRoles(roles []store.Role) error {

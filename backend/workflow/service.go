@@ -26,6 +26,7 @@ var (
 	ErrWrongStage    = errors.New("this project has no such stage")
 	ErrRoleRequired  = errors.New("your project roles do not include this stage")
 	ErrItemNotInFlow = errors.New("the item is not waiting for this")
+	ErrOwnWork       = errors.New("nobody reviews their own work")
 	ErrNoSchema      = errors.New("this project has no task schema yet; set one in the project's settings or with PATCH")
 )
 
@@ -142,11 +143,15 @@ func (p *Project) stageSchema(stage flow.Stage) *tasks.Schema {
 
 // Claim is what a person gets from the queue.
 type Claim struct {
-	Assignment *store.Assignment
-	View       tasks.View
-	Draft      tasks.Answers // in the order shown to this person
-	Context    map[string]any
+	Assignment  *store.Assignment
+	View        tasks.View
+	Draft       tasks.Answers // in the order shown to this person
+	DraftSource *string       // DraftPrefilled when the form was prefilled; never the model
+	Context     map[string]any
 }
+
+// DraftPrefilled is what a person is told about a draft made from model predictions.
+const DraftPrefilled = "prefilled"
 
 // Next claims the next piece of work in a stage for the user, or returns nil when there is
 // none. An open assignment of the same stage is handed back first (a reload loses nothing).
@@ -294,6 +299,11 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 			return nil, err
 		}
 		if taken, err := tx.ReviewSlotTaken(ctx, id, "", t); err != nil || taken {
+			return nil, err
+		}
+		// note: lock the item as a label claim does (label before item, as submits lock them),
+		// so a label claim and a review claim of the same item queue instead of deadlocking
+		if _, err := tx.ItemForUpdate(ctx, label.ItemID); err != nil {
 			return nil, err
 		}
 		a.ItemID, a.TargetID = label.ItemID, &label.ID

@@ -33,13 +33,13 @@ type Result struct {
 
 // Submit validates and stores a submission and moves the item on by the policy, in one
 // transaction. A retry with the same idempotency key returns the first result.
-func (s *Service) Submit(ctx context.Context, p *Project, userID, aid string, in Submission) (*Result, error) {
+func (s *Service) Submit(ctx context.Context, p *Project, w Worker, aid string, in Submission) (*Result, error) {
 	if len(in.IdempotencyKey) > 200 {
 		return nil, tasks.Field("Idempotency-Key", "too_long", "at most 200 characters")
 	}
 	var res *Result
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if errors.Is(err, ErrAlreadyDone) && in.IdempotencyKey != "" && a.SubmitKey != nil && *a.SubmitKey == in.IdempotencyKey {
 			it, err := tx.Item(ctx, p.ID, a.ItemID)
 			res = &Result{Assignment: a, ItemStage: it.Stage, Replayed: true}

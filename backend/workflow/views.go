@@ -75,6 +75,12 @@ func (s *Service) claimView(ctx context.Context, p *Project, a *store.Assignment
 	schema := p.stageSchema(a.Stage)
 	draft, _ := schema.ToShown(decodeAnswers(a.Draft), view.Shuffle)
 	c := &Claim{Assignment: a, View: view, Draft: draft, Context: map[string]any{}}
+	if a.DraftSource != nil {
+		// note: which model drafted the answers is the lead's to know; the person only learns
+		// that the form was prefilled
+		prefilled := DraftPrefilled
+		c.DraftSource = &prefilled
+	}
 	switch a.Stage {
 	case flow.StageReview:
 		err = s.reviewContext(ctx, p, a, view.Shuffle, c.Context)
