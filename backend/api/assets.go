@@ -72,7 +72,9 @@ func (s *Server) serveBlob(c *gin.Context) error {
 		return err
 	}
 	h := c.Writer.Header()
+	ct, disposition := blob.Served(ct)
 	h.Set("Content-Type", ct)
+	h.Set("Content-Disposition", disposition)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "sandbox")
 	h.Set("Cache-Control", "private, max-age=600")

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -99,6 +100,7 @@ func toError(err error) (*Error, bool) {
 	var tl *blob.TooLargeError
 	var mbe *http.MaxBytesError
 	var th *auth.ThrottledError
+	var ie *workflow.ImportError
 	switch {
 	case errors.As(err, &e):
 		return e, true
@@ -115,6 +117,10 @@ func toError(err error) (*Error, bool) {
 			Details: map[string]any{"retry_after_seconds": int(th.RetryAfter.Seconds())}}, true
 	case errors.Is(err, context.Canceled):
 		return fail(499, "client_closed_request", "the client went away"), true
+	case errors.As(err, &ie):
+		// note: the client learns how far the import got; the cause goes to the log
+		return &Error{Status: http.StatusInternalServerError, Code: "import_stopped", Details: ie.Report,
+			Message: fmt.Sprintf("the import stopped after line %d; the lines before it are stored and importing the file again completes it", ie.Report.Lines)}, true
 	}
 	for _, r := range rules {
 		if errors.Is(err, r.err) {
@@ -154,8 +160,10 @@ func (s *Server) wrap(h handler) gin.HandlerFunc {
 // server's logger with the request id, never shown.
 func (s *Server) writeError(c *gin.Context, err error) {
 	e, ok := toError(err)
-	if !ok {
+	if !ok || e.Status >= 500 {
 		s.log.ErrorContext(c.Request.Context(), "request failed", "err", err, "request_id", c.GetString(ctxRequestID))
+	}
+	if !ok {
 		e = fail(http.StatusInternalServerError, CodeInternal, "internal error (request id %s)", c.GetString(ctxRequestID))
 	}
 	var th *auth.ThrottledError
@@ -176,7 +184,16 @@ func bindJSON(c *gin.Context, dst any) error {
 	if ct != "" && ct != "application/json" {
 		return fail(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "expected application/json, got %s", ct)
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBody))
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBody))
+	if err != nil {
+		return err
+	}
+	// note: text that SQLite and PostgreSQL would store differently (invalid UTF-8, NUL) is
+	// refused here, naming its field, on both alike
+	if err := tasks.CheckText(body); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return jsonError(err)

@@ -117,8 +117,19 @@ var genericTypes = map[string]bool{"application/octet-stream": true, "text/plain
 var ExtraTypes = map[string]string{".glb": "model/gltf-binary", ".gltf": "model/gltf+json", ".wav": "audio/wav",
 	".mp3": "audio/mpeg", ".flac": "audio/flac", ".webm": "video/webm", ".mp4": "video/mp4", ".m4a": "audio/mp4"}
 
-// SniffContentType decides the stored type from the bytes first, then the extension. HTML is
-// never stored as HTML, so a signed URL can never serve active content.
+// active reports types a browser would run or render with script: HTML, SVG, XML, script.
+func active(ct string) bool {
+	for _, w := range []string{"html", "xml", "svg", "javascript", "ecmascript"} {
+		if strings.Contains(ct, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// SniffContentType decides the stored type from the bytes first, then the extension. Active
+// content (HTML, SVG, XML, script) is stored as a download, so a signed URL never serves it
+// as a page.
 func SniffContentType(head []byte, filename string) string {
 	ct := http.DetectContentType(head)
 	if genericTypes[ct] {
@@ -130,8 +141,8 @@ func SniffContentType(head []byte, filename string) string {
 			return t
 		}
 	}
-	if strings.HasPrefix(ct, "text/html") || strings.Contains(ct, "xml") {
-		return "text/plain; charset=utf-8"
+	if active(ct) {
+		return blob.Download
 	}
 	return ct
 }

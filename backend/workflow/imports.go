@@ -54,6 +54,27 @@ type ImportReport struct {
 	Truncated bool        `json:"errors_truncated,omitempty"`
 }
 
+// ImportError is an import that stopped part way (the database went away, say): the lines
+// of the batches before it are stored, and Report says how far it got.
+type ImportError struct {
+	Report *ImportReport
+	Cause  error
+}
+
+func (e *ImportError) Error() string {
+	return fmt.Sprintf("the import stopped after line %d: %v", e.Report.Lines, e.Cause)
+}
+
+func (e *ImportError) Unwrap() error { return e.Cause }
+
+// stopped wraps a failure of an import with its report so far.
+func stopped(rep *ImportReport, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &ImportError{Report: rep, Cause: err}
+}
+
 // maxReportedErrors bounds the error list of one import.
 const maxReportedErrors = 1000
 
@@ -78,12 +99,20 @@ type lineReader struct {
 
 func newLineReader(r io.Reader) *lineReader { return &lineReader{r: bufio.NewReaderSize(r, 256<<10)} }
 
-// next returns the next non-blank line, its number, or io.EOF.
+// errLineTooLong is a line over MaxLineBytes; the reader skips to the next line.
+var errLineTooLong = fmt.Errorf("the line is longer than %d bytes", MaxLineBytes)
+
+// next returns the next non-blank line, its number, or io.EOF. A line over MaxLineBytes is
+// returned as errLineTooLong with its number, and reading goes on after it.
 func (lr *lineReader) next() ([]byte, int, error) {
 	for {
 		b, err := lr.r.ReadSlice('\n')
 		if errors.Is(err, bufio.ErrBufferFull) {
 			b, err = lr.long(b)
+		}
+		if errors.Is(err, errLineTooLong) {
+			lr.line++
+			return nil, lr.line, err
 		}
 		if len(b) == 0 && err != nil {
 			return nil, 0, err
@@ -98,15 +127,22 @@ func (lr *lineReader) next() ([]byte, int, error) {
 	}
 }
 
-// long reads the rest of a line longer than the buffer, up to MaxLineBytes.
+// long reads the rest of a line longer than the buffer, up to MaxLineBytes; past that it
+// discards the line to its end and reports errLineTooLong.
 func (lr *lineReader) long(head []byte) ([]byte, error) {
 	buf := append([]byte(nil), head...)
 	for {
 		b, err := lr.r.ReadSlice('\n')
-		buf = append(buf, b...)
-		if len(buf) > MaxLineBytes {
-			return nil, fmt.Errorf("line %d is longer than %d bytes", lr.line+1, MaxLineBytes)
+		if len(buf)+len(b) > MaxLineBytes {
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = lr.r.ReadSlice('\n')
+			}
+			if err != nil && !errors.Is(err, io.EOF) {
+				return nil, err
+			}
+			return nil, errLineTooLong
 		}
+		buf = append(buf, b...)
 		if !errors.Is(err, bufio.ErrBufferFull) {
 			return buf, err
 		}
@@ -129,7 +165,7 @@ func (s *Service) ImportItemsWithMedia(ctx context.Context, p *Project, actorID 
 	for done := false; !done; {
 		batch, err := readBatch(lr, rep)
 		if err != nil && !errors.Is(err, io.EOF) {
-			return rep, err
+			return rep, stopped(rep, err)
 		}
 		done = errors.Is(err, io.EOF)
 		if resolve != nil {
@@ -139,7 +175,7 @@ func (s *Service) ImportItemsWithMedia(ctx context.Context, p *Project, actorID 
 		}
 		err = s.store.WithTx(ctx, func(tx *store.Store) error { return s.importBatch(ctx, tx, p, batch, rep, assets) })
 		if err != nil {
-			return rep, err
+			return rep, stopped(rep, err)
 		}
 		if progress != nil {
 			progress(rep.Lines)
@@ -180,14 +216,19 @@ func readBatch(lr *lineReader, rep *ImportReport) ([]rawLine, error) {
 	var batch []rawLine
 	for len(batch) < importBatch {
 		b, n, err := lr.next()
+		if errors.Is(err, errLineTooLong) {
+			rep.Lines = n
+			rep.fail(n, err)
+			continue
+		}
 		if err != nil {
-			if !errors.Is(err, io.EOF) && strings.Contains(err.Error(), "longer than") {
-				rep.fail(lr.line+1, err)
-				return batch, io.EOF
-			}
 			return batch, err
 		}
 		rep.Lines = n
+		if err := tasks.CheckText(b); err != nil {
+			rep.fail(n, err)
+			continue
+		}
 		batch = append(batch, rawLine{n, append([]byte(nil), b...)})
 	}
 	return batch, nil
@@ -367,7 +408,7 @@ func (s *Service) ImportPredictions(ctx context.Context, p *Project, actorID str
 	for done := false; !done; {
 		batch, err := readBatch(lr, rep)
 		if err != nil && !errors.Is(err, io.EOF) {
-			return rep, err
+			return rep, stopped(rep, err)
 		}
 		done = errors.Is(err, io.EOF)
 		err = s.store.WithTx(ctx, func(tx *store.Store) error {
@@ -379,7 +420,7 @@ func (s *Service) ImportPredictions(ctx context.Context, p *Project, actorID str
 			return nil
 		})
 		if err != nil {
-			return rep, err
+			return rep, stopped(rep, err)
 		}
 		if progress != nil {
 			progress(rep.Lines)
