@@ -68,6 +68,7 @@ var formatList = []format{
 	{"jsonl", "canonical records, one JSON object per line: jsonl/<split>.jsonl", fitsAny, openJSONL},
 	{"csv", "flat table, one column per question (checklist items as their own columns): csv/<split>.csv", fitsAny, openCSV},
 	{"hf", "Hugging Face datasets layout: data/<split>-00000-of-00001.parquet with typed columns", fitsAny, openHF},
+	{"d3omni", "D3-Omni: per task, the Yes/No array in rubric order and the total score: d3omni/<split>/<task>.jsonl", fitsD3Omni, openD3Omni},
 }
 
 // FormatInfo describes one format for clients (API docs, the releases page).
