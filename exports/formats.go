@@ -69,6 +69,7 @@ var formatList = []format{
 	{"csv", "flat table, one column per question (checklist items as their own columns): csv/<split>.csv", fitsAny, openCSV},
 	{"hf", "Hugging Face datasets layout: data/<split>-00000-of-00001.parquet with typed columns", fitsAny, openHF},
 	{"d3omni", "D3-Omni: per task, the Yes/No array in rubric order and the total score: d3omni/<split>/<task>.jsonl", fitsD3Omni, openD3Omni},
+	{"omnireward", "Omni-RewardBench: omnireward/<split>/<task>_preferences.json arrays", fitsOmniReward, openOmniReward},
 }
 
 // FormatInfo describes one format for clients (API docs, the releases page).

@@ -29,6 +29,8 @@ var goldenCases = []goldenCase{
 	{"d3omni-t2i", "d3omni-t2i", []string{"jsonl", "csv", "hf", "d3omni"}, map[string]any{"raw": true}},
 	{"d3omni-t2v", "d3omni-t2v", []string{"d3omni"}, nil},
 	{"d3omni-tts", "d3omni-tts", []string{"jsonl", "d3omni"}, nil},
+	{"omnireward-pair", "omnireward-pair", []string{"jsonl", "csv", "hf", "omnireward"}, map[string]any{"raw": true, "include_dropped": true}},
+	{"omnireward-pair-noties", "omnireward-pair", []string{"omnireward"}, map[string]any{"ties": false}},
 }
 
 // TestGoldenReleases pins every file of each golden release. Parquet files
