@@ -70,6 +70,7 @@ var formatList = []format{
 	{"hf", "Hugging Face datasets layout: data/<split>-00000-of-00001.parquet with typed columns", fitsAny, openHF},
 	{"d3omni", "D3-Omni: per task, the Yes/No array in rubric order and the total score: d3omni/<split>/<task>.jsonl", fitsD3Omni, openD3Omni},
 	{"omnireward", "Omni-RewardBench: omnireward/<split>/<task>_preferences.json arrays", fitsOmniReward, openOmniReward},
+	{"judgeanything", "Judge Anything: queries, responses, checklists and human judgments (scores 1-5 or choices 0/1/2) per rubric", fitsJudgeAnything, openJudgeAnything},
 }
 
 // FormatInfo describes one format for clients (API docs, the releases page).

@@ -30,6 +30,8 @@ var goldenCases = []goldenCase{
 	{"d3omni-t2v", "d3omni-t2v", []string{"d3omni"}, nil},
 	{"d3omni-tts", "d3omni-tts", []string{"jsonl", "d3omni"}, nil},
 	{"omnireward-pair", "omnireward-pair", []string{"jsonl", "csv", "hf", "omnireward"}, map[string]any{"raw": true, "include_dropped": true}},
+	{"judgeanything-pair", "judgeanything-pair", []string{"jsonl", "judgeanything"}, nil},
+	{"judgeanything-score", "judgeanything-score", []string{"csv", "judgeanything"}, nil},
 	{"omnireward-pair-noties", "omnireward-pair", []string{"omnireward"}, map[string]any{"ties": false}},
 }
 
