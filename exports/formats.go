@@ -71,6 +71,7 @@ var formatList = []format{
 	{"d3omni", "D3-Omni: per task, the Yes/No array in rubric order and the total score: d3omni/<split>/<task>.jsonl", fitsD3Omni, openD3Omni},
 	{"omnireward", "Omni-RewardBench: omnireward/<split>/<task>_preferences.json arrays", fitsOmniReward, openOmniReward},
 	{"judgeanything", "Judge Anything: queries, responses, checklists and human judgments (scores 1-5 or choices 0/1/2) per rubric", fitsJudgeAnything, openJudgeAnything},
+	{"robojudge", "RoboJudge: per-item records, per-axis SFT JSONL and reward-only JSONL per split", fitsRoboJudge, openRoboJudge},
 }
 
 // FormatInfo describes one format for clients (API docs, the releases page).

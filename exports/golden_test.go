@@ -32,6 +32,8 @@ var goldenCases = []goldenCase{
 	{"omnireward-pair", "omnireward-pair", []string{"jsonl", "csv", "hf", "omnireward"}, map[string]any{"raw": true, "include_dropped": true}},
 	{"judgeanything-pair", "judgeanything-pair", []string{"jsonl", "judgeanything"}, nil},
 	{"judgeanything-score", "judgeanything-score", []string{"csv", "judgeanything"}, nil},
+	{"robojudge", "robojudge", []string{"jsonl", "hf", "robojudge"}, map[string]any{"raw": true,
+		"split_ratios": "train=0.5,test=0.5", "cluster_key": "source_clip", "split_seed": 4}},
 	{"omnireward-pair-noties", "omnireward-pair", []string{"omnireward"}, map[string]any{"ties": false}},
 }
 

@@ -122,3 +122,25 @@ func TestPseudonyms(t *testing.T) {
 		t.Error("an empty id got a pseudonym")
 	}
 }
+
+// TestSplitRatioReference pins the ratio assignment to values computed
+// independently (Python hashlib: SHA-256 of the 8-byte big-endian seed and
+// the key, top 53 bits as a fraction, cumulative shares in name order).
+func TestSplitRatioReference(t *testing.T) {
+	ratios := []SplitRatio{{"test", 0.5}, {"train", 0.5}}
+	tests := []struct {
+		seed uint64
+		key  string
+		want string
+	}{
+		{4, "DROID/pick_place/episode_0421", "test"},
+		{4, "EgoDex/push/episode_0093", "train"},
+		{1, "DROID/pick_place/episode_0421", "train"},
+		{7, "EgoDex/push/episode_0093", "test"},
+	}
+	for _, tt := range tests {
+		if got := (SplitSpec{Ratios: ratios, Seed: tt.seed}).byRatio(tt.key); got != tt.want {
+			t.Errorf("seed %d %s: got %s, want %s", tt.seed, tt.key, got, tt.want)
+		}
+	}
+}
