@@ -72,6 +72,7 @@ var formatList = []format{
 	{"omnireward", "Omni-RewardBench: omnireward/<split>/<task>_preferences.json arrays", fitsOmniReward, openOmniReward},
 	{"judgeanything", "Judge Anything: queries, responses, checklists and human judgments (scores 1-5 or choices 0/1/2) per rubric", fitsJudgeAnything, openJudgeAnything},
 	{"robojudge", "RoboJudge: per-item records, per-axis SFT JSONL and reward-only JSONL per split", fitsRoboJudge, openRoboJudge},
+	{"storybench", "Omni-StoryBench: per track, each criterion as {score, rationale} under the paper's keys", fitsStoryBench, openStoryBench},
 }
 
 // FormatInfo describes one format for clients (API docs, the releases page).

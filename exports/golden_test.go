@@ -34,6 +34,10 @@ var goldenCases = []goldenCase{
 	{"judgeanything-score", "judgeanything-score", []string{"csv", "judgeanything"}, nil},
 	{"robojudge", "robojudge", []string{"jsonl", "hf", "robojudge"}, map[string]any{"raw": true,
 		"split_ratios": "train=0.5,test=0.5", "cluster_key": "source_clip", "split_seed": 4}},
+	{"storybench-text", "storybench-text", []string{"csv", "storybench"}, nil},
+	{"storybench-image", "storybench-image", []string{"storybench"}, nil},
+	{"storybench-speech", "storybench-speech", []string{"jsonl", "storybench"}, nil},
+	{"storybench-integrated", "storybench-integrated", []string{"jsonl", "hf", "storybench"}, nil},
 	{"omnireward-pair-noties", "omnireward-pair", []string{"omnireward"}, map[string]any{"ties": false}},
 }
 
