@@ -3,36 +3,82 @@ package exports
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// decodeAnswers checks a set of answers against the schema and returns each
-// answered question's value as answered and normalised, keyed by question.
+// validCacheSize bounds the distinct valid answers remembered per question.
+const validCacheSize = 64
+
+// decoder decodes and checks answers against a schema. Each question is
+// validated by the tasks package through a one-question schema; the valid
+// raw answers of the first validCacheSize distinct values per question are
+// remembered, since ground truth repeats the same few values (yes, no, 1-5)
+// millions of times.
+type decoder struct {
+	s      *tasks.Schema
+	single map[string]*tasks.Schema
+	valid  map[string]map[string]bool
+}
+
+func newDecoder(s *tasks.Schema) *decoder {
+	d := &decoder{s: s, single: map[string]*tasks.Schema{}, valid: map[string]map[string]bool{}}
+	for _, q := range s.Questions {
+		q.Required = false
+		d.single[q.Key] = &tasks.Schema{Inputs: s.Inputs, Questions: []tasks.Question{q}}
+		d.valid[q.Key] = map[string]bool{}
+	}
+	return d
+}
+
+// check validates one answer; the key is a question of the schema.
+func (d *decoder) check(key string, raw json.RawMessage) error {
+	cache := d.valid[key]
+	if cache[string(raw)] {
+		return nil
+	}
+	if err := d.single[key].ValidateAnswers(tasks.Answers{key: raw}); err != nil {
+		return err
+	}
+	if len(cache) < validCacheSize {
+		cache[string(raw)] = true
+	}
+	return nil
+}
+
+// decode checks a set of answers and returns each answered question's
+// value as answered and normalised, keyed by question; bad names the first
+// offending question.
 //
 // As answered: binary "yes"|"no"|"na", likert int64 or "na", choice and
 // pairwise strings, multi_choice and ranking and criteria []string,
 // checklist map[string]int64, text string. Normalised: binary true, false
 // or nil (requirement satisfied, with polarity and N/A mapping applied),
 // likert int64 or nil for N/A, multi_choice in option order; other kinds
-// are unchanged. Required questions left unanswered are not an error here.
-func decodeAnswers(s *tasks.Schema, a tasks.Answers) (answered, normalized map[string]any, bad string, err error) {
-	if verr := s.ValidateAnswers(a); verr != nil {
-		if key, e := firstAnswerError(verr); key != "" {
-			return nil, nil, key, e
+// are unchanged. Required questions left unanswered are not an error here:
+// ground truth may leave optional parts out.
+func (d *decoder) decode(a tasks.Answers) (answered, normalized map[string]any, bad string, err error) {
+	for _, key := range slices.Sorted(maps.Keys(a)) {
+		if _, ok := d.single[key]; !ok {
+			return nil, nil, key, tasks.FieldErrors{key: {Code: tasks.CodeUnknownQuestion, Message: key + " is not a question of this schema"}}
 		}
 	}
-	answered, normalized = map[string]any{}, map[string]any{}
-	for _, q := range s.Questions {
+	answered, normalized = make(map[string]any, len(a)), make(map[string]any, len(a))
+	for _, q := range d.s.Questions {
 		raw, ok := a[q.Key]
 		if !ok || isNull(raw) {
 			continue
 		}
-		v, derr := decodeValue(q, raw)
-		if derr != nil {
-			return nil, nil, q.Key, derr
+		if err := d.check(q.Key, raw); err != nil {
+			return nil, nil, q.Key, err
+		}
+		v, err := decodeValue(q, raw)
+		if err != nil {
+			return nil, nil, q.Key, err
 		}
 		answered[q.Key] = v
 		normalized[q.Key] = normalize(q, v)
@@ -40,24 +86,20 @@ func decodeAnswers(s *tasks.Schema, a tasks.Answers) (answered, normalized map[s
 	return answered, normalized, "", nil
 }
 
-// firstAnswerError returns the first validation error that is not a missing
-// required answer (ground truth may leave optional parts unanswered).
-func firstAnswerError(err error) (string, error) {
-	fe, ok := err.(tasks.FieldErrors)
-	if !ok {
-		return "answers", err
-	}
-	keys := make([]string, 0, len(fe))
-	for k := range fe {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		if fe[k].Code != tasks.CodeRequired {
-			return k, tasks.FieldErrors{k: fe[k]}
+// decodeLenient decodes answers without checking them, for labels and
+// reviews: values that do not decode are left out.
+func decodeLenient(s *tasks.Schema, a tasks.Answers) map[string]any {
+	out := make(map[string]any, len(a))
+	for _, q := range s.Questions {
+		raw, ok := a[q.Key]
+		if !ok || isNull(raw) {
+			continue
+		}
+		if v, err := decodeValue(q, raw); err == nil {
+			out[q.Key] = v
 		}
 	}
-	return "", nil
+	return out
 }
 
 // isNull reports whether raw is empty or JSON null.
@@ -70,13 +112,10 @@ func isNull(raw json.RawMessage) bool {
 func decodeValue(q tasks.Question, raw json.RawMessage) (any, error) {
 	switch q.Kind {
 	case tasks.KindLikert:
-		var n int64
-		if err := json.Unmarshal(raw, &n); err == nil {
+		if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
 			return n, nil
 		}
-		var s string
-		err := json.Unmarshal(raw, &s)
-		return s, err
+		return decodeString(raw)
 	case tasks.KindMultiChoice, tasks.KindRanking, tasks.KindCriteria:
 		var vs []string
 		err := json.Unmarshal(raw, &vs)
@@ -85,14 +124,68 @@ func decodeValue(q tasks.Question, raw json.RawMessage) (any, error) {
 		}
 		return vs, err
 	case tasks.KindChecklist:
+		if m, ok := flatIntObject(raw); ok {
+			return m, nil
+		}
 		var m map[string]int64
 		err := json.Unmarshal(raw, &m)
 		return m, err
 	default:
-		var s string
-		err := json.Unmarshal(raw, &s)
-		return s, err
+		return decodeString(raw)
 	}
+}
+
+// flatIntObject reads a compact {"key":int,...} object without escapes in
+// its keys, the usual shape of a checklist answer, without the JSON
+// decoder; ok is false for anything else.
+func flatIntObject(raw []byte) (map[string]int64, bool) {
+	n := len(raw)
+	if n < 2 || raw[0] != '{' || raw[n-1] != '}' {
+		return nil, false
+	}
+	m := map[string]int64{}
+	body := raw[1 : n-1]
+	for len(body) > 0 {
+		if body[0] != '"' {
+			return nil, false
+		}
+		end := bytes.IndexByte(body[1:], '"')
+		if end < 0 || end+2 >= len(body) || body[end+2] != ':' {
+			return nil, false
+		}
+		key := body[1 : end+1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			return nil, false
+		}
+		rest := body[end+3:]
+		stop := bytes.IndexByte(rest, ',')
+		if stop < 0 {
+			stop = len(rest)
+		}
+		v, err := strconv.ParseInt(string(rest[:stop]), 10, 64)
+		if err != nil {
+			return nil, false
+		}
+		m[string(key)] = v
+		if body = rest[stop:]; len(body) > 0 {
+			body = body[1:]
+			if len(body) == 0 {
+				return nil, false
+			}
+		}
+	}
+	return m, true
+}
+
+// decodeString reads a JSON string; plain strings without escapes skip the
+// JSON decoder.
+func decodeString(raw json.RawMessage) (string, error) {
+	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && !bytes.ContainsAny(raw[1:n-1], "\\\"") {
+		return string(raw[1 : n-1]), nil
+	}
+	var s string
+	err := json.Unmarshal(raw, &s)
+	return s, err
 }
 
 // normalize maps an answered value to its analysis value.
@@ -135,9 +228,7 @@ func itemAgreement(s *tasks.Schema, labels []Label) *ItemAgreement {
 	}
 	norms := make([]map[string]any, 0, len(labels))
 	for _, l := range labels {
-		if _, n, _, err := decodeAnswers(s, l.Answers); err == nil {
-			norms = append(norms, n)
-		}
+		norms = append(norms, normalizeCompared(s, l.Answers))
 	}
 	out := &ItemAgreement{Labels: len(labels)}
 	sum, count := 0.0, 0
@@ -163,20 +254,64 @@ func itemAgreement(s *tasks.Schema, labels []Label) *ItemAgreement {
 	return out
 }
 
+// normalizeCompared decodes and normalises the answers agreement compares
+// (not free text or criteria); values that do not decode to their kind's
+// type are left out.
+func normalizeCompared(s *tasks.Schema, a tasks.Answers) map[string]any {
+	out := make(map[string]any, len(a))
+	for _, q := range s.Questions {
+		raw, ok := a[q.Key]
+		if !ok || isNull(raw) || q.Kind == tasks.KindText || q.Kind == tasks.KindCriteria {
+			continue
+		}
+		if v, err := decodeValue(q, raw); err == nil && fitsKind(q, v) {
+			out[q.Key] = normalize(q, v)
+		}
+	}
+	return out
+}
+
+// fitsKind reports whether a decoded value has the Go type of its kind.
+func fitsKind(q tasks.Question, v any) bool {
+	switch v.(type) {
+	case string:
+		return q.Kind != tasks.KindMultiChoice && q.Kind != tasks.KindRanking && q.Kind != tasks.KindCriteria && q.Kind != tasks.KindChecklist
+	case int64:
+		return q.Kind == tasks.KindLikert
+	case []string:
+		return q.Kind == tasks.KindMultiChoice || q.Kind == tasks.KindRanking || q.Kind == tasks.KindCriteria
+	case map[string]int64:
+		return q.Kind == tasks.KindChecklist
+	}
+	return false
+}
+
+// sameValue compares two normalised values.
+func sameValue(a, b any) bool {
+	switch x := a.(type) {
+	case []string:
+		y, ok := b.([]string)
+		return ok && slices.Equal(x, y)
+	case map[string]int64:
+		y, ok := b.(map[string]int64)
+		return ok && maps.Equal(x, y)
+	}
+	return a == b
+}
+
 // pairShare is the share of agreeing pairs among labels answering key.
 func pairShare(key string, norms []map[string]any) (float64, bool) {
-	var vals []string
+	var vals []any
 	for _, n := range norms {
 		if v, ok := n[key]; ok && v != nil {
-			b, _ := json.Marshal(v)
-			vals = append(vals, string(b))
+			vals = append(vals, v)
 		}
 	}
 	pairs, agree := 0, 0
 	for i := range vals {
 		for j := i + 1; j < len(vals); j++ {
 			pairs++
-			if vals[i] == vals[j] {
+			if sameValue(vals[i], vals[j]) {
 				agree++
 			}
 		}

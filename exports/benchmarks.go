@@ -1,7 +1,6 @@
 package exports
 
 import (
-	"bytes"
 	"encoding/json"
 	"hash/fnv"
 	"strings"
@@ -23,24 +22,15 @@ type kv struct {
 func (o *obj) add(k string, v any) { *o = append(*o, kv{k, v}) }
 
 // MarshalJSON writes the fields in order.
-func (o obj) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+func (o obj) MarshalJSON() ([]byte, error) { return o.appendTo(nil), nil }
+
+// appendTo appends the object.
+func (o obj) appendTo(b []byte) []byte {
+	b = append(b, '{')
 	for i, f := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(f.k)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := marshalCanon(f.v)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
+		b = appendField(b, i == 0, f.k, f.v)
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return append(b, '}')
 }
 
 // arrayFiles writes JSON arrays, one element per line, opened on first use
@@ -58,10 +48,7 @@ func (a *arrayFiles) add(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	b, err := marshalCanon(v)
-	if err != nil {
-		return err
-	}
+	b := appendJSON(nil, v)
 	if f.entry.Records > 0 {
 		f.WriteByte(',')
 	}

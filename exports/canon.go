@@ -13,6 +13,9 @@ import (
 // as written and no HTML escaping, so equal values give equal bytes
 // whatever the database or importer did to key order and spacing.
 func canonJSON(raw json.RawMessage) (json.RawMessage, error) {
+	if compactWithoutObjects(raw) && json.Valid(raw) {
+		return raw, nil // note: already canonical; the common case, kept cheap
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
@@ -20,6 +23,38 @@ func canonJSON(raw json.RawMessage) (json.RawMessage, error) {
 		return nil, err
 	}
 	return marshalCanon(v)
+}
+
+// sameBytes reports whether two slices share their bytes (canonJSON
+// returned its input).
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// compactWithoutObjects reports whether raw has no whitespace outside
+// strings and no object (whose keys would need sorting), so that, once
+// valid, it is its own canonical form.
+func compactWithoutObjects(raw []byte) bool {
+	if len(raw) == 0 {
+		return false
+	}
+	inString, escaped := false, false
+	for _, c := range raw {
+		switch {
+		case inString && escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case inString && c == '"':
+			inString = false
+		case inString:
+		case c == '"':
+			inString = true
+		case c == '{' || c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			return false
+		}
+	}
+	return !inString
 }
 
 // marshalCanon encodes v compactly without HTML escaping.
@@ -38,15 +73,34 @@ func canonMap(m map[string]json.RawMessage) (map[string]json.RawMessage, string,
 	if m == nil {
 		return nil, "", nil
 	}
-	out := make(map[string]json.RawMessage, len(m))
+	var out map[string]json.RawMessage // note: allocated only when a value changes
 	for k, v := range m {
 		c, err := canonJSON(v)
 		if err != nil {
 			return nil, k, err
 		}
-		out[k] = c
+		if out == nil && !sameBytes(c, v) {
+			out = make(map[string]json.RawMessage, len(m))
+			for k2, v2 := range m {
+				out[k2] = v2
+			}
+		}
+		if out != nil {
+			out[k] = c
+		}
+	}
+	if out == nil {
+		return m, "", nil // every value is canonical; the map is only read
 	}
 	return out, "", nil
+}
+
+// nilIfEmpty is nil for "", else the string.
+func nilIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }
 
 // rawString reads a raw JSON string, or returns "".

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"sync/atomic"
 )
 
 // ErrNoRecords is returned when no record was left to export after the
@@ -62,7 +63,10 @@ type exporter struct {
 	job     Job
 	files   *fileSet
 	writers []writer
+	pipes   *pipes
+	failed  atomic.Bool
 	pseudo  *pseudonyms
+	decoder *decoder
 	counts  Counts
 	agree   map[string]*meanAcc
 	read    int64
@@ -82,7 +86,7 @@ func newExporter(job Job) (*exporter, error) {
 		job.ProgressEvery = 1000
 	}
 	x := &exporter{job: job, files: newFileSet(job.Sink), pseudo: newPseudonyms(job.Release.Salt),
-		counts: newCounts(), agree: map[string]*meanAcc{}}
+		decoder: newDecoder(&job.Release.Schema), counts: newCounts(), agree: map[string]*meanAcc{}}
 	e := &env{rel: job.Release, spec: job.Spec, files: x.files}
 	for _, name := range job.Spec.Formats {
 		f, _ := lookupFormat(name)
@@ -92,6 +96,10 @@ func newExporter(job Job) (*exporter, error) {
 			return nil, fmt.Errorf("exports: open %s: %w", name, err)
 		}
 		x.writers = append(x.writers, w)
+	}
+	x.pipes = &pipes{batch: make([]*entry, 0, batchSize)}
+	for _, w := range x.writers {
+		x.pipes.list = append(x.pipes.list, newPipe(w, func() { x.failed.Store(true) }))
 	}
 	return x, nil
 }
@@ -106,15 +114,14 @@ func (x *exporter) add(rec *Record) error {
 	if err != nil || !keep {
 		return err
 	}
+	if x.failed.Load() {
+		return x.pipes.stop()
+	}
 	e, err := x.prepare(rec)
 	if err != nil {
 		return err
 	}
-	for _, w := range x.writers {
-		if err := w.write(e); err != nil {
-			return err
-		}
-	}
+	x.pipes.send(e)
 	x.count(e)
 	return nil
 }
@@ -149,8 +156,13 @@ func (x *exporter) finish() (*Manifest, error) {
 	if x.job.Progress != nil {
 		x.job.Progress(x.read)
 	}
+	if err := x.pipes.stop(); err != nil {
+		x.abort()
+		return nil, err
+	}
 	for _, w := range x.writers {
 		if err := w.close(); err != nil {
+			x.writers = nil
 			return nil, err
 		}
 	}
@@ -167,8 +179,12 @@ func (x *exporter) finish() (*Manifest, error) {
 	return x.writeManifest()
 }
 
-// abort closes whatever is open, ignoring errors: the release has failed.
+// abort stops the writers and closes whatever is open, ignoring errors:
+// the release has failed.
 func (x *exporter) abort() {
+	if x.pipes != nil {
+		_ = x.pipes.stop()
+	}
 	for _, w := range x.writers {
 		_ = w.close()
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // FileEntry is one file of a release as the manifest lists it.
@@ -30,6 +31,7 @@ type FileEntry struct {
 // fileSet wraps a Sink: every file is buffered, hashed and counted, and
 // listed once closed.
 type fileSet struct {
+	mu     sync.Mutex // writers run concurrently
 	sink   Sink
 	open   map[string]bool
 	closed []FileEntry
@@ -42,6 +44,8 @@ func (fs *fileSet) create(path, format string) (*outFile, error) {
 	if err := validPath(path); err != nil {
 		return nil, err
 	}
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
 	if fs.open[path] {
 		return nil, fmt.Errorf("exports: %s is written twice", path)
 	}
@@ -57,7 +61,9 @@ func (fs *fileSet) create(path, format string) (*outFile, error) {
 
 // entries returns the closed files sorted by path.
 func (fs *fileSet) entries() []FileEntry {
+	fs.mu.Lock()
 	out := slices.Clone(fs.closed)
+	fs.mu.Unlock()
 	slices.SortFunc(out, func(a, b FileEntry) int { return strings.Compare(a.Path, b.Path) })
 	return out
 }
@@ -95,6 +101,8 @@ func (f *outFile) Close() error {
 		return fmt.Errorf("exports: close %s: %w", f.entry.Path, err)
 	}
 	f.entry.SHA256 = hex.EncodeToString(f.hash.Sum(nil))
+	f.set.mu.Lock()
 	f.set.closed = append(f.set.closed, f.entry)
+	f.set.mu.Unlock()
 	return nil
 }

@@ -74,7 +74,7 @@ func csvColumns(s *tasks.Schema, raw bool) []csvColumn {
 	for _, in := range s.Inputs {
 		cols = append(cols, inputColumns(in)...)
 	}
-	cols = append(cols, csvColumn{"meta", func(e *entry) string { return jsonText(nonNil(e.Meta)) }})
+	cols = append(cols, csvColumn{"meta", func(e *entry) string { return e.metaJSON }})
 	for _, q := range s.Questions {
 		cols = append(cols, questionColumns(q)...)
 	}
@@ -227,14 +227,8 @@ func cellText(v any) string {
 	return jsonText(v)
 }
 
-// jsonText encodes v canonically, or "" on failure.
-func jsonText(v any) string {
-	b, err := marshalCanon(v)
-	if err != nil {
-		return ""
-	}
-	return string(b)
-}
+// jsonText encodes v canonically.
+func jsonText(v any) string { return string(appendJSON(nil, v)) }
 
 // jsonList encodes a list, or "" when empty.
 func jsonList[T any](vs []T) string {

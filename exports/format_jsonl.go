@@ -4,46 +4,80 @@ import (
 	"encoding/json"
 )
 
-// jsonRecord is the canonical JSON shape of a released item (format jsonl).
-type jsonRecord struct {
-	ID         string                     `json:"id"`
-	ExternalID string                     `json:"external_id"`
-	Split      string                     `json:"split"`
-	Status     Status                     `json:"status"`
-	Inputs     map[string]json.RawMessage `json:"inputs"`
-	Meta       map[string]json.RawMessage `json:"meta"`
-	Answers    map[string]json.RawMessage `json:"answers"`
-	Normalized map[string]any             `json:"normalized"`
-	Provenance *Provenance                `json:"provenance"`
-	Agreement  *ItemAgreement             `json:"agreement"`
-	DropReason *string                    `json:"drop_reason"`
-	Labels     []Label                    `json:"labels,omitempty"`
-	Reviews    []Review                   `json:"reviews,omitempty"`
+// The canonical record (format jsonl) is one JSON object per line with the
+// fields, in this order:
+//
+//	id, external_id, split, status   strings
+//	inputs, meta                     objects of the item's values (media as
+//	                                 the paths or URLs given)
+//	answers                          the ground truth as answered
+//	normalized                       the ground truth as analysed
+//	provenance                       {kind, adjudicator, rationale,
+//	                                 confidence, revision} or null
+//	agreement                        {labels, percent_agreement, questions}
+//	                                 or null
+//	drop_reason                      string or null
+//	labels, reviews                  with option raw, when the item has any
+//
+// Object keys inside these fields are sorted.
+
+// appendRecord appends the canonical record of an entry and a newline.
+func appendRecord(b []byte, e *entry, raw bool) []byte {
+	b = append(b, '{')
+	b = appendField(b, true, "id", e.ID)
+	b = appendField(b, false, "external_id", e.ExternalID)
+	b = appendField(b, false, "split", e.Split)
+	b = appendField(b, false, "status", string(e.Status))
+	b = appendField(b, false, "inputs", nonNil(e.Inputs))
+	b = appendField(b, false, "meta", nonNil(e.Meta))
+	b = appendField(b, false, "answers", nonNilAny(e.answered))
+	b = appendField(b, false, "normalized", nonNilAny(e.normalized))
+	b = appendField(b, false, "provenance", provenanceValue(e.Provenance))
+	b = appendField(b, false, "agreement", agreementValue(e.Agreement))
+	b = appendField(b, false, "drop_reason", nilIfEmpty(e.DropReason))
+	if raw && len(e.Labels) > 0 {
+		b = appendField(b, false, "labels", e.Labels)
+	}
+	if raw && len(e.Reviews) > 0 {
+		b = appendField(b, false, "reviews", e.Reviews)
+	}
+	return append(b, '}', '\n')
 }
 
-// canonicalRecord builds the canonical shape of an entry. Empty maps are
-// written as {} so consumers can always iterate them.
-func canonicalRecord(e *entry, raw bool) jsonRecord {
-	r := jsonRecord{
-		ID: e.ID, ExternalID: e.ExternalID, Split: e.Split, Status: e.Status,
-		Inputs: nonNil(e.Inputs), Meta: nonNil(e.Meta), Answers: nonNil(e.Answers),
-		Normalized: e.normalized, Agreement: e.Agreement,
+// provenanceValue is the provenance object, nil without ground truth.
+func provenanceValue(p Provenance) any {
+	if p.Kind == "" {
+		return nil
 	}
-	if r.Normalized == nil {
-		r.Normalized = map[string]any{}
+	o := obj{{"kind", p.Kind}}
+	if p.Adjudicator != "" {
+		o.add("adjudicator", p.Adjudicator)
 	}
-	if e.Provenance.Kind != "" {
-		p := e.Provenance
-		r.Provenance = &p
+	if p.Rationale != "" {
+		o.add("rationale", p.Rationale)
 	}
-	if e.DropReason != "" {
-		d := e.DropReason
-		r.DropReason = &d
+	if p.Confidence != nil {
+		o.add("confidence", *p.Confidence)
 	}
-	if raw {
-		r.Labels, r.Reviews = e.Labels, e.Reviews
+	o.add("revision", p.Revision)
+	return o
+}
+
+// agreementValue is the per-item agreement object, nil without figures.
+func agreementValue(a *ItemAgreement) any {
+	if a == nil {
+		return nil
 	}
-	return r
+	o := obj{{"labels", a.Labels}}
+	if a.PercentAgreement != nil {
+		o.add("percent_agreement", *a.PercentAgreement)
+	} else {
+		o.add("percent_agreement", nil)
+	}
+	if len(a.Questions) > 0 {
+		o.add("questions", a.Questions)
+	}
+	return o
 }
 
 func nonNil(m map[string]json.RawMessage) map[string]json.RawMessage {
@@ -53,10 +87,18 @@ func nonNil(m map[string]json.RawMessage) map[string]json.RawMessage {
 	return m
 }
 
+func nonNilAny(m map[string]any) map[string]any {
+	if m == nil {
+		return map[string]any{}
+	}
+	return m
+}
+
 // jsonlWriter writes jsonl/<split>.jsonl.
 type jsonlWriter struct {
 	env   *env
 	files splitFiles
+	buf   []byte
 }
 
 func openJSONL(env *env) (writer, error) {
@@ -70,7 +112,8 @@ func (w *jsonlWriter) write(e *entry) error {
 	if err != nil {
 		return err
 	}
-	if err := writeJSONLine(f, canonicalRecord(e, w.env.spec.Raw)); err != nil {
+	w.buf = appendRecord(w.buf[:0], e, w.env.spec.Raw)
+	if _, err := f.Write(w.buf); err != nil {
 		return err
 	}
 	f.record()
@@ -81,7 +124,7 @@ func (w *jsonlWriter) close() error { return w.files.closeAll(nil) }
 
 // writeJSONLine writes v as one compact JSON line without HTML escaping.
 func writeJSONLine(f *outFile, v any) error {
-	enc := json.NewEncoder(f)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	b := appendJSON(nil, v)
+	_, err := f.Write(append(b, '\n'))
+	return err
 }

@@ -16,27 +16,38 @@ type entry struct {
 	// (see decodeAnswers); empty for items without ground truth.
 	answered   map[string]any
 	normalized map[string]any
-	// cands caches decoded candidates inputs by input name.
+	// cands holds the decoded candidates inputs by input name.
 	cands map[string][]tasks.Candidate
+	// metaJSON is the metadata object as canonical JSON text.
+	metaJSON string
 }
 
 // resolved reports whether the item has ground truth.
 func (e *entry) resolved() bool { return e.Status == StatusDone }
 
-// candidates decodes a candidates input once; nil when absent or invalid.
-func (e *entry) candidates(name string) []tasks.Candidate {
-	if cs, ok := e.cands[name]; ok {
-		return cs
+// candidates returns a decoded candidates input; nil when absent. Entries
+// are read by several writers at once, so they are never changed after
+// prepare.
+func (e *entry) candidates(name string) []tasks.Candidate { return e.cands[name] }
+
+// decodeCandidates decodes every candidates input of the schema.
+func decodeCandidates(s *tasks.Schema, inputs map[string]json.RawMessage) (map[string][]tasks.Candidate, string, error) {
+	var out map[string][]tasks.Candidate
+	for _, in := range s.Inputs {
+		raw := inputs[in.Name]
+		if in.Type != tasks.InputCandidates || isNull(raw) {
+			continue
+		}
+		var cs []tasks.Candidate
+		if err := json.Unmarshal(raw, &cs); err != nil {
+			return nil, in.Name, err
+		}
+		if out == nil {
+			out = map[string][]tasks.Candidate{}
+		}
+		out[in.Name] = cs
 	}
-	var cs []tasks.Candidate
-	if raw := e.Inputs[name]; raw != nil && json.Unmarshal(raw, &cs) != nil {
-		cs = nil
-	}
-	if e.cands == nil {
-		e.cands = map[string][]tasks.Candidate{}
-	}
-	e.cands[name] = cs
-	return cs
+	return out, "", nil
 }
 
 // env is what a format writer is opened with.

@@ -107,7 +107,7 @@ func answerNode(q tasks.Question, normalized bool) parquet.Node {
 	case tasks.KindChecklist:
 		items := parquet.Group{}
 		for _, it := range q.Items {
-			items[it.Key] = parquet.Int(64)
+			items[it.Key] = optInt()
 		}
 		return parquet.Optional(items)
 	}

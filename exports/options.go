@@ -44,7 +44,7 @@ var optionDefs = map[string]optionDef{
 	"media":   {"", `"reference" (paths or URLs as given, default) or "copy" (media copied into the release)`, applyMedia},
 	"ties": {"omnireward", "keep tie records (bool, default true; false is the w/o Ties variant)",
 		func(s *Spec, _ string, v any) (err error) { s.Ties, err = asBool(v); return }},
-	"row_group_rows": {"hf", "rows per parquet row group (integer 100..1000000, default 20000)",
+	"row_group_rows": {"hf", "rows per parquet row group (integer 100..1000000, default 10000)",
 		func(s *Spec, _ string, v any) error {
 			n, err := asInt(v)
 			if err == nil && (n < 100 || n > 1_000_000) {

@@ -12,7 +12,7 @@ import (
 func (x *exporter) prepare(rec *Record) (*entry, error) {
 	schema := &x.job.Release.Schema
 	x.pseudonymise(rec)
-	if err := canonRecord(rec); err != nil {
+	if err := canonRecord(rec, x.job.Spec.Raw); err != nil {
 		return nil, err
 	}
 	split, err := x.job.Spec.Split.assign(rec.ID, rec.ExternalID, rec.Meta)
@@ -20,12 +20,16 @@ func (x *exporter) prepare(rec *Record) (*entry, error) {
 		return nil, err
 	}
 	rec.Split = split
-	e := &entry{Record: rec}
+	cands, name, err := decodeCandidates(schema, rec.Inputs)
+	if err != nil {
+		return nil, recordErr(rec.ID, rec.ExternalID, "inputs."+name, tasks.CodeInvalidType, "expected a list of candidates {id, type, value}: %v", err)
+	}
+	e := &entry{Record: rec, cands: cands, metaJSON: jsonText(nonNil(rec.Meta))}
 	if rec.Status == StatusDone {
 		if err := checkProvenance(rec); err != nil {
 			return nil, err
 		}
-		ans, norm, key, err := decodeAnswers(schema, rec.Answers)
+		ans, norm, key, err := x.decoder.decode(rec.Answers)
 		if err != nil {
 			return nil, recordErr(rec.ID, rec.ExternalID, "answers."+key, CodeInvalidAnswer, "%v", err)
 		}
@@ -39,8 +43,10 @@ func (x *exporter) prepare(rec *Record) (*entry, error) {
 	return e, nil
 }
 
-// canonRecord re-encodes every raw JSON value of a record canonically.
-func canonRecord(rec *Record) error {
+// canonRecord re-encodes the raw JSON values a writer copies (inputs, meta,
+// and the answers of labels and reviews when they are written) canonically.
+// Ground-truth answers are decoded instead, and written from their values.
+func canonRecord(rec *Record, raw bool) error {
 	fail := func(field, key string, err error) error {
 		return recordErr(rec.ID, rec.ExternalID, field+"."+key, tasks.CodeInvalidSyntax, "not valid JSON: %v", err)
 	}
@@ -52,8 +58,8 @@ func canonRecord(rec *Record) error {
 	if rec.Meta, key, err = canonMap(rec.Meta); err != nil {
 		return fail("meta", key, err)
 	}
-	if rec.Answers, key, err = canonAnswers(rec.Answers); err != nil {
-		return fail("answers", key, err)
+	if !raw {
+		return nil
 	}
 	for i := range rec.Labels {
 		if rec.Labels[i].Answers, key, err = canonAnswers(rec.Labels[i].Answers); err != nil {

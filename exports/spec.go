@@ -52,7 +52,7 @@ type Spec struct {
 	// true; false gives the paper's "w/o Ties" variant).
 	Ties bool
 	// RowGroupRows bounds the rows of one parquet row group (option
-	// row_group_rows, default 20000), which bounds the hf writer's memory.
+	// row_group_rows, default 10000), which bounds the hf writer's memory.
 	RowGroupRows int
 }
 
@@ -93,7 +93,7 @@ func Validate(schema *tasks.Schema, formats []string, options map[string]any) er
 // returns the spec with defaults. Errors are tasks.FieldErrors.
 func ParseSpec(schema *tasks.Schema, formats []string, options map[string]any) (*Spec, error) {
 	fe := tasks.FieldErrors{}
-	s := &Spec{Split: SplitSpec{Name: "test"}, Media: MediaReference, Ties: true, RowGroupRows: 20000}
+	s := &Spec{Split: SplitSpec{Name: "test"}, Media: MediaReference, Ties: true, RowGroupRows: 10000}
 	s.Formats = parseFormats(fe, schema, formats)
 	for _, key := range slices.Sorted(maps.Keys(options)) {
 		parseOption(fe, s, key, options[key])
