@@ -3,6 +3,8 @@ package exports
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"iter"
@@ -180,4 +182,20 @@ func sortedPaths(s *MemorySink) []string { return slices.Sorted(slices.Values(s.
 // contextWithCancel returns a cancellable child of the test context.
 func contextWithCancel(t *testing.T) (context.Context, context.CancelFunc) {
 	return context.WithCancel(t.Context())
+}
+
+// formatsFitting lists the formats a schema fits.
+func formatsFitting(s *tasks.Schema) []string {
+	var out []string
+	for _, name := range FormatNames() {
+		if Validate(s, []string{name}, nil) == nil {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
