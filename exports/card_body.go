@@ -200,7 +200,34 @@ func (x *exporter) cardConventions(b *strings.Builder) {
 	if hasKind(s, tasks.KindPairwise) || hasKind(s, tasks.KindRanking) {
 		b.WriteString("- Pairwise and ranking answers refer to candidates in their stored (canonical) order: \"A\" is the first candidate of the item as imported, whatever order an annotator saw.\n")
 	}
-	b.WriteString("- Annotator, reviewer and adjudicator ids are pseudonyms (`anon-` + HMAC-SHA256 of the user id with a per-project secret), stable within the project's releases.\n\n")
+	b.WriteString("- Annotator, reviewer and adjudicator ids are pseudonyms (`anon-` + HMAC-SHA256 of the user id with a per-project secret), stable within the project's releases.\n")
+	for _, name := range x.job.Spec.Formats {
+		if note := x.formatNote(name); note != "" {
+			fmt.Fprintf(b, "- %s: %s\n", name, note)
+		}
+	}
+	b.WriteString("\n")
+}
+
+// formatNote explains how a benchmark format maps the ground truth.
+func (x *exporter) formatNote(name string) string {
+	switch name {
+	case "d3omni":
+		return "`labels` holds \"Yes\" where the requirement is satisfied (after polarity and N/A), in the dimension order of the rubric file; `total_score` counts the Yes; `meta` keeps the seed/negative relation."
+	case "omnireward":
+		ties := "tie records are included (the w/ Ties setting)"
+		if !x.job.Spec.Ties {
+			ties = "tie records are left out (the w/o Ties setting)"
+		}
+		return "`criteria_preference` names the preferred response in stored order; " + ties + "."
+	case "judgeanything":
+		return "`choice` is 0 when the first response is better, 1 for a tie, 2 when the second is better; `score` is 1-5; the overall judgment is `overall_score`."
+	case "robojudge":
+		return "the SFT targets take the annotators' evidence as the reasoning; axis rows carry only the inputs the axis is judged on (Physical Adherence: the video, without the instruction)."
+	case "storybench":
+		return "each criterion is {\"score\", \"rationale\"} under the rubric's key; the integrated track is written as `joint`."
+	}
+	return ""
 }
 
 func hasKind(s *tasks.Schema, k tasks.Kind) bool {

@@ -81,6 +81,7 @@ type outFile struct {
 // hashWriter sends buffered bytes to the hash, the byte count and the sink.
 type hashWriter struct{ f *outFile }
 
+// Write passes p to the sink, the hash and the byte count.
 func (h hashWriter) Write(p []byte) (int, error) {
 	n, err := h.f.dst.Write(p)
 	h.f.hash.Write(p[:n])

@@ -88,9 +88,12 @@ var formatList = []format{
 
 // FormatInfo describes one format for clients (API docs, the releases page).
 type FormatInfo struct {
-	Name        string   `json:"name"`
-	Description string   `json:"description"`
-	Options     []string `json:"options"`
+	// Name is the format's name in a release request.
+	Name string `json:"name"`
+	// Description says what the format writes and where.
+	Description string `json:"description"`
+	// Options are the option keys that belong to this format alone.
+	Options []string `json:"options"`
 }
 
 // Formats lists every format with the options of its own.

@@ -25,7 +25,9 @@ type Manifest struct {
 
 // ManifestProject identifies the released project.
 type ManifestProject struct {
-	ID   string `json:"id"`
+	// ID is the project's id.
+	ID string `json:"id"`
+	// Name is the project's name.
 	Name string `json:"name"`
 }
 

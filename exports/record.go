@@ -163,8 +163,11 @@ type Release struct {
 
 // Project names and describes the released project.
 type Project struct {
-	ID          string
-	Name        string
+	// ID is the project's id, copied into the manifest.
+	ID string
+	// Name titles the card and the manifest.
+	Name string
+	// Description opens the card (Markdown).
 	Description string
 }
 
@@ -239,6 +242,8 @@ func QuestionAgreementFrom(question string, r *agreement.Report) QuestionAgreeme
 
 // DropCount is the number of items dropped for one reason.
 type DropCount struct {
+	// Reason is the drop reason as recorded ("no consensus on ...").
 	Reason string `json:"reason"`
-	Items  int    `json:"items"`
+	// Items is the number of items dropped for it.
+	Items int `json:"items"`
 }

@@ -104,10 +104,12 @@ type memFile struct {
 	mu *sync.Mutex
 }
 
+// Write appends to the in-memory file.
 func (f memFile) Write(p []byte) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.b.Write(p)
 }
 
+// Close does nothing: the bytes stay in the sink.
 func (f memFile) Close() error { return nil }

@@ -76,7 +76,9 @@ type SplitSpec struct {
 
 // SplitRatio is one split's share.
 type SplitRatio struct {
-	Name  string  `json:"name"`
+	// Name is the split's name.
+	Name string `json:"name"`
+	// Share is the split's share of the clusters, in (0, 1].
 	Share float64 `json:"share"`
 }
 
