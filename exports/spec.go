@@ -101,6 +101,9 @@ func ParseSpec(schema *tasks.Schema, formats []string, options map[string]any) (
 		parseOption(fe, s, key, options[key])
 	}
 	s.checkSplit(fe, options)
+	if s.Split.Key != "" || len(s.Split.Ratios) > 0 {
+		s.Split.Name = ""
+	}
 	return s, fe.Err()
 }
 
