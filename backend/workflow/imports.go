@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -31,9 +32,9 @@ type ItemLine struct {
 
 // ImportedTruth is ground truth that comes with an item: by rule or by construction.
 type ImportedTruth struct {
-	Answers    tasks.Answers `json:"answers"`
-	Provenance string        `json:"provenance"`
-	Note       string        `json:"note,omitempty"`
+	Answers    tasks.Answers   `json:"answers"`
+	Provenance flow.Provenance `json:"provenance"`
+	Note       string          `json:"note,omitempty"`
 }
 
 // LineError is the reason one line was refused.
@@ -307,9 +308,9 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, da
 		it.Meta = encode(line.Meta)
 	}
 	if line.GroundTruth != nil {
-		it.Stage = store.StageDone
+		it.Stage = flow.StageDone
 		if p.spotChecked(line.ExternalID) {
-			it.Stage, it.SpotCheck = store.StageLabel, true
+			it.Stage, it.SpotCheck = flow.StageLabel, true
 		}
 	}
 	return it, line.GroundTruth, nil
@@ -319,28 +320,17 @@ func checkTruth(schema *tasks.Schema, gt *ImportedTruth) error {
 	if gt == nil {
 		return nil
 	}
-	if gt.Provenance != ProvRule && gt.Provenance != ProvConstructed {
-		return fmt.Errorf("ground_truth.provenance must be %q or %q", ProvRule, ProvConstructed)
+	if gt.Provenance != flow.ProvenanceRule && gt.Provenance != flow.ProvenanceConstructed {
+		return fmt.Errorf("ground_truth.provenance must be %q or %q", flow.ProvenanceRule, flow.ProvenanceConstructed)
 	}
-	if err := schema.ValidateAnswers(gt.Answers); err != nil {
-		var fe tasks.FieldErrors
-		if errors.As(err, &fe) {
-			out := tasks.FieldErrors{}
-			for k, v := range fe {
-				out["ground_truth.answers."+k] = v
-			}
-			return out
-		}
-		return err
-	}
-	return nil
+	return tasks.Prefixed(schema.ValidateAnswers(gt.Answers), "ground_truth.answers.")
 }
 
-func (p *Project) firstStage() string {
+func (p *Project) firstStage() flow.Stage {
 	if p.Policy.CriteriaStage != nil {
-		return store.StageCriteria
+		return flow.StageCriteria
 	}
-	return store.StageLabel
+	return flow.StageLabel
 }
 
 // spotChecked samples items with imported ground truth for blind labeling, by a hash of the
@@ -418,8 +408,8 @@ func (s *Service) importPrediction(ctx context.Context, tx *store.Store, p *Proj
 	if err != nil {
 		return err
 	}
-	if fe := answerErrors(p.Schema, pl.Answers); len(fe) > 0 {
-		rep.fail(l.n, fe)
+	if err := answerErrors(p.Schema, pl.Answers); err != nil {
+		rep.fail(l.n, err)
 		return nil
 	}
 	if err := tx.UpsertPrediction(ctx, &store.Prediction{ItemID: it.ID, Model: pl.Model, ProjectID: p.ID, Answers: encode(pl.Answers)}); err != nil {
@@ -429,16 +419,21 @@ func (s *Service) importPrediction(ctx context.Context, tx *store.Store, p *Proj
 	return nil
 }
 
-// answerErrors validates the given answers, ignoring questions left unanswered.
-func answerErrors(schema *tasks.Schema, answers tasks.Answers) tasks.FieldErrors {
-	var fe tasks.FieldErrors
-	if err := schema.ValidateAnswers(answers); err == nil || !errors.As(err, &fe) {
+// answerErrors validates the given answers, ignoring questions left unanswered; any error
+// that is not about a field refuses the line too.
+func answerErrors(schema *tasks.Schema, answers tasks.Answers) error {
+	err := schema.ValidateAnswers(answers)
+	if err == nil {
 		return nil
+	}
+	var fe tasks.FieldErrors
+	if !errors.As(err, &fe) {
+		return err
 	}
 	for k, v := range fe {
 		if _, given := answers[k]; !given && v.Code == "required" {
 			delete(fe, k)
 		}
 	}
-	return fe
+	return fe.Err()
 }
