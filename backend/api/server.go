@@ -137,6 +137,8 @@ func (s *Server) routes() {
 	p.GET("/members", s.require(), w(s.listMembers))
 	p.PUT("/members/:uid", s.require(store.RoleLead), w(s.setMember))
 	p.POST("/assets", s.require(store.RoleLead), w(s.uploadAsset))
+	p.GET("/storage", s.require(store.RoleLead), w(s.projectStorage))
+	p.PUT("/storage", s.requireAdmin, w(s.setStorageQuota))
 	p.GET("/audit", s.require(store.RoleLead), w(s.listAudit))
 
 	e.NoRoute(s.serveUI)
