@@ -33,7 +33,7 @@ vet:
 	$(GO) vet -tags no_ui ./...
 
 fmt:
-	gofmt -w backend tasks agreement exports frontend/*.go
+	gofmt -w $(wildcard backend tasks agreement exports) frontend/*.go
 
 clean:
 	rm -rf bin frontend/dist test-artifacts

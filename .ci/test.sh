@@ -70,9 +70,19 @@ if [ ${#skipped[@]} -gt 0 ]; then
   printf '\nNOTE: these suites will be skipped:\n'; printf '  - %s\n' "${skipped[@]}"; printf '\n'
 fi
 
-echo "== Go tests"
+echo "== Go checks"
 go vet ./...
-go test -count=1 ./...
+if ! go mod tidy -diff >/dev/null; then
+  echo "go.mod or go.sum is not tidy; run: go mod tidy"; go mod tidy -diff; exit 1
+fi
+unformatted=$(gofmt -l $(ls -d backend tasks agreement exports 2>/dev/null))
+if [ -n "$unformatted" ]; then echo "not gofmt-formatted (run make fmt):"; echo "$unformatted"; exit 1; fi
+
+echo "== Go tests"
+# The packages that hold the workflow's concurrency run under the race detector.
+race_pkgs="./backend/workflow/... ./backend/api/... ./backend/store/..."
+go test -count=1 $(go list ./... | grep -v -E '/backend/(workflow|api|store)(/|$)')
+CGO_ENABLED=1 go test -race -count=1 $race_pkgs
 
 echo "== UI unit tests"
 (cd frontend && npx vitest run)

@@ -1,6 +1,7 @@
 package tasks
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -74,4 +75,30 @@ func (fe FieldErrors) add(path, code, format string, args ...any) {
 		return
 	}
 	fe[path] = FieldError{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Add records a problem with a field; the first problem recorded for a path wins.
+func (fe FieldErrors) Add(path, code, format string, args ...any) {
+	fe.add(path, code, format, args...)
+}
+
+// Field returns an error for one field, for callers that find one problem and stop.
+func Field(path, code, format string, args ...any) error {
+	fe := FieldErrors{}
+	fe.add(path, code, format, args...)
+	return fe
+}
+
+// Prefixed puts prefix before every path of err's field errors ("schema." + "questions[2]");
+// any other error is returned as it is.
+func Prefixed(err error, prefix string) error {
+	var fe FieldErrors
+	if !errors.As(err, &fe) {
+		return err
+	}
+	out := make(FieldErrors, len(fe))
+	for k, v := range fe {
+		out[prefix+k] = v
+	}
+	return out
 }

@@ -18,8 +18,8 @@ const FormatVersion = 1
 type Schema struct {
 	// Format is the schema language version; 0 is read as FormatVersion.
 	Format int `json:"format,omitempty"`
-	// Version is the project's schema version, starting at 1. A change to a
-	// schema that already has annotations gets a new version (NeedsNewVersion).
+	// Version is the project's schema version, starting at 1. Any change to the
+	// content (ContentHash) gets a new version; annotations keep theirs.
 	Version int `json:"version"`
 	// Title names the task, e.g. "D3-Omni text-to-image".
 	Title string `json:"title,omitempty"`

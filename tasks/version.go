@@ -24,18 +24,6 @@ func (s *Schema) ContentHash() string {
 	return hex.EncodeToString(sum[:])
 }
 
-// NeedsNewVersion decides whether replacing old with next needs a new
-// schema version. A project without annotations is edited in place. Once
-// annotations exist, any change to the content needs a new version, even to
-// help text or anchor wording: an annotation is only interpretable under the
-// exact text its author was shown, so old annotations keep their version.
-func NeedsNewVersion(old, next *Schema, hasAnnotations bool) bool {
-	if !hasAnnotations {
-		return false
-	}
-	return old.ContentHash() != next.ContentHash()
-}
-
 // Changes lists the top-level parts that differ between two schemas
 // ("inputs", "questions[2]", "questions", "groups", "title", ...), for
 // showing a lead why a new version is being created.

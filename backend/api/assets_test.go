@@ -110,6 +110,23 @@ func assetScenarios(t *testing.T, e *env) {
 			t.Fatalf("%d assets recorded after a refused upload, want 1", n)
 		}
 	})
+	t.Run("active content is a download", func(t *testing.T) {
+		for name, data := range map[string]string{
+			"x.svg": `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>`,
+			"x.xml": `<?xml version="1.0"?><a xmlns:h="http://www.w3.org/1999/xhtml"><h:script>alert(1)</h:script></a>`,
+		} {
+			id := uploadAsset(t, lead, pid, name, []byte(data))
+			var u struct {
+				URL         string `json:"url"`
+				ContentType string `json:"content_type"`
+			}
+			lead.must("GET", "/api/v1/assets/"+id+"/url", nil, 200, &u)
+			resp := get(t, e, u.URL)
+			if ct, cd := resp.Header.Get("Content-Type"), resp.Header.Get("Content-Disposition"); ct != blob.Download || !strings.HasPrefix(cd, "attachment") {
+				t.Fatalf("%s stored as %q, served as %q (%q)", name, u.ContentType, ct, cd)
+			}
+		}
+	})
 	t.Run("html is never served as html", func(t *testing.T) {
 		id := uploadAsset(t, lead, pid, "x.html", []byte("<html><script>alert(1)</script></html>"))
 		var u struct{ URL string }
@@ -146,6 +163,23 @@ func fetch(t *testing.T, e *env, u string) ([]byte, string) {
 		t.Fatalf("GET %s: %d %s", u, resp.StatusCode, b)
 	}
 	return b, resp.Header.Get("Content-Type")
+}
+
+// get fetches a URL of the server or of the blob store and returns the response.
+func get(t *testing.T, e *env, u string) *http.Response {
+	t.Helper()
+	if strings.HasPrefix(u, "/") {
+		u = e.srv.URL + u
+	}
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("GET %s: %d", u, resp.StatusCode)
+	}
+	return resp
 }
 
 func countAssets(t *testing.T, e *env) int64 {

@@ -1,18 +1,24 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/arbiter-annotation/arbiter/backend/auth"
+	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // Stable error codes of the API. Clients branch on these, never on messages.
@@ -33,7 +39,8 @@ const (
 	CodeUnavailable      = "unavailable"
 )
 
-// Error is an error with an HTTP status, a stable code and a message a person can act on.
+// Error is an error with an HTTP status, a stable code and a message a person can act on,
+// for the few answers that belong to HTTP itself (a wrong content type, a malformed body).
 type Error struct {
 	Status  int
 	Code    string
@@ -48,26 +55,86 @@ func fail(status int, code, format string, args ...any) *Error {
 	return &Error{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// notFound is the answer for anything the caller may not know exists.
-func notFound(what string) *Error {
-	return fail(http.StatusNotFound, CodeNotFound, "%s not found", what)
+// rule maps one sentinel error of a service to its status and code. The message is the
+// sentinel's own text, written for people, unless the rule gives one.
+type rule struct {
+	err     error
+	status  int
+	code    string
+	message string
 }
 
-// FieldErrors are per-field problems, keyed by a path such as "roles[1]" or a question key.
-type FieldErrors map[string]FieldError
-
-// FieldError is one field's problem.
-type FieldError struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
+// rules is the one table from the services' errors to responses; the first match wins, so
+// more specific errors come first.
+var rules = []rule{
+	{workflow.ErrStaleVersion, http.StatusConflict, "stale_version", ""},
+	{workflow.ErrLeaseLost, http.StatusConflict, "lease_lost", ""},
+	{workflow.ErrAlreadyDone, http.StatusConflict, "already_submitted", ""},
+	{workflow.ErrHasDraft, http.StatusConflict, "has_draft", ""},
+	{workflow.ErrNotActive, http.StatusConflict, CodeConflict, ""},
+	{workflow.ErrItemNotInFlow, http.StatusConflict, CodeConflict, ""},
+	{workflow.ErrNoSchema, http.StatusConflict, "no_schema", ""},
+	{workflow.ErrArchived, http.StatusConflict, "archived", ""},
+	{workflow.ErrLastLead, http.StatusConflict, "last_lead", ""},
+	{workflow.ErrRoleRequired, http.StatusForbidden, CodeForbidden, ""},
+	{workflow.ErrOwnWork, http.StatusForbidden, CodeForbidden, ""},
+	{workflow.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
+	{auth.ErrEmailTaken, http.StatusConflict, CodeConflict, ""},
+	{auth.ErrBadCredentials, http.StatusUnauthorized, CodeUnauthorized, "email or password is wrong"},
+	{auth.ErrRefreshReused, http.StatusUnauthorized, CodeRefreshReused, ""},
+	{auth.ErrRefreshInvalid, http.StatusUnauthorized, CodeUnauthorized, ""},
+	{auth.ErrTokenExpired, http.StatusUnauthorized, CodeTokenExpired, "access token expired; refresh it"},
+	{auth.ErrTokenInvalid, http.StatusUnauthorized, CodeUnauthorized, "invalid credentials"},
+	{auth.ErrUnauthenticated, http.StatusUnauthorized, CodeUnauthorized, "invalid credentials"},
+	{workflow.ErrNotYours, http.StatusNotFound, CodeNotFound, "assignment not found"},
+	{store.ErrNotFound, http.StatusNotFound, CodeNotFound, "not found"},
+	{store.ErrConflict, http.StatusConflict, CodeConflict, "the resource already exists or was changed by someone else"},
+	{blob.ErrTooLarge, http.StatusRequestEntityTooLarge, CodePayloadTooLarge, ""},
+	{media.ErrQuotaExceeded, http.StatusRequestEntityTooLarge, "quota_exceeded", ""},
+	{media.ErrAdminOnly, http.StatusForbidden, CodeForbidden, ""},
 }
 
-// Err returns a validation *Error, or nil when there is no problem.
-func (fe FieldErrors) Err() error {
-	if len(fe) == 0 {
-		return nil
+// toError maps any error to the one error shape. Unknown errors become 500 and are logged
+// with their cause by writeError; their text never reaches the client.
+func toError(err error) (*Error, bool) {
+	var e *Error
+	var fe tasks.FieldErrors
+	var nf *store.NotFoundError
+	var tl *blob.TooLargeError
+	var mbe *http.MaxBytesError
+	var th *auth.ThrottledError
+	var ie *workflow.ImportError
+	switch {
+	case errors.As(err, &e):
+		return e, true
+	case errors.As(err, &fe):
+		return &Error{Status: http.StatusUnprocessableEntity, Code: CodeValidation, Message: "the request has invalid fields", Details: fe}, true
+	case errors.As(err, &nf):
+		return fail(http.StatusNotFound, CodeNotFound, "%s", nf.Error()), true
+	case errors.As(err, &tl):
+		return fail(http.StatusRequestEntityTooLarge, CodePayloadTooLarge, "%s", tl.Error()), true
+	case errors.As(err, &mbe):
+		return fail(http.StatusRequestEntityTooLarge, CodePayloadTooLarge, "%s", (&blob.TooLargeError{Limit: mbe.Limit}).Error()), true
+	case errors.As(err, &th):
+		return &Error{Status: http.StatusTooManyRequests, Code: CodeRateLimited, Message: th.Error(),
+			Details: map[string]any{"retry_after_seconds": int(th.RetryAfter.Seconds())}}, true
+	case errors.Is(err, context.Canceled):
+		return fail(499, "client_closed_request", "the client went away"), true
+	case errors.As(err, &ie):
+		// note: the client learns how far the import got; the cause goes to the log
+		return &Error{Status: http.StatusInternalServerError, Code: "import_stopped", Details: ie.Report,
+			Message: fmt.Sprintf("the import stopped after line %d; the lines before it are stored and importing the file again completes it", ie.Report.Lines)}, true
 	}
-	return &Error{Status: http.StatusUnprocessableEntity, Code: CodeValidation, Message: "the request has invalid fields", Details: fe}
+	for _, r := range rules {
+		if errors.Is(err, r.err) {
+			msg := r.message
+			if msg == "" {
+				msg = r.err.Error()
+			}
+			return &Error{Status: r.status, Code: r.code, Message: msg}, true
+		}
+	}
+	return nil, false
 }
 
 type errorBody struct {
@@ -83,32 +150,28 @@ type errorPayload struct {
 // handler is a gin handler that returns its error instead of writing it.
 type handler func(c *gin.Context) error
 
-// wrap turns a handler into a gin.HandlerFunc with one error writer.
-func wrap(h handler) gin.HandlerFunc {
+// wrap turns a handler into a gin.HandlerFunc with the server's one error writer.
+func (s *Server) wrap(h handler) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if err := h(c); err != nil {
-			writeError(c, err)
+			s.writeError(c, err)
 		}
 	}
 }
 
-// writeError writes the one JSON error shape; unexpected errors are logged, never shown.
-func writeError(c *gin.Context, err error) {
-	var e *Error
-	var mbe *http.MaxBytesError
-	switch {
-	case errors.As(err, &e):
-	case errors.Is(err, store.ErrNotFound):
-		e = notFound("resource")
-	case errors.Is(err, store.ErrConflict):
-		e = fail(http.StatusConflict, CodeConflict, "the resource already exists or was changed by someone else")
-	case errors.As(err, &mbe):
-		e = fail(http.StatusRequestEntityTooLarge, CodePayloadTooLarge, "request body exceeds %d bytes", mbe.Limit)
-	case errors.Is(err, context.Canceled):
-		e = fail(499, "client_closed_request", "the client went away")
-	default:
-		slog.ErrorContext(c.Request.Context(), "request failed", "err", err, "request_id", c.GetString(ctxRequestID))
+// writeError writes the one JSON error shape; unexpected errors are logged through the
+// server's logger with the request id, never shown.
+func (s *Server) writeError(c *gin.Context, err error) {
+	e, ok := toError(err)
+	if !ok || e.Status >= 500 {
+		s.log.ErrorContext(c.Request.Context(), "request failed", "err", err, "request_id", c.GetString(ctxRequestID))
+	}
+	if !ok {
 		e = fail(http.StatusInternalServerError, CodeInternal, "internal error (request id %s)", c.GetString(ctxRequestID))
+	}
+	var th *auth.ThrottledError
+	if errors.As(err, &th) {
+		c.Header("Retry-After", strconv.Itoa(int(th.RetryAfter.Seconds())))
 	}
 	c.Header("Cache-Control", "no-store")
 	c.AbortWithStatusJSON(e.Status, errorBody{errorPayload{e.Code, e.Message, e.Details}})
@@ -124,7 +187,16 @@ func bindJSON(c *gin.Context, dst any) error {
 	if ct != "" && ct != "application/json" {
 		return fail(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "expected application/json, got %s", ct)
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBody))
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBody))
+	if err != nil {
+		return err
+	}
+	// note: text that SQLite and PostgreSQL would store differently (invalid UTF-8, NUL) is
+	// refused here, naming its field, on both alike
+	if err := tasks.CheckText(body); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return jsonError(err)
@@ -151,6 +223,7 @@ func jsonError(err error) error {
 		return &Error{Status: http.StatusBadRequest, Code: CodeInvalidJSON,
 			Message: fmt.Sprintf("field %q must be %s, not %s", typ.Field, typ.Type, typ.Value), Details: map[string]any{"field": typ.Field}}
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		// note: encoding/json has no typed error for unknown fields; this is its documented text
 		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 		return &Error{Status: http.StatusBadRequest, Code: CodeInvalidJSON,
 			Message: fmt.Sprintf("unknown field %q", field), Details: map[string]any{"field": field}}

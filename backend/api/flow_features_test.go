@@ -26,7 +26,7 @@ func TestFlags(t *testing.T) {
 		lead.member(pid, other, "annotator")
 		lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("f-1", "g"), robojudgeLine("f-2", "g"))
 		c := ann.next(pid, "label")
-		path := "/api/v1/assignments/" + c.Assignment.ID + "/flag"
+		path := "/api/v1/projects/" + pid + "/assignments/" + c.Assignment.ID + "/flag"
 		if st, body := ann.do("POST", path, map[string]any{"category": "other"}); st != 422 || !strings.Contains(string(body), `"reason"`) {
 			t.Fatalf("flag without a reason: %d %s", st, body)
 		}
@@ -211,7 +211,7 @@ func TestProgressAndReviewComments(t *testing.T) {
 		}
 	}
 	r := rev.next(pid, "review")
-	path := "/api/v1/assignments/" + r.Assignment.ID + "/submit"
+	path := "/api/v1/projects/" + pid + "/assignments/" + r.Assignment.ID + "/submit"
 	if st, body := rev.do("POST", path, map[string]any{"verdict": "approve", "comments": map[string]string{"nope": "x"}}); st != 422 || !strings.Contains(string(body), "comments.nope") {
 		t.Fatalf("comment on an unknown question: %d %s", st, body)
 	}
@@ -280,15 +280,61 @@ func TestRelease(t *testing.T) {
 		lead.member(pid, ann, "annotator")
 		lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("r-1", "g"))
 		c := ann.next(pid, "label")
-		ann.must("POST", "/api/v1/assignments/"+c.Assignment.ID+"/release", nil, 204, nil)
+		ann.must("POST", "/api/v1/projects/"+pid+"/assignments/"+c.Assignment.ID+"/release", nil, 204, nil)
 		again := ann.next(pid, "label")
 		if again == nil || again.Assignment.ID == c.Assignment.ID {
 			t.Fatal("the released item did not come back as a new assignment")
 		}
-		ann.must("PUT", "/api/v1/assignments/"+again.Assignment.ID+"/draft", map[string]any{"answers": answers("physical_adherence", 3), "version": 0}, 200, nil)
-		status, body := ann.do("POST", "/api/v1/assignments/"+again.Assignment.ID+"/release", nil)
+		ann.must("PUT", "/api/v1/projects/"+pid+"/assignments/"+again.Assignment.ID+"/draft", map[string]any{"answers": answers("physical_adherence", 3), "version": 0}, 200, nil)
+		status, body := ann.do("POST", "/api/v1/projects/"+pid+"/assignments/"+again.Assignment.ID+"/release", nil)
 		if status != 409 || errorCode(t, body) != "has_draft" {
 			t.Fatalf("release with a draft: %d %s", status, body)
+		}
+	})
+}
+
+// TestOneReviewerReviewsEveryLabel: with overlap 3 and cross review, a team with one reviewer
+// finishes: the reviewer, who labeled nothing, reviews all three labels of each item. A person
+// who labeled an item never reviews it, and one who reviewed it never labels it.
+func TestOneReviewerReviewsEveryLabel(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		rev := e.newUser("rev@example.org", false)
+		pid := robojudgeProject(t, lead, map[string]any{"overlap": 3, "review": "cross", "adjudication": "never", "on_no_consensus": "drop"})
+		anns := []*client{e.newUser("a1@example.org", false), e.newUser("a2@example.org", false), e.newUser("a3@example.org", false)}
+		for _, a := range anns {
+			lead.member(pid, a, "annotator", "reviewer")
+		}
+		lead.member(pid, rev, "reviewer", "annotator")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("one-1", "g"), robojudgeLine("one-2", "g"))
+		tpl, _ := tasks.LookupTemplate("robojudge")
+		label := tpl.Schema.ExampleAnswers()
+		for _, a := range anns {
+			for i := 0; i < 2; i++ {
+				c := a.next(pid, "label")
+				if c == nil {
+					t.Fatalf("%s found no label work", a.user.Email)
+				}
+				a.submitOK(c.Assignment.ID, map[string]any{"answers": label})
+			}
+		}
+		if c := anns[0].next(pid, "review"); c != nil {
+			t.Fatalf("an annotator who labeled every item was given a review: %s", c.raw)
+		}
+		for i := 0; i < 6; i++ {
+			c := rev.next(pid, "review")
+			if c == nil {
+				t.Fatalf("the reviewer ran out of work after %d of 6 reviews", i)
+			}
+			rev.submitOK(c.Assignment.ID, map[string]any{"verdict": "approve"})
+		}
+		if done := lead.items(pid, "stage=done"); len(done) != 2 {
+			t.Fatalf("%d items done, want 2", len(done))
+		}
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("one-3", "g"))
+		if c := rev.next(pid, "label"); c == nil {
+			t.Fatal("the reviewer could not label a new item they had not reviewed")
 		}
 	})
 }

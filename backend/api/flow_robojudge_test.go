@@ -2,10 +2,12 @@ package api_test
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/testenv"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -203,4 +205,32 @@ func TestSubmitGuarantees(t *testing.T) {
 			t.Fatalf("submit after skip: %d", st)
 		}
 	})
+}
+
+// TestAssignmentAliases keeps the deprecated /api/v1/assignments/:aid/... paths answering as
+// the project-scoped ones, with a Deprecation header, and only for the assignment's owner.
+func TestAssignmentAliases(t *testing.T) {
+	e := newEnv(t, testenv.SQLite)
+	lead, ann, other := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false), e.newUser("o@example.org", false)
+	pid := robojudgeProject(t, lead, map[string]any{"overlap": 1})
+	lead.member(pid, ann, "annotator")
+	lead.member(pid, other, "annotator")
+	lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("al-1", "g"))
+	c := ann.next(pid, "label")
+	req, _ := http.NewRequest("POST", e.srv.URL+"/api/v1/assignments/"+c.Assignment.ID+"/heartbeat", nil)
+	req.Header.Set("Authorization", "Bearer "+ann.token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Deprecation") != "true" {
+		t.Fatalf("alias heartbeat: %d, Deprecation %q", resp.StatusCode, resp.Header.Get("Deprecation"))
+	}
+	if st, body := other.do("POST", "/api/v1/assignments/"+c.Assignment.ID+"/heartbeat", nil); st != 404 || errorCode(t, body) != "not_found" {
+		t.Fatalf("someone else's assignment through the alias: %d %s", st, body)
+	}
+	if st, body := ann.do("POST", "/api/v1/projects/"+pid+"/assignments/"+c.Assignment.ID+"/heartbeat", nil); st != 200 {
+		t.Fatalf("project-scoped heartbeat: %d %s", st, body)
+	}
 }

@@ -16,6 +16,7 @@ func TestOmniRewardShape(t *testing.T) {
 		e := newEnv(t, open)
 		lead := e.newUser("lead@example.org", false)
 		anns := []*client{e.newUser("a1@example.org", false), e.newUser("a2@example.org", false), e.newUser("a3@example.org", false)}
+		author := e.newUser("author@example.org", false) // note: an author is never given the units of their own criteria
 		var p struct{ ID string }
 		lead.must("POST", "/api/v1/projects", map[string]any{"name": "Omni-Reward", "template": "omnireward-pair", "workflow": map[string]any{
 			"overlap": 3, "consensus": map[string]any{"nominal": "majority"}, "adjudication": "never", "on_no_consensus": "drop",
@@ -23,17 +24,18 @@ func TestOmniRewardShape(t *testing.T) {
 		for _, a := range anns {
 			lead.member(p.ID, a, "annotator")
 		}
+		lead.member(p.ID, author, "annotator")
 		rep := lead.importNDJSON("/api/v1/projects/"+p.ID+"/items",
 			`{"external_id":"or-1","inputs":{"prompt":"Two sailboats at sunset","responses":[{"id":"r1","type":"image","value":"media/boats.png","meta":{"model":"m-3"}},{"id":"r2","type":"image","value":"media/boats_sunset.png","meta":{"model":"m-9"}}]}}`)
 
-		c := anns[0].next(p.ID, "criteria")
+		c := author.next(p.ID, "criteria")
 		if c == nil || c.Assignment.Stage != "criteria" {
 			t.Fatalf("no criteria work (import %v)", rep)
 		}
 		if strings.Contains(string(c.raw), "m-3") || strings.Contains(string(c.raw), `"r1"`) {
 			t.Fatalf("model names or candidate ids reach the annotator: %s", c.raw)
 		}
-		anns[0].submitOK(c.Assignment.ID, map[string]any{"answers": answers("criteria", []string{
+		author.submitOK(c.Assignment.ID, map[string]any{"answers": answers("criteria", []string{
 			"The light looks like a warm, low sunset.", "It looks nice.", "Exactly two boats, both white, with red flags on the masts."})})
 		var crit struct {
 			Items []struct{ ID, Text string }

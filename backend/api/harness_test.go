@@ -19,8 +19,10 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/config"
+	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
 // jwtKey signs access tokens in tests, so tests can forge expired or wrong-algorithm tokens.
@@ -41,7 +43,8 @@ type options struct {
 	blobs     func(testing.TB) blob.Store
 	maxUpload int64
 	limits    auth.Limits
-	jobs      bool // run the background job queue
+	jobs      bool         // run the background job queue
+	log       *slog.Logger // the server's logger; discarded when nil
 }
 
 // newEnv starts a server on a fresh database of the given backend.
@@ -60,15 +63,26 @@ func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*opti
 		"index.html":         {Data: []byte("<!doctype html><title>Arbiter</title>")},
 		"assets/app-1234.js": {Data: []byte("console.log(1)")},
 	}
-	deps := api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: slog.New(slog.DiscardHandler), UI: ui}
-	if o.jobs {
-		deps.Jobs = startJobs(t, st, blobs)
+	deps := serverDeps(t, cfg, st, blobs, sessions, o.jobs)
+	deps.UI = ui
+	if o.log != nil {
+		deps.Log = o.log
 	}
 	s := api.New(deps)
 	e := &env{t: t, srv: httptest.NewServer(s.Handler()), store: st, blobs: blobs, cfg: cfg, routes: s.Routes()}
 	t.Cleanup(e.srv.Close)
 	e.admin = e.newUser("admin@example.org", true)
 	return e
+}
+
+// serverDeps wires the services as the serve command does; with jobs, a job queue runs.
+func serverDeps(t *testing.T, cfg config.Config, st *store.Store, blobs blob.Store, sessions *auth.Sessions, jobs bool) api.Deps {
+	assets := media.New(st, blobs, media.Config{MaxUploadBytes: cfg.MaxUploadBytes, SignedURLTTL: cfg.SignedURLTTL, PublicURL: cfg.PublicURL})
+	flow := workflow.New(workflow.Deps{Store: st, Blobs: blobs, Media: assets})
+	if jobs {
+		flow.UseJobs(startJobs(t, st, flow))
+	}
+	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: slog.New(slog.DiscardHandler), Flow: flow, Media: assets}
 }
 
 // newUser creates a user directly in the store and logs them in.
@@ -143,6 +157,9 @@ func (c *client) do(method, path string, body any, headers ...string) (int, []by
 	}
 	defer resp.Body.Close()
 	out, _ := io.ReadAll(resp.Body)
+	if err := apiContract(c.e.t).check(method, path, resp.StatusCode, resp.Header.Get("Content-Type"), out); err != nil {
+		c.e.t.Errorf("contract: %v", err)
+	}
 	return resp.StatusCode, out
 }
 

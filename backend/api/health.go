@@ -13,21 +13,33 @@ import (
 )
 
 // healthz answers while the process is up.
-func (s *Server) healthz(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) }
+func (s *Server) healthz(c *gin.Context) { c.JSON(http.StatusOK, health{Status: "ok"}) }
+
+// health is what /healthz and /readyz answer.
+type health struct {
+	Status string       `json:"status"`
+	Checks *readyChecks `json:"checks,omitempty"`
+}
+
+// readyChecks says, per dependency, "ok" or what is wrong.
+type readyChecks struct {
+	Database string `json:"database"`
+	Blobs    string `json:"blobs"`
+}
 
 // readyz answers 200 only when the database and the blob store are reachable.
 func (s *Server) readyz(c *gin.Context) {
 	ctx, cancel := context.WithTimeout(c.Request.Context(), 3*time.Second)
 	defer cancel()
-	checks := gin.H{"database": "ok", "blobs": "ok"}
+	h := health{Status: "ready", Checks: &readyChecks{Database: "ok", Blobs: "ok"}}
 	status := http.StatusOK
 	if err := s.store.Ping(ctx); err != nil {
-		checks["database"], status = err.Error(), http.StatusServiceUnavailable
+		h.Checks.Database, h.Status, status = err.Error(), "unavailable", http.StatusServiceUnavailable
 	}
 	if err := s.blobs.Ping(ctx); err != nil {
-		checks["blobs"], status = err.Error(), http.StatusServiceUnavailable
+		h.Checks.Blobs, h.Status, status = err.Error(), "unavailable", http.StatusServiceUnavailable
 	}
-	c.JSON(status, gin.H{"status": map[bool]string{true: "ready", false: "unavailable"}[status == http.StatusOK], "checks": checks})
+	c.JSON(status, h)
 }
 
 // metrics are the server's Prometheus collectors, on a registry of its own.

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/jobs"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
@@ -16,13 +15,13 @@ import (
 
 // startJobs runs the job queue on the test store; for PostgreSQL it needs the store's URL,
 // which testenv keeps in the search_path of the store's own pool, so it is read back here.
-func startJobs(t *testing.T, st *store.Store, blobs blob.Store) jobs.Runner {
+func startJobs(t *testing.T, st *store.Store, flow *workflow.Service) jobs.Runner {
 	t.Helper()
 	url := ""
 	if st.Dialect() == store.Postgres {
 		url = st.URL()
 	}
-	r, err := jobs.Start(context.Background(), jobs.Deps{Store: st, DatabaseURL: url, Flow: workflow.New(st), Blobs: blobs,
+	r, err := jobs.Start(context.Background(), jobs.Deps{Store: st, DatabaseURL: url, Flow: flow,
 		Log: slog.New(slog.DiscardHandler), Workers: 2})
 	if err != nil {
 		t.Fatal(err)

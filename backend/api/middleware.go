@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
 // Keys of values kept on the gin context.
@@ -22,6 +22,7 @@ const (
 	ctxUser      = "user"
 	ctxProject   = "project"
 	ctxRoles     = "roles"
+	ctxFlow      = "flow"
 )
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
@@ -63,67 +64,70 @@ func (s *Server) requestLog(c *gin.Context) {
 
 // authenticate requires a bearer token (access JWT or personal access token).
 func (s *Server) authenticate(c *gin.Context) {
-	h := c.GetHeader("Authorization")
-	token, ok := strings.CutPrefix(h, "Bearer ")
+	token, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
 	if !ok || token == "" {
-		writeError(c, fail(http.StatusUnauthorized, CodeUnauthorized, "missing bearer token"))
+		s.writeError(c, auth.ErrUnauthenticated)
 		return
 	}
 	u, err := s.sessions.Authenticate(c.Request.Context(), token)
-	switch err {
-	case nil:
-		c.Set(ctxUser, u)
-		c.Next()
-	case auth.ErrTokenExpired:
-		writeError(c, fail(http.StatusUnauthorized, CodeTokenExpired, "access token expired; refresh it"))
-	case auth.ErrTokenInvalid, auth.ErrUnauthenticated:
-		writeError(c, fail(http.StatusUnauthorized, CodeUnauthorized, "invalid credentials"))
-	default:
-		writeError(c, err)
+	if err != nil {
+		s.writeError(c, err)
+		return
 	}
+	c.Set(ctxUser, u)
+	c.Next()
 }
 
 // currentUser is the authenticated user of the request.
 func currentUser(c *gin.Context) *store.User { return c.MustGet(ctxUser).(*store.User) }
 
 // requireAdmin lets only administrators through.
-func requireAdmin(c *gin.Context) {
+func (s *Server) requireAdmin(c *gin.Context) {
 	if !currentUser(c).IsAdmin {
-		writeError(c, fail(http.StatusForbidden, CodeForbidden, "administrators only"))
+		s.writeError(c, fail(http.StatusForbidden, CodeForbidden, "administrators only"))
 		return
 	}
 	c.Next()
 }
 
-// project loads the project named by :pid and the caller's roles in it. Callers who are not
-// members get 404, exactly as for a project that does not exist: no existence leak.
+// project loads the project named by :pid, the caller's roles in it and, when it has a
+// schema, its workflow view (parsed once per schema version). Callers who are not members
+// get 404, exactly as for a project that does not exist: no existence leak.
 func (s *Server) project(c *gin.Context) {
 	ctx := c.Request.Context()
 	u := currentUser(c)
 	p, err := s.store.Project(ctx, c.Param("pid"))
 	if err != nil {
-		writeError(c, mapNotFound(err, "project"))
+		s.writeError(c, store.Missing(err, "project"))
 		return
 	}
 	roles := store.RoleSet(store.Roles)
 	if !u.IsAdmin {
 		m, err := s.store.Member(ctx, p.ID, u.ID)
 		if err != nil {
-			writeError(c, mapNotFound(err, "project"))
+			s.writeError(c, store.Missing(err, "project"))
 			return
 		}
 		roles = m.Roles
 	}
 	c.Set(ctxProject, p)
 	c.Set(ctxRoles, roles)
+	if p.SchemaVersion > 0 {
+		fp, err := s.flow.LoadProject(ctx, p, 0)
+		if err != nil {
+			s.writeError(c, err)
+			return
+		}
+		c.Set(ctxFlow, fp)
+	}
 	c.Next()
 }
 
 // require lets through members holding any of the roles; no roles means any member.
-func require(roles ...store.Role) gin.HandlerFunc {
+func (s *Server) require(roles ...store.Role) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if len(roles) > 0 && !projectRoles(c).Has(roles...) {
-			writeError(c, fail(http.StatusForbidden, CodeForbidden, "this needs one of the roles %v in the project", roles))
+			s.writeError(c, fail(http.StatusForbidden, CodeForbidden, "this needs one of the roles %v in the project", roles))
 			return
 		}
 		c.Next()
@@ -133,15 +137,10 @@ func require(roles ...store.Role) gin.HandlerFunc {
 func currentProject(c *gin.Context) *store.Project { return c.MustGet(ctxProject).(*store.Project) }
 func projectRoles(c *gin.Context) store.RoleSet    { return c.MustGet(ctxRoles).(store.RoleSet) }
 
-// mapNotFound turns store.ErrNotFound into a 404 naming what was missing.
-func mapNotFound(err error, what string) error {
-	if err == store.ErrNotFound {
-		return notFound(what)
+// currentFlow is the project's workflow view; a project without a schema cannot be worked on.
+func currentFlow(c *gin.Context) (*workflow.Project, error) {
+	if fp, ok := c.Get(ctxFlow); ok {
+		return fp.(*workflow.Project), nil
 	}
-	return err
-}
-
-// retryAfter sets the Retry-After header in whole seconds.
-func retryAfter(c *gin.Context, d time.Duration) {
-	c.Header("Retry-After", strconv.Itoa(int(d.Seconds())))
+	return nil, workflow.ErrNoSchema
 }

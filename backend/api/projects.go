@@ -1,52 +1,135 @@
 package api
 
 import (
-	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// projectView is a project as the caller sees it, with the caller's roles.
-type projectView struct {
-	*store.Project
-	MyRoles store.RoleSet `json:"my_roles"`
+func (s *Server) listProjects(c *gin.Context) error {
+	ps, err := s.flow.Projects(c.Request.Context(), currentUser(c), c.Query("archived") == "true")
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, ps)
+	return nil
 }
 
-func (s *Server) listProjects(c *gin.Context) error {
-	ctx := c.Request.Context()
-	u := currentUser(c)
-	filter := u.ID
-	if u.IsAdmin {
-		filter = ""
+func (s *Server) createProject(c *gin.Context) error {
+	var req workflow.ProjectSpec
+	if err := bindJSON(c, &req); err != nil {
+		return err
 	}
-	ps, err := s.store.Projects(ctx, filter)
+	p, err := s.flow.CreateProject(c.Request.Context(), currentUser(c).ID, req)
 	if err != nil {
 		return err
 	}
-	roles, err := s.store.MemberRoles(ctx, u.ID)
+	c.JSON(http.StatusCreated, p)
+	return nil
+}
+
+func (s *Server) getProject(c *gin.Context) error {
+	p, err := s.flow.Detail(c.Request.Context(), currentProject(c), projectRoles(c))
 	if err != nil {
 		return err
 	}
-	out := make([]projectView, len(ps))
-	for i := range ps {
-		mine := roles[ps[i].ID]
-		if u.IsAdmin {
-			mine = store.Roles
-		}
-		out[i] = projectView{&ps[i], mine}
+	c.JSON(http.StatusOK, p)
+	return nil
+}
+
+// patchProject edits a project; a changed schema becomes a new version.
+func (s *Server) patchProject(c *gin.Context) error {
+	var req workflow.ProjectPatch
+	if err := bindJSON(c, &req); err != nil {
+		return err
 	}
-	c.JSON(http.StatusOK, out)
+	p, err := s.flow.PatchProject(c.Request.Context(), currentUser(c).ID, currentProject(c), projectRoles(c), req)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, p)
+	return nil
+}
+
+// validateSetup checks a template or schema and a policy as project creation would, writing
+// nothing.
+func (s *Server) validateSetup(c *gin.Context) error {
+	var req workflow.ProjectSpec
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	res, err := s.flow.CheckSetup(req)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, res)
+	return nil
+}
+
+type archiveRequest struct {
+	Archived bool `json:"archived"`
+}
+
+func (s *Server) archiveProject(c *gin.Context) error {
+	var req archiveRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	p, err := s.flow.Archive(c.Request.Context(), currentUser(c).ID, currentProject(c), req.Archived)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, p)
+	return nil
+}
+
+type deleteRequest struct {
+	Confirm string `json:"confirm"`
+}
+
+// deleteProject deletes the project once the lead typed its name.
+func (s *Server) deleteProject(c *gin.Context) error {
+	var req deleteRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := s.flow.DeleteProject(c.Request.Context(), currentUser(c).ID, currentProject(c), req.Confirm); err != nil {
+		return err
+	}
+	c.Status(http.StatusNoContent)
+	return nil
+}
+
+func (s *Server) listSchemaVersions(c *gin.Context) error {
+	vs, err := s.flow.SchemaVersions(c.Request.Context(), currentProject(c).ID)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, vs)
+	return nil
+}
+
+// feasibility says whether the members can do what the policy asks.
+func (s *Server) feasibility(c *gin.Context) error {
+	fp, err := currentFlow(c)
+	if err != nil {
+		return err
+	}
+	f, err := s.flow.Feasibility(c.Request.Context(), fp)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, f)
 	return nil
 }
 
 func (s *Server) listMembers(c *gin.Context) error {
-	ms, err := s.store.Members(c.Request.Context(), currentProject(c).ID)
+	ms, err := s.flow.Members(c.Request.Context(), currentProject(c).ID)
 	if err != nil {
 		return err
 	}
@@ -58,68 +141,47 @@ type setMemberRequest struct {
 	Roles []store.Role `json:"roles"`
 }
 
-func (r *setMemberRequest) validate() error {
-	fe := FieldErrors{}
-	if r.Roles == nil {
-		fe["roles"] = FieldError{"required", "roles is required (an empty list removes the member)"}
-	}
-	for i, role := range r.Roles {
-		if !role.Valid() {
-			fe["roles["+strconv.Itoa(i)+"]"] = FieldError{"unknown_role", fmt.Sprintf("%q is not one of %v", role, store.Roles)}
-		}
-	}
-	return fe.Err()
-}
-
 // setMember gives a user roles in the project. :uid is a user id or an email address.
 func (s *Server) setMember(c *gin.Context) error {
 	var req setMemberRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if err := req.validate(); err != nil {
-		return err
-	}
-	ctx := c.Request.Context()
-	p := currentProject(c)
-	target, err := s.userByRef(c, c.Param("uid"))
+	m, err := s.flow.SetMember(c.Request.Context(), currentUser(c).ID, currentProject(c).ID, c.Param("uid"), req.Roles)
 	if err != nil {
 		return err
 	}
-	before, err := s.store.Member(ctx, p.ID, target.ID)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		return err
-	}
-	roles := store.RoleSet(req.Roles).Normalize()
-	if err := s.store.SetMember(ctx, p.ID, target.ID, roles); err != nil {
-		return err
-	}
-	s.audit(c, p.ID, "member.set", "user:"+target.ID, before.Roles, roles)
-	c.JSON(http.StatusOK, store.MemberView{UserID: target.ID, Email: target.Email, Name: target.Name, Roles: roles})
+	c.JSON(http.StatusOK, m)
 	return nil
 }
 
-func (s *Server) userByRef(c *gin.Context, ref string) (*store.User, error) {
-	var u *store.User
-	var err error
-	if strings.Contains(ref, "@") {
-		u, err = s.store.UserByEmail(c.Request.Context(), ref)
-	} else {
-		u, err = s.store.User(c.Request.Context(), ref)
-	}
-	return u, mapNotFound(err, "user")
+// auditPage is one page of a project's audit trail.
+type auditPage struct {
+	Items []store.AuditEvent `json:"items"`
 }
 
 func (s *Server) listAudit(c *gin.Context) error {
-	limit, err := strconv.Atoi(c.DefaultQuery("limit", "100"))
-	if err != nil || limit < 1 || limit > 1000 {
-		return &Error{Status: http.StatusBadRequest, Code: CodeBadRequest, Message: "limit must be 1 to 1000",
-			Details: FieldErrors{"limit": {"out_of_range", "limit must be 1 to 1000"}}}
-	}
-	es, err := s.store.AuditEvents(c.Request.Context(), currentProject(c).ID, limit)
+	limit, err := intQuery(c, "limit", 100)
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"items": es})
+	es, err := s.flow.Audit(c.Request.Context(), currentProject(c).ID, limit)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, auditPage{es})
 	return nil
+}
+
+// intQuery reads an integer query parameter, def when absent.
+func intQuery(c *gin.Context, name string, def int) (int, error) {
+	v, ok := c.GetQuery(name)
+	if !ok {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, tasks.Field(name, "invalid_value", "%s must be a whole number", name)
+	}
+	return n, nil
 }

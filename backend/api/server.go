@@ -1,6 +1,7 @@
 // Package api is Arbiter's HTTP interface: the JSON API under /api/v1, signed blob URLs, health
-// and metrics endpoints, and the embedded web UI. Handlers are thin: bind, authorize, call the
-// store or a service, respond.
+// and metrics endpoints, and the embedded web UI. Handlers are thin: bind, authorize (on the
+// route line), call one service method, respond. The rules live in the services: workflow,
+// media and auth.
 package api
 
 import (
@@ -14,7 +15,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/config"
-	"github.com/arbiter-annotation/arbiter/backend/jobs"
+	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
@@ -27,7 +28,8 @@ type Deps struct {
 	Sessions *auth.Sessions
 	Log      *slog.Logger
 	UI       fs.FS // the built web UI; nil when the binary was built without it
-	Jobs     jobs.Runner
+	Flow     *workflow.Service
+	Media    *media.Service
 }
 
 // Server routes requests to handlers.
@@ -40,14 +42,15 @@ type Server struct {
 	ui       fs.FS
 	metrics  *metrics
 	flow     *workflow.Service
-	jobs     jobs.Runner
+	media    *media.Service
 	engine   *gin.Engine
 }
 
 // New builds the server and its route table.
 func New(d Deps) *Server {
 	gin.SetMode(gin.ReleaseMode)
-	s := &Server{cfg: d.Config, store: d.Store, blobs: d.Blobs, sessions: d.Sessions, log: d.Log, ui: d.UI, metrics: newMetrics(), flow: workflow.New(d.Store), jobs: d.Jobs}
+	s := &Server{cfg: d.Config, store: d.Store, blobs: d.Blobs, sessions: d.Sessions, log: d.Log, ui: d.UI, metrics: newMetrics(),
+		flow: d.Flow, media: d.Media}
 	e := gin.New()
 	e.ContextWithFallback = true
 	// note: the client address feeds the login throttle, so X-Forwarded-For is believed only
@@ -59,7 +62,7 @@ func New(d Deps) *Server {
 	e.HandleMethodNotAllowed = true
 	e.Use(s.requestLog, gin.CustomRecovery(func(c *gin.Context, err any) {
 		s.log.Error("panic", "err", err, "request_id", c.GetString(ctxRequestID))
-		writeError(c, fail(http.StatusInternalServerError, CodeInternal, "internal error"))
+		s.writeError(c, fail(http.StatusInternalServerError, CodeInternal, "internal error"))
 	}))
 	s.engine = e
 	s.routes()
@@ -74,62 +77,83 @@ func (s *Server) Routes() gin.RoutesInfo { return s.engine.Routes() }
 
 // routes is the route table: one line per route, the permission on the line.
 func (s *Server) routes() {
-	e := s.engine
+	e, w := s.engine, s.wrap
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
 	e.GET("/metrics", s.metrics.handler())
-	e.GET("/blobs/*key", wrap(s.serveBlob))
+	e.GET("/blobs/*key", w(s.serveBlob))
 	e.GET("/template-media/*path", s.serveTemplateMedia)
 
 	v1 := e.Group("/api/v1")
-	v1.POST("/auth/login", wrap(s.login))
-	v1.POST("/auth/refresh", wrap(s.refresh))
-	v1.POST("/auth/logout", wrap(s.logout))
+	v1.POST("/auth/login", w(s.login))
+	v1.POST("/auth/refresh", w(s.refresh))
+	v1.POST("/auth/logout", w(s.logout))
 
 	a := v1.Group("", s.authenticate)
-	a.GET("/me", wrap(s.me))
-	a.GET("/me/tokens", wrap(s.listTokens))
-	a.POST("/me/tokens", wrap(s.createToken))
-	a.DELETE("/me/tokens/:tid", wrap(s.revokeToken))
-	a.GET("/users", requireAdmin, wrap(s.listUsers))
-	a.POST("/users", requireAdmin, wrap(s.createUser))
-	a.GET("/projects", wrap(s.listProjects))
-	a.POST("/projects", wrap(s.createProject))
-	a.GET("/assets/:aid/url", wrap(s.assetURL))
-	a.PUT("/assignments/:aid/draft", wrap(s.saveDraft))
-	a.POST("/assignments/:aid/heartbeat", wrap(s.heartbeat))
-	a.POST("/assignments/:aid/skip", wrap(s.skip))
-	a.POST("/assignments/:aid/release", wrap(s.release))
-	a.POST("/assignments/:aid/flag", wrap(s.flagAssignment))
-	a.POST("/assignments/:aid/submit", wrap(s.submit))
-	a.GET("/templates", wrap(s.listTemplates))
-	a.GET("/templates/:id", wrap(s.getTemplate))
-	a.POST("/templates/:id/validate", wrap(s.validateTemplateAnswers))
+	a.GET("/me", w(s.me))
+	a.GET("/me/tokens", w(s.listTokens))
+	a.POST("/me/tokens", w(s.createToken))
+	a.DELETE("/me/tokens/:tid", w(s.revokeToken))
+	a.GET("/users", s.requireAdmin, w(s.listUsers))
+	a.POST("/users", s.requireAdmin, w(s.createUser))
+	a.GET("/projects", w(s.listProjects))
+	a.POST("/projects", w(s.createProject))
+	a.POST("/schemas/validate", w(s.validateSetup))
+	a.GET("/assets/:aid/url", w(s.assetURL))
+	a.GET("/templates", w(s.listTemplates))
+	a.GET("/templates/:id", w(s.getTemplate))
+	a.POST("/templates/:id/validate", w(s.validateTemplateAnswers))
+	// Deprecated: the assignment actions outside their project; they answer as the routes
+	// under /projects/:pid/assignments do, and go away in the next release.
+	for _, action := range assignmentActions {
+		a.Handle(action.method, "/assignments/:aid/"+action.name, w(s.assignmentAlias))
+	}
 
 	p := a.Group("/projects/:pid", s.project)
-	p.GET("", require(), wrap(s.getProject))
-	p.PATCH("", require(store.RoleLead), wrap(s.patchProject))
-	p.GET("/stats", require(store.RoleLead, store.RoleViewer), wrap(s.projectStats))
-	p.POST("/items", require(store.RoleLead), wrap(s.importNDJSON(workflow.ImportItemsKind)))
-	p.GET("/items", require(store.RoleLead), wrap(s.listItems))
-	p.GET("/items/:iid", require(store.RoleLead), wrap(s.getItem))
-	p.POST("/items/:iid/flag", require(store.RoleLead), wrap(s.resolveFlag))
-	p.POST("/predictions", require(store.RoleLead), wrap(s.importNDJSON(workflow.ImportPredictionsKind)))
-	p.GET("/imports", require(store.RoleLead), wrap(s.listImports))
-	p.GET("/imports/:imid", require(store.RoleLead), wrap(s.getImport))
-	p.GET("/criteria", require(store.RoleLead, store.RoleReviewer), wrap(s.listCriteria))
-	p.POST("/criteria/:cid", require(store.RoleLead, store.RoleReviewer), wrap(s.reviewCriterion))
-	p.POST("/queue/next", require(), wrap(s.queueNext))
-	p.GET("/me/progress", require(), wrap(s.myProgress))
-	p.GET("/members", require(), wrap(s.listMembers))
-	p.PUT("/members/:uid", require(store.RoleLead), wrap(s.setMember))
-	p.POST("/assets", require(store.RoleLead), wrap(s.uploadAsset))
-	p.GET("/audit", require(store.RoleLead), wrap(s.listAudit))
+	p.GET("", s.require(), w(s.getProject))
+	p.PATCH("", s.require(store.RoleLead), w(s.patchProject))
+	p.DELETE("", s.require(store.RoleLead), w(s.deleteProject))
+	p.POST("/archive", s.require(store.RoleLead), w(s.archiveProject))
+	p.GET("/schemas", s.require(store.RoleLead), w(s.listSchemaVersions))
+	p.GET("/feasibility", s.require(store.RoleLead), w(s.feasibility))
+	p.GET("/stats", s.require(store.RoleLead, store.RoleViewer), w(s.projectStats))
+	p.POST("/items", s.require(store.RoleLead), w(s.importItems))
+	p.GET("/items", s.require(store.RoleLead), w(s.listItems))
+	p.GET("/items/:iid", s.require(store.RoleLead), w(s.getItem))
+	p.POST("/items/:iid/flag", s.require(store.RoleLead), w(s.resolveFlag))
+	p.POST("/predictions", s.require(store.RoleLead), w(s.importPredictions))
+	p.GET("/imports", s.require(store.RoleLead), w(s.listImports))
+	p.GET("/imports/:imid", s.require(store.RoleLead), w(s.getImport))
+	p.GET("/criteria", s.require(store.RoleLead, store.RoleReviewer), w(s.listCriteria))
+	p.POST("/criteria/:cid", s.require(store.RoleLead, store.RoleReviewer), w(s.reviewCriterion))
+	p.POST("/queue/next", s.require(), w(s.queueNext))
+	p.GET("/me/progress", s.require(), w(s.myProgress))
+	p.PUT("/assignments/:aid/draft", s.require(workRoles...), w(s.saveDraft))
+	p.POST("/assignments/:aid/heartbeat", s.require(workRoles...), w(s.heartbeat))
+	p.POST("/assignments/:aid/skip", s.require(workRoles...), w(s.skip))
+	p.POST("/assignments/:aid/release", s.require(workRoles...), w(s.release))
+	p.POST("/assignments/:aid/flag", s.require(workRoles...), w(s.flagAssignment))
+	p.POST("/assignments/:aid/submit", s.require(workRoles...), w(s.submit))
+	p.GET("/members", s.require(), w(s.listMembers))
+	p.PUT("/members/:uid", s.require(store.RoleLead), w(s.setMember))
+	p.POST("/assets", s.require(store.RoleLead), w(s.uploadAsset))
+	p.GET("/storage", s.require(store.RoleLead), w(s.projectStorage))
+	p.PUT("/storage", s.requireAdmin, w(s.setStorageQuota))
+	p.GET("/audit", s.require(store.RoleLead), w(s.listAudit))
 
 	e.NoRoute(s.serveUI)
-	e.NoMethod(wrap(func(*gin.Context) error {
+	e.NoMethod(w(func(*gin.Context) error {
 		return fail(http.StatusMethodNotAllowed, "method_not_allowed", "method not allowed on this path")
 	}))
+}
+
+// workRoles are the roles that hold assignments; the workflow checks the stage's own role.
+var workRoles = []store.Role{store.RoleAnnotator, store.RoleReviewer, store.RoleAdjudicator}
+
+// assignmentActions are the actions on an assignment, for the deprecated aliases.
+var assignmentActions = []struct{ method, name string }{
+	{http.MethodPut, "draft"}, {http.MethodPost, "heartbeat"}, {http.MethodPost, "skip"},
+	{http.MethodPost, "release"}, {http.MethodPost, "flag"}, {http.MethodPost, "submit"},
 }
 
 // splitList splits a comma-separated list, dropping blanks; nil when empty.

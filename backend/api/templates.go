@@ -1,13 +1,14 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 	"path"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/arbiter-annotation/arbiter/backend/media"
+	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -31,7 +32,7 @@ func (s *Server) listTemplates(c *gin.Context) error {
 func (s *Server) getTemplate(c *gin.Context) error {
 	t, ok := tasks.LookupTemplate(c.Param("id"))
 	if !ok {
-		return notFound("template")
+		return &store.NotFoundError{What: "template"}
 	}
 	c.JSON(http.StatusOK, t)
 	return nil
@@ -47,7 +48,7 @@ type validateAnswersRequest struct {
 func (s *Server) validateTemplateAnswers(c *gin.Context) error {
 	t, ok := tasks.LookupTemplate(c.Param("id"))
 	if !ok {
-		return notFound("template")
+		return &store.NotFoundError{What: "template"}
 	}
 	var req validateAnswersRequest
 	if err := bindJSON(c, &req); err != nil {
@@ -57,25 +58,20 @@ func (s *Server) validateTemplateAnswers(c *gin.Context) error {
 	if req.Form != "" {
 		f, ok := t.Form(req.Form)
 		if !ok {
-			return notFound("form")
+			return &store.NotFoundError{What: "form"}
 		}
 		schema = &f.Schema
 	}
 	if err := schema.ValidateAnswers(req.Answers); err != nil {
-		return validationError(err)
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"valid": true})
+	c.JSON(http.StatusOK, validResponse{Valid: true})
 	return nil
 }
 
-// validationError turns the field errors of the tasks package into the API's 422.
-func validationError(err error) error {
-	var fe tasks.FieldErrors
-	if !errors.As(err, &fe) {
-		return err
-	}
-	return &Error{Status: http.StatusUnprocessableEntity, Code: CodeValidation,
-		Message: "some answers are invalid", Details: fe}
+// validResponse says answers passed validation.
+type validResponse struct {
+	Valid bool `json:"valid"`
 }
 
 // serveTemplateMedia serves the sample media shipped with the built-in templates. They are
@@ -84,7 +80,7 @@ func (s *Server) serveTemplateMedia(c *gin.Context) {
 	name := path.Clean(strings.TrimPrefix(c.Param("path"), "/"))
 	c.Header("Cache-Control", "public, max-age=3600")
 	c.Header("X-Content-Type-Options", "nosniff")
-	if t, ok := extraTypes[path.Ext(name)]; ok {
+	if t, ok := media.ExtraTypes[path.Ext(name)]; ok {
 		c.Header("Content-Type", t)
 	}
 	serveFile(c, tasks.SampleMediaFS(), name)

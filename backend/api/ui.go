@@ -16,11 +16,11 @@ import (
 func (s *Server) serveUI(c *gin.Context) {
 	p := c.Request.URL.Path
 	if strings.HasPrefix(p, "/api/") {
-		writeError(c, fail(http.StatusNotFound, CodeNotFound, "no such API route: %s %s", c.Request.Method, p))
+		s.writeError(c, fail(http.StatusNotFound, CodeNotFound, "no such API route: %s %s", c.Request.Method, p))
 		return
 	}
 	if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
-		writeError(c, fail(http.StatusMethodNotAllowed, "method_not_allowed", "method not allowed"))
+		s.writeError(c, fail(http.StatusMethodNotAllowed, "method_not_allowed", "method not allowed"))
 		return
 	}
 	if s.ui == nil {

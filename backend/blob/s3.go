@@ -122,12 +122,13 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	return s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{})
 }
 
-// SignedURL presigns a GET that answers with the given content type.
+// SignedURL presigns a GET that answers with the given content type, or as a download when
+// that type is not safe to show inline.
 func (s *S3) SignedURL(ctx context.Context, key string, ttl time.Duration, contentType string) (string, error) {
-	params := url.Values{}
-	if contentType != "" {
-		params.Set("response-content-type", contentType)
-	}
+	// note: S3 sends no Content-Security-Policy, so what a browser may render is decided by
+	// the type and disposition the URL asks for
+	ct, disposition := Served(contentType)
+	params := url.Values{"response-content-type": {ct}, "response-content-disposition": {disposition}}
 	u, err := s.signer.PresignedGetObject(ctx, s.bucket, key, ttl, params)
 	if err != nil {
 		return "", err

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
@@ -47,8 +48,8 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	up := &uploader{base: strings.TrimRight(*server, "/"), project: *project, token: *token, dir: *media, assets: map[string]string{}}
-	bar := newProgress(stderr, st.Size())
-	body := up.rewrite(ctx, &countReader{r: f, n: &bar.done})
+	bar := newProgress(stderr, st.Size(), f)
+	body := up.rewrite(ctx, bar.read)
 	endpoint := "/items"
 	if *predictions {
 		endpoint = "/predictions"
@@ -216,27 +217,18 @@ func (u *uploader) request(ctx context.Context, method, endpoint, ctype string, 
 	return out, nil
 }
 
-// countReader counts the bytes read through it.
-type countReader struct {
-	r io.Reader
-	n *atomic.Int64
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n.Add(int64(n))
-	return n, err
-}
-
 // progress draws a progress bar of bytes sent on stderr.
 type progress struct {
 	w     io.Writer
 	total int64
-	done  atomic.Int64
+	read  *blob.Counter // the bytes sent so far
 	began time.Time
 }
 
-func newProgress(w io.Writer, total int64) *progress { return &progress{w: w, total: total} }
+// newProgress counts what is read from r against total.
+func newProgress(w io.Writer, total int64, r io.Reader) *progress {
+	return &progress{w: w, total: total, read: &blob.Counter{R: r}}
+}
 
 // start redraws the bar every 200 ms until the returned stop is called.
 func (p *progress) start() (stop func()) {
@@ -262,7 +254,7 @@ func (p *progress) start() (stop func()) {
 }
 
 func (p *progress) draw() {
-	done := p.done.Load()
+	done := p.read.N()
 	frac := 1.0
 	if p.total > 0 {
 		frac = min(float64(done)/float64(p.total), 1)

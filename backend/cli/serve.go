@@ -19,6 +19,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/config"
 	"github.com/arbiter-annotation/arbiter/backend/jobs"
+	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/frontend"
@@ -47,15 +48,16 @@ func serve(ctx context.Context, args []string, env config.Env, stdout, stderr io
 		return err
 	}
 	// note: the job queue outlives ctx so that shutdown can drain it after the listener stops
-	deps.Jobs, err = jobs.Start(context.WithoutCancel(ctx), jobs.Deps{Store: st, DatabaseURL: cfg.DatabaseURL,
-		Flow: workflow.New(st), Blobs: deps.Blobs, Log: log, Workers: 2})
+	queue, err := jobs.Start(context.WithoutCancel(ctx), jobs.Deps{Store: st, DatabaseURL: cfg.DatabaseURL,
+		Flow: deps.Flow, Log: log, Workers: 2})
 	if err != nil {
 		return err
 	}
+	deps.Flow.UseJobs(queue)
 	err = listen(ctx, cfg, api.New(deps).Handler(), log, stdout)
 	stopCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	return errors.Join(err, deps.Jobs.Stop(stopCtx))
+	return errors.Join(err, queue.Stop(stopCtx))
 }
 
 // runMigrate applies pending migrations and exits.
@@ -136,7 +138,9 @@ func buildDeps(ctx context.Context, cfg config.Config, st *store.Store, log *slo
 	ui, _ := frontend.Dist()
 	issuer := auth.NewIssuer(jwtKey, cfg.AccessTokenTTL)
 	sessions := auth.NewSessions(st, issuer, cfg.RefreshTokenTTL, auth.DefaultLimits)
-	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: log, UI: ui}, nil
+	assets := media.New(st, blobs, media.Config{MaxUploadBytes: cfg.MaxUploadBytes, SignedURLTTL: cfg.SignedURLTTL, PublicURL: cfg.PublicURL})
+	flow := workflow.New(workflow.Deps{Store: st, Blobs: blobs, Media: assets})
+	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: log, UI: ui, Flow: flow, Media: assets}, nil
 }
 
 // secretKey returns the configured secret, or the one every replica shares through the

@@ -5,19 +5,21 @@ package jobs
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
 
-	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
@@ -35,12 +37,11 @@ func (ImportArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAtt
 
 type importWorker struct {
 	river.WorkerDefaults[ImportArgs]
-	flow  *workflow.Service
-	blobs blob.Store
+	flow *workflow.Service
 }
 
 func (w *importWorker) Work(ctx context.Context, job *river.Job[ImportArgs]) error {
-	return w.flow.RunImport(ctx, w.blobs, job.Args.ImportID)
+	return w.flow.RunImport(ctx, job.Args.ImportID)
 }
 
 // Timeout lets a large import run as long as it needs.
@@ -48,8 +49,7 @@ func (w *importWorker) Timeout(*river.Job[ImportArgs]) time.Duration { return -1
 
 // Runner enqueues and works jobs.
 type Runner interface {
-	// EnqueueImport queues the import with the given id.
-	EnqueueImport(ctx context.Context, importID string) error
+	workflow.Enqueuer
 	// Stop waits for running jobs to finish, or for ctx to end.
 	Stop(ctx context.Context) error
 }
@@ -57,9 +57,8 @@ type Runner interface {
 // Deps are what the workers need.
 type Deps struct {
 	Store       *store.Store
-	DatabaseURL string // for PostgreSQL, River gets a pgx pool of its own
+	DatabaseURL string // for PostgreSQL, the workers get a pgx pool of their own
 	Flow        *workflow.Service
-	Blobs       blob.Store
 	Log         *slog.Logger
 	Workers     int
 }
@@ -67,7 +66,7 @@ type Deps struct {
 // Start migrates River's tables and starts working jobs.
 func Start(ctx context.Context, d Deps) (Runner, error) {
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &importWorker{flow: d.Flow, blobs: d.Blobs})
+	river.AddWorker(workers, &importWorker{flow: d.Flow})
 	cfg := &river.Config{
 		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(d.Workers, 1)}},
 		Workers:           workers,
@@ -76,6 +75,8 @@ func Start(ctx context.Context, d Deps) (Runner, error) {
 		JobTimeout:        -1,
 	}
 	if d.Store.Dialect() == store.Postgres {
+		// note: workers listen for new jobs on a pgx pool of their own; jobs are inserted through
+		// the store's database/sql pool, inside the transaction that writes the job's row
 		pool, err := pgxpool.New(ctx, d.DatabaseURL)
 		if err != nil {
 			return nil, fmt.Errorf("job queue: %w", err)
@@ -85,15 +86,49 @@ func Start(ctx context.Context, d Deps) (Runner, error) {
 			pool.Close()
 			return nil, err
 		}
-		r.closeFn = pool.Close
-		return r, nil
+		inserter, err := river.NewClient(riverdatabasesql.New(d.Store.SQL()), &river.Config{Logger: d.Log})
+		if err != nil {
+			r.Stop(ctx)
+			pool.Close()
+			return nil, fmt.Errorf("job queue: %w", err)
+		}
+		return &split[pgx.Tx]{workers: r, inserter: inserter, closeFn: pool.Close}, nil
 	}
-	return start(ctx, riversqlite.New(d.Store.SQL()), cfg)
+	r, err := start(ctx, riversqlite.New(d.Store.SQL()), cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &split[*sql.Tx]{workers: r, inserter: r.client}, nil
+}
+
+// split works jobs with one client and inserts them with another that takes the store's
+// database/sql transactions.
+type split[TTx any] struct {
+	workers  *runner[TTx]
+	inserter *river.Client[*sql.Tx]
+	closeFn  func()
+}
+
+// EnqueueImport queues an import in the store transaction tx.
+func (s *split[TTx]) EnqueueImport(ctx context.Context, tx *store.Store, id string) error {
+	sqlTx, ok := tx.SQLTx()
+	if !ok {
+		return fmt.Errorf("job queue: enqueue needs a transaction")
+	}
+	_, err := s.inserter.InsertTx(ctx, sqlTx, ImportArgs{ImportID: id}, nil)
+	return err
+}
+
+func (s *split[TTx]) Stop(ctx context.Context) error {
+	err := s.workers.Stop(ctx)
+	if s.closeFn != nil {
+		s.closeFn()
+	}
+	return err
 }
 
 type runner[TTx any] struct {
-	client  *river.Client[TTx]
-	closeFn func()
+	client *river.Client[TTx]
 }
 
 func start[TTx any](ctx context.Context, driver riverdriver.Driver[TTx], cfg *river.Config) (*runner[TTx], error) {
@@ -114,16 +149,8 @@ func start[TTx any](ctx context.Context, driver riverdriver.Driver[TTx], cfg *ri
 	return &runner[TTx]{client: client}, nil
 }
 
-func (r *runner[TTx]) EnqueueImport(ctx context.Context, id string) error {
-	_, err := r.client.Insert(ctx, ImportArgs{ImportID: id}, nil)
-	return err
-}
-
 func (r *runner[TTx]) Stop(ctx context.Context) error {
 	err := r.client.Stop(ctx)
-	if r.closeFn != nil {
-		r.closeFn()
-	}
 	if errors.Is(err, context.Canceled) {
 		return nil
 	}

@@ -42,3 +42,17 @@ func (s *Store) AssetBySHA256(ctx context.Context, projectID, sha string) (*Asse
 	err := s.db.WithContext(ctx).Where("project_id = ? AND sha256 = ?", projectID, sha).Order("created_at").Take(&a).Error
 	return &a, translate(err)
 }
+
+// AssetKeys lists the blob keys of a project's assets.
+func (s *Store) AssetKeys(ctx context.Context, projectID string) ([]string, error) {
+	var keys []string
+	err := s.db.WithContext(ctx).Model(&Asset{}).Where("project_id = ?", projectID).Pluck("blob_key", &keys).Error
+	return keys, translate(err)
+}
+
+// StorageUsed is the bytes of a project's assets.
+func (s *Store) StorageUsed(ctx context.Context, projectID string) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&Asset{}).Where("project_id = ?", projectID).Select("COALESCE(SUM(bytes), 0)").Scan(&n).Error
+	return n, translate(err)
+}

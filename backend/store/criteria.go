@@ -3,35 +3,23 @@ package store
 import (
 	"context"
 	"time"
-)
 
-// Stages of criteria authoring.
-const (
-	StageCriteriaReview = "criteria_review" // criteria written, waiting for a lead or reviewer
-	StageSplit          = "split"           // valid criteria became child units
-)
-
-// Criterion statuses.
-const (
-	CriterionPending     = "pending"
-	CriterionValid       = "valid"
-	CriterionTooVague    = "too_vague"
-	CriterionTooSpecific = "too_specific"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
 // Criterion is one free-form criterion written for an item.
 type Criterion struct {
-	ID           string    `gorm:"primaryKey" json:"id"`
-	ProjectID    string    `json:"project_id"`
-	ItemID       string    `json:"item_id"`
-	AssignmentID string    `json:"assignment_id"`
-	AuthorID     string    `json:"author_id"`
-	Text         string    `json:"text"`
-	Status       string    `json:"status"`
-	ReviewedBy   *string   `json:"reviewed_by,omitempty"`
-	ChildItemID  *string   `json:"child_item_id,omitempty"`
-	CreatedAt    time.Time `json:"created_at"`
-	UpdatedAt    time.Time `json:"updated_at"`
+	ID           string               `gorm:"primaryKey" json:"id"`
+	ProjectID    string               `json:"project_id"`
+	ItemID       string               `json:"item_id"`
+	AssignmentID string               `json:"assignment_id"`
+	AuthorID     string               `json:"author_id"`
+	Text         string               `json:"text"`
+	Status       flow.CriterionStatus `json:"status"`
+	ReviewedBy   *string              `json:"reviewed_by,omitempty"`
+	ChildItemID  *string              `json:"child_item_id,omitempty"`
+	CreatedAt    time.Time            `json:"created_at"`
+	UpdatedAt    time.Time            `json:"updated_at"`
 }
 
 // TableName names the criteria table.
@@ -61,7 +49,7 @@ func (s *Store) SaveCriterion(ctx context.Context, c *Criterion) error {
 }
 
 // Criteria lists a project's criteria, optionally of one status or item, oldest first.
-func (s *Store) Criteria(ctx context.Context, projectID, status, itemID string, limit int) ([]Criterion, error) {
+func (s *Store) Criteria(ctx context.Context, projectID string, status flow.CriterionStatus, itemID string, limit int) ([]Criterion, error) {
 	q := s.db.WithContext(ctx).Where("project_id = ?", projectID).Order("created_at, id").Limit(limit)
 	if status != "" {
 		q = q.Where("status = ?", status)

@@ -3,32 +3,26 @@ package store
 import (
 	"context"
 	"time"
-)
 
-// Import statuses.
-const (
-	ImportQueued  = "queued"
-	ImportRunning = "running"
-	ImportDone    = "done"
-	ImportFailed  = "failed"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
 // Import is a background import of an NDJSON file.
 type Import struct {
-	ID         string    `gorm:"primaryKey" json:"id"`
-	ProjectID  string    `json:"project_id"`
-	Kind       string    `json:"kind"` // items or predictions
-	Filename   string    `json:"filename"`
-	Status     string    `json:"status"`
-	BlobKey    string    `json:"-"`
-	BytesTotal int64     `json:"bytes_total"`
-	BytesDone  int64     `json:"bytes_done"`
-	LinesDone  int64     `json:"lines_done"`
-	Report     JSON      `json:"report,omitempty"`
-	Error      *string   `json:"error,omitempty"`
-	CreatedBy  string    `json:"created_by"`
-	CreatedAt  time.Time `json:"created_at"`
-	UpdatedAt  time.Time `json:"updated_at"`
+	ID         string            `gorm:"primaryKey" json:"id"`
+	ProjectID  string            `json:"project_id"`
+	Kind       flow.ImportKind   `json:"kind"`
+	Filename   string            `json:"filename"`
+	Status     flow.ImportStatus `json:"status"`
+	BlobKey    string            `json:"-"`
+	BytesTotal int64             `json:"bytes_total"`
+	BytesDone  int64             `json:"bytes_done"`
+	LinesDone  int64             `json:"lines_done"`
+	Report     JSON              `json:"report,omitempty"`
+	Error      *string           `json:"error,omitempty"`
+	CreatedBy  string            `json:"created_by"`
+	CreatedAt  time.Time         `json:"created_at"`
+	UpdatedAt  time.Time         `json:"updated_at"`
 }
 
 // CreateImport records a queued import.

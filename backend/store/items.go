@@ -5,35 +5,26 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"gorm.io/gorm"
-)
-
-// Workflow stages an item moves through.
-const (
-	StageCriteria   = "criteria"
-	StageLabel      = "label"
-	StageReview     = "review"
-	StageAdjudicate = "adjudicate"
-	StageDone       = "done"
-	StageDropped    = "dropped"
 )
 
 // Item is one unit to label.
 type Item struct {
-	ID         string    `gorm:"primaryKey" json:"id"`
-	ProjectID  string    `json:"project_id"`
-	ExternalID string    `json:"external_id"`
-	ParentID   *string   `json:"parent_id,omitempty"`
-	Inputs     JSON      `json:"inputs"`
-	Meta       JSON      `json:"meta,omitempty"`
-	Stage      string    `json:"stage"`
-	Flag       JSON      `json:"flag,omitempty"`
-	DropReason *string   `json:"drop_reason,omitempty"`
-	SpotCheck  bool      `json:"spot_check"`
-	GTRevision int       `gorm:"column:gt_revision" json:"gt_revision"`
-	Version    int       `json:"version"`
-	CreatedAt  time.Time `json:"created_at"`
-	UpdatedAt  time.Time `json:"updated_at"`
+	ID         string     `gorm:"primaryKey" json:"id"`
+	ProjectID  string     `json:"project_id"`
+	ExternalID string     `json:"external_id"`
+	ParentID   *string    `json:"parent_id,omitempty"`
+	Inputs     JSON       `json:"inputs"`
+	Meta       JSON       `json:"meta,omitempty"`
+	Stage      flow.Stage `json:"stage"`
+	Flag       JSON       `json:"flag,omitempty"`
+	DropReason *string    `json:"drop_reason,omitempty"`
+	SpotCheck  bool       `json:"spot_check"`
+	GTRevision int        `gorm:"column:gt_revision" json:"gt_revision"`
+	Version    int        `json:"version"`
+	CreatedAt  time.Time  `json:"created_at"`
+	UpdatedAt  time.Time  `json:"updated_at"`
 }
 
 // Item returns an item of a project.
@@ -99,7 +90,7 @@ func (s *Store) UpsertItem(ctx context.Context, it *Item) (UpsertResult, error) 
 }
 
 // SetItemStage moves an item to a stage, with an optional drop reason.
-func (s *Store) SetItemStage(ctx context.Context, id, stage string, dropReason *string) error {
+func (s *Store) SetItemStage(ctx context.Context, id string, stage flow.Stage, dropReason *string) error {
 	return translate(s.db.WithContext(ctx).Model(&Item{}).Where("id = ?", id).Updates(map[string]any{
 		"stage": stage, "drop_reason": dropReason, "version": gorm.Expr("version + 1"), "updated_at": now(),
 	}).Error)
@@ -114,7 +105,7 @@ func (s *Store) SetItemFlag(ctx context.Context, id string, flag JSON) error {
 
 // ItemFilter selects items for the lead's list.
 type ItemFilter struct {
-	Stage      string
+	Stage      flow.Stage
 	Flagged    *bool
 	ExternalID string
 	After      string // cursor: the last id of the previous page
@@ -144,9 +135,9 @@ func (s *Store) Items(ctx context.Context, projectID string, f ItemFilter) ([]It
 
 // StageCount is the number of items in one stage.
 type StageCount struct {
-	Stage   string `json:"stage"`
-	Flagged bool   `json:"flagged"`
-	Count   int64  `json:"count"`
+	Stage   flow.Stage `json:"stage"`
+	Flagged bool       `json:"flagged"`
+	Count   int64      `json:"count"`
 }
 
 // ItemCounts counts a project's items by stage and flag.
@@ -160,14 +151,14 @@ func (s *Store) ItemCounts(ctx context.Context, projectID string) ([]StageCount,
 
 // GroundTruth is one revision of an item's final answers.
 type GroundTruth struct {
-	ItemID     string    `gorm:"primaryKey" json:"-"`
-	Revision   int       `gorm:"primaryKey" json:"revision"`
-	Answers    JSON      `json:"answers"`
-	Provenance string    `json:"provenance"`
-	DecidedBy  *string   `json:"decided_by,omitempty"`
-	Rationale  *string   `json:"rationale,omitempty"`
-	Details    JSON      `json:"details,omitempty"`
-	CreatedAt  time.Time `json:"created_at"`
+	ItemID     string          `gorm:"primaryKey" json:"-"`
+	Revision   int             `gorm:"primaryKey" json:"revision"`
+	Answers    JSON            `json:"answers"`
+	Provenance flow.Provenance `json:"provenance"`
+	DecidedBy  *string         `json:"decided_by,omitempty"`
+	Rationale  *string         `json:"rationale,omitempty"`
+	Details    JSON            `json:"details,omitempty"`
+	CreatedAt  time.Time       `json:"created_at"`
 }
 
 // TableName names the ground truth table.

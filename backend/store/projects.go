@@ -29,15 +29,18 @@ var Roles = tasks.Roles
 
 // Project is a unit of annotation work.
 type Project struct {
-	ID            string    `gorm:"primaryKey" json:"id"`
-	Name          string    `json:"name"`
-	Description   string    `json:"description"`
-	Template      string    `json:"template"`
-	Workflow      JSON      `json:"workflow"`
-	SchemaVersion int       `json:"schema_version"`
-	CreatedBy     string    `json:"created_by"`
-	CreatedAt     time.Time `json:"created_at"`
-	UpdatedAt     time.Time `json:"updated_at"`
+	ID            string     `gorm:"primaryKey" json:"id"`
+	Name          string     `json:"name"`
+	Description   string     `json:"description"`
+	Template      string     `json:"template"`
+	Workflow      JSON       `json:"workflow"`
+	Guidelines    string     `json:"guidelines"`
+	SchemaVersion int        `json:"schema_version"`
+	ArchivedAt    *time.Time `json:"archived_at"`
+	StorageQuota  *int64     `json:"storage_quota"`
+	CreatedBy     string     `json:"created_by"`
+	CreatedAt     time.Time  `json:"created_at"`
+	UpdatedAt     time.Time  `json:"updated_at"`
 }
 
 // Member is a user's membership of a project.
@@ -81,7 +84,46 @@ func (s *Store) CreateProject(ctx context.Context, p *Project, schema *SchemaVer
 // UpdateProject writes a project's editable fields.
 func (s *Store) UpdateProject(ctx context.Context, p *Project) error {
 	p.UpdatedAt = now()
-	return translate(s.db.WithContext(ctx).Model(p).Select("name", "description", "workflow", "schema_version", "updated_at").Updates(p).Error)
+	return translate(s.db.WithContext(ctx).Model(p).Select("name", "description", "workflow", "guidelines", "schema_version", "updated_at").Updates(p).Error)
+}
+
+// SetProjectArchived archives a project at a time, or restores it with nil.
+func (s *Store) SetProjectArchived(ctx context.Context, id string, at *time.Time) error {
+	return translate(s.db.WithContext(ctx).Model(&Project{}).Where("id = ?", id).
+		Updates(map[string]any{"archived_at": at, "updated_at": now()}).Error)
+}
+
+// SetStorageQuota sets a project's quota in bytes; nil is unlimited.
+func (s *Store) SetStorageQuota(ctx context.Context, id string, bytes *int64) error {
+	return translate(s.db.WithContext(ctx).Model(&Project{}).Where("id = ?", id).
+		Updates(map[string]any{"storage_quota": bytes, "updated_at": now()}).Error)
+}
+
+// DeleteProject deletes a project and, by cascade, everything in it; its audit trail stays.
+func (s *Store) DeleteProject(ctx context.Context, id string) error {
+	return translate(s.db.WithContext(ctx).Where("id = ?", id).Delete(&Project{}).Error)
+}
+
+// SchemaVersionUse is one schema version of a project with how many assignments were made
+// with it.
+type SchemaVersionUse struct {
+	Version     int       `json:"version"`
+	Hash        string    `json:"hash"`
+	CreatedBy   string    `json:"created_by"`
+	CreatedAt   time.Time `json:"created_at"`
+	Assignments int64     `json:"assignments"`
+	Submitted   int64     `json:"submitted"`
+}
+
+// SchemaVersions lists a project's schema versions, newest first, with their use.
+func (s *Store) SchemaVersions(ctx context.Context, projectID string) ([]SchemaVersionUse, error) {
+	out := []SchemaVersionUse{}
+	err := s.db.WithContext(ctx).Table("project_schemas v").
+		Select(`v.version, v.hash, v.created_by, v.created_at,
+  (SELECT COUNT(*) FROM assignments a WHERE a.project_id = v.project_id AND a.schema_version = v.version) AS assignments,
+  (SELECT COUNT(*) FROM assignments a WHERE a.project_id = v.project_id AND a.schema_version = v.version AND a.status = 'submitted') AS submitted`).
+		Where("v.project_id = ?", projectID).Order("v.version DESC").Scan(&out).Error
+	return out, translate(err)
 }
 
 // SchemaVersion is one version of a project's task schema.
@@ -119,9 +161,25 @@ func (s *Store) Project(ctx context.Context, id string) (*Project, error) {
 	return &p, translate(err)
 }
 
-// Projects lists all projects, or only those userID belongs to when userID is not empty.
-func (s *Store) Projects(ctx context.Context, userID string) ([]Project, error) {
+// ProjectForUpdate reads a project and, on PostgreSQL, locks its row until the transaction ends.
+func (s *Store) ProjectForUpdate(ctx context.Context, id string) (*Project, error) {
+	var p Project
+	q := s.db.WithContext(ctx).Where("id = ?", id)
+	if s.dialect == Postgres {
+		q = q.Clauses(lockingUpdate())
+	}
+	return &p, translate(q.Take(&p).Error)
+}
+
+// Projects lists the projects that are not archived (archived ones with archived), all of them,
+// or only those userID belongs to when userID is not empty.
+func (s *Store) Projects(ctx context.Context, userID string, archived bool) ([]Project, error) {
 	q := s.db.WithContext(ctx).Model(&Project{}).Order("projects.created_at, projects.id")
+	if archived {
+		q = q.Where("projects.archived_at IS NOT NULL")
+	} else {
+		q = q.Where("projects.archived_at IS NULL")
+	}
 	if userID != "" {
 		q = q.Joins("JOIN project_members m ON m.project_id = projects.id AND m.user_id = ?", userID)
 	}

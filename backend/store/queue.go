@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
 // skipLocked makes a candidate query skip rows other transactions hold, on PostgreSQL. SQLite
@@ -23,14 +26,20 @@ type workQuery struct {
 	args                              []any
 }
 
-// itemWork: items of a stage that the user never worked on in any stage (so nobody labels an
-// item they reviewed, nor reviews one they labeled) and that have fewer than slots slots taken.
-func itemWork(projectID, userID, stage string, slots int, at time.Time) workQuery {
+// notInOtherStage is the SQL condition that the user has not worked the item (column ?) in a
+// stage other than ?: nobody works an item in two roles (item_people holds the first).
+const notInOtherStage = `NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = %s AND x.user_id = ? AND x.stage <> ?)`
+
+// itemWork: items of a stage that the user never worked on in another stage (so nobody labels
+// an item they reviewed, nor reviews one they labeled), nor in this stage unless they gave it
+// back untouched, and that have fewer than slots slots taken.
+func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Time) workQuery {
 	return workQuery{id: "i.id", from: "FROM items i", order: "i.id", lockTable: "i",
 		where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ?)
+  AND ` + fmt.Sprintf(notInOtherStage, "i.id") + `
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ? AND a.stage = ?)
   AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND ` + slotTaken + `) < ?`,
-		args: []any{projectID, stage, userID, stage, at, slots}}
+		args: []any{projectID, stage, userID, stage, userID, stage, stage, at, slots}}
 }
 
 // adjudicationWork: items waiting for adjudication that the user did not label or review and
@@ -38,20 +47,21 @@ func itemWork(projectID, userID, stage string, slots int, at time.Time) workQuer
 func adjudicationWork(projectID, userID string, at time.Time) workQuery {
 	return workQuery{id: "i.id", from: "FROM items i", order: "i.id", lockTable: "i",
 		where: `i.project_id = ? AND i.stage = 'adjudicate' AND i.flag IS NULL
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ?)
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.stage = 'adjudicate' AND ` + slotTaken + `)`,
-		args: []any{projectID, userID, at}}
+  AND ` + fmt.Sprintf(notInOtherStage, "i.id") + `
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.stage = 'adjudicate' AND (a.user_id = ? OR ` + slotTaken + `))`,
+		args: []any{projectID, userID, flow.StageAdjudicate, userID, at}}
 }
 
-// reviewWork: submitted labels waiting for review, of items the user did not work on, that
-// nobody is reviewing.
+// reviewWork: submitted labels waiting for review, of items the user did not work on in
+// another stage, that the user has not reviewed before and that nobody is reviewing. One
+// reviewer may review every label of an item.
 func reviewWork(projectID, userID string, at time.Time) workQuery {
 	return workQuery{id: "l.id", from: "FROM assignments l JOIN items i ON i.id = l.item_id AND i.flag IS NULL",
 		order: "l.submitted_at, l.id", lockTable: "l",
 		where: `l.project_id = ? AND l.stage = 'label' AND l.status = 'submitted' AND l.review_status = 'pending'
-  AND NOT EXISTS (SELECT 1 FROM assignments m WHERE m.item_id = l.item_id AND m.user_id = ?)
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.target_id = l.id AND a.stage = 'review' AND ` + slotTaken + `)`,
-		args: []any{projectID, userID, at}}
+  AND ` + fmt.Sprintf(notInOtherStage, "l.item_id") + `
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.target_id = l.id AND a.stage = 'review' AND (a.user_id = ? OR ` + slotTaken + `))`,
+		args: []any{projectID, userID, flow.StageReview, userID, at}}
 }
 
 // candidates returns up to limit ids of the queue, oldest first, locked on PostgreSQL.
@@ -71,7 +81,7 @@ func (s *Store) count(ctx context.Context, q workQuery, limit int) (int64, error
 }
 
 // NextItemCandidates returns up to limit items of a stage the user may claim (see itemWork).
-func (s *Store) NextItemCandidates(ctx context.Context, projectID, userID, stage string, slots, limit int, at time.Time) ([]string, error) {
+func (s *Store) NextItemCandidates(ctx context.Context, projectID, userID string, stage flow.Stage, slots, limit int, at time.Time) ([]string, error) {
 	return s.candidates(ctx, itemWork(projectID, userID, stage, slots, at), limit)
 }
 
@@ -86,7 +96,7 @@ func (s *Store) NextReviewCandidates(ctx context.Context, projectID, userID stri
 }
 
 // AvailableItems counts the items of a stage the user could still be given, up to limit.
-func (s *Store) AvailableItems(ctx context.Context, projectID, userID, stage string, slots, limit int, at time.Time) (int64, error) {
+func (s *Store) AvailableItems(ctx context.Context, projectID, userID string, stage flow.Stage, slots, limit int, at time.Time) (int64, error) {
 	return s.count(ctx, itemWork(projectID, userID, stage, slots, at), limit)
 }
 
@@ -98,6 +108,22 @@ func (s *Store) AvailableReviews(ctx context.Context, projectID, userID string, 
 // AvailableAdjudications counts items the user could adjudicate, up to limit.
 func (s *Store) AvailableAdjudications(ctx context.Context, projectID, userID string, limit int, at time.Time) (int64, error) {
 	return s.count(ctx, adjudicationWork(projectID, userID, at), limit)
+}
+
+// FirstStage records that the user works the item in stage, unless they already did in some
+// stage, and returns the stage they first worked it in. Two transactions that record different
+// stages for the same person and item meet on the primary key: the second waits for the first
+// and then sees its stage, so the rule holds under concurrency.
+func (s *Store) FirstStage(ctx context.Context, itemID, userID string, stage flow.Stage) (flow.Stage, error) {
+	db := s.db.WithContext(ctx)
+	err := db.Exec(`INSERT INTO item_people (item_id, user_id, stage, created_at) VALUES (?, ?, ?, ?)
+ON CONFLICT (item_id, user_id) DO NOTHING`, itemID, userID, stage, now()).Error
+	if err != nil {
+		return "", translate(err)
+	}
+	var first flow.Stage
+	err = db.Raw(`SELECT stage FROM item_people WHERE item_id = ? AND user_id = ?`, itemID, userID).Scan(&first).Error
+	return first, translate(err)
 }
 
 // ReviewSlotTaken reports whether a label already has a live or submitted review other than

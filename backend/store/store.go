@@ -27,6 +27,23 @@ import (
 // ErrNotFound is returned when a row does not exist.
 var ErrNotFound = errors.New("not found")
 
+// NotFoundError is ErrNotFound naming what was missing ("item", "project"), so that a
+// response can say what it could not find.
+type NotFoundError struct{ What string }
+
+func (e *NotFoundError) Error() string { return e.What + " not found" }
+
+// Is makes a NotFoundError match ErrNotFound.
+func (e *NotFoundError) Is(target error) bool { return target == ErrNotFound }
+
+// Missing names what was not found when err is ErrNotFound; other errors pass unchanged.
+func Missing(err error, what string) error {
+	if errors.Is(err, ErrNotFound) {
+		return &NotFoundError{What: what}
+	}
+	return err
+}
+
 // ErrConflict is returned when a write would violate a uniqueness rule or a version check.
 var ErrConflict = errors.New("conflict")
 
@@ -179,6 +196,13 @@ func translate(err error) error {
 		return fmt.Errorf("%w: %v", ErrConflict, err)
 	}
 	return err
+}
+
+// SQLTx is the database/sql transaction of a store returned by WithTx, for libraries (the job
+// queue) that must write in the same transaction; ok is false outside a transaction.
+func (s *Store) SQLTx() (tx *sql.Tx, ok bool) {
+	tx, ok = s.db.Statement.ConnPool.(*sql.Tx)
+	return tx, ok
 }
 
 // WithTx runs fn in one transaction; any error rolls everything back.

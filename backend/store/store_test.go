@@ -82,8 +82,8 @@ func testProjects(t *testing.T, ctx context.Context, s *store.Store) {
 	if got := ms[1].Roles; len(got) != 2 || got[0] != store.RoleAnnotator || got[1] != store.RoleViewer {
 		t.Fatalf("roles not normalised: %v", got)
 	}
-	mine, _ := s.Projects(ctx, other.ID)
-	all, _ := s.Projects(ctx, "")
+	mine, _ := s.Projects(ctx, other.ID, false)
+	all, _ := s.Projects(ctx, "", false)
 	if len(mine) != 1 || len(all) < 1 {
 		t.Fatalf("projects: mine %d all %d", len(mine), len(all))
 	}

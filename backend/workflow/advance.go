@@ -7,22 +7,20 @@ import (
 	"strings"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// reviewDisputed marks a label whose blind review disagreed; it goes to adjudication.
-const reviewDisputed = "disputed"
-
 // afterSubmit moves the item on after a submission and returns its stage.
-func (s *Service) afterSubmit(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, canonical tasks.Answers, in Submission) (string, error) {
+func (s *Service) afterSubmit(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, canonical tasks.Answers, in Submission) (flow.Stage, error) {
 	switch a.Stage {
-	case store.StageReview:
+	case flow.StageReview:
 		if err := s.applyReview(ctx, tx, p, a, canonical, in); err != nil {
 			return "", err
 		}
-	case store.StageAdjudicate:
-		return store.StageDone, s.adjudicate(ctx, tx, p, a, canonical, in)
-	case store.StageCriteria:
+	case flow.StageAdjudicate:
+		return flow.StageDone, s.adjudicate(ctx, tx, p, a, canonical, in)
+	case flow.StageCriteria:
 		return s.collectCriteria(ctx, tx, p, a, canonical)
 	}
 	return s.advance(ctx, tx, p, a.ItemID)
@@ -35,13 +33,16 @@ func (s *Service) applyReview(ctx context.Context, tx *store.Store, p *Project, 
 	if err != nil {
 		return err
 	}
-	if label.ReviewStatus != store.ReviewPending || label.Status != store.AssignSubmitted {
+	if label.ReviewStatus != flow.ReviewPending || label.Status != flow.AssignSubmitted {
 		return ErrItemNotInFlow // note: the label was decided by someone else meanwhile
 	}
 	verdict := in.Verdict
 	if verdict == "" {
 		out := Evaluate(p.Schema, p.Policy.Consensus, []Label{{Answers: decodeAnswers(label.Answers)}, {Answers: answers}})
-		verdict = map[bool]string{true: "approve", false: reviewDisputed}[out.Agreed]
+		verdict = flow.VerdictApprove
+		if !out.Agreed {
+			verdict = flow.VerdictDispute
+		}
 		r.Verdict = &verdict
 		if err := tx.SaveAssignment(ctx, r); err != nil {
 			return err
@@ -49,14 +50,14 @@ func (s *Service) applyReview(ctx context.Context, tx *store.Store, p *Project, 
 	}
 	before := label.ReviewStatus
 	switch verdict {
-	case "approve":
-		label.ReviewStatus = store.ReviewApproved
-	case "correct":
-		label.ReviewStatus, label.Effective = store.ReviewCorrected, encode(answers)
-	case "reject":
-		label.ReviewStatus, label.Status = store.ReviewRejected, store.AssignRejected
-	case reviewDisputed:
-		label.ReviewStatus = reviewDisputed
+	case flow.VerdictApprove:
+		label.ReviewStatus = flow.ReviewApproved
+	case flow.VerdictCorrect:
+		label.ReviewStatus, label.Effective = flow.ReviewCorrected, encode(answers)
+	case flow.VerdictReject:
+		label.ReviewStatus, label.Status = flow.ReviewRejected, flow.AssignRejected
+	case flow.VerdictDispute:
+		label.ReviewStatus = flow.ReviewDisputed
 	}
 	if err := tx.SaveAssignment(ctx, label); err != nil {
 		return err
@@ -67,36 +68,36 @@ func (s *Service) applyReview(ctx context.Context, tx *store.Store, p *Project, 
 
 // advance looks at an item's labels and moves it: back to labeling while slots are open, to
 // review while labels wait for it, and through the consensus rule once all are decided.
-func (s *Service) advance(ctx context.Context, tx *store.Store, p *Project, itemID string) (string, error) {
+func (s *Service) advance(ctx context.Context, tx *store.Store, p *Project, itemID string) (flow.Stage, error) {
 	it, err := tx.ItemForUpdate(ctx, itemID)
 	if err != nil {
 		return "", err
 	}
-	as, err := tx.ItemAssignments(ctx, itemID, store.StageLabel)
+	as, err := tx.ItemAssignments(ctx, itemID, flow.StageLabel)
 	if err != nil {
 		return "", err
 	}
 	var accepted []Label
 	pending, disputed := 0, 0
 	for _, l := range as {
-		if l.Status != store.AssignSubmitted {
+		if l.Status != flow.AssignSubmitted {
 			continue
 		}
 		switch l.ReviewStatus {
-		case store.ReviewPending:
+		case flow.ReviewPending:
 			pending++
-		case reviewDisputed:
+		case flow.ReviewDisputed:
 			disputed++
 			accepted = append(accepted, labelOf(l))
 		default:
 			accepted = append(accepted, labelOf(l))
 		}
 	}
-	stage := store.StageLabel
+	stage := flow.StageLabel
 	switch {
 	case len(accepted)+pending < p.Policy.Overlap:
 	case pending > 0:
-		stage = store.StageReview
+		stage = flow.StageReview
 	default:
 		return s.finalize(ctx, tx, p, it, accepted, disputed > 0)
 	}
@@ -115,26 +116,26 @@ func labelOf(a store.Assignment) Label {
 }
 
 // finalize applies the consensus rule and the adjudication policy to the accepted labels.
-func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it *store.Item, labels []Label, disputed bool) (string, error) {
+func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it *store.Item, labels []Label, disputed bool) (flow.Stage, error) {
 	out := Evaluate(p.Schema, p.Policy.Consensus, labels)
 	if it.SpotCheck {
-		return store.StageDone, s.spotCheck(ctx, tx, p, it, out)
+		return flow.StageDone, s.spotCheck(ctx, tx, p, it, out)
 	}
 	pol := p.Policy
 	switch {
-	case pol.Adjudication == "always" || disputed:
-		return store.StageAdjudicate, s.moveItem(ctx, tx, p, it, store.StageAdjudicate, nil)
+	case pol.Adjudication == AdjudicateAlways || disputed:
+		return flow.StageAdjudicate, s.moveItem(ctx, tx, p, it, flow.StageAdjudicate, nil)
 	case out.Agreed:
 		gt := &store.GroundTruth{ItemID: it.ID, Answers: encode(out.Answers), Provenance: out.Provenance, Details: encode(map[string]any{"labels": len(labels)})}
 		if err := tx.AddGroundTruth(ctx, gt); err != nil {
 			return "", err
 		}
-		return store.StageDone, s.moveItem(ctx, tx, p, it, store.StageDone, nil)
-	case pol.Adjudication == "on_disagreement" && pol.OnNoConsensus == "adjudicate":
-		return store.StageAdjudicate, s.moveItem(ctx, tx, p, it, store.StageAdjudicate, nil)
+		return flow.StageDone, s.moveItem(ctx, tx, p, it, flow.StageDone, nil)
+	case pol.Adjudication == AdjudicateOnDisagreement && pol.OnNoConsensus == NoConsensusAdjudicate:
+		return flow.StageAdjudicate, s.moveItem(ctx, tx, p, it, flow.StageAdjudicate, nil)
 	}
 	reason := noConsensusReason(out)
-	return store.StageDropped, s.moveItem(ctx, tx, p, it, store.StageDropped, &reason)
+	return flow.StageDropped, s.moveItem(ctx, tx, p, it, flow.StageDropped, &reason)
 }
 
 // noConsensusReason names the questions without consensus and the values given.
@@ -163,18 +164,18 @@ func (s *Service) spotCheck(ctx context.Context, tx *store.Store, p *Project, it
 	}
 	gt := gts[it.ID]
 	if gt == nil {
-		return s.moveItem(ctx, tx, p, it, store.StageDone, nil)
+		return s.moveItem(ctx, tx, p, it, flow.StageDone, nil)
 	}
-	cmp := Evaluate(p.Schema, Consensus{Nominal: "unanimous", OrdinalTolerance: p.Policy.Consensus.OrdinalTolerance},
+	cmp := Evaluate(p.Schema, Consensus{Nominal: NominalUnanimous, OrdinalTolerance: p.Policy.Consensus.OrdinalTolerance},
 		[]Label{{By: "ground_truth", Answers: decodeAnswers(gt.Answers)}, {By: "spot_check", Answers: out.Answers}})
 	if !out.Agreed || !cmp.Agreed {
-		flag := map[string]any{"category": "spot_check_mismatch", "reason": "the blind label disagrees with the " + gt.Provenance + " ground truth",
+		flag := map[string]any{"category": "spot_check_mismatch", "reason": "the blind label disagrees with the " + string(gt.Provenance) + " ground truth",
 			"ground_truth_revision": gt.Revision, "disagreements": cmp.Disagreements}
 		if err := tx.SetItemFlag(ctx, it.ID, encode(flag)); err != nil {
 			return err
 		}
 	}
-	return s.moveItem(ctx, tx, p, it, store.StageDone, nil)
+	return s.moveItem(ctx, tx, p, it, flow.StageDone, nil)
 }
 
 // adjudicate writes the adjudicator's answers as ground truth.
@@ -183,20 +184,20 @@ func (s *Service) adjudicate(ctx context.Context, tx *store.Store, p *Project, a
 	if err != nil {
 		return err
 	}
-	if it.Stage != store.StageAdjudicate {
+	if it.Stage != flow.StageAdjudicate {
 		return ErrItemNotInFlow
 	}
 	details := map[string]any{"assignment": a.ID, "confidence": in.Confidence, "error_category": in.ErrorCategory}
-	gt := &store.GroundTruth{ItemID: it.ID, Answers: encode(answers), Provenance: ProvAdjudicated,
+	gt := &store.GroundTruth{ItemID: it.ID, Answers: encode(answers), Provenance: flow.ProvenanceAdjudicated,
 		DecidedBy: &a.UserID, Rationale: &in.Rationale, Details: encode(details)}
 	if err := tx.AddGroundTruth(ctx, gt); err != nil {
 		return err
 	}
-	return s.moveItem(ctx, tx, p, it, store.StageDone, nil)
+	return s.moveItem(ctx, tx, p, it, flow.StageDone, nil)
 }
 
 // moveItem changes an item's stage and records it in the audit trail.
-func (s *Service) moveItem(ctx context.Context, tx *store.Store, p *Project, it *store.Item, stage string, reason *string) error {
+func (s *Service) moveItem(ctx context.Context, tx *store.Store, p *Project, it *store.Item, stage flow.Stage, reason *string) error {
 	if err := tx.SetItemStage(ctx, it.ID, stage, reason); err != nil {
 		return err
 	}

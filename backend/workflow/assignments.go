@@ -3,28 +3,41 @@ package workflow
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// openAssignment locks an assignment of the project that belongs to the user and is active.
-func (s *Service) openAssignment(ctx context.Context, tx *store.Store, p *Project, userID, aid string) (*store.Assignment, error) {
+// Worker is the person acting on a piece of work, with their roles in the project as they are
+// at this moment: every action checks the role of the work's stage, not only the claim.
+type Worker struct {
+	ID    string
+	Roles store.RoleSet
+}
+
+// openAssignment locks an assignment of the project that belongs to the worker, is active, and
+// whose stage the worker still holds the role for.
+func (s *Service) openAssignment(ctx context.Context, tx *store.Store, p *Project, w Worker, aid string) (*store.Assignment, error) {
 	a, err := tx.AssignmentForUpdate(ctx, aid)
 	if err != nil {
-		return nil, err
+		return nil, store.Missing(err, "assignment")
 	}
 	if a.ProjectID != p.ID {
-		return nil, store.ErrNotFound
+		return nil, &store.NotFoundError{What: "assignment"}
 	}
-	if err := owns(a, userID); err != nil {
+	if err := owns(a, w.ID); err != nil {
 		return nil, err
 	}
-	if a.Status == store.AssignSubmitted {
+	if !w.Roles.Has(stageRole[a.Stage]) {
+		return nil, ErrRoleRequired
+	}
+	if a.Status == flow.AssignSubmitted {
 		return a, ErrAlreadyDone
 	}
-	if a.Status != store.AssignActive {
+	if a.Status != flow.AssignActive {
 		return a, ErrNotActive
 	}
 	return a, nil
@@ -35,24 +48,27 @@ func (s *Service) openAssignment(ctx context.Context, tx *store.Store, p *Projec
 func (s *Service) Assignment(ctx context.Context, aid, userID string) (*store.Assignment, error) {
 	a, err := s.store.Assignment(ctx, aid)
 	if err != nil {
-		return nil, err
+		return nil, store.Missing(err, "assignment")
 	}
 	if a.UserID != userID {
-		return nil, store.ErrNotFound // note: someone else's assignment does not exist for you
+		return nil, &store.NotFoundError{What: "assignment"} // note: someone else's assignment does not exist for you
 	}
 	return a, nil
 }
 
 // SaveDraft autosaves answers (in the order shown) if version is the current one; it returns
 // the new version. Every save is kept as a revision.
-func (s *Service) SaveDraft(ctx context.Context, p *Project, userID, aid string, answers tasks.Answers, version int) (int, error) {
+func (s *Service) SaveDraft(ctx context.Context, p *Project, w Worker, aid string, answers tasks.Answers, version *int) (int, error) {
+	if version == nil {
+		return 0, tasks.Field("version", "required", "send the version you loaded; a stale one gets 409")
+	}
 	var next int
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
 		}
-		if version != a.Version {
+		if *version != a.Version {
 			next = a.Version
 			return ErrStaleVersion
 		}
@@ -65,23 +81,27 @@ func (s *Service) SaveDraft(ctx context.Context, p *Project, userID, aid string,
 		if err := tx.SaveAssignment(ctx, a); err != nil {
 			return err
 		}
-		return tx.AddRevision(ctx, a.ID, a.Version, "draft", a.Draft)
+		return tx.AddRevision(ctx, a.ID, a.Version, flow.RevisionDraft, a.Draft)
 	})
 	return next, err
 }
 
 // Heartbeat extends the lease of an open assignment.
-func (s *Service) Heartbeat(ctx context.Context, p *Project, userID, aid string) (time.Time, error) {
+func (s *Service) Heartbeat(ctx context.Context, p *Project, w Worker, aid string) (time.Time, error) {
 	var until time.Time
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
 		}
 		t := s.now()
 		if a.LeaseExpiresAt.Before(t) {
-			if free, err := s.slotStillFree(ctx, tx, p, a, t); err != nil || !free {
-				return errors.Join(err, ErrLeaseLost)
+			free, err := s.slotStillFree(ctx, tx, p, a, t)
+			if err != nil {
+				return err
+			}
+			if !free {
+				return ErrLeaseLost
 			}
 		}
 		a.LeaseExpiresAt = t.Add(p.lease())
@@ -92,17 +112,17 @@ func (s *Service) Heartbeat(ctx context.Context, p *Project, userID, aid string)
 }
 
 // Skip gives an assignment back; the person will not get that item again in this stage.
-func (s *Service) Skip(ctx context.Context, p *Project, userID, aid, reason string) error {
+func (s *Service) Skip(ctx context.Context, p *Project, w Worker, aid, reason string) error {
 	return s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
 		}
-		a.Status, a.SkipReason = store.AssignSkipped, &reason
+		a.Status, a.SkipReason = flow.AssignSkipped, &reason
 		if err := tx.SaveAssignment(ctx, a); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, p.ID, userID, "assignment.skip", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "reason": reason})
+		return tx.Audit(ctx, p.ID, w.ID, "assignment.skip", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "reason": reason})
 	})
 }
 
@@ -112,9 +132,9 @@ var ErrHasDraft = errors.New("this assignment has saved answers; submit or skip 
 // Release gives back an assignment nobody has worked on (e.g. one claimed ahead when the
 // person leaves), as if it had never been claimed: the item returns to the queue, for this
 // person too. One with saved answers is refused, so nothing typed is ever thrown away.
-func (s *Service) Release(ctx context.Context, p *Project, userID, aid string) error {
+func (s *Service) Release(ctx context.Context, p *Project, w Worker, aid string) error {
 	return s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
 		}
@@ -125,39 +145,49 @@ func (s *Service) Release(ctx context.Context, p *Project, userID, aid string) e
 		if !ok {
 			return ErrHasDraft
 		}
-		return tx.Audit(ctx, p.ID, userID, "assignment.release", "item:"+a.ItemID, map[string]any{"assignment": a.ID, "stage": a.Stage}, nil)
+		return tx.Audit(ctx, p.ID, w.ID, "assignment.release", "item:"+a.ItemID, map[string]any{"assignment": a.ID, "stage": a.Stage}, nil)
 	})
 }
 
-// Flag categories annotators can choose.
-var FlagCategories = []string{"broken_media", "unsafe_content", "wrong_modality", "other"}
-
-// Flag takes the item out of the queue for the lead to decide.
-func (s *Service) Flag(ctx context.Context, p *Project, userID, aid, category, reason string) error {
+// Flag takes the item out of the queue for the lead to decide. A flag of category "other"
+// needs a reason.
+func (s *Service) Flag(ctx context.Context, p *Project, w Worker, aid string, category flow.FlagCategory, reason string) error {
+	if !category.Valid() {
+		return tasks.Field("category", "invalid_value", "category must be one of %v", flow.FlagCategories)
+	}
+	if category == flow.FlagOther && strings.TrimSpace(reason) == "" {
+		return tasks.Field("reason", "required", "say what is wrong with the item")
+	}
 	return s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
 		}
-		a.Status = store.AssignFlagged
+		a.Status = flow.AssignFlagged
 		if err := tx.SaveAssignment(ctx, a); err != nil {
 			return err
 		}
-		flag := map[string]any{"category": category, "reason": reason, "by": userID, "assignment": a.ID, "at": s.now()}
+		flag := map[string]any{"category": category, "reason": reason, "by": w.ID, "assignment": a.ID, "at": s.now()}
 		if err := tx.SetItemFlag(ctx, a.ItemID, encode(flag)); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, p.ID, userID, "item.flag", "item:"+a.ItemID, nil, flag)
+		return tx.Audit(ctx, p.ID, w.ID, "item.flag", "item:"+a.ItemID, nil, flag)
 	})
 }
 
 // ResolveFlag is the lead's decision on a flagged item: "return" puts it back in the queue,
 // "drop" drops it with the flag as the reason.
-func (s *Service) ResolveFlag(ctx context.Context, p *Project, actorID, itemID, action, note string) error {
+func (s *Service) ResolveFlag(ctx context.Context, p *Project, actorID, itemID string, action flow.FlagAction, note string) error {
+	if !action.Valid() {
+		return tasks.Field("action", "invalid_value", "action must be return (back to the queue) or drop")
+	}
 	return s.store.WithTx(ctx, func(tx *store.Store) error {
 		it, err := tx.ItemForUpdate(ctx, itemID)
-		if err != nil || it.ProjectID != p.ID {
-			return store.ErrNotFound
+		if err != nil {
+			return store.Missing(err, "item")
+		}
+		if it.ProjectID != p.ID {
+			return &store.NotFoundError{What: "item"}
 		}
 		if len(it.Flag) == 0 {
 			return ErrItemNotInFlow
@@ -165,12 +195,12 @@ func (s *Service) ResolveFlag(ctx context.Context, p *Project, actorID, itemID, 
 		if err := tx.SetItemFlag(ctx, it.ID, nil); err != nil {
 			return err
 		}
-		if action == "drop" {
+		if action == flow.FlagDrop {
 			reason := "flagged: " + string(it.Flag)
 			if note != "" {
 				reason += "; lead: " + note
 			}
-			if err := tx.SetItemStage(ctx, it.ID, store.StageDropped, &reason); err != nil {
+			if err := tx.SetItemStage(ctx, it.ID, flow.StageDropped, &reason); err != nil {
 				return err
 			}
 		}

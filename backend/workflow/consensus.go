@@ -6,17 +6,8 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
-)
-
-// Provenance of ground truth.
-const (
-	ProvUnanimous   = "unanimous"
-	ProvMajority    = "majority"
-	ProvSingle      = "single"
-	ProvAdjudicated = "adjudicated"
-	ProvRule        = "rule"
-	ProvConstructed = "constructed"
 )
 
 // Label is one person's accepted answers for an item, in canonical candidate order.
@@ -28,7 +19,7 @@ type Label struct {
 // Outcome is what the consensus rule made of an item's labels.
 type Outcome struct {
 	Agreed     bool
-	Provenance string
+	Provenance flow.Provenance
 	// Answers are the agreed answers; free-text questions are not part of consensus.
 	Answers tasks.Answers
 	// Disagreements lists, per question without unanimity, what each label said.
@@ -44,9 +35,9 @@ type Disagreement struct {
 
 // Evaluate applies the consensus rule question by question. One label is its own consensus.
 func Evaluate(schema *tasks.Schema, c Consensus, labels []Label) Outcome {
-	out := Outcome{Agreed: true, Provenance: ProvUnanimous, Answers: tasks.Answers{}}
+	out := Outcome{Agreed: true, Provenance: flow.ProvenanceUnanimous, Answers: tasks.Answers{}}
 	if len(labels) == 1 {
-		out.Provenance = ProvSingle
+		out.Provenance = flow.ProvenanceSingle
 	}
 	for _, q := range schema.Questions {
 		vals := answersFor(q.Key, labels)
@@ -62,8 +53,8 @@ func Evaluate(schema *tasks.Schema, c Consensus, labels []Label) Outcome {
 			continue
 		}
 		out.Answers[q.Key] = answer
-		if !unanimous && out.Provenance == ProvUnanimous {
-			out.Provenance = ProvMajority
+		if !unanimous && out.Provenance == flow.ProvenanceUnanimous {
+			out.Provenance = flow.ProvenanceMajority
 		}
 	}
 	if !out.Agreed {
@@ -116,7 +107,7 @@ func decideNominal(q tasks.Question, c Consensus, vals []json.RawMessage) (json.
 		}
 	}
 	unanimous := len(order) == 1
-	agreed := unanimous || (c.Nominal == "majority" && counts[best]*2 > len(vals))
+	agreed := unanimous || (c.Nominal == NominalMajority && counts[best]*2 > len(vals))
 	return modal(q, vals, best, first[best]), unanimous, agreed
 }
 
@@ -178,7 +169,7 @@ func decideOrdinal(nums []int, c Consensus) (json.RawMessage, bool, bool) {
 	if hi-lo <= c.OrdinalTolerance {
 		return mustJSON(median(nums)), unanimous, true
 	}
-	if c.Nominal != "majority" {
+	if c.Nominal != NominalMajority {
 		return nil, false, false
 	}
 	var best []int

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -38,30 +39,30 @@ func TestEvaluate(t *testing.T) {
 		rule       Consensus
 		labels     []Label
 		agreed     bool
-		provenance string
+		provenance flow.Provenance
 		want       map[string]string // question → expected answer JSON
 		disagree   []string
 	}{
 		{"single label", Consensus{Nominal: "unanimous"}, labels(`{"noise":"no","score":4,"why":"fine"}`),
-			true, ProvSingle, map[string]string{"noise": `"no"`, "score": `4`}, nil},
+			true, flow.ProvenanceSingle, map[string]string{"noise": `"no"`, "score": `4`}, nil},
 		{"unanimous", Consensus{Nominal: "unanimous"}, labels(`{"noise":"no","pick":"A"}`, `{"noise":"no","pick":"A"}`, `{"noise":"no","pick":"A","why":"x"}`),
-			true, ProvUnanimous, map[string]string{"noise": `"no"`, "pick": `"A"`}, nil},
+			true, flow.ProvenanceUnanimous, map[string]string{"noise": `"no"`, "pick": `"A"`}, nil},
 		{"N/A mapped to satisfied agrees with a defect-question no", Consensus{Nominal: "unanimous"}, labels(`{"noise":"no"}`, `{"noise":"na"}`, `{"noise":"no"}`),
-			true, ProvUnanimous, map[string]string{"noise": `"no"`}, nil},
+			true, flow.ProvenanceUnanimous, map[string]string{"noise": `"no"`}, nil},
 		{"unanimous rule refuses a 2-1 split", Consensus{Nominal: "unanimous"}, labels(`{"pick":"A"}`, `{"pick":"B"}`, `{"pick":"A"}`),
 			false, "", nil, []string{"pick"}},
 		{"majority rule takes a 2-1 split", Consensus{Nominal: "majority"}, labels(`{"pick":"A"}`, `{"pick":"B"}`, `{"pick":"A"}`),
-			true, ProvMajority, map[string]string{"pick": `"A"`}, []string{"pick"}},
+			true, flow.ProvenanceMajority, map[string]string{"pick": `"A"`}, []string{"pick"}},
 		{"majority needs more than half", Consensus{Nominal: "majority"}, labels(`{"pick":"A"}`, `{"pick":"B"}`, `{"pick":"tie"}`),
 			false, "", nil, []string{"pick"}},
 		{"ordinal within tolerance", Consensus{Nominal: "unanimous", OrdinalTolerance: 1}, labels(`{"score":3}`, `{"score":4}`, `{"score":4}`),
-			true, ProvMajority, map[string]string{"score": `4`}, []string{"score"}},
+			true, flow.ProvenanceMajority, map[string]string{"score": `4`}, []string{"score"}},
 		{"ordinal beyond tolerance", Consensus{Nominal: "unanimous", OrdinalTolerance: 1}, labels(`{"score":2}`, `{"score":4}`, `{"score":4}`),
 			false, "", nil, []string{"score"}},
 		{"ordinal majority cluster", Consensus{Nominal: "majority"}, labels(`{"score":2}`, `{"score":5}`, `{"score":5}`),
-			true, ProvMajority, map[string]string{"score": `5`}, []string{"score"}},
+			true, flow.ProvenanceMajority, map[string]string{"score": `5`}, []string{"score"}},
 		{"checklist per item", Consensus{Nominal: "unanimous", OrdinalTolerance: 1}, labels(`{"check":{"a":2,"b":0}}`, `{"check":{"a":1,"b":0}}`),
-			true, ProvMajority, map[string]string{"check": `{"a":1,"b":0}`}, []string{"check"}},
+			true, flow.ProvenanceMajority, map[string]string{"check": `{"a":1,"b":0}`}, []string{"check"}},
 		{"checklist item disagreement", Consensus{Nominal: "unanimous"}, labels(`{"check":{"a":2,"b":0}}`, `{"check":{"a":0,"b":0}}`),
 			false, "", nil, []string{"check"}},
 	}

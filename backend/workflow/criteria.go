@@ -7,14 +7,12 @@ import (
 	"strings"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// CriterionVerdicts are the marks a lead or reviewer gives a criterion.
-var CriterionVerdicts = []string{store.CriterionValid, store.CriterionTooVague, store.CriterionTooSpecific}
-
 // collectCriteria stores the criteria an annotator wrote; the item waits for their review.
-func (s *Service) collectCriteria(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, answers tasks.Answers) (string, error) {
+func (s *Service) collectCriteria(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, answers tasks.Answers) (flow.Stage, error) {
 	var texts []string
 	if raw, ok := answers[p.Policy.CriteriaStage.Question]; ok {
 		if err := json.Unmarshal(raw, &texts); err != nil {
@@ -23,7 +21,7 @@ func (s *Service) collectCriteria(ctx context.Context, tx *store.Store, p *Proje
 	}
 	for _, t := range texts {
 		c := &store.Criterion{ProjectID: p.ID, ItemID: a.ItemID, AssignmentID: a.ID, AuthorID: a.UserID,
-			Text: strings.TrimSpace(t), Status: store.CriterionPending}
+			Text: strings.TrimSpace(t), Status: flow.CriterionPending}
 		if err := tx.CreateCriterion(ctx, c); err != nil {
 			return "", err
 		}
@@ -32,24 +30,30 @@ func (s *Service) collectCriteria(ctx context.Context, tx *store.Store, p *Proje
 	if err != nil {
 		return "", err
 	}
-	return store.StageCriteriaReview, s.moveItem(ctx, tx, p, it, store.StageCriteriaReview, nil)
+	return flow.StageCriteriaReview, s.moveItem(ctx, tx, p, it, flow.StageCriteriaReview, nil)
 }
 
 // ReviewCriterion marks a criterion. A valid one becomes a child unit (the item with the
 // criterion as an input) that enters labeling. When every criterion of an item is marked,
 // the item is split, or dropped if none was valid.
-func (s *Service) ReviewCriterion(ctx context.Context, p *Project, actorID, criterionID, verdict string) (*store.Criterion, error) {
+func (s *Service) ReviewCriterion(ctx context.Context, p *Project, actorID, criterionID string, verdict flow.CriterionStatus) (*store.Criterion, error) {
+	if !verdict.IsVerdict() {
+		return nil, tasks.Field("status", "invalid_value", "status must be one of %v", flow.CriterionVerdicts)
+	}
 	var out *store.Criterion
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
 		c, err := tx.CriterionForUpdate(ctx, p.ID, criterionID)
 		if err != nil {
-			return err
+			return store.Missing(err, "criterion")
 		}
-		if c.Status != store.CriterionPending {
+		if c.AuthorID == actorID {
+			return ErrOwnWork
+		}
+		if c.Status != flow.CriterionPending {
 			return ErrAlreadyDone
 		}
 		c.Status, c.ReviewedBy = verdict, &actorID
-		if verdict == store.CriterionValid {
+		if verdict == flow.CriterionValid {
 			child, err := s.childUnit(ctx, tx, p, c)
 			if err != nil {
 				return err
@@ -80,8 +84,12 @@ func (s *Service) childUnit(ctx context.Context, tx *store.Store, p *Project, c 
 	}
 	inputs[p.Policy.CriteriaStage.InputName] = mustJSON(c.Text)
 	child := &store.Item{ProjectID: p.ID, ExternalID: fmt.Sprintf("%s#criterion-%s", parent.ExternalID, c.ID),
-		ParentID: &parent.ID, Inputs: encode(inputs), Meta: parent.Meta, Stage: store.StageLabel}
-	_, err = tx.UpsertItem(ctx, child)
+		ParentID: &parent.ID, Inputs: encode(inputs), Meta: parent.Meta, Stage: flow.StageLabel}
+	if _, err = tx.UpsertItem(ctx, child); err != nil {
+		return nil, err
+	}
+	// note: the author worked the child in the criteria stage, so it is never queued to them
+	_, err = tx.FirstStage(ctx, child.ID, c.AuthorID, flow.StageCriteria)
 	return child, err
 }
 
@@ -93,10 +101,10 @@ func (s *Service) closeCriteria(ctx context.Context, tx *store.Store, p *Project
 	}
 	valid := 0
 	for _, c := range cs {
-		if c.Status == store.CriterionPending {
+		if c.Status == flow.CriterionPending {
 			return nil
 		}
-		if c.Status == store.CriterionValid {
+		if c.Status == flow.CriterionValid {
 			valid++
 		}
 	}
@@ -106,7 +114,7 @@ func (s *Service) closeCriteria(ctx context.Context, tx *store.Store, p *Project
 	}
 	if valid == 0 {
 		reason := "no valid criteria"
-		return s.moveItem(ctx, tx, p, it, store.StageDropped, &reason)
+		return s.moveItem(ctx, tx, p, it, flow.StageDropped, &reason)
 	}
-	return s.moveItem(ctx, tx, p, it, store.StageSplit, nil)
+	return s.moveItem(ctx, tx, p, it, flow.StageSplit, nil)
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -23,7 +24,7 @@ func (s *Service) prefill(ctx context.Context, tx *store.Store, p *Project, a *s
 	}
 	a.Shuffle = encode(view.Shuffle)
 	d := p.Policy.DraftFromPredictions
-	if a.Stage != store.StageLabel || d == nil {
+	if a.Stage != flow.StageLabel || d == nil {
 		return nil
 	}
 	preds, err := tx.Predictions(ctx, a.ItemID)
@@ -35,8 +36,8 @@ func (s *Service) prefill(ctx context.Context, tx *store.Store, p *Project, a *s
 		return nil
 	}
 	a.Draft = encode(draft)
-	src := "predictions:" + d.Method
-	if d.Method == "model" {
+	src := "predictions:" + string(d.Method)
+	if d.Method == DraftModel {
 		src = "model:" + d.Model
 	}
 	a.DraftSource = &src
@@ -47,7 +48,7 @@ func (s *Service) prefill(ctx context.Context, tx *store.Store, p *Project, a *s
 func DraftFrom(schema *tasks.Schema, d DraftPolicy, preds []store.Prediction) tasks.Answers {
 	var sets []tasks.Answers
 	for _, pr := range preds {
-		if d.Method == "model" && pr.Model != d.Model {
+		if d.Method == DraftModel && pr.Model != d.Model {
 			continue
 		}
 		sets = append(sets, decodeAnswers(pr.Answers))
@@ -74,15 +75,15 @@ func DraftFrom(schema *tasks.Schema, d DraftPolicy, preds []store.Prediction) ta
 }
 
 func combine(q tasks.Question, d DraftPolicy, vals []json.RawMessage) json.RawMessage {
-	if d.Method == "mean" && q.Kind == tasks.KindLikert {
+	if d.Method == DraftMean && q.Kind == tasks.KindLikert {
 		if nums, ok := ints(vals); ok {
 			return mustJSON(round(mean(nums), d.Rounding))
 		}
 	}
-	if d.Method == "mean" && q.Kind == tasks.KindChecklist {
+	if d.Method == DraftMean && q.Kind == tasks.KindChecklist {
 		return meanChecklist(q, d, vals)
 	}
-	ans, _, _ := decideNominal(q, Consensus{Nominal: "majority"}, vals)
+	ans, _, _ := decideNominal(q, Consensus{Nominal: NominalMajority}, vals)
 	return ans
 }
 
@@ -113,11 +114,11 @@ func mean(nums []int) float64 {
 	return float64(sum) / float64(len(nums))
 }
 
-func round(x float64, rule string) int {
+func round(x float64, rule Rounding) int {
 	switch rule {
-	case "floor":
+	case RoundFloor:
 		return int(math.Floor(x))
-	case "ceil":
+	case RoundCeil:
 		return int(math.Ceil(x))
 	}
 	return int(math.Floor(x + 0.5))

@@ -5,48 +5,110 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"sync/atomic"
+	"path"
+	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// Import kinds.
-const (
-	ImportItemsKind       = "items"
-	ImportPredictionsKind = "predictions"
-)
+// Enqueuer queues background work inside the caller's transaction, so that a row and the job
+// that works it are written together or not at all.
+type Enqueuer interface {
+	// EnqueueImport queues the import with the given id in the transaction tx.
+	EnqueueImport(ctx context.Context, tx *store.Store, importID string) error
+}
+
+// ErrNoJobs refuses background work on a server that runs no job queue.
+var ErrNoJobs = errors.New("background jobs are not running on this server; import without async")
+
+// ImportStatus is a background import with the share done, for progress bars.
+type ImportStatus struct {
+	ID         string            `json:"id"`
+	Kind       flow.ImportKind   `json:"kind"`
+	Filename   string            `json:"filename"`
+	Status     flow.ImportStatus `json:"status"`
+	BytesTotal int64             `json:"bytes_total"`
+	BytesDone  int64             `json:"bytes_done"`
+	LinesDone  int64             `json:"lines_done"`
+	Percent    float64           `json:"percent"`
+	Report     *ImportReport     `json:"report"`
+	Error      *string           `json:"error"`
+	CreatedAt  time.Time         `json:"created_at"`
+	UpdatedAt  time.Time         `json:"updated_at"`
+}
+
+// StartImport stores an NDJSON file in the blob store and queues its import; the import row
+// and its job are inserted in one transaction, so an import never waits for a job that does
+// not exist. filename is only shown in lists.
+func (s *Service) StartImport(ctx context.Context, p *Project, actorID string, kind flow.ImportKind, filename string, r io.Reader) (*store.Import, error) {
+	if s.jobs == nil {
+		return nil, ErrNoJobs
+	}
+	name := path.Base(filename)
+	if len(name) > 255 || name == "." || name == "/" {
+		name = ""
+	}
+	im := &store.Import{ID: store.NewAssetID(), ProjectID: p.ID, Kind: kind, Filename: name, Status: flow.ImportQueued, CreatedBy: actorID}
+	im.BlobKey = "imports/" + p.ID + "/" + im.ID + ".ndjson"
+	body := &blob.Counter{R: r, Limit: s.maxUpload}
+	if err := s.blobs.Put(ctx, im.BlobKey, body, -1, "application/x-ndjson"); err != nil {
+		s.blobs.Delete(context.WithoutCancel(ctx), im.BlobKey)
+		return nil, media.TooLarge(err, s.maxUpload)
+	}
+	im.BytesTotal = body.N()
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.CreateImport(ctx, im); err != nil {
+			return err
+		}
+		return s.jobs.EnqueueImport(ctx, tx, im.ID)
+	})
+	if err != nil {
+		s.blobs.Delete(context.WithoutCancel(ctx), im.BlobKey)
+		return nil, err
+	}
+	return im, nil
+}
+
+// Import returns one background import of the project.
+func (s *Service) Import(ctx context.Context, projectID, id string) (*store.Import, error) {
+	im, err := s.store.Import(ctx, projectID, id)
+	return im, store.Missing(err, "import")
+}
 
 // RunImport works one background import: it reads the uploaded file from the blob store,
 // imports it and records progress after every batch. Finished imports are left alone, so a
 // retried job does no harm.
-func (s *Service) RunImport(ctx context.Context, blobs blob.Store, id string) error {
+func (s *Service) RunImport(ctx context.Context, id string) error {
 	im, err := s.store.Import(ctx, "", id)
 	if err != nil {
 		return err
 	}
-	if im.Status == store.ImportDone || im.Status == store.ImportFailed {
+	if im.Status == flow.ImportDone || im.Status == flow.ImportFailed {
 		return nil
 	}
-	im.Status = store.ImportRunning
+	im.Status = flow.ImportRunning
 	if err := s.store.UpdateImport(ctx, im); err != nil {
 		return err
 	}
-	rep, err := s.runImport(ctx, blobs, im)
+	rep, err := s.runImport(ctx, im)
 	if err != nil {
 		msg := err.Error()
-		im.Status, im.Error = store.ImportFailed, &msg
+		im.Status, im.Error = flow.ImportFailed, &msg
 		return errors.Join(err, s.store.UpdateImport(context.WithoutCancel(ctx), im))
 	}
 	b, _ := json.Marshal(rep)
-	im.Status, im.Report, im.BytesDone, im.LinesDone = store.ImportDone, b, im.BytesTotal, int64(rep.Lines)
+	im.Status, im.Report, im.BytesDone, im.LinesDone = flow.ImportDone, b, im.BytesTotal, int64(rep.Lines)
 	if err := s.store.UpdateImport(ctx, im); err != nil {
 		return err
 	}
-	return blobs.Delete(ctx, im.BlobKey)
+	return s.blobs.Delete(ctx, im.BlobKey)
 }
 
-func (s *Service) runImport(ctx context.Context, blobs blob.Store, im *store.Import) (*ImportReport, error) {
+func (s *Service) runImport(ctx context.Context, im *store.Import) (*ImportReport, error) {
 	p, err := s.store.Project(ctx, im.ProjectID)
 	if err != nil {
 		return nil, err
@@ -55,35 +117,60 @@ func (s *Service) runImport(ctx context.Context, blobs blob.Store, im *store.Imp
 	if err != nil {
 		return nil, err
 	}
-	r, err := blobs.Get(ctx, im.BlobKey)
+	r, err := s.blobs.Get(ctx, im.BlobKey)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	var read atomic.Int64
-	body := &countingReader{r: r, n: &read}
+	body := &blob.Counter{R: r}
 	progress := func(lines int) {
-		im.LinesDone, im.BytesDone = int64(lines), read.Load()
+		im.LinesDone, im.BytesDone = int64(lines), body.N()
 		s.store.UpdateImport(ctx, im) // note: progress is best effort; the report is what counts
 	}
-	return s.Import(ctx, fp, im.Kind, im.CreatedBy, body, progress)
+	return s.ImportFile(ctx, fp, im.Kind, im.CreatedBy, body, progress)
 }
 
-// Import reads an NDJSON file of the given kind: items or model predictions.
-func (s *Service) Import(ctx context.Context, p *Project, kind, actorID string, r io.Reader, progress func(int)) (*ImportReport, error) {
-	if kind == ImportPredictionsKind {
+// ImportFile reads an NDJSON file of the given kind: items or model predictions.
+func (s *Service) ImportFile(ctx context.Context, p *Project, kind flow.ImportKind, actorID string, r io.Reader, progress func(int)) (*ImportReport, error) {
+	if kind == flow.ImportPredictions {
 		return s.ImportPredictions(ctx, p, actorID, r, progress)
 	}
 	return s.ImportItems(ctx, p, actorID, r, progress)
 }
 
-type countingReader struct {
-	r io.Reader
-	n *atomic.Int64
-}
+// NextPart returns the next part of a multipart upload by its form name, and io.EOF after
+// the last one.
+type NextPart func() (name string, body io.Reader, err error)
 
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n.Add(int64(n))
-	return n, err
+// ImportArchive imports an upload of two parts: "media", a zip archive, then "items", NDJSON
+// whose media paths name files of the archive. Each referenced file becomes an asset of the
+// project once (by sha256); other parts are ignored.
+func (s *Service) ImportArchive(ctx context.Context, p *Project, actorID string, next NextPart) (*ImportReport, error) {
+	var archive *media.Archive
+	defer func() {
+		if archive != nil {
+			archive.Close()
+		}
+	}()
+	for {
+		name, body, err := next()
+		if errors.Is(err, io.EOF) {
+			return nil, tasks.Field("items", "required", "the form has no \"items\" part (it must come after \"media\")")
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch name {
+		case "media":
+			if archive, err = s.media.OpenArchive(body); err != nil {
+				return nil, err
+			}
+		case "items":
+			var resolve MediaResolver
+			if archive != nil {
+				resolve = archive.Resolver(p.ID, actorID)
+			}
+			return s.ImportItemsWithMedia(ctx, p, actorID, body, nil, resolve)
+		}
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -31,9 +32,9 @@ type ItemLine struct {
 
 // ImportedTruth is ground truth that comes with an item: by rule or by construction.
 type ImportedTruth struct {
-	Answers    tasks.Answers `json:"answers"`
-	Provenance string        `json:"provenance"`
-	Note       string        `json:"note,omitempty"`
+	Answers    tasks.Answers   `json:"answers"`
+	Provenance flow.Provenance `json:"provenance"`
+	Note       string          `json:"note,omitempty"`
 }
 
 // LineError is the reason one line was refused.
@@ -51,6 +52,27 @@ type ImportReport struct {
 	Unchanged int         `json:"unchanged"`
 	Errors    []LineError `json:"errors"`
 	Truncated bool        `json:"errors_truncated,omitempty"`
+}
+
+// ImportError is an import that stopped part way (the database went away, say): the lines
+// of the batches before it are stored, and Report says how far it got.
+type ImportError struct {
+	Report *ImportReport
+	Cause  error
+}
+
+func (e *ImportError) Error() string {
+	return fmt.Sprintf("the import stopped after line %d: %v", e.Report.Lines, e.Cause)
+}
+
+func (e *ImportError) Unwrap() error { return e.Cause }
+
+// stopped wraps a failure of an import with its report so far.
+func stopped(rep *ImportReport, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &ImportError{Report: rep, Cause: err}
 }
 
 // maxReportedErrors bounds the error list of one import.
@@ -77,12 +99,20 @@ type lineReader struct {
 
 func newLineReader(r io.Reader) *lineReader { return &lineReader{r: bufio.NewReaderSize(r, 256<<10)} }
 
-// next returns the next non-blank line, its number, or io.EOF.
+// errLineTooLong is a line over MaxLineBytes; the reader skips to the next line.
+var errLineTooLong = fmt.Errorf("the line is longer than %d bytes", MaxLineBytes)
+
+// next returns the next non-blank line, its number, or io.EOF. A line over MaxLineBytes is
+// returned as errLineTooLong with its number, and reading goes on after it.
 func (lr *lineReader) next() ([]byte, int, error) {
 	for {
 		b, err := lr.r.ReadSlice('\n')
 		if errors.Is(err, bufio.ErrBufferFull) {
 			b, err = lr.long(b)
+		}
+		if errors.Is(err, errLineTooLong) {
+			lr.line++
+			return nil, lr.line, err
 		}
 		if len(b) == 0 && err != nil {
 			return nil, 0, err
@@ -97,15 +127,22 @@ func (lr *lineReader) next() ([]byte, int, error) {
 	}
 }
 
-// long reads the rest of a line longer than the buffer, up to MaxLineBytes.
+// long reads the rest of a line longer than the buffer, up to MaxLineBytes; past that it
+// discards the line to its end and reports errLineTooLong.
 func (lr *lineReader) long(head []byte) ([]byte, error) {
 	buf := append([]byte(nil), head...)
 	for {
 		b, err := lr.r.ReadSlice('\n')
-		buf = append(buf, b...)
-		if len(buf) > MaxLineBytes {
-			return nil, fmt.Errorf("line %d is longer than %d bytes", lr.line+1, MaxLineBytes)
+		if len(buf)+len(b) > MaxLineBytes {
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = lr.r.ReadSlice('\n')
+			}
+			if err != nil && !errors.Is(err, io.EOF) {
+				return nil, err
+			}
+			return nil, errLineTooLong
 		}
+		buf = append(buf, b...)
 		if !errors.Is(err, bufio.ErrBufferFull) {
 			return buf, err
 		}
@@ -128,7 +165,7 @@ func (s *Service) ImportItemsWithMedia(ctx context.Context, p *Project, actorID 
 	for done := false; !done; {
 		batch, err := readBatch(lr, rep)
 		if err != nil && !errors.Is(err, io.EOF) {
-			return rep, err
+			return rep, stopped(rep, err)
 		}
 		done = errors.Is(err, io.EOF)
 		if resolve != nil {
@@ -138,7 +175,7 @@ func (s *Service) ImportItemsWithMedia(ctx context.Context, p *Project, actorID 
 		}
 		err = s.store.WithTx(ctx, func(tx *store.Store) error { return s.importBatch(ctx, tx, p, batch, rep, assets) })
 		if err != nil {
-			return rep, err
+			return rep, stopped(rep, err)
 		}
 		if progress != nil {
 			progress(rep.Lines)
@@ -179,14 +216,19 @@ func readBatch(lr *lineReader, rep *ImportReport) ([]rawLine, error) {
 	var batch []rawLine
 	for len(batch) < importBatch {
 		b, n, err := lr.next()
+		if errors.Is(err, errLineTooLong) {
+			rep.Lines = n
+			rep.fail(n, err)
+			continue
+		}
 		if err != nil {
-			if !errors.Is(err, io.EOF) && strings.Contains(err.Error(), "longer than") {
-				rep.fail(lr.line+1, err)
-				return batch, io.EOF
-			}
 			return batch, err
 		}
 		rep.Lines = n
+		if err := tasks.CheckText(b); err != nil {
+			rep.fail(n, err)
+			continue
+		}
 		batch = append(batch, rawLine{n, append([]byte(nil), b...)})
 	}
 	return batch, nil
@@ -307,9 +349,9 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, da
 		it.Meta = encode(line.Meta)
 	}
 	if line.GroundTruth != nil {
-		it.Stage = store.StageDone
+		it.Stage = flow.StageDone
 		if p.spotChecked(line.ExternalID) {
-			it.Stage, it.SpotCheck = store.StageLabel, true
+			it.Stage, it.SpotCheck = flow.StageLabel, true
 		}
 	}
 	return it, line.GroundTruth, nil
@@ -319,28 +361,17 @@ func checkTruth(schema *tasks.Schema, gt *ImportedTruth) error {
 	if gt == nil {
 		return nil
 	}
-	if gt.Provenance != ProvRule && gt.Provenance != ProvConstructed {
-		return fmt.Errorf("ground_truth.provenance must be %q or %q", ProvRule, ProvConstructed)
+	if gt.Provenance != flow.ProvenanceRule && gt.Provenance != flow.ProvenanceConstructed {
+		return fmt.Errorf("ground_truth.provenance must be %q or %q", flow.ProvenanceRule, flow.ProvenanceConstructed)
 	}
-	if err := schema.ValidateAnswers(gt.Answers); err != nil {
-		var fe tasks.FieldErrors
-		if errors.As(err, &fe) {
-			out := tasks.FieldErrors{}
-			for k, v := range fe {
-				out["ground_truth.answers."+k] = v
-			}
-			return out
-		}
-		return err
-	}
-	return nil
+	return tasks.Prefixed(schema.ValidateAnswers(gt.Answers), "ground_truth.answers.")
 }
 
-func (p *Project) firstStage() string {
+func (p *Project) firstStage() flow.Stage {
 	if p.Policy.CriteriaStage != nil {
-		return store.StageCriteria
+		return flow.StageCriteria
 	}
-	return store.StageLabel
+	return flow.StageLabel
 }
 
 // spotChecked samples items with imported ground truth for blind labeling, by a hash of the
@@ -377,7 +408,7 @@ func (s *Service) ImportPredictions(ctx context.Context, p *Project, actorID str
 	for done := false; !done; {
 		batch, err := readBatch(lr, rep)
 		if err != nil && !errors.Is(err, io.EOF) {
-			return rep, err
+			return rep, stopped(rep, err)
 		}
 		done = errors.Is(err, io.EOF)
 		err = s.store.WithTx(ctx, func(tx *store.Store) error {
@@ -389,7 +420,7 @@ func (s *Service) ImportPredictions(ctx context.Context, p *Project, actorID str
 			return nil
 		})
 		if err != nil {
-			return rep, err
+			return rep, stopped(rep, err)
 		}
 		if progress != nil {
 			progress(rep.Lines)
@@ -418,8 +449,8 @@ func (s *Service) importPrediction(ctx context.Context, tx *store.Store, p *Proj
 	if err != nil {
 		return err
 	}
-	if fe := answerErrors(p.Schema, pl.Answers); len(fe) > 0 {
-		rep.fail(l.n, fe)
+	if err := answerErrors(p.Schema, pl.Answers); err != nil {
+		rep.fail(l.n, err)
 		return nil
 	}
 	if err := tx.UpsertPrediction(ctx, &store.Prediction{ItemID: it.ID, Model: pl.Model, ProjectID: p.ID, Answers: encode(pl.Answers)}); err != nil {
@@ -429,16 +460,21 @@ func (s *Service) importPrediction(ctx context.Context, tx *store.Store, p *Proj
 	return nil
 }
 
-// answerErrors validates the given answers, ignoring questions left unanswered.
-func answerErrors(schema *tasks.Schema, answers tasks.Answers) tasks.FieldErrors {
-	var fe tasks.FieldErrors
-	if err := schema.ValidateAnswers(answers); err == nil || !errors.As(err, &fe) {
+// answerErrors validates the given answers, ignoring questions left unanswered; any error
+// that is not about a field refuses the line too.
+func answerErrors(schema *tasks.Schema, answers tasks.Answers) error {
+	err := schema.ValidateAnswers(answers)
+	if err == nil {
 		return nil
+	}
+	var fe tasks.FieldErrors
+	if !errors.As(err, &fe) {
+		return err
 	}
 	for k, v := range fe {
 		if _, given := answers[k]; !given && v.Code == "required" {
 			delete(fe, k)
 		}
 	}
-	return fe
+	return fe.Err()
 }

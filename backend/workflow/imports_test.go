@@ -32,7 +32,7 @@ func project(t testing.TB, st *store.Store) *workflow.Project {
 	if err := st.CreateProject(ctx, p, &store.SchemaVersion{Version: 1, Schema: doc, Hash: tpl.Schema.ContentHash()}); err != nil {
 		t.Fatal(err)
 	}
-	fp, err := workflow.New(st).LoadProject(ctx, p, 0)
+	fp, err := workflow.New(workflow.Deps{Store: st}).LoadProject(ctx, p, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestImportStreams(t *testing.T) {
 		var rep *workflow.ImportReport
 		peak := peakHeap(func() {
 			var err error
-			rep, err = workflow.New(st).ImportItems(context.Background(), fp, "", items(n, 1000), nil)
+			rep, err = workflow.New(workflow.Deps{Store: st}).ImportItems(context.Background(), fp, "", items(n, 1000), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -127,7 +127,7 @@ func BenchmarkImport(b *testing.B) {
 			st := be.Open(b)
 			fp := project(b, st)
 			b.ResetTimer()
-			rep, err := workflow.New(st).ImportItems(context.Background(), fp, "", items(b.N, 0), nil)
+			rep, err := workflow.New(workflow.Deps{Store: st}).ImportItems(context.Background(), fp, "", items(b.N, 0), nil)
 			if err != nil || rep.Imported != b.N {
 				b.Fatalf("%v %+v", err, rep)
 			}

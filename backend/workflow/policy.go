@@ -11,18 +11,100 @@ import (
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
+// ReviewMode says whether labels are cross-reviewed.
+type ReviewMode string
+
+// Review modes.
+const (
+	ReviewNone  ReviewMode = "none"
+	ReviewCross ReviewMode = "cross" // every label is reviewed by a person who did not make it
+)
+
+// ReviewModes lists the review modes.
+var ReviewModes = []ReviewMode{ReviewNone, ReviewCross}
+
+// AdjudicationMode says when an adjudicator decides an item.
+type AdjudicationMode string
+
+// Adjudication modes.
+const (
+	AdjudicateNever          AdjudicationMode = "never"
+	AdjudicateOnDisagreement AdjudicationMode = "on_disagreement"
+	AdjudicateAlways         AdjudicationMode = "always"
+)
+
+// AdjudicationModes lists the adjudication modes.
+var AdjudicationModes = []AdjudicationMode{AdjudicateNever, AdjudicateOnDisagreement, AdjudicateAlways}
+
+// NominalRule decides when nominal answers agree.
+type NominalRule string
+
+// Nominal rules.
+const (
+	NominalUnanimous NominalRule = "unanimous"
+	NominalMajority  NominalRule = "majority" // strictly more than half
+)
+
+// NominalRules lists the nominal rules.
+var NominalRules = []NominalRule{NominalUnanimous, NominalMajority}
+
+// NoConsensusAction is what happens to an item whose labels do not agree.
+type NoConsensusAction string
+
+// No-consensus actions.
+const (
+	NoConsensusAdjudicate NoConsensusAction = "adjudicate"
+	NoConsensusDrop       NoConsensusAction = "drop" // dropped, with the disagreement as the reason
+)
+
+// NoConsensusActions lists the no-consensus actions.
+var NoConsensusActions = []NoConsensusAction{NoConsensusAdjudicate, NoConsensusDrop}
+
+// DraftMethod says how model predictions combine into a draft.
+type DraftMethod string
+
+// Draft methods.
+const (
+	DraftMean     DraftMethod = "mean" // likert and checklist, rounded
+	DraftMajority DraftMethod = "majority"
+	DraftModel    DraftMethod = "model" // one named model's answers
+)
+
+// DraftMethods lists the draft methods.
+var DraftMethods = []DraftMethod{DraftMean, DraftMajority, DraftModel}
+
+// Rounding rounds a mean draft to a scale point.
+type Rounding string
+
+// Roundings.
+const (
+	RoundHalfUp Rounding = "half_up"
+	RoundFloor  Rounding = "floor"
+	RoundCeil   Rounding = "ceil"
+)
+
+// Roundings lists the roundings.
+var Roundings = []Rounding{RoundHalfUp, RoundFloor, RoundCeil}
+
+// oneOf reports a field whose value is not one of the allowed ones.
+func oneOf[T ~string](bad func(field, code, format string, args ...any), field string, v T, allowed []T) {
+	if !slices.Contains(allowed, v) {
+		bad(field, "invalid_value", "%q is not one of %v", v, allowed)
+	}
+}
+
 // Policy is a project's workflow. Every field is optional; Defaults fills the gaps.
 type Policy struct {
 	// Overlap is the number of independent labels per item.
 	Overlap int `json:"overlap"`
 	// Review is "none" or "cross": every label is reviewed by a different person.
-	Review string `json:"review"`
+	Review ReviewMode `json:"review"`
 	// Adjudication is "never", "on_disagreement" or "always".
-	Adjudication string `json:"adjudication"`
+	Adjudication AdjudicationMode `json:"adjudication"`
 	// Consensus decides when independent labels agree.
 	Consensus Consensus `json:"consensus"`
 	// OnNoConsensus is "adjudicate" or "drop" (with the reason recorded).
-	OnNoConsensus string `json:"on_no_consensus"`
+	OnNoConsensus NoConsensusAction `json:"on_no_consensus"`
 	// LeaseMinutes is how long a claim holds before the item returns to the queue.
 	LeaseMinutes int `json:"lease_minutes"`
 	// BlindReview hides the label from the reviewer until they have given their own answers.
@@ -40,7 +122,7 @@ type Policy struct {
 // Consensus is the agreement rule per level of measurement.
 type Consensus struct {
 	// Nominal is "unanimous" or "majority" (strictly more than half).
-	Nominal string `json:"nominal"`
+	Nominal NominalRule `json:"nominal"`
 	// OrdinalTolerance counts ordinal scores within ±tolerance as agreeing (0: exact).
 	OrdinalTolerance int `json:"ordinal_tolerance"`
 }
@@ -57,11 +139,11 @@ type CriteriaStage struct {
 // DraftPolicy says how model predictions become a draft.
 type DraftPolicy struct {
 	// Method is "mean" (likert and checklist; rounded), "majority", or "model".
-	Method string `json:"method"`
+	Method DraftMethod `json:"method"`
 	// Model names the one model whose answers are used with Method "model".
 	Model string `json:"model,omitempty"`
 	// Rounding for "mean": "half_up" (default), "floor" or "ceil".
-	Rounding string `json:"rounding,omitempty"`
+	Rounding Rounding `json:"rounding,omitempty"`
 }
 
 // Defaults fills unset fields with the defaults.
@@ -70,22 +152,22 @@ func (p Policy) Defaults() Policy {
 		p.Overlap = 1
 	}
 	if p.Review == "" {
-		p.Review = "none"
+		p.Review = ReviewNone
 	}
 	if p.Adjudication == "" {
-		p.Adjudication = "on_disagreement"
+		p.Adjudication = AdjudicateOnDisagreement
 	}
 	if p.Consensus.Nominal == "" {
-		p.Consensus.Nominal = "unanimous"
+		p.Consensus.Nominal = NominalUnanimous
 	}
 	if p.OnNoConsensus == "" {
-		p.OnNoConsensus = "adjudicate"
+		p.OnNoConsensus = NoConsensusAdjudicate
 	}
 	if p.LeaseMinutes == 0 {
 		p.LeaseMinutes = 30
 	}
 	if p.DraftFromPredictions != nil && p.DraftFromPredictions.Rounding == "" {
-		p.DraftFromPredictions.Rounding = "half_up"
+		p.DraftFromPredictions.Rounding = RoundHalfUp
 	}
 	return p
 }
@@ -99,19 +181,10 @@ func (p Policy) Validate(schema *tasks.Schema, forms map[string]tasks.Schema) er
 	if p.Overlap < 1 || p.Overlap > 50 {
 		bad("workflow.overlap", "out_of_range", "overlap must be 1 to 50")
 	}
-	oneOf := map[string][]string{
-		"workflow.review":            {"none", "cross"},
-		"workflow.adjudication":      {"never", "on_disagreement", "always"},
-		"workflow.consensus.nominal": {"unanimous", "majority"},
-		"workflow.on_no_consensus":   {"adjudicate", "drop"},
-	}
-	vals := map[string]string{"workflow.review": p.Review, "workflow.adjudication": p.Adjudication,
-		"workflow.consensus.nominal": p.Consensus.Nominal, "workflow.on_no_consensus": p.OnNoConsensus}
-	for field, allowed := range oneOf {
-		if !slices.Contains(allowed, vals[field]) {
-			bad(field, "invalid_value", "%q is not one of %v", vals[field], allowed)
-		}
-	}
+	oneOf(bad, "workflow.review", p.Review, ReviewModes)
+	oneOf(bad, "workflow.adjudication", p.Adjudication, AdjudicationModes)
+	oneOf(bad, "workflow.consensus.nominal", p.Consensus.Nominal, NominalRules)
+	oneOf(bad, "workflow.on_no_consensus", p.OnNoConsensus, NoConsensusActions)
 	if p.Consensus.OrdinalTolerance < 0 {
 		bad("workflow.consensus.ordinal_tolerance", "out_of_range", "tolerance must be 0 or more")
 	}
@@ -131,15 +204,11 @@ func (p Policy) validateDraft(bad func(field, code, format string, args ...any))
 	if d == nil {
 		return
 	}
-	if !slices.Contains([]string{"mean", "majority", "model"}, d.Method) {
-		bad("workflow.draft_from_predictions.method", "invalid_value", "method must be mean, majority or model")
-	}
-	if d.Method == "model" && d.Model == "" {
+	oneOf(bad, "workflow.draft_from_predictions.method", d.Method, DraftMethods)
+	if d.Method == DraftModel && d.Model == "" {
 		bad("workflow.draft_from_predictions.model", "required", "name the model whose predictions are drafts")
 	}
-	if !slices.Contains([]string{"half_up", "floor", "ceil"}, d.Rounding) {
-		bad("workflow.draft_from_predictions.rounding", "invalid_value", "rounding must be half_up, floor or ceil")
-	}
+	oneOf(bad, "workflow.draft_from_predictions.rounding", d.Rounding, Roundings)
 }
 
 func (p Policy) validateCriteria(schema *tasks.Schema, forms map[string]tasks.Schema, bad func(field, code, format string, args ...any)) {

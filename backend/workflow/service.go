@@ -6,9 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"time"
 
+	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -22,39 +26,62 @@ var (
 	ErrWrongStage    = errors.New("this project has no such stage")
 	ErrRoleRequired  = errors.New("your project roles do not include this stage")
 	ErrItemNotInFlow = errors.New("the item is not waiting for this")
+	ErrOwnWork       = errors.New("nobody reviews their own work")
+	ErrNoSchema      = errors.New("this project has no task schema yet; set one in the project's settings or with PATCH")
 )
 
-// Stages people claim work in.
-var Stages = []string{store.StageCriteria, store.StageLabel, store.StageReview, store.StageAdjudicate}
-
 // stageRole is the project role that may work in a stage, and the view that role gets.
-var stageRole = map[string]store.Role{
-	store.StageCriteria:   store.RoleAnnotator,
-	store.StageLabel:      store.RoleAnnotator,
-	store.StageReview:     store.RoleReviewer,
-	store.StageAdjudicate: store.RoleAdjudicator,
+var stageRole = map[flow.Stage]store.Role{
+	flow.StageCriteria:   store.RoleAnnotator,
+	flow.StageLabel:      store.RoleAnnotator,
+	flow.StageReview:     store.RoleReviewer,
+	flow.StageAdjudicate: store.RoleAdjudicator,
 }
 
 // Service applies the workflow rules on top of the store.
 type Service struct {
-	store *store.Store
-	now   func() time.Time
+	store     *store.Store
+	blobs     blob.Store
+	media     *media.Service
+	jobs      Enqueuer
+	maxUpload int64
+	now       func() time.Time
+	schemas   sync.Map // schemaKey → *SchemaDoc; versions never change
+}
+
+// Deps are what the workflow needs; Blobs and Media may be nil for a service that only
+// claims and submits.
+type Deps struct {
+	Store *store.Store
+	Blobs blob.Store
+	Media *media.Service
 }
 
 // New returns the workflow service.
-func New(s *store.Store) *Service {
-	return &Service{store: s, now: func() time.Time { return time.Now().UTC() }}
+func New(d Deps) *Service {
+	s := &Service{store: d.Store, blobs: d.Blobs, media: d.Media, now: func() time.Time { return time.Now().UTC() }}
+	if d.Media != nil {
+		s.maxUpload = d.Media.MaxUploadBytes()
+	}
+	return s
 }
 
-// Project is a project with its parsed policy and current schema.
+// UseJobs lets the service queue background work (the queue's workers call back into the
+// service, so it is wired after both exist).
+func (s *Service) UseJobs(e Enqueuer) { s.jobs = e }
+
+// Project is a project with its parsed policy and one version of its schema.
 type Project struct {
 	*store.Project
 	Policy Policy
 	Schema *tasks.Schema
 	Forms  map[string]tasks.Schema
+	doc    *SchemaDoc
 }
 
-// LoadProject reads a project's policy and schema of the given version (0: current).
+// LoadProject reads a project's policy and its schema of the given version (0: current). A
+// project without a schema cannot be worked on (ErrNoSchema). Schema versions never change
+// once written, so each is parsed once per process.
 func (s *Service) LoadProject(ctx context.Context, p *store.Project, version int) (*Project, error) {
 	pol, err := ParsePolicy(p.Workflow)
 	if err != nil {
@@ -63,27 +90,50 @@ func (s *Service) LoadProject(ctx context.Context, p *store.Project, version int
 	if version == 0 {
 		version = p.SchemaVersion
 	}
-	sv, err := s.store.ProjectSchema(ctx, p.ID, version)
+	if version == 0 {
+		return nil, ErrNoSchema
+	}
+	doc, err := s.schemaDoc(ctx, p.ID, version)
 	if err != nil {
-		return nil, fmt.Errorf("project %s schema v%d: %w", p.ID, version, err)
+		return nil, err
+	}
+	return &Project{Project: p, Policy: pol, Schema: &doc.Schema, Forms: doc.Forms, doc: doc}, nil
+}
+
+type schemaKey struct {
+	project string
+	version int
+}
+
+// schemaDoc returns a parsed schema version from the cache or the store.
+func (s *Service) schemaDoc(ctx context.Context, projectID string, version int) (*SchemaDoc, error) {
+	key := schemaKey{projectID, version}
+	if d, ok := s.schemas.Load(key); ok {
+		return d.(*SchemaDoc), nil
+	}
+	sv, err := s.store.ProjectSchema(ctx, projectID, version)
+	if err != nil {
+		return nil, fmt.Errorf("project %s schema v%d: %w", projectID, version, err)
 	}
 	var doc SchemaDoc
 	if err := json.Unmarshal(sv.Schema, &doc); err != nil {
 		return nil, err
 	}
-	return &Project{Project: p, Policy: pol, Schema: &doc.Schema, Forms: doc.Forms}, nil
+	s.schemas.Store(key, &doc)
+	return &doc, nil
 }
 
 // SchemaDoc is how one version of a project's schema is stored: the labeling schema and the
-// extra forms of other stages (e.g. criteria authoring).
+// extra forms of other stages (e.g. criteria authoring). Callers must not modify it: versions
+// are shared.
 type SchemaDoc struct {
 	Schema tasks.Schema            `json:"schema"`
 	Forms  map[string]tasks.Schema `json:"forms,omitempty"`
 }
 
 // stageSchema is the schema a stage is answered with.
-func (p *Project) stageSchema(stage string) *tasks.Schema {
-	if stage == store.StageCriteria && p.Policy.CriteriaStage != nil {
+func (p *Project) stageSchema(stage flow.Stage) *tasks.Schema {
+	if stage == flow.StageCriteria && p.Policy.CriteriaStage != nil {
 		if f, ok := p.Forms[p.Policy.CriteriaStage.Form]; ok {
 			return &f
 		}
@@ -93,21 +143,28 @@ func (p *Project) stageSchema(stage string) *tasks.Schema {
 
 // Claim is what a person gets from the queue.
 type Claim struct {
-	Assignment *store.Assignment
-	View       tasks.View
-	Draft      tasks.Answers // in the order shown to this person
-	Context    map[string]any
+	Assignment  *store.Assignment
+	View        tasks.View
+	Draft       tasks.Answers // in the order shown to this person
+	DraftSource *string       // DraftPrefilled when the form was prefilled; never the model
+	Context     map[string]any
 }
+
+// DraftPrefilled is what a person is told about a draft made from model predictions.
+const DraftPrefilled = "prefilled"
 
 // Next claims the next piece of work in a stage for the user, or returns nil when there is
 // none. An open assignment of the same stage is handed back first (a reload loses nothing).
 // With prefetch, it returns the piece after the user's current one, claiming it if needed, so
 // a client can load the next item while the current one is answered; nobody holds more than
 // two open assignments per stage.
-func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles store.RoleSet, stage string, prefetch bool) (*Claim, error) {
+func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles store.RoleSet, stage flow.Stage, prefetch bool) (*Claim, error) {
+	if p.ArchivedAt != nil {
+		return nil, ErrArchived
+	}
 	role, ok := stageRole[stage]
-	if !ok || (stage == store.StageCriteria && p.Policy.CriteriaStage == nil) || (stage == store.StageReview && p.Policy.Review != "cross") {
-		return nil, ErrWrongStage
+	if !ok || !p.hasStage(stage) {
+		return nil, tasks.Field("stage", "invalid_value", "%s: %q", ErrWrongStage, stage)
 	}
 	if !roles.Has(role) {
 		return nil, ErrRoleRequired
@@ -137,7 +194,7 @@ func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles 
 
 // resume returns the user's open assignments in the stage, oldest first, renewing each lease
 // whose slot is still free and expiring the others.
-func (s *Service) resume(ctx context.Context, tx *store.Store, p *Project, userID, stage string) ([]*store.Assignment, error) {
+func (s *Service) resume(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage) ([]*store.Assignment, error) {
 	open, err := tx.ActiveAssignments(ctx, p.ID, userID, stage)
 	if err != nil {
 		return nil, err
@@ -152,7 +209,7 @@ func (s *Service) resume(ctx context.Context, tx *store.Store, p *Project, userI
 				return nil, err
 			}
 			if !free {
-				a.Status = store.AssignExpired
+				a.Status = flow.AssignExpired
 				if err := tx.SaveAssignment(ctx, a); err != nil {
 					return nil, err
 				}
@@ -168,11 +225,22 @@ func (s *Service) resume(ctx context.Context, tx *store.Store, p *Project, userI
 	return live, nil
 }
 
+// hasStage reports whether the project's policy runs a work stage.
+func (p *Project) hasStage(stage flow.Stage) bool {
+	switch stage {
+	case flow.StageCriteria:
+		return p.Policy.CriteriaStage != nil
+	case flow.StageReview:
+		return p.Policy.Review == ReviewCross
+	}
+	return true
+}
+
 func (p *Project) lease() time.Duration { return time.Duration(p.Policy.LeaseMinutes) * time.Minute }
 
 // slots is how many assignments an item takes in a stage.
-func (p *Project) slots(stage string) int {
-	if stage == store.StageLabel {
+func (p *Project) slots(stage flow.Stage) int {
+	if stage == flow.StageLabel {
 		return p.Policy.Overlap
 	}
 	return 1
@@ -181,7 +249,7 @@ func (p *Project) slots(stage string) int {
 // slotStillFree reports whether an expired assignment could still be honoured: nobody took
 // its place in the meantime.
 func (s *Service) slotStillFree(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, t time.Time) (bool, error) {
-	if a.Stage == store.StageReview {
+	if a.Stage == flow.StageReview {
 		// note: lock the label as a new claim would, so a resume and a claim cannot both win
 		if _, err := tx.AssignmentForUpdate(ctx, *a.TargetID); err != nil {
 			return false, err
@@ -198,14 +266,14 @@ func (s *Service) slotStillFree(ctx context.Context, tx *store.Store, p *Project
 
 // claimNew finds a candidate, locks it, re-checks its free slots under the lock and records
 // the assignment. The unique (item, user, stage) index backs the never-twice rule.
-func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, userID, stage string) (*store.Assignment, error) {
+func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage) (*store.Assignment, error) {
 	t := s.now()
 	var ids []string
 	var err error
 	switch stage {
-	case store.StageReview:
+	case flow.StageReview:
 		ids, err = tx.NextReviewCandidates(ctx, p.ID, userID, 5, t)
-	case store.StageAdjudicate:
+	case flow.StageAdjudicate:
 		ids, err = tx.NextAdjudicationCandidates(ctx, p.ID, userID, 5, t)
 	default:
 		ids, err = tx.NextItemCandidates(ctx, p.ID, userID, stage, p.slots(stage), 5, t)
@@ -222,15 +290,20 @@ func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, use
 	return nil, nil
 }
 
-func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, userID, stage, id string, t time.Time) (*store.Assignment, error) {
-	a := &store.Assignment{ProjectID: p.ID, UserID: userID, Stage: stage, Status: store.AssignActive,
+func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, id string, t time.Time) (*store.Assignment, error) {
+	a := &store.Assignment{ProjectID: p.ID, UserID: userID, Stage: stage, Status: flow.AssignActive,
 		SchemaVersion: p.SchemaVersion, Seed: rand.Int64(), LeaseExpiresAt: t.Add(p.lease())}
-	if stage == store.StageReview {
+	if stage == flow.StageReview {
 		label, err := tx.AssignmentForUpdate(ctx, id)
 		if err != nil {
 			return nil, err
 		}
 		if taken, err := tx.ReviewSlotTaken(ctx, id, "", t); err != nil || taken {
+			return nil, err
+		}
+		// note: lock the item as a label claim does (label before item, as submits lock them),
+		// so a label claim and a review claim of the same item queue instead of deadlocking
+		if _, err := tx.ItemForUpdate(ctx, label.ItemID); err != nil {
 			return nil, err
 		}
 		a.ItemID, a.TargetID = label.ItemID, &label.ID
@@ -243,6 +316,11 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 			return nil, err
 		}
 		a.ItemID = id
+	}
+	// note: the database decides who works an item in which stage, so that two claims of the
+	// same person in two stages at the same moment cannot both win
+	if first, err := tx.FirstStage(ctx, a.ItemID, userID, stage); err != nil || first != stage {
+		return nil, err
 	}
 	if err := s.prefill(ctx, tx, p, a); err != nil {
 		return nil, err
@@ -263,11 +341,11 @@ func owns(a *store.Assignment, userID string) error {
 
 // Progress is a person's standing in one stage: what they did and what is left for them.
 type Progress struct {
-	Stage     string `json:"stage"`
-	DoneToday int64  `json:"done_today"`
-	DoneTotal int64  `json:"done_total"`
-	Available int64  `json:"available"`        // items they could still be given (label, criteria)
-	Capped    bool   `json:"available_capped"` // available stopped counting at the cap
+	Stage     flow.Stage `json:"stage"`
+	DoneToday int64      `json:"done_today"`
+	DoneTotal int64      `json:"done_total"`
+	Available int64      `json:"available"`        // items they could still be given (label, criteria)
+	Capped    bool       `json:"available_capped"` // available stopped counting at the cap
 }
 
 // availableCap bounds the count of remaining work, which the UI shows as "1000+".
@@ -276,26 +354,25 @@ const availableCap = 1000
 // MyProgress reports the user's work per stage and, for item stages, what is left for them.
 func (s *Service) MyProgress(ctx context.Context, p *Project, userID string) ([]Progress, error) {
 	t := s.now()
-	day := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-	done, err := s.store.UserProgress(ctx, p.ID, userID, day)
+	done, err := s.store.UserProgress(ctx, p.ID, userID, s.today())
 	if err != nil {
 		return nil, err
 	}
-	byStage := map[string]store.Progress{}
+	byStage := map[flow.Stage]store.Progress{}
 	for _, d := range done {
 		byStage[d.Stage] = d
 	}
 	var out []Progress
-	for _, stage := range Stages {
-		if (stage == store.StageCriteria && p.Policy.CriteriaStage == nil) || (stage == store.StageReview && p.Policy.Review != "cross") {
+	for _, stage := range flow.WorkStages {
+		if !p.hasStage(stage) {
 			continue
 		}
 		pr := Progress{Stage: stage, DoneToday: byStage[stage].DoneToday, DoneTotal: byStage[stage].DoneTotal}
 		var n int64
 		switch stage {
-		case store.StageReview:
+		case flow.StageReview:
 			n, err = s.store.AvailableReviews(ctx, p.ID, userID, availableCap, t)
-		case store.StageAdjudicate:
+		case flow.StageAdjudicate:
 			n, err = s.store.AvailableAdjudications(ctx, p.ID, userID, availableCap, t)
 		default:
 			n, err = s.store.AvailableItems(ctx, p.ID, userID, stage, p.slots(stage), availableCap, t)

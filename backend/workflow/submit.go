@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -13,7 +14,7 @@ import (
 // they were shown.
 type Submission struct {
 	Answers        tasks.Answers
-	Verdict        string // review: approve, correct, reject
+	Verdict        flow.Verdict // review: approve, correct, reject
 	Comment        string
 	Comments       map[string]string // review: per question key
 	Rationale      string
@@ -26,19 +27,19 @@ type Submission struct {
 // Result is the outcome of a submit.
 type Result struct {
 	Assignment *store.Assignment `json:"assignment"`
-	ItemStage  string            `json:"item_stage"`
+	ItemStage  flow.Stage        `json:"item_stage"`
 	Replayed   bool              `json:"replayed"`
 }
 
-// Verdicts a reviewer may give.
-var Verdicts = []string{"approve", "correct", "reject"}
-
 // Submit validates and stores a submission and moves the item on by the policy, in one
 // transaction. A retry with the same idempotency key returns the first result.
-func (s *Service) Submit(ctx context.Context, p *Project, userID, aid string, in Submission) (*Result, error) {
+func (s *Service) Submit(ctx context.Context, p *Project, w Worker, aid string, in Submission) (*Result, error) {
+	if len(in.IdempotencyKey) > 200 {
+		return nil, tasks.Field("Idempotency-Key", "too_long", "at most 200 characters")
+	}
 	var res *Result
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, userID, aid)
+		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if errors.Is(err, ErrAlreadyDone) && in.IdempotencyKey != "" && a.SubmitKey != nil && *a.SubmitKey == in.IdempotencyKey {
 			it, err := tx.Item(ctx, p.ID, a.ItemID)
 			res = &Result{Assignment: a, ItemStage: it.Stage, Replayed: true}
@@ -84,7 +85,7 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 		return nil, err
 	}
 	t := s.now()
-	a.Status, a.SubmittedAt, a.Version = store.AssignSubmitted, &t, a.Version+1
+	a.Status, a.SubmittedAt, a.Version = flow.AssignSubmitted, &t, a.Version+1
 	a.TimeSpentMS = in.TimeSpentMS
 	if canonical != nil {
 		a.Answers = encode(canonical)
@@ -93,13 +94,13 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 		a.SubmitKey = &in.IdempotencyKey
 	}
 	setOptional(a, in)
-	if a.Stage == store.StageLabel && p.Policy.Review == "cross" {
-		a.ReviewStatus = store.ReviewPending
+	if a.Stage == flow.StageLabel && p.Policy.Review == ReviewCross {
+		a.ReviewStatus = flow.ReviewPending
 	}
 	if err := tx.SaveAssignment(ctx, a); err != nil {
 		return nil, err
 	}
-	if err := tx.AddRevision(ctx, a.ID, a.Version, "submit", orEmpty(a.Answers)); err != nil {
+	if err := tx.AddRevision(ctx, a.ID, a.Version, flow.RevisionSubmit, orEmpty(a.Answers)); err != nil {
 		return nil, err
 	}
 	if err := tx.Audit(ctx, p.ID, a.UserID, "assignment.submit", "item:"+a.ItemID, nil,
@@ -115,8 +116,8 @@ func (s *Service) checkSubmission(schema *tasks.Schema, a *store.Assignment, in 
 	fe := tasks.FieldErrors{}
 	needAnswers := true
 	switch a.Stage {
-	case store.StageReview:
-		if !oneOf(in.Verdict, Verdicts) && in.Answers == nil {
+	case flow.StageReview:
+		if !in.Verdict.Valid() && in.Answers == nil {
 			fe["verdict"] = tasks.FieldError{Code: "invalid_value", Message: "verdict must be approve, correct or reject"}
 		}
 		for key := range in.Comments {
@@ -124,8 +125,8 @@ func (s *Service) checkSubmission(schema *tasks.Schema, a *store.Assignment, in 
 				fe["comments."+key] = tasks.FieldError{Code: "unknown_question", Message: "no question " + key + " to comment on"}
 			}
 		}
-		needAnswers = in.Verdict == "correct" || (in.Verdict == "" && in.Answers != nil)
-	case store.StageAdjudicate:
+		needAnswers = in.Verdict == flow.VerdictCorrect || (in.Verdict == "" && in.Answers != nil)
+	case flow.StageAdjudicate:
 		if strings.TrimSpace(in.Rationale) == "" {
 			fe["rationale"] = tasks.FieldError{Code: "required", Message: "say why this is the final answer"}
 		}
@@ -152,17 +153,20 @@ func (s *Service) checkSubmission(schema *tasks.Schema, a *store.Assignment, in 
 }
 
 func setOptional(a *store.Assignment, in Submission) {
-	str := func(v string) *string {
-		if v == "" {
-			return nil
-		}
-		return &v
-	}
-	a.Verdict, a.Comment, a.Rationale, a.ErrorCategory = str(in.Verdict), str(in.Comment), str(in.Rationale), str(in.ErrorCategory)
+	a.Verdict, a.Comment, a.Rationale, a.ErrorCategory = optional(in.Verdict), optional(in.Comment), optional(in.Rationale), optional(in.ErrorCategory)
 	a.Confidence = in.Confidence
 	if len(in.Comments) > 0 {
 		a.Comments = encode(in.Comments)
 	}
+}
+
+// optional is nil for the zero value, so empty fields stay NULL.
+func optional[T comparable](v T) *T {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return &v
 }
 
 func orEmpty(j store.JSON) store.JSON {
@@ -170,13 +174,4 @@ func orEmpty(j store.JSON) store.JSON {
 		return store.JSON("{}")
 	}
 	return j
-}
-
-func oneOf(v string, set []string) bool {
-	for _, s := range set {
-		if s == v {
-			return true
-		}
-	}
-	return false
 }

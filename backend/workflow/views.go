@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -74,10 +75,16 @@ func (s *Service) claimView(ctx context.Context, p *Project, a *store.Assignment
 	schema := p.stageSchema(a.Stage)
 	draft, _ := schema.ToShown(decodeAnswers(a.Draft), view.Shuffle)
 	c := &Claim{Assignment: a, View: view, Draft: draft, Context: map[string]any{}}
+	if a.DraftSource != nil {
+		// note: which model drafted the answers is the lead's to know; the person only learns
+		// that the form was prefilled
+		prefilled := DraftPrefilled
+		c.DraftSource = &prefilled
+	}
 	switch a.Stage {
-	case store.StageReview:
+	case flow.StageReview:
 		err = s.reviewContext(ctx, p, a, view.Shuffle, c.Context)
-	case store.StageAdjudicate:
+	case flow.StageAdjudicate:
 		err = s.adjudicationContext(ctx, p, a.ItemID, view.Shuffle, c.Context, false)
 	}
 	return c, err
@@ -115,7 +122,7 @@ type LabelView struct {
 type ReviewView struct {
 	By       string            `json:"by"`
 	Name     string            `json:"name,omitempty"`
-	Verdict  string            `json:"verdict"`
+	Verdict  flow.Verdict      `json:"verdict"`
 	Comment  string            `json:"comment,omitempty"`
 	Comments map[string]string `json:"comments,omitempty"`
 	Answers  tasks.Answers     `json:"answers,omitempty"`
@@ -133,7 +140,7 @@ func (s *Service) adjudicationContext(ctx context.Context, p *Project, itemID st
 	var labels []LabelView
 	var forConsensus []Label
 	for _, l := range as {
-		if l.Stage != store.StageLabel || l.Status != store.AssignSubmitted {
+		if l.Stage != flow.StageLabel || l.Status != flow.AssignSubmitted {
 			continue
 		}
 		answers := decodeAnswers(l.Answers)
@@ -164,7 +171,7 @@ func (s *Service) adjudicationContext(ctx context.Context, p *Project, itemID st
 
 func (s *Service) reviewOf(ctx context.Context, p *Project, as []store.Assignment, labelID string, sh tasks.Shuffle, names bool, pseud map[string]string) (*ReviewView, error) {
 	for _, r := range as {
-		if r.Stage != store.StageReview || r.Status != store.AssignSubmitted || r.TargetID == nil || *r.TargetID != labelID {
+		if r.Stage != flow.StageReview || r.Status != flow.AssignSubmitted || r.TargetID == nil || *r.TargetID != labelID {
 			continue
 		}
 		rv := &ReviewView{By: pseud[r.UserID], Verdict: deref(r.Verdict), Comment: deref(r.Comment)}
@@ -216,7 +223,7 @@ func pseudonyms(as []store.Assignment) map[string]string {
 			continue
 		}
 		kind := "Annotator"
-		if a.Stage == store.StageReview {
+		if a.Stage == flow.StageReview {
 			kind = "Reviewer"
 		}
 		n[kind]++
@@ -233,9 +240,10 @@ func (s *Service) userName(ctx context.Context, id string) string {
 	return u.Name
 }
 
-func deref(p *string) string {
+func deref[T any](p *T) T {
+	var zero T
 	if p == nil {
-		return ""
+		return zero
 	}
 	return *p
 }

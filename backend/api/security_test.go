@@ -1,0 +1,171 @@
+package api_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+)
+
+// The workflow's promises of independence and blinding, each held by a test named after it.
+
+// TestRemovedRoleCannotFinishWork: a reviewer demoted while holding a review cannot submit it;
+// the demotion gave the review back (audited).
+func TestRemovedRoleCannotFinishWork(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, ann, rev := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false), e.newUser("rev@example.org", false)
+		pid := robojudgeProject(t, lead, map[string]any{"overlap": 1, "review": "cross"})
+		lead.member(pid, ann, "annotator")
+		lead.member(pid, rev, "annotator", "reviewer")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("rr-1", "g"))
+		c := ann.next(pid, "label")
+		ann.submitOK(c.Assignment.ID, map[string]any{"answers": mustTemplate("robojudge").ExampleAnswers()})
+		r := rev.next(pid, "review")
+		if r == nil {
+			t.Fatal("no review")
+		}
+		lead.member(pid, rev, "annotator")
+		path := "/api/v1/projects/" + pid + "/assignments/" + r.Assignment.ID + "/submit"
+		if st, body := rev.do("POST", path, map[string]any{"verdict": "approve"}); st != 403 || errorCode(t, body) != "forbidden" {
+			t.Fatalf("a demoted reviewer submitted: %d %s", st, body)
+		}
+		var status string
+		var events int
+		db := e.store.SQL()
+		db.QueryRowContext(context.Background(), "SELECT status FROM assignments WHERE id = $1", r.Assignment.ID).Scan(&status)
+		db.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM audit_events WHERE action = 'assignment.release_on_role_change'").Scan(&events)
+		if status != "expired" || events != 1 {
+			t.Fatalf("after the demotion the review is %q with %d audit events", status, events)
+		}
+	})
+}
+
+// TestSelfReviewRace: a person with both roles who asks for the label and the review of the
+// same item at the same moment gets at most one of them, every time.
+func TestSelfReviewRace(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, other, both := e.newUser("lead@example.org", false), e.newUser("other@example.org", false), e.newUser("both@example.org", false)
+		pid := robojudgeProject(t, lead, map[string]any{"overlap": 2, "review": "cross"})
+		lead.member(pid, other, "annotator")
+		lead.member(pid, both, "annotator", "reviewer")
+		const tries = 40
+		lines := make([]string, tries)
+		for i := range lines {
+			lines[i] = robojudgeLine("race-"+string(rune('a'+i/26))+string(rune('a'+i%26)), "g")
+		}
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", lines...)
+		label := mustTemplate("robojudge").ExampleAnswers()
+		for i := 0; i < tries; i++ {
+			c := other.next(pid, "label")
+			other.submitOK(c.Assignment.ID, map[string]any{"answers": label})
+		}
+		for i := 0; i < tries; i++ {
+			var wg sync.WaitGroup
+			got := make([]*claimResp, 2)
+			for k, stage := range []string{"label", "review"} {
+				wg.Add(1)
+				go func() { defer wg.Done(); got[k] = both.next(pid, stage) }()
+			}
+			wg.Wait()
+			for _, c := range got {
+				if c != nil {
+					both.must("POST", "/api/v1/projects/"+pid+"/assignments/"+c.Assignment.ID+"/skip", map[string]any{"reason": "next try"}, 204, nil)
+				}
+			}
+		}
+		var n int
+		err := e.store.SQL().QueryRowContext(context.Background(), `SELECT COUNT(*) FROM (SELECT item_id FROM assignments
+ WHERE user_id = $1 GROUP BY item_id HAVING COUNT(DISTINCT stage) > 1) x`, both.user.ID).Scan(&n)
+		if err != nil || n != 0 {
+			t.Fatalf("%d items labeled and reviewed by the same person (%v)", n, err)
+		}
+	})
+}
+
+// TestReadReleaseRelabel: a reviewer who read a label and gave the review back is never given
+// that item to label.
+func TestReadReleaseRelabel(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, ann, rev := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false), e.newUser("rev@example.org", false)
+		pid := robojudgeProject(t, lead, map[string]any{"overlap": 2, "review": "cross"})
+		lead.member(pid, ann, "annotator")
+		lead.member(pid, rev, "annotator", "reviewer")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("rl-1", "g"))
+		c := ann.next(pid, "label")
+		ann.submitOK(c.Assignment.ID, map[string]any{"answers": mustTemplate("robojudge").ExampleAnswers()})
+		r := rev.next(pid, "review")
+		if r == nil {
+			t.Fatal("no review")
+		}
+		rev.must("POST", "/api/v1/projects/"+pid+"/assignments/"+r.Assignment.ID+"/release", nil, 204, nil)
+		if l := rev.next(pid, "label"); l != nil {
+			t.Fatalf("the reviewer who read the label was given the item to label: %s", l.raw)
+		}
+	})
+}
+
+// TestCriteriaSelfApproval: an author cannot mark their own criterion, and the units built from
+// their criteria are never queued to them.
+func TestCriteriaSelfApproval(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, author := e.newUser("lead@example.org", false), e.newUser("author@example.org", false)
+		var p struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "or", "template": "omnireward-pair", "workflow": map[string]any{
+			"overlap": 1, "criteria_stage": map[string]any{"form": "criteria", "question": "criteria", "input": "criterion"}}}, 201, &p)
+		lead.member(p.ID, author, "annotator", "reviewer")
+		lead.importNDJSON("/api/v1/projects/"+p.ID+"/items",
+			`{"external_id":"cs-1","inputs":{"prompt":"Two boats","responses":[{"id":"r1","type":"image","value":"media/boats.png"},{"id":"r2","type":"image","value":"media/boats_sunset.png"}]}}`)
+		c := author.next(p.ID, "criteria")
+		author.submitOK(c.Assignment.ID, map[string]any{"answers": answers("criteria", []string{"Exactly two boats are visible."})})
+		var crit struct{ Items []struct{ ID string } }
+		lead.must("GET", "/api/v1/projects/"+p.ID+"/criteria", nil, 200, &crit)
+		if st, body := author.do("POST", "/api/v1/projects/"+p.ID+"/criteria/"+crit.Items[0].ID, map[string]any{"status": "valid"}); st != 403 {
+			t.Fatalf("the author approved their own criterion: %d %s", st, body)
+		}
+		lead.must("POST", "/api/v1/projects/"+p.ID+"/criteria/"+crit.Items[0].ID, map[string]any{"status": "valid"}, 200, nil)
+		if l := author.next(p.ID, "label"); l != nil {
+			t.Fatalf("the unit of the author's own criterion was queued to them: %s", l.raw)
+		}
+	})
+}
+
+// TestDraftModelHiddenFromAnnotators: an annotator learns that a draft was prefilled, never
+// by which model, neither in the claim nor in the project.
+func TestDraftModelHiddenFromAnnotators(t *testing.T) {
+	e := newEnv(t, openSQLite)
+	lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+	pid := robojudgeProject(t, lead, map[string]any{"overlap": 1, "draft_from_predictions": map[string]any{"method": "model", "model": "secret-judge-x"}})
+	lead.member(pid, ann, "annotator")
+	lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("dm-1", "g"))
+	lead.importNDJSON("/api/v1/projects/"+pid+"/predictions", `{"external_id":"dm-1","model":"secret-judge-x","answers":{"physical_adherence":4}}`)
+	c := ann.next(pid, "label")
+	if !strings.Contains(string(c.raw), `"draft_source":"prefilled"`) || strings.Contains(string(c.raw), "secret-judge-x") {
+		t.Fatalf("the claim names the model or hides the draft: %s", c.raw)
+	}
+	if _, body := ann.do("GET", "/api/v1/projects/"+pid, nil); strings.Contains(string(body), "secret-judge-x") {
+		t.Fatalf("the project shows the annotator the model: %s", body)
+	}
+	if _, body := lead.do("GET", "/api/v1/projects/"+pid, nil); !strings.Contains(string(body), "secret-judge-x") {
+		t.Fatalf("the lead does not see the model: %s", body)
+	}
+}
+
+// TestLastLead: a project never loses its last lead.
+func TestLastLead(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, other := e.newUser("lead@example.org", false), e.newUser("other@example.org", false)
+		pid := robojudgeProject(t, lead, nil)
+		if st, body := lead.do("PUT", "/api/v1/projects/"+pid+"/members/"+lead.user.ID, map[string]any{"roles": []string{"annotator"}}); st != 409 || errorCode(t, body) != "last_lead" {
+			t.Fatalf("the last lead stepped down: %d %s", st, body)
+		}
+		lead.member(pid, other, "lead")
+		lead.must("PUT", "/api/v1/projects/"+pid+"/members/"+lead.user.ID, map[string]any{"roles": []string{"annotator"}}, 200, nil)
+	})
+}

@@ -1,0 +1,210 @@
+// Package media owns a project's files: storing an upload once (streamed, hashed, sniffed,
+// bounded), deduplicating by sha256, taking files out of an uploaded archive, and handing out
+// short-lived signed URLs to members. Handlers and the workflow call it; nothing else writes
+// assets.
+package media
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// Service stores and serves project media.
+type Service struct {
+	store     *store.Store
+	blobs     blob.Store
+	maxBytes  int64
+	ttl       time.Duration
+	publicURL string
+}
+
+// Config bounds uploads and signed URLs.
+type Config struct {
+	MaxUploadBytes int64
+	SignedURLTTL   time.Duration
+	PublicURL      string // prefix for relative signed URLs (local blobs)
+}
+
+// New returns the media service.
+func New(st *store.Store, blobs blob.Store, cfg Config) *Service {
+	return &Service{store: st, blobs: blobs, maxBytes: cfg.MaxUploadBytes, ttl: cfg.SignedURLTTL, publicURL: strings.TrimRight(cfg.PublicURL, "/")}
+}
+
+// MaxUploadBytes is the largest file accepted.
+func (m *Service) MaxUploadBytes() int64 { return m.maxBytes }
+
+// Upload streams r into the blob store, hashing, counting and sniffing it on the way, and
+// records the asset. Nothing is recorded unless the bytes are stored whole; a file over the
+// limit fails with a blob.TooLargeError.
+func (m *Service) Upload(ctx context.Context, projectID, userID, filename string, r io.Reader) (*store.Asset, error) {
+	id := store.NewAssetID()
+	key := "projects/" + projectID + "/assets/" + id
+	body := &blob.Counter{R: r, Hash: sha256.New(), Limit: m.maxBytes}
+	br := bufio.NewReaderSize(body, 4096)
+	head, _ := br.Peek(512)
+	ct := SniffContentType(head, filename)
+	if err := m.blobs.Put(ctx, key, br, -1, ct); err != nil {
+		m.blobs.Delete(context.WithoutCancel(ctx), key)
+		return nil, TooLarge(err, m.maxBytes)
+	}
+	a := &store.Asset{ID: id, ProjectID: projectID, BlobKey: key, Filename: path.Base(filename), ContentType: ct,
+		Bytes: body.N(), SHA256: hex.EncodeToString(body.Hash.Sum(nil)), CreatedBy: userID, CreatedAt: time.Now().UTC()}
+	if err := m.record(ctx, a); err != nil {
+		m.blobs.Delete(context.WithoutCancel(ctx), key)
+		return nil, err
+	}
+	return a, nil
+}
+
+// ErrQuotaExceeded refuses a file that would take a project over its storage quota.
+var ErrQuotaExceeded = errors.New("the project's storage quota is used up; an administrator can raise it")
+
+// record stores the asset's row unless it takes the project over its quota; the project row is
+// locked so that uploads running side by side cannot each fit and together overrun.
+func (m *Service) record(ctx context.Context, a *store.Asset) error {
+	return m.store.WithTx(ctx, func(tx *store.Store) error {
+		p, err := tx.ProjectForUpdate(ctx, a.ProjectID)
+		if err != nil {
+			return err
+		}
+		if p.StorageQuota != nil {
+			used, err := tx.StorageUsed(ctx, a.ProjectID)
+			if err != nil {
+				return err
+			}
+			if used+a.Bytes > *p.StorageQuota {
+				return ErrQuotaExceeded
+			}
+		}
+		return tx.CreateAsset(ctx, a)
+	})
+}
+
+// Storage is a project's use of its quota.
+type Storage struct {
+	UsedBytes  int64  `json:"used_bytes"`
+	QuotaBytes *int64 `json:"quota_bytes"`
+}
+
+// Storage reports the bytes a project stores and its quota.
+func (m *Service) Storage(ctx context.Context, p *store.Project) (*Storage, error) {
+	used, err := m.store.StorageUsed(ctx, p.ID)
+	return &Storage{UsedBytes: used, QuotaBytes: p.StorageQuota}, err
+}
+
+// SetQuota sets a project's storage quota (nil: unlimited); administrators only, audited.
+func (m *Service) SetQuota(ctx context.Context, actor *store.User, p *store.Project, bytes *int64) (*Storage, error) {
+	if !actor.IsAdmin {
+		return nil, ErrAdminOnly
+	}
+	if bytes != nil && *bytes < 0 {
+		return nil, tasks.Field("quota_bytes", "out_of_range", "the quota must be 0 bytes or more, or null for no limit")
+	}
+	err := m.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.SetStorageQuota(ctx, p.ID, bytes); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p.ID, actor.ID, "project.quota", "project:"+p.ID, p.StorageQuota, bytes)
+	})
+	if err != nil {
+		return nil, err
+	}
+	q := *p
+	q.StorageQuota = bytes
+	return m.Storage(ctx, &q)
+}
+
+// ErrAdminOnly refuses what only administrators may do.
+var ErrAdminOnly = errors.New("only an administrator may do this")
+
+// TooLarge turns any size limit met while reading an upload (the request body's or a
+// counter's) into the one too-large error; other errors pass unchanged.
+func TooLarge(err error, limit int64) error {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return &blob.TooLargeError{Limit: mbe.Limit}
+	}
+	if errors.Is(err, blob.ErrTooLarge) {
+		return &blob.TooLargeError{Limit: limit}
+	}
+	return err
+}
+
+// SignedURL is a short-lived link to an asset.
+type SignedURL struct {
+	URL         string    `json:"url"`
+	ExpiresAt   time.Time `json:"expires_at"`
+	ContentType string    `json:"content_type"`
+}
+
+// URL signs a link to an asset of a project the user belongs to. Assets of other projects do
+// not exist for the user.
+func (m *Service) URL(ctx context.Context, u *store.User, assetID string) (*SignedURL, error) {
+	a, err := m.store.Asset(ctx, assetID)
+	if err != nil {
+		return nil, store.Missing(err, "asset")
+	}
+	if !u.IsAdmin {
+		if _, err := m.store.Member(ctx, a.ProjectID, u.ID); err != nil {
+			return nil, store.Missing(err, "asset")
+		}
+	}
+	url, err := m.blobs.SignedURL(ctx, a.BlobKey, m.ttl, a.ContentType)
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasPrefix(url, "/") {
+		url = m.publicURL + url
+	}
+	return &SignedURL{URL: url, ExpiresAt: time.Now().Add(m.ttl).UTC(), ContentType: a.ContentType}, nil
+}
+
+// genericTypes are sniffed types that say little; the file extension may say more.
+var genericTypes = map[string]bool{"application/octet-stream": true, "text/plain; charset=utf-8": true}
+
+// ExtraTypes covers media the standard library does not know by extension.
+var ExtraTypes = map[string]string{".glb": "model/gltf-binary", ".gltf": "model/gltf+json", ".wav": "audio/wav",
+	".mp3": "audio/mpeg", ".flac": "audio/flac", ".webm": "video/webm", ".mp4": "video/mp4", ".m4a": "audio/mp4"}
+
+// active reports types a browser would run or render with script: HTML, SVG, XML, script.
+func active(ct string) bool {
+	for _, w := range []string{"html", "xml", "svg", "javascript", "ecmascript"} {
+		if strings.Contains(ct, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// SniffContentType decides the stored type from the bytes first, then the extension. Active
+// content (HTML, SVG, XML, script) is stored as a download, so a signed URL never serves it
+// as a page.
+func SniffContentType(head []byte, filename string) string {
+	ct := http.DetectContentType(head)
+	if genericTypes[ct] {
+		ext := strings.ToLower(path.Ext(filename))
+		if t, ok := ExtraTypes[ext]; ok {
+			return t
+		}
+		if t := mime.TypeByExtension(ext); t != "" && !strings.Contains(t, "html") && !strings.Contains(t, "javascript") {
+			return t
+		}
+	}
+	if active(ct) {
+		return blob.Download
+	}
+	return ct
+}

@@ -1,0 +1,168 @@
+// Package flow is the workflow's vocabulary: the named values (stages, statuses, verdicts, flag
+// actions, provenance) that the rules of package workflow are written in. It is a leaf, so
+// that store can persist these values typed; the rules that move work between them live in
+// package workflow and nowhere else.
+package flow
+
+import "slices"
+
+// Stage is where an item is in the workflow, and the stage a piece of work belongs to.
+type Stage string
+
+// The stages. Items move criteria → criteria_review → split (criteria authoring), or
+// label → review → adjudicate → done | dropped; people claim work in the four work stages.
+const (
+	StageCriteria       Stage = "criteria"
+	StageCriteriaReview Stage = "criteria_review" // criteria written, waiting for a lead or reviewer
+	StageSplit          Stage = "split"           // valid criteria became child units
+	StageLabel          Stage = "label"
+	StageReview         Stage = "review"
+	StageAdjudicate     Stage = "adjudicate"
+	StageDone           Stage = "done"
+	StageDropped        Stage = "dropped"
+)
+
+// WorkStages are the stages people claim work in, in workflow order.
+var WorkStages = []Stage{StageCriteria, StageLabel, StageReview, StageAdjudicate}
+
+// ItemStages are every stage an item can be in.
+var ItemStages = []Stage{StageCriteria, StageCriteriaReview, StageSplit, StageLabel, StageReview, StageAdjudicate, StageDone, StageDropped}
+
+// Valid reports whether s is an item stage.
+func (s Stage) Valid() bool { return slices.Contains(ItemStages, s) }
+
+// AssignmentStatus is the state of one person's claim on a piece of work.
+type AssignmentStatus string
+
+// Assignment statuses.
+const (
+	AssignActive    AssignmentStatus = "active"
+	AssignSubmitted AssignmentStatus = "submitted"
+	AssignExpired   AssignmentStatus = "expired"
+	AssignSkipped   AssignmentStatus = "skipped"
+	AssignFlagged   AssignmentStatus = "flagged"
+	AssignRejected  AssignmentStatus = "rejected"
+)
+
+// ReviewStatus is where a label stands in cross review.
+type ReviewStatus string
+
+// Review states of a label.
+const (
+	ReviewNone      ReviewStatus = "none"
+	ReviewPending   ReviewStatus = "pending"
+	ReviewApproved  ReviewStatus = "approved"
+	ReviewCorrected ReviewStatus = "corrected"
+	ReviewRejected  ReviewStatus = "rejected"
+	// ReviewDisputed marks a label whose blind reviewer disagreed; adjudication decides.
+	ReviewDisputed ReviewStatus = "disputed"
+)
+
+// Verdict is a reviewer's decision on a label.
+type Verdict string
+
+// Verdicts a reviewer may give.
+const (
+	VerdictApprove Verdict = "approve"
+	VerdictCorrect Verdict = "correct"
+	VerdictReject  Verdict = "reject"
+	// VerdictDispute is recorded, never given: a blind reviewer's answers disagreed with the label.
+	VerdictDispute Verdict = "disputed"
+)
+
+// Verdicts lists the verdicts a reviewer may give.
+var Verdicts = []Verdict{VerdictApprove, VerdictCorrect, VerdictReject}
+
+// Valid reports whether v is a verdict.
+func (v Verdict) Valid() bool { return slices.Contains(Verdicts, v) }
+
+// CriterionStatus is a reviewer's decision on an authored criterion.
+type CriterionStatus string
+
+// Criterion statuses.
+const (
+	CriterionPending     CriterionStatus = "pending"
+	CriterionValid       CriterionStatus = "valid"
+	CriterionTooVague    CriterionStatus = "too_vague"
+	CriterionTooSpecific CriterionStatus = "too_specific"
+)
+
+// CriterionVerdicts are the statuses a reviewer may give a criterion.
+var CriterionVerdicts = []CriterionStatus{CriterionValid, CriterionTooVague, CriterionTooSpecific}
+
+// IsVerdict reports whether c is a status a reviewer may give.
+func (c CriterionStatus) IsVerdict() bool { return slices.Contains(CriterionVerdicts, c) }
+
+// FlagCategory says what is wrong with a flagged item.
+type FlagCategory string
+
+// Flag categories annotators can choose.
+const (
+	FlagBrokenMedia   FlagCategory = "broken_media"
+	FlagUnsafeContent FlagCategory = "unsafe_content"
+	FlagWrongModality FlagCategory = "wrong_modality"
+	FlagOther         FlagCategory = "other"
+)
+
+// FlagCategories lists the flag categories.
+var FlagCategories = []FlagCategory{FlagBrokenMedia, FlagUnsafeContent, FlagWrongModality, FlagOther}
+
+// Valid reports whether c is a flag category.
+func (c FlagCategory) Valid() bool { return slices.Contains(FlagCategories, c) }
+
+// FlagAction is a lead's decision on a flagged item.
+type FlagAction string
+
+// Flag actions.
+const (
+	FlagReturn FlagAction = "return" // back to the queue
+	FlagDrop   FlagAction = "drop"   // dropped, the flag recorded as the reason
+)
+
+// FlagActions lists the flag actions.
+var FlagActions = []FlagAction{FlagReturn, FlagDrop}
+
+// Valid reports whether a is a flag action.
+func (a FlagAction) Valid() bool { return slices.Contains(FlagActions, a) }
+
+// ImportKind is what an NDJSON import holds.
+type ImportKind string
+
+// Import kinds.
+const (
+	ImportItems       ImportKind = "items"
+	ImportPredictions ImportKind = "predictions"
+)
+
+// ImportStatus is where a background import stands.
+type ImportStatus string
+
+// Import statuses.
+const (
+	ImportQueued  ImportStatus = "queued"
+	ImportRunning ImportStatus = "running"
+	ImportDone    ImportStatus = "done"
+	ImportFailed  ImportStatus = "failed"
+)
+
+// Provenance says how an item's ground truth was decided.
+type Provenance string
+
+// Provenances of ground truth.
+const (
+	ProvenanceUnanimous   Provenance = "unanimous"
+	ProvenanceMajority    Provenance = "majority"
+	ProvenanceSingle      Provenance = "single"
+	ProvenanceAdjudicated Provenance = "adjudicated"
+	ProvenanceRule        Provenance = "rule"
+	ProvenanceConstructed Provenance = "constructed"
+)
+
+// RevisionKind says what kind of save an answer revision records.
+type RevisionKind string
+
+// Revision kinds.
+const (
+	RevisionDraft  RevisionKind = "draft"
+	RevisionSubmit RevisionKind = "submit"
+)

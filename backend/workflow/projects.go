@@ -1,0 +1,409 @@
+package workflow
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// ProjectSpec is what a new project is made from: a template or a schema, and a policy.
+type ProjectSpec struct {
+	Name        string                  `json:"name"`
+	Description string                  `json:"description"`
+	Template    string                  `json:"template"`
+	Schema      *tasks.Schema           `json:"schema"`
+	Forms       map[string]tasks.Schema `json:"forms"`
+	Workflow    *Policy                 `json:"workflow"`
+	Guidelines  string                  `json:"guidelines"`
+}
+
+// ProjectPatch changes a project; nil fields stay as they are. A schema whose content differs
+// from the current one becomes a new version.
+type ProjectPatch struct {
+	Name        *string                 `json:"name"`
+	Description *string                 `json:"description"`
+	Schema      *tasks.Schema           `json:"schema"`
+	Forms       map[string]tasks.Schema `json:"forms"`
+	Workflow    *Policy                 `json:"workflow"`
+	Guidelines  *string                 `json:"guidelines"`
+}
+
+// ProjectDetail is a project as a member sees it: its current schema and forms, its policy
+// and the member's roles.
+type ProjectDetail struct {
+	ID            string                  `json:"id"`
+	Name          string                  `json:"name"`
+	Description   string                  `json:"description"`
+	Template      string                  `json:"template"`
+	Guidelines    string                  `json:"guidelines"`
+	ArchivedAt    *time.Time              `json:"archived_at"`
+	Workflow      Policy                  `json:"workflow"`
+	SchemaVersion int                     `json:"schema_version"`
+	Schema        *tasks.Schema           `json:"schema"`
+	Forms         map[string]tasks.Schema `json:"forms,omitempty"`
+	CreatedBy     string                  `json:"created_by"`
+	CreatedAt     time.Time               `json:"created_at"`
+	UpdatedAt     time.Time               `json:"updated_at"`
+	MyRoles       store.RoleSet           `json:"my_roles"`
+}
+
+// ProjectSummary is a project in a list, with the caller's roles.
+type ProjectSummary struct {
+	*store.Project
+	MyRoles store.RoleSet `json:"my_roles"`
+}
+
+// checkTexts bounds a project's free texts.
+func checkTexts(fe tasks.FieldErrors, description, guidelines string) {
+	if len(description) > 10_000 {
+		fe.Add("description", "too_long", "description must be at most 10000 characters")
+	}
+	if len(guidelines) > 200_000 {
+		fe.Add("guidelines", "too_long", "guidelines must be at most 200000 characters")
+	}
+}
+
+// CheckName is the one rule for project names: 1 to 200 characters after trimming.
+func CheckName(fe tasks.FieldErrors, field, name string) string {
+	name = strings.TrimSpace(name)
+	if n := len(name); n == 0 || n > 200 {
+		fe.Add(field, "invalid_length", "name must be 1 to 200 characters")
+	}
+	return name
+}
+
+// resolve turns the spec's template or schema into a schema document and checks it with the
+// policy. A spec without either gets an empty document: the schema comes later by PATCH.
+func (spec ProjectSpec) resolve() (*SchemaDoc, Policy, error) {
+	fe := tasks.FieldErrors{}
+	CheckName(fe, "name", spec.Name)
+	checkTexts(fe, spec.Description, spec.Guidelines)
+	doc := &SchemaDoc{Schema: tasks.Schema{Inputs: []tasks.Input{}, Questions: []tasks.Question{}}}
+	switch {
+	case spec.Template != "" && spec.Schema != nil:
+		fe.Add("template", "conflict", "give a template or a schema, not both")
+	case spec.Template != "":
+		t, ok := tasks.LookupTemplate(spec.Template)
+		if !ok {
+			fe.Add("template", "unknown_template", "no template %s; GET /api/v1/templates lists them", spec.Template)
+			break
+		}
+		doc.Schema, doc.Forms = t.Schema, map[string]tasks.Schema{}
+		for _, f := range t.Forms {
+			doc.Forms[f.Key] = f.Schema
+		}
+	case spec.Schema != nil:
+		doc.Schema, doc.Forms = *spec.Schema, spec.Forms
+	}
+	if err := fe.Err(); err != nil {
+		return nil, Policy{}, err
+	}
+	pol, err := checkDoc(doc, spec.Workflow)
+	return doc, pol, err
+}
+
+// checkDoc validates a schema document (when it has questions) and a policy against it, and
+// returns the policy with its defaults.
+func checkDoc(doc *SchemaDoc, p *Policy) (Policy, error) {
+	pol := Policy{}
+	if p != nil {
+		pol = *p
+	}
+	pol = pol.Defaults()
+	if doc.hasSchema() {
+		doc.Schema.Version = max(doc.Schema.Version, 1)
+		if err := doc.Schema.Validate(); err != nil {
+			return pol, tasks.Prefixed(err, "schema.")
+		}
+		for key, f := range doc.Forms {
+			if err := f.Validate(); err != nil {
+				return pol, tasks.Prefixed(err, "forms."+key+".")
+			}
+		}
+	}
+	return pol, pol.Validate(&doc.Schema, doc.Forms)
+}
+
+// CreateProject makes a project from a template or a schema; its creator becomes its lead.
+func (s *Service) CreateProject(ctx context.Context, actorID string, spec ProjectSpec) (*ProjectDetail, error) {
+	doc, pol, err := spec.resolve()
+	if err != nil {
+		return nil, err
+	}
+	p := &store.Project{Name: strings.TrimSpace(spec.Name), Description: spec.Description, Template: spec.Template,
+		Guidelines: spec.Guidelines, Workflow: encode(pol), CreatedBy: actorID}
+	var sv *store.SchemaVersion
+	if doc.hasSchema() {
+		sv = &store.SchemaVersion{Version: doc.Schema.Version, Schema: encode(doc), Hash: doc.Hash()}
+	}
+	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.CreateProject(ctx, p, sv); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p.ID, actorID, "project.create", "project:"+p.ID, nil, p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return detail(p, pol, doc, store.RoleSet{store.RoleLead}), nil
+}
+
+// PatchProject edits a project. The one versioning rule: a schema document (schema and forms)
+// whose content differs from the current version becomes a new version, whether or not work
+// exists yet (a claim may already show the current one); the same content changes nothing.
+// Annotations keep the version they were made with.
+func (s *Service) PatchProject(ctx context.Context, actorID string, cur *store.Project, roles store.RoleSet, patch ProjectPatch) (*ProjectDetail, error) {
+	old, err := s.LoadProject(ctx, cur, 0)
+	if err != nil && !errors.Is(err, ErrNoSchema) {
+		return nil, err
+	}
+	curDoc := &SchemaDoc{}
+	if old != nil {
+		curDoc = old.doc
+	}
+	next := curDoc
+	if patch.Schema != nil {
+		next = &SchemaDoc{Schema: *patch.Schema, Forms: patch.Forms}
+		next.Schema.Version = cur.SchemaVersion + 1
+	}
+	pol := patch.Workflow
+	if pol == nil {
+		cp, err := ParsePolicy(cur.Workflow)
+		if err != nil {
+			return nil, err
+		}
+		pol = &cp
+	}
+	checked, err := checkDoc(next, pol)
+	if err != nil {
+		return nil, err
+	}
+	p := *cur
+	fe := tasks.FieldErrors{}
+	if patch.Name != nil {
+		p.Name = CheckName(fe, "name", *patch.Name)
+	}
+	if patch.Description != nil {
+		p.Description = *patch.Description
+	}
+	if patch.Guidelines != nil {
+		p.Guidelines = *patch.Guidelines
+	}
+	checkTexts(fe, p.Description, p.Guidelines)
+	if err := fe.Err(); err != nil {
+		return nil, err
+	}
+	p.Workflow = encode(checked)
+	newVersion := patch.Schema != nil && NeedsNewVersion(curDoc, next)
+	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+		if newVersion {
+			sv := &store.SchemaVersion{ProjectID: p.ID, Version: next.Schema.Version, Schema: encode(next), Hash: next.Hash(), CreatedBy: actorID}
+			if err := tx.CreateSchemaVersion(ctx, sv); err != nil {
+				return err
+			}
+			p.SchemaVersion = next.Schema.Version
+		}
+		if err := tx.UpdateProject(ctx, &p); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p.ID, actorID, "project.update", "project:"+p.ID, cur, p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return detail(&p, checked, next, roles), nil
+}
+
+// NeedsNewVersion is the versioning rule: a new version whenever the document's content
+// changes (help text and anchor wording included: an answer is only interpretable under the
+// exact text its author was shown).
+func NeedsNewVersion(cur, next *SchemaDoc) bool { return cur.Hash() != next.Hash() }
+
+// Detail is the project as a member with the given roles sees it.
+func (s *Service) Detail(ctx context.Context, p *store.Project, roles store.RoleSet) (*ProjectDetail, error) {
+	fp, err := s.LoadProject(ctx, p, 0)
+	if errors.Is(err, ErrNoSchema) {
+		pol, err := ParsePolicy(p.Workflow)
+		return detail(p, pol, &SchemaDoc{}, roles), err
+	}
+	if err != nil {
+		return nil, err
+	}
+	return detail(p, fp.Policy, fp.doc, roles), nil
+}
+
+func detail(p *store.Project, pol Policy, doc *SchemaDoc, roles store.RoleSet) *ProjectDetail {
+	if d := pol.DraftFromPredictions; d != nil && !roles.Has(store.RoleLead) {
+		// note: the drafting model stays with leads; others only see that drafts exist
+		redacted := *d
+		redacted.Model = ""
+		pol.DraftFromPredictions = &redacted
+	}
+	d := &ProjectDetail{ID: p.ID, Name: p.Name, Description: p.Description, Template: p.Template, Workflow: pol,
+		Guidelines: p.Guidelines, ArchivedAt: p.ArchivedAt,
+		SchemaVersion: p.SchemaVersion, CreatedBy: p.CreatedBy, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt, MyRoles: roles}
+	if p.SchemaVersion > 0 {
+		d.Schema, d.Forms = &doc.Schema, doc.Forms
+	}
+	return d
+}
+
+// Projects lists the projects a user may open (every project for administrators) with the
+// user's roles in each; archived ones only when asked for.
+func (s *Service) Projects(ctx context.Context, u *store.User, archived bool) ([]ProjectSummary, error) {
+	filter := u.ID
+	if u.IsAdmin {
+		filter = ""
+	}
+	ps, err := s.store.Projects(ctx, filter, archived)
+	if err != nil {
+		return nil, err
+	}
+	roles, err := s.store.MemberRoles(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ProjectSummary, len(ps))
+	for i := range ps {
+		mine := roles[ps[i].ID]
+		if u.IsAdmin {
+			mine = store.Roles
+		}
+		out[i] = ProjectSummary{&ps[i], mine}
+	}
+	return out, nil
+}
+
+// SetMember gives the user named by ref (an id, or an email address) exactly these roles in
+// the project; no roles removes them.
+func (s *Service) SetMember(ctx context.Context, actorID, projectID, ref string, roles []store.Role) (*store.MemberView, error) {
+	if err := checkRoles(roles); err != nil {
+		return nil, err
+	}
+	target, err := s.userByRef(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	set := store.RoleSet(roles).Normalize()
+	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+		// note: membership changes of a project are serialised, so two leads cannot remove each
+		// other at the same moment
+		if _, err := tx.ProjectForUpdate(ctx, projectID); err != nil {
+			return err
+		}
+		before, err := tx.Member(ctx, projectID, target.ID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		if before.Roles.Has(store.RoleLead) && !set.Has(store.RoleLead) {
+			if err := lastLead(ctx, tx, projectID); err != nil {
+				return err
+			}
+		}
+		if err := tx.SetMember(ctx, projectID, target.ID, set); err != nil {
+			return err
+		}
+		if err := s.releaseLostStages(ctx, tx, projectID, actorID, target.ID, before.Roles, set); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, projectID, actorID, "member.set", "user:"+target.ID, before.Roles, set)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &store.MemberView{UserID: target.ID, Email: target.Email, Name: target.Name, Roles: set}, nil
+}
+
+// ErrLastLead refuses to leave a project without a lead.
+var ErrLastLead = errors.New("this is the project's last lead; make someone else a lead first")
+
+// lastLead refuses when the project has one lead left.
+func lastLead(ctx context.Context, tx *store.Store, projectID string) error {
+	ms, err := tx.Members(ctx, projectID)
+	if err != nil {
+		return err
+	}
+	leads := 0
+	for _, m := range ms {
+		if m.Roles.Has(store.RoleLead) {
+			leads++
+		}
+	}
+	if leads <= 1 {
+		return ErrLastLead
+	}
+	return nil
+}
+
+// releaseLostStages gives back the open work of stages whose role a member just lost: nobody
+// finishes work in a role they no longer hold.
+func (s *Service) releaseLostStages(ctx context.Context, tx *store.Store, projectID, actorID, userID string, before, after store.RoleSet) error {
+	var lost []flow.Stage
+	for _, stage := range flow.WorkStages {
+		if role := stageRole[stage]; before.Has(role) && !after.Has(role) {
+			lost = append(lost, stage)
+		}
+	}
+	if len(lost) == 0 {
+		return nil
+	}
+	ids, err := tx.ExpireOpenAssignments(ctx, projectID, userID, lost)
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	return tx.Audit(ctx, projectID, actorID, "assignment.release_on_role_change", "user:"+userID, nil,
+		map[string]any{"assignments": ids, "stages": lost})
+}
+
+func checkRoles(roles []store.Role) error {
+	fe := tasks.FieldErrors{}
+	if roles == nil {
+		fe.Add("roles", "required", "roles is required (an empty list removes the member)")
+	}
+	for i, r := range roles {
+		if !r.Valid() {
+			fe.Add("roles["+strconv.Itoa(i)+"]", "unknown_role", "%q is not one of %v", r, store.Roles)
+		}
+	}
+	return fe.Err()
+}
+
+func (s *Service) userByRef(ctx context.Context, ref string) (*store.User, error) {
+	var u *store.User
+	var err error
+	if strings.Contains(ref, "@") {
+		u, err = s.store.UserByEmail(ctx, ref)
+	} else {
+		u, err = s.store.User(ctx, ref)
+	}
+	return u, store.Missing(err, "user")
+}
+
+// hasSchema reports whether the document holds a schema to work with.
+func (d *SchemaDoc) hasSchema() bool { return len(d.Schema.Questions) > 0 }
+
+// Hash identifies the document's content: the schema's content hash, plus its forms.
+func (d *SchemaDoc) Hash() string {
+	if d == nil || !d.hasSchema() {
+		return ""
+	}
+	if len(d.Forms) == 0 {
+		return d.Schema.ContentHash()
+	}
+	forms := make(map[string]string, len(d.Forms))
+	for k, f := range d.Forms {
+		forms[k] = f.ContentHash()
+	}
+	b, _ := json.Marshal(map[string]any{"schema": d.Schema.ContentHash(), "forms": forms}) // note: map keys marshal sorted
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,106 @@
+package workflow_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/testenv"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// TestSchemaVersioning holds the one versioning rule: any change to the schema document
+// (schema or forms, help text included) is a new version; the same content is not.
+func TestSchemaVersioning(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.SQLite(t)
+	u := &store.User{Email: "lead@example.org", Name: "Lead", PasswordHash: "x"}
+	if err := st.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	flow := workflow.New(workflow.Deps{Store: st})
+	created, err := flow.CreateProject(ctx, u.ID, workflow.ProjectSpec{Name: "v", Template: "omnireward-pair"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tpl, _ := tasks.LookupTemplate("omnireward-pair")
+	if len(tpl.Forms) == 0 {
+		t.Fatal("omnireward-pair has no extra form to change")
+	}
+	forms := func(edit func(*tasks.Schema)) map[string]tasks.Schema {
+		out := map[string]tasks.Schema{}
+		for _, f := range tpl.Forms {
+			s := f.Schema
+			s.Questions = append([]tasks.Question(nil), s.Questions...)
+			if edit != nil {
+				edit(&s)
+			}
+			out[f.Key] = s
+		}
+		return out
+	}
+	helped := tpl.Schema
+	helped.Questions = append([]tasks.Question(nil), helped.Questions...)
+	helped.Questions[0].Help += " Look closely."
+	steps := []struct {
+		name   string
+		schema tasks.Schema
+		forms  map[string]tasks.Schema
+		want   int
+	}{
+		{"same content", tpl.Schema, forms(nil), 1},
+		{"help text changed", helped, forms(nil), 2},
+		{"same again", helped, forms(nil), 2},
+		{"a form changed", helped, forms(func(s *tasks.Schema) { s.Questions[0].Help += " Be specific." }), 3},
+	}
+	if created.SchemaVersion != 1 {
+		t.Fatalf("created at version %d", created.SchemaVersion)
+	}
+	for _, step := range steps {
+		p, err := st.Project(ctx, created.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		schema := step.schema
+		got, err := flow.PatchProject(ctx, u.ID, p, store.RoleSet{store.RoleLead}, workflow.ProjectPatch{Schema: &schema, Forms: step.forms})
+		if err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		if got.SchemaVersion != step.want {
+			t.Errorf("%s: version %d, want %d", step.name, got.SchemaVersion, step.want)
+		}
+	}
+	p, _ := st.Project(ctx, created.ID)
+	first, err := flow.LoadProject(ctx, p, 1)
+	if err != nil || first.Schema.Questions[0].Help != tpl.Schema.Questions[0].Help {
+		t.Errorf("version 1 changed after later versions: %v", err)
+	}
+}
+
+// failingQueue refuses every job, as a database would that fails mid-transaction.
+type failingQueue struct{}
+
+func (failingQueue) EnqueueImport(context.Context, *store.Store, string) error {
+	return errors.New("queue unavailable")
+}
+
+// TestStartImportIsAtomic shows an import row is never left queued without its job: when the
+// job cannot be queued, the row is not written either.
+func TestStartImportIsAtomic(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.SQLite(t)
+	blobs := testenv.LocalBlobs(t)
+	fp := project(t, st)
+	flow := workflow.New(workflow.Deps{Store: st, Blobs: blobs})
+	flow.UseJobs(failingQueue{})
+	if _, err := flow.StartImport(ctx, fp, fp.CreatedBy, "items", "a.ndjson", strings.NewReader(`{"external_id":"x"}`)); err == nil {
+		t.Fatal("StartImport succeeded without a job")
+	}
+	ims, err := flow.Imports(ctx, fp.ID)
+	if err != nil || len(ims) != 0 {
+		t.Fatalf("imports after a failed enqueue: %v %+v", err, ims)
+	}
+}

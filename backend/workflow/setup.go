@@ -1,0 +1,165 @@
+package workflow
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// ErrArchived refuses work in an archived project.
+var ErrArchived = errors.New("this project is archived; a lead can restore it in its settings")
+
+// SetupCheck is a project setup that passed every rule: the policy with its defaults filled.
+type SetupCheck struct {
+	Valid    bool   `json:"valid"`
+	Workflow Policy `json:"workflow"`
+}
+
+// CheckSetup validates a template or schema, its forms and a policy exactly as CreateProject
+// would, without writing anything, so that a setup form can show each problem at its path
+// while it is typed. The name is not checked.
+func (s *Service) CheckSetup(spec ProjectSpec) (*SetupCheck, error) {
+	if strings.TrimSpace(spec.Name) == "" {
+		spec.Name = "unnamed"
+	}
+	_, pol, err := spec.resolve()
+	if err != nil {
+		return nil, err
+	}
+	return &SetupCheck{Valid: true, Workflow: pol}, nil
+}
+
+// SchemaVersions lists a project's schema versions with how much work each was used for.
+func (s *Service) SchemaVersions(ctx context.Context, projectID string) ([]store.SchemaVersionUse, error) {
+	return s.store.SchemaVersions(ctx, projectID)
+}
+
+// Archive archives a project (it leaves the project list and hands out no work) or restores it.
+func (s *Service) Archive(ctx context.Context, actorID string, p *store.Project, archived bool) (*store.Project, error) {
+	out := *p
+	out.ArchivedAt = nil
+	if archived {
+		t := s.now()
+		out.ArchivedAt = &t
+	}
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.SetProjectArchived(ctx, p.ID, out.ArchivedAt); err != nil {
+			return err
+		}
+		action := map[bool]string{true: "project.archive", false: "project.restore"}[archived]
+		return tx.Audit(ctx, p.ID, actorID, action, "project:"+p.ID, p.ArchivedAt, out.ArchivedAt)
+	})
+	return &out, err
+}
+
+// DeleteProject deletes a project and everything in it, once the caller confirms by typing
+// its name; the audit trail keeps the deletion. The project's files are removed afterwards.
+func (s *Service) DeleteProject(ctx context.Context, actorID string, p *store.Project, confirm string) error {
+	if confirm != p.Name {
+		return tasks.Field("confirm", "mismatch", "type the project's name to confirm its deletion")
+	}
+	keys, err := s.store.AssetKeys(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.DeleteProject(ctx, p.ID); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p.ID, actorID, "project.delete", "project:"+p.ID, map[string]any{"name": p.Name}, nil)
+	})
+	if err != nil || s.blobs == nil {
+		return err
+	}
+	for _, k := range keys {
+		s.blobs.Delete(context.WithoutCancel(ctx), k) // note: a leftover file is harmless; the rows are gone
+	}
+	return nil
+}
+
+// Warning is one reason the project's work cannot finish with its current members.
+type Warning struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Needed  int    `json:"needed"`
+	Have    int    `json:"have"`
+}
+
+// Feasibility is what the policy needs of the members, and what is missing.
+type Feasibility struct {
+	Annotators   int       `json:"annotators"`
+	Reviewers    int       `json:"reviewers"`
+	Adjudicators int       `json:"adjudicators"`
+	Warnings     []Warning `json:"warnings"`
+}
+
+// Feasibility checks the policy against the project's members: overlap N needs N annotators;
+// cross review needs a reviewer who did not make the label (with N annotators who also review,
+// one more person); adjudication needs an adjudicator who did not label or review the item.
+func (s *Service) Feasibility(ctx context.Context, p *Project) (*Feasibility, error) {
+	ms, err := s.store.Members(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	f := &Feasibility{Warnings: []Warning{}}
+	var annotators, reviewers, adjudicators []string
+	for _, m := range ms {
+		if m.Roles.Has(store.RoleAnnotator) {
+			annotators = append(annotators, m.UserID)
+		}
+		if m.Roles.Has(store.RoleReviewer) {
+			reviewers = append(reviewers, m.UserID)
+		}
+		if m.Roles.Has(store.RoleAdjudicator) {
+			adjudicators = append(adjudicators, m.UserID)
+		}
+	}
+	f.Annotators, f.Reviewers, f.Adjudicators = len(annotators), len(reviewers), len(adjudicators)
+	warn := func(code string, needed, have int, format string, args ...any) {
+		f.Warnings = append(f.Warnings, Warning{Code: code, Needed: needed, Have: have, Message: fmt.Sprintf(format, args...)})
+	}
+	pol := p.Policy
+	if len(annotators) < pol.Overlap {
+		warn("annotators", pol.Overlap, len(annotators), "overlap %d needs %d annotators; the project has %d", pol.Overlap, pol.Overlap, len(annotators))
+	}
+	if pol.Review == ReviewCross {
+		if free := freeOf(reviewers, annotators, pol.Overlap); free < 1 {
+			warn("reviewers", 1, free, "cross review needs a reviewer who did not label the item: with overlap %d and %d annotators, every reviewer labels every item", pol.Overlap, len(annotators))
+		}
+	}
+	if pol.Adjudication != AdjudicateNever {
+		perItem := pol.Overlap
+		if pol.Review == ReviewCross {
+			perItem++
+		}
+		if free := freeOf(adjudicators, append(slices.Clone(annotators), reviewers...), perItem); free < 1 {
+			warn("adjudicators", 1, free, "adjudication (%s) needs an adjudicator who did not label or review the item; the project has %d adjudicators and none is free", pol.Adjudication, len(adjudicators))
+		}
+	}
+	return f, nil
+}
+
+// freeOf counts the people of want who can still act on an item that perItem people of busy
+// have worked on: those outside busy always, the others only when busy has more people than an
+// item takes.
+func freeOf(want, busy []string, perItem int) int {
+	busy = unique(busy)
+	free := 0
+	for _, id := range want {
+		if !slices.Contains(busy, id) || len(busy) > perItem {
+			free++
+		}
+	}
+	return free
+}
+
+func unique(ids []string) []string {
+	out := slices.Clone(ids)
+	slices.Sort(out)
+	return slices.Compact(out)
+}

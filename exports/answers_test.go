@@ -1,0 +1,170 @@
+package exports
+
+import (
+	"encoding/json"
+	"maps"
+	"reflect"
+	"testing"
+
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+func TestNormalize(t *testing.T) {
+	s := kitchenSink()
+	q := func(key string) tasks.Question { x, _ := s.Question(key); return x }
+	tests := []struct {
+		key  string
+		raw  string
+		want any
+	}{
+		{"bin", `"yes"`, true},
+		{"bin", `"no"`, false},
+		{"bin", `"na"`, true}, // na_means satisfied
+		{"defect", `"yes"`, false},
+		{"defect", `"no"`, true},
+		{"na_missing", `"na"`, nil},
+		{"lik", `3`, int64(3)},
+		{"lik_na", `"na"`, nil},
+		{"mc", `["c","a"]`, []string{"a", "c"}}, // option order
+		{"pw", `"tie"`, "tie"},
+		{"cl", `{"y":1,"x":2}`, map[string]int64{"x": 2, "y": 1}},
+	}
+	for _, tt := range tests {
+		v, err := decodeValue(q(tt.key), json.RawMessage(tt.raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := normalize(q(tt.key), v); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s %s: got %#v, want %#v", tt.key, tt.raw, got, tt.want)
+		}
+	}
+}
+
+func TestDecoderRejects(t *testing.T) {
+	s := kitchenSink()
+	d := newDecoder(&s)
+	tests := []struct {
+		name, key, raw string
+	}{
+		{"likert out of range", "lik", `6`},
+		{"N/A not allowed", "defect", `"na"`},
+		{"unknown option", "ch", `"angry"`},
+		{"checklist item missing", "cl", `{"x":1}`},
+		{"checklist over max", "cl", `{"x":3,"y":0}`},
+		{"ranking slot twice", "rank", `["A","A","B"]`},
+		{"unknown question", "nope", `1`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for range 2 { // the second pass goes through the cache
+				if _, _, bad, err := d.decode(tasks.Answers{"bin": raw(`"yes"`), tt.key: raw(tt.raw)}); err == nil || bad != tt.key {
+					t.Fatalf("got bad=%q err=%v, want an error on %s", bad, err, tt.key)
+				}
+			}
+		})
+	}
+	if _, _, _, err := d.decode(tasks.Answers{"lik": raw(`2`)}); err != nil {
+		t.Errorf("a partial ground truth is refused: %v", err)
+	}
+}
+
+// TestFlatIntObject checks the checklist fast path against encoding/json.
+func TestFlatIntObject(t *testing.T) {
+	tests := []struct {
+		raw string
+		ok  bool
+	}{
+		{`{"a":1,"b":2}`, true}, {`{"a":-1}`, true}, {`{}`, true}, {`{"x":0,"y":10}`, true},
+		{`{"a": 1}`, false}, {`{"a":1,}`, false}, {`{"a\"b":1}`, false}, {`{"a":1.5}`, false},
+		{`{"a":"1"}`, false}, {`{"a"}`, false}, {`{"a":}`, false}, {`[1]`, false}, {`{`, false}, {`{"a`, false},
+	}
+	for _, tt := range tests {
+		got, ok := flatIntObject([]byte(tt.raw))
+		if ok != tt.ok {
+			t.Errorf("%s: ok = %v, want %v", tt.raw, ok, tt.ok)
+			continue
+		}
+		if ok {
+			var want map[string]int64
+			if err := json.Unmarshal([]byte(tt.raw), &want); err != nil || !maps.Equal(got, want) {
+				t.Errorf("%s: got %v, encoding/json %v (%v)", tt.raw, got, want, err)
+			}
+		}
+	}
+}
+
+func FuzzFlatIntObject(f *testing.F) {
+	for _, s := range []string{`{"a":1}`, `{"a":1,"b":-2}`, `{}`, `{"a":`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := flatIntObject([]byte(s))
+		if !ok {
+			return
+		}
+		var want map[string]int64
+		if err := json.Unmarshal([]byte(s), &want); err != nil || !maps.Equal(got, want) {
+			t.Errorf("%q: fast path %v, encoding/json %v (%v)", s, got, want, err)
+		}
+	})
+}
+
+func TestItemAgreement(t *testing.T) {
+	s := kitchenSink()
+	lab := func(kv ...string) Label {
+		a := tasks.Answers{}
+		for i := 0; i < len(kv); i += 2 {
+			a[kv[i]] = raw(kv[i+1])
+		}
+		return Label{Answers: a}
+	}
+	half, third := 0.5, 0.3333
+	tests := []struct {
+		name   string
+		labels []Label
+		want   *ItemAgreement
+	}{
+		{"no labels", nil, nil},
+		{"one label", []Label{lab("bin", `"yes"`)}, &ItemAgreement{Labels: 1}},
+		{"N/A counted as yes agrees with yes", []Label{lab("bin", `"na"`), lab("bin", `"yes"`)},
+			&ItemAgreement{Labels: 2, PercentAgreement: ptr(1.0), Questions: map[string]float64{"bin": 1}}},
+		{"missing N/A is left out", []Label{lab("na_missing", `"na"`), lab("na_missing", `"yes"`)}, &ItemAgreement{Labels: 2}},
+		{"three labels, one pair agrees", []Label{lab("pw", `"A"`), lab("pw", `"B"`), lab("pw", `"A"`)},
+			&ItemAgreement{Labels: 3, PercentAgreement: ptr(third), Questions: map[string]float64{"pw": third}}},
+		{"mean over questions; text ignored", []Label{lab("lik", `2`, "cl", `{"x":1,"y":1}`, "txt", `"a"`), lab("lik", `3`, "cl", `{"y":1,"x":1}`, "txt", `"b"`)},
+			&ItemAgreement{Labels: 2, PercentAgreement: ptr(half), Questions: map[string]float64{"lik": 0, "cl": 1}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := itemAgreement(&s, tt.labels); !reflect.DeepEqual(got, tt.want) {
+				gb, _ := json.Marshal(got)
+				wb, _ := json.Marshal(tt.want)
+				t.Errorf("got %s, want %s", gb, wb)
+			}
+		})
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestCanonJSON(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`"plain"`, `"plain"`},
+		{` "padded" `, `"padded"`},
+		{`{"b":1,"a":{"d":[1, 2],"c":null}}`, `{"a":{"c":null,"d":[1,2]},"b":1}`},
+		{`[1.50, 2e3]`, `[1.50,2e3]`}, // numbers keep their text
+		{`"<&>"`, `"<&>"`},
+		{`["a b", "c"]`, `["a b","c"]`},
+	}
+	for _, tt := range tests {
+		got, err := canonJSON(json.RawMessage(tt.in))
+		if err != nil || string(got) != tt.want {
+			t.Errorf("%s: got %s, %v; want %s", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{``, `{`, `tru`, `"open`, `[1,]`} {
+		if _, err := canonJSON(json.RawMessage(bad)); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}

@@ -1,0 +1,255 @@
+package exports
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// cardBody writes the Markdown body of the dataset card.
+func (x *exporter) cardBody(b *strings.Builder) {
+	rel := x.job.Release
+	title := rel.Project.Name
+	if title == "" {
+		title = rel.Schema.Title
+	}
+	fmt.Fprintf(b, "# %s\n\n", title)
+	if rel.Project.Description != "" {
+		fmt.Fprintf(b, "%s\n\n", strings.TrimSpace(rel.Project.Description))
+	}
+	fmt.Fprintf(b, "Release %s, schema version %d (content hash `%s`).\n\n",
+		orDash(rel.Name), rel.Schema.Version, rel.Schema.ContentHash()[:12])
+	x.cardStructure(b)
+	x.cardQuestions(b)
+	x.cardProcess(b)
+	x.cardAgreement(b)
+	x.cardDropped(b)
+	x.cardConventions(b)
+	if c := strings.TrimSpace(rel.Card.Citation); c != "" {
+		fmt.Fprintf(b, "## Citation\n\n```bibtex\n%s\n```\n", c)
+	}
+}
+
+// cardStructure lists the splits and the files of each format.
+func (x *exporter) cardStructure(b *strings.Builder) {
+	b.WriteString("## Dataset structure\n\n| split | records |\n|---|---:|\n")
+	for _, s := range x.counts.splits() {
+		fmt.Fprintf(b, "| %s | %d |\n", s, x.counts.BySplit[s])
+	}
+	b.WriteString("\n| format | files |\n|---|---|\n")
+	byFormat := map[string][]string{}
+	for _, f := range x.files.entries() {
+		byFormat[f.Format] = append(byFormat[f.Format], "`"+f.Path+"`")
+	}
+	for _, name := range x.job.Spec.Formats {
+		fmt.Fprintf(b, "| %s | %s |\n", name, strings.Join(byFormat[name], ", "))
+	}
+	b.WriteString("\n`manifest.json` lists every file with its SHA-256 and size; `agreement.json` holds the agreement figures below in full.\n\n")
+	if x.job.Spec.Media == MediaCopy {
+		b.WriteString("Media files are copied into the release; media fields hold paths relative to the release root.\n\n")
+	} else {
+		b.WriteString("Media fields hold the paths or URLs of the media as referenced by the project; the files themselves are not part of the release.\n\n")
+	}
+}
+
+// cardQuestions describes every question of the schema.
+func (x *exporter) cardQuestions(b *strings.Builder) {
+	s := &x.job.Release.Schema
+	b.WriteString("## Questions\n\n| key | question | kind | scale |\n|---|---|---|---|\n")
+	for _, q := range s.Questions {
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", q.Key, mdCell(q.Label), q.Kind, mdCell(questionScale(s, q)))
+	}
+	b.WriteString("\n")
+}
+
+// cardProcess reports how the ground truth was made, with the project's figures.
+func (x *exporter) cardProcess(b *strings.Builder) {
+	rel := x.job.Release
+	fg := rel.Figures
+	b.WriteString("## Annotation process\n\n")
+	if rel.PolicySummary != "" {
+		fmt.Fprintf(b, "%s\n\n", strings.TrimSpace(rel.PolicySummary))
+	}
+	fmt.Fprintf(b, "- Items in the project: %d\n", fg.Items)
+	fmt.Fprintf(b, "- People: annotators %d, reviewers %d, adjudicators %d (identified in this release only by pseudonyms)\n",
+		fg.Annotators, fg.Reviewers, fg.Adjudicators)
+	fmt.Fprintf(b, "- Independent labels per item (overlap): %d; labels submitted: %d\n", fg.Overlap, fg.Labels)
+	fmt.Fprintf(b, "- Review verdicts: %s\n", countList(fg.Reviews))
+	fmt.Fprintf(b, "- Adjudicated items: %d\n\n", fg.Adjudications)
+	b.WriteString("Provenance of the ground truth in this release:\n\n| provenance | records |\n|---|---:|\n")
+	for _, k := range ProvenanceKinds {
+		if n := x.counts.ByProvenance[k]; n > 0 {
+			fmt.Fprintf(b, "| %s | %d |\n", k, n)
+		}
+	}
+	b.WriteString("\n")
+}
+
+// countList renders {"approve": 3, ...} as "approve 3, ...", sorted.
+func countList(m map[string]int) string {
+	if len(m) == 0 {
+		return "none"
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// cardAgreement tabulates agreement per question with intervals.
+func (x *exporter) cardAgreement(b *strings.Builder) {
+	b.WriteString("## Agreement\n\n")
+	rows := x.agreementRows()
+	if len(rows) == 0 {
+		b.WriteString("No question has a level of measurement for agreement.\n\n")
+		return
+	}
+	b.WriteString("| question | level | metric | value | 95% CI | units | raters | mean per-item agreement |\n")
+	b.WriteString("|---|---|---|---:|---|---:|---:|---:|\n")
+	for _, r := range rows {
+		val, ci := "-", "-"
+		if r.Value != nil && r.Value.Defined {
+			val = fmt3(r.Value.Value)
+		}
+		if r.CI95 != nil && r.CI95.Replicates > 0 {
+			ci = "[" + fmt3(r.CI95.Lower) + ", " + fmt3(r.CI95.Upper) + "]"
+		}
+		mean := "-"
+		if r.MeanItemAgreement != nil {
+			mean = fmt3(*r.MeanItemAgreement) + " (n=" + strconv.FormatInt(r.Items, 10) + ")"
+		}
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", r.Question, r.Level, orDash(r.Metric),
+			val, ci, intOrDash(r.Units), intOrDash(r.Raters), mean)
+	}
+	b.WriteString("\nValue and interval are computed over the whole project (percentile bootstrap over items); the per-item agreement is the share of agreeing label pairs, averaged over the exported items with two or more labels.\n\n")
+}
+
+// cardDropped reports the project's drops by reason and this release's
+// exclusions.
+func (x *exporter) cardDropped(b *strings.Builder) {
+	b.WriteString("## Items dropped\n\n")
+	drops := x.job.Release.Figures.Dropped
+	if len(drops) == 0 {
+		b.WriteString("No item of the project was dropped.\n\n")
+	} else {
+		b.WriteString("| reason | items |\n|---|---:|\n")
+		for _, d := range drops {
+			fmt.Fprintf(b, "| %s | %d |\n", mdCell(d.Reason), d.Items)
+		}
+		b.WriteString("\n")
+	}
+	c := x.counts
+	if x.job.Spec.IncludeDropped {
+		fmt.Fprintf(b, "Dropped and unresolved items are included, marked by `status` and `drop_reason`: %d dropped, %d unresolved.\n\n",
+			c.ByStatus[string(StatusDropped)], c.ByStatus[string(StatusUnresolved)])
+	} else {
+		fmt.Fprintf(b, "This release holds only items with ground truth; %d dropped or unresolved items were left out.\n\n", c.Excluded)
+	}
+	if c.Filtered > 0 {
+		fmt.Fprintf(b, "The metadata filter left out %d items.\n\n", c.Filtered)
+	}
+}
+
+// cardConventions explains N/A, polarity, candidate order and pseudonyms.
+func (x *exporter) cardConventions(b *strings.Builder) {
+	s := &x.job.Release.Schema
+	b.WriteString("## Conventions\n\n")
+	b.WriteString("- `answers` holds the ground truth as answered; `normalized` holds it as analysed.\n")
+	var defects, naYes, naNo, naMissing []string
+	for _, q := range s.Questions {
+		if q.Kind != tasks.KindBinary {
+			continue
+		}
+		if q.YesMeans == tasks.YesMeansDefect {
+			defects = append(defects, "`"+q.Key+"`")
+		}
+		if q.AllowNA {
+			switch q.NAMeans {
+			case tasks.NASatisfied:
+				naYes = append(naYes, "`"+q.Key+"`")
+			case tasks.NANotSatisfied:
+				naNo = append(naNo, "`"+q.Key+"`")
+			default:
+				naMissing = append(naMissing, "`"+q.Key+"`")
+			}
+		}
+	}
+	if hasKind(s, tasks.KindBinary) {
+		b.WriteString("- Binary questions are normalised to \"requirement satisfied\": `true` (Yes), `false` (No), `null` (unknown).\n")
+	}
+	if len(defects) > 0 {
+		fmt.Fprintf(b, "- Polarity: %s ask about a defect, so an answered \"yes\" (defect present) is normalised to `false`.\n", strings.Join(defects, ", "))
+	}
+	if len(naYes) > 0 {
+		fmt.Fprintf(b, "- N/A on %s counts as satisfied (`true`).\n", strings.Join(naYes, ", "))
+	}
+	if len(naNo) > 0 {
+		fmt.Fprintf(b, "- N/A on %s counts as not satisfied (`false`).\n", strings.Join(naNo, ", "))
+	}
+	if len(naMissing) > 0 {
+		fmt.Fprintf(b, "- N/A on %s is missing (`null`) and left out of analysis.\n", strings.Join(naMissing, ", "))
+	}
+	if hasNALikert(s) {
+		b.WriteString("- A Likert N/A is kept as \"na\" in `answers` and is `null` in `normalized`.\n")
+	}
+	if hasKind(s, tasks.KindPairwise) || hasKind(s, tasks.KindRanking) {
+		b.WriteString("- Pairwise and ranking answers refer to candidates in their stored (canonical) order: \"A\" is the first candidate of the item as imported, whatever order an annotator saw.\n")
+	}
+	b.WriteString("- Annotator, reviewer and adjudicator ids are pseudonyms (`anon-` + HMAC-SHA256 of the user id with a per-project secret), stable within the project's releases.\n")
+	for _, name := range x.job.Spec.Formats {
+		if note := x.formatNote(name); note != "" {
+			fmt.Fprintf(b, "- %s: %s\n", name, note)
+		}
+	}
+	b.WriteString("\n")
+}
+
+// formatNote explains how a benchmark format maps the ground truth.
+func (x *exporter) formatNote(name string) string {
+	switch name {
+	case "d3omni":
+		return "`labels` holds \"Yes\" where the requirement is satisfied (after polarity and N/A), in the dimension order of the rubric file; `total_score` counts the Yes; `meta` keeps the seed/negative relation."
+	case "omnireward":
+		ties := "tie records are included (the w/ Ties setting)"
+		if !x.job.Spec.Ties {
+			ties = "tie records are left out (the w/o Ties setting)"
+		}
+		return "`criteria_preference` names the preferred response in stored order; " + ties + "."
+	case "judgeanything":
+		return "`choice` is 0 when the first response is better, 1 for a tie, 2 when the second is better; `score` is 1-5; the overall judgment is `overall_score`."
+	case "robojudge":
+		return "the SFT targets take the annotators' evidence as the reasoning; axis rows carry only the inputs the axis is judged on (Physical Adherence: the video, without the instruction)."
+	case "storybench":
+		return "each criterion is {\"score\", \"rationale\"} under the rubric's key; the integrated track is written as `joint`."
+	}
+	return ""
+}
+
+func hasKind(s *tasks.Schema, k tasks.Kind) bool {
+	return slices.ContainsFunc(s.Questions, func(q tasks.Question) bool { return q.Kind == k })
+}
+
+func hasNALikert(s *tasks.Schema) bool {
+	return slices.ContainsFunc(s.Questions, func(q tasks.Question) bool { return q.Kind == tasks.KindLikert && q.AllowNA })
+}
+
+func fmt3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func intOrDash(n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return strconv.Itoa(n)
+}

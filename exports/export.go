@@ -1,0 +1,192 @@
+package exports
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"slices"
+	"sync/atomic"
+)
+
+// ErrNoRecords is returned when no record was left to export after the
+// status filter and the metadata filter.
+var ErrNoRecords = errors.New("exports: no records to export")
+
+// Job is one release to write.
+type Job struct {
+	// Release is the header: schema, project, figures, salt.
+	Release *Release
+	// Spec is the validated request (ParseSpec with Release.Schema).
+	Spec *Spec
+	// Sink receives every file.
+	Sink Sink
+	// Progress, when set, is called with the number of records read so
+	// far, every ProgressEvery records and once at the end.
+	Progress func(read int64)
+	// ProgressEvery defaults to 1000.
+	ProgressEvery int64
+}
+
+// Export streams records once into every format of the spec, then writes
+// agreement.json, README.md and manifest.json, and returns the manifest.
+//
+// Records are handled one at a time in stream order and never collected, so
+// memory does not grow with the number of items (the judgeanything format
+// keeps an 8-byte key per distinct query and response to write each once).
+// The caller streams them in a stable order (for example by item id) so that
+// the same project state gives byte-identical data files. On error nothing
+// is listed as done and no manifest is written; the caller discards the
+// files already in the sink.
+func Export(ctx context.Context, job Job, records iter.Seq2[Record, error]) (*Manifest, error) {
+	x, err := newExporter(job)
+	if err != nil {
+		return nil, err
+	}
+	for rec, err := range records {
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err == nil {
+			err = x.add(&rec)
+		}
+		if err != nil {
+			x.abort()
+			return nil, err
+		}
+	}
+	return x.finish()
+}
+
+// exporter holds the state of one Export.
+type exporter struct {
+	job     Job
+	files   *fileSet
+	writers []writer
+	pipes   *pipes
+	failed  atomic.Bool
+	pseudo  *pseudonyms
+	decoder *decoder
+	counts  Counts
+	agree   map[string]*meanAcc
+	read    int64
+}
+
+func newExporter(job Job) (*exporter, error) {
+	if job.Release == nil || job.Spec == nil || job.Sink == nil {
+		return nil, errors.New("exports: a job needs a release, a spec and a sink")
+	}
+	if len(job.Release.Salt) == 0 {
+		return nil, errors.New("exports: the release needs a pseudonym salt")
+	}
+	if err := Validate(&job.Release.Schema, job.Spec.Formats, nil); err != nil {
+		return nil, err
+	}
+	if job.ProgressEvery <= 0 {
+		job.ProgressEvery = 1000
+	}
+	x := &exporter{job: job, files: newFileSet(job.Sink), pseudo: newPseudonyms(job.Release.Salt),
+		decoder: newDecoder(&job.Release.Schema), counts: newCounts(), agree: map[string]*meanAcc{}}
+	e := &env{rel: job.Release, spec: job.Spec, files: x.files}
+	for _, name := range job.Spec.Formats {
+		f, _ := lookupFormat(name)
+		w, err := f.open(e)
+		if err != nil {
+			x.abort()
+			return nil, fmt.Errorf("exports: open %s: %w", name, err)
+		}
+		x.writers = append(x.writers, w)
+	}
+	x.pipes = &pipes{batch: make([]*entry, 0, batchSize)}
+	for _, w := range x.writers {
+		x.pipes.list = append(x.pipes.list, newPipe(w, func() { x.failed.Store(true) }))
+	}
+	return x, nil
+}
+
+// add prepares one record and hands it to every writer.
+func (x *exporter) add(rec *Record) error {
+	x.read++
+	if x.job.Progress != nil && x.read%x.job.ProgressEvery == 0 {
+		x.job.Progress(x.read)
+	}
+	keep, err := x.keep(rec)
+	if err != nil || !keep {
+		return err
+	}
+	if x.failed.Load() {
+		return x.pipes.stop()
+	}
+	e, err := x.prepare(rec)
+	if err != nil {
+		return err
+	}
+	x.pipes.send(e)
+	x.count(e)
+	return nil
+}
+
+// keep applies the status rule and the metadata filter.
+func (x *exporter) keep(rec *Record) (bool, error) {
+	switch rec.Status {
+	case "":
+		rec.Status = StatusDone
+	case StatusDone, StatusDropped, StatusUnresolved:
+	default:
+		return false, recordErr(rec.ID, rec.ExternalID, "status", "invalid_status",
+			"status %q is not done, dropped or unresolved", rec.Status)
+	}
+	if rec.Status != StatusDone && !x.job.Spec.IncludeDropped {
+		x.counts.Excluded++
+		return false, nil
+	}
+	for key, vals := range x.job.Spec.Filter {
+		v, ok := metaString(rec.Meta, key)
+		if !ok || !slices.Contains(vals, v) {
+			x.counts.Filtered++
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// finish closes the writers and writes agreement.json, README.md and the
+// manifest.
+func (x *exporter) finish() (*Manifest, error) {
+	if x.job.Progress != nil {
+		x.job.Progress(x.read)
+	}
+	if err := x.pipes.stop(); err != nil {
+		x.abort()
+		return nil, err
+	}
+	for _, w := range x.writers {
+		if err := w.close(); err != nil {
+			x.writers = nil
+			return nil, err
+		}
+	}
+	x.writers = nil
+	if x.counts.Total == 0 {
+		return nil, ErrNoRecords
+	}
+	if err := x.writeAgreement(); err != nil {
+		return nil, err
+	}
+	if err := x.writeCard(); err != nil {
+		return nil, err
+	}
+	return x.writeManifest()
+}
+
+// abort stops the writers and closes whatever is open, ignoring errors:
+// the release has failed.
+func (x *exporter) abort() {
+	if x.pipes != nil {
+		_ = x.pipes.stop()
+	}
+	for _, w := range x.writers {
+		_ = w.close()
+	}
+	x.writers = nil
+}

@@ -1,0 +1,166 @@
+package exports
+
+import (
+	"errors"
+
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// roboAxis is one scored axis: the 1-5 likert question, and the checklist
+// and evidence questions of its group.
+type roboAxis struct {
+	score     tasks.Question
+	checklist *tasks.Question
+	evidence  *tasks.Question
+	inputs    []tasks.Input
+}
+
+// roboAxes finds the axes of a schema: every likert question, with the
+// first checklist and free-text question of the same group, and the inputs
+// the axis is judged on (its own inputs, or every visible input).
+func roboAxes(s *tasks.Schema) []roboAxis {
+	var axes []roboAxis
+	for _, q := range s.Questions {
+		if q.Kind != tasks.KindLikert {
+			continue
+		}
+		a := roboAxis{score: q}
+		for _, o := range s.Questions {
+			if o.Group == "" || o.Group != q.Group {
+				continue
+			}
+			switch {
+			case o.Kind == tasks.KindChecklist && a.checklist == nil:
+				a.checklist = &o
+			case o.Kind == tasks.KindText && a.evidence == nil:
+				a.evidence = &o
+			}
+		}
+		for _, in := range s.Inputs {
+			if (len(q.Inputs) == 0 && !in.Hidden) || containsString(q.Inputs, in.Name) {
+				a.inputs = append(a.inputs, in)
+			}
+		}
+		axes = append(axes, a)
+	}
+	return axes
+}
+
+func containsString(xs []string, x string) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func fitsRoboJudge(s *tasks.Schema) error {
+	if len(roboAxes(s)) == 0 {
+		return errors.New("it needs at least one 1-5 likert axis")
+	}
+	return nil
+}
+
+// roboJudgeWriter writes, per split under robojudge/<split>/:
+//   - items.jsonl: one record per item with every input (media as paths),
+//     each axis's score, checklist and evidence under the question keys
+//     (physical_adherence, pa_checklist, pa_evidence, ...), the metadata
+//     and the provenance;
+//   - sft_<axis>.jsonl: per axis, the inputs that axis is judged on (PA sees
+//     the video only, never the instruction) and the target
+//     {"reasoning": <evidence>, "<axis>": <score>}, reasoning first as the
+//     judge prompt asks; items without evidence are left out;
+//   - rl.jsonl: per item and axis, the same inputs and the integer
+//     reference score the exact-match reward needs.
+type roboJudgeWriter struct {
+	env   *env
+	axes  []roboAxis
+	lines *lineFiles
+}
+
+func openRoboJudge(env *env) (writer, error) {
+	return &roboJudgeWriter{env: env, axes: roboAxes(&env.rel.Schema), lines: newLineFiles(env, "robojudge")}, nil
+}
+
+func (w *roboJudgeWriter) write(e *entry) error {
+	if !e.resolved() {
+		return nil
+	}
+	dir := "robojudge/" + e.Split + "/"
+	if err := w.lines.add(dir+"items.jsonl", w.item(e)); err != nil {
+		return err
+	}
+	for _, a := range w.axes {
+		score, ok := e.answered[a.score.Key].(int64)
+		if !ok {
+			continue
+		}
+		if a.evidence != nil {
+			if ev := answeredString(e, a.evidence.Key); ev != "" {
+				var target obj
+				target.add("reasoning", ev)
+				target.add(a.score.Key, score)
+				row := w.prompt(e, a)
+				row.add("response", target)
+				if err := w.lines.add(dir+"sft_"+a.score.Key+".jsonl", row); err != nil {
+					return err
+				}
+			}
+		}
+		row := w.prompt(e, a)
+		row.add("reference", score)
+		if err := w.lines.add(dir+"rl.jsonl", row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// item builds the per-item record.
+func (w *roboJudgeWriter) item(e *entry) obj {
+	var r obj
+	r.add("item_id", itemKey(e))
+	for _, in := range w.env.rel.Schema.Inputs {
+		r.add(in.Name, inputValue(in, e.Inputs[in.Name]))
+	}
+	for _, a := range w.axes {
+		r.add(a.score.Key, e.answered[a.score.Key])
+		if a.checklist != nil {
+			r.add(a.checklist.Key, checklistObj(*a.checklist, e.answered[a.checklist.Key]))
+		}
+		if a.evidence != nil {
+			r.add(a.evidence.Key, e.answered[a.evidence.Key])
+		}
+	}
+	r.add("metadata", nonNil(e.Meta))
+	r.add("provenance", e.Provenance.Kind)
+	return r
+}
+
+// checklistObj orders checklist scores as the rubric lists its items; nil
+// when unanswered.
+func checklistObj(q tasks.Question, v any) any {
+	m, ok := v.(map[string]int64)
+	if !ok {
+		return nil
+	}
+	var o obj
+	for _, it := range q.Items {
+		o.add(it.Key, m[it.Key])
+	}
+	return o
+}
+
+// prompt starts an axis-level row: item id, axis and the axis's inputs.
+func (w *roboJudgeWriter) prompt(e *entry, a roboAxis) obj {
+	var r obj
+	r.add("item_id", itemKey(e))
+	r.add("axis", a.score.Key)
+	for _, in := range a.inputs {
+		r.add(in.Name, inputValue(in, e.Inputs[in.Name]))
+	}
+	return r
+}
+
+func (w *roboJudgeWriter) close() error { return w.lines.close() }

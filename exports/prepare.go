@@ -1,0 +1,110 @@
+package exports
+
+import (
+	"encoding/json"
+	"slices"
+
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// prepare turns a streamed record into an entry: canonical JSON, split,
+// pseudonyms, decoded answers and per-item agreement.
+func (x *exporter) prepare(rec *Record) (*entry, error) {
+	schema := &x.job.Release.Schema
+	x.pseudonymise(rec)
+	if err := canonRecord(rec, x.job.Spec.Raw); err != nil {
+		return nil, err
+	}
+	split, err := x.job.Spec.Split.assign(rec.ID, rec.ExternalID, rec.Meta)
+	if err != nil {
+		return nil, err
+	}
+	rec.Split = split
+	cands, name, err := decodeCandidates(schema, rec.Inputs)
+	if err != nil {
+		return nil, recordErr(rec.ID, rec.ExternalID, "inputs."+name, tasks.CodeInvalidType, "expected a list of candidates {id, type, value}: %v", err)
+	}
+	e := &entry{Record: rec, cands: cands, metaJSON: jsonText(nonNil(rec.Meta))}
+	if rec.Status == StatusDone {
+		if err := checkProvenance(rec); err != nil {
+			return nil, err
+		}
+		ans, norm, key, err := x.decoder.decode(rec.Answers)
+		if err != nil {
+			return nil, recordErr(rec.ID, rec.ExternalID, "answers."+key, CodeInvalidAnswer, "%v", err)
+		}
+		e.answered, e.normalized = ans, norm
+	} else {
+		rec.Answers, rec.Provenance = nil, Provenance{}
+	}
+	if rec.Agreement == nil {
+		rec.Agreement = itemAgreement(schema, rec.Labels)
+	}
+	return e, nil
+}
+
+// canonRecord re-encodes the raw JSON values a writer copies (inputs, meta,
+// and the answers of labels and reviews when they are written) canonically.
+// Ground-truth answers are decoded instead, and written from their values.
+func canonRecord(rec *Record, raw bool) error {
+	fail := func(field, key string, err error) error {
+		return recordErr(rec.ID, rec.ExternalID, field+"."+key, tasks.CodeInvalidSyntax, "not valid JSON: %v", err)
+	}
+	var err error
+	var key string
+	if rec.Inputs, key, err = canonMap(rec.Inputs); err != nil {
+		return fail("inputs", key, err)
+	}
+	if rec.Meta, key, err = canonMap(rec.Meta); err != nil {
+		return fail("meta", key, err)
+	}
+	if !raw {
+		return nil
+	}
+	for i := range rec.Labels {
+		if rec.Labels[i].Answers, key, err = canonAnswers(rec.Labels[i].Answers); err != nil {
+			return fail("labels", key, err)
+		}
+	}
+	for i := range rec.Reviews {
+		if rec.Reviews[i].Answers, key, err = canonAnswers(rec.Reviews[i].Answers); err != nil {
+			return fail("reviews", key, err)
+		}
+	}
+	return nil
+}
+
+func canonAnswers(a tasks.Answers) (tasks.Answers, string, error) {
+	m, key, err := canonMap(map[string]json.RawMessage(a))
+	return tasks.Answers(m), key, err
+}
+
+// checkProvenance requires a known provenance kind on ground truth.
+func checkProvenance(rec *Record) error {
+	p := rec.Provenance
+	if !slices.Contains(ProvenanceKinds, p.Kind) {
+		return recordErr(rec.ID, rec.ExternalID, "provenance.kind", tasks.CodeInvalidValue,
+			"provenance %q is not one of %v", p.Kind, ProvenanceKinds)
+	}
+	if p.Confidence != nil && (*p.Confidence < 0 || *p.Confidence > 1) {
+		return recordErr(rec.ID, rec.ExternalID, "provenance.confidence", tasks.CodeOutOfRange,
+			"confidence %g is outside [0, 1]", *p.Confidence)
+	}
+	return nil
+}
+
+// pseudonymise replaces every user id of a record with its pseudonym.
+// Labels and reviews are copied first: the caller's slices are not changed.
+func (x *exporter) pseudonymise(rec *Record) {
+	p := x.pseudo
+	rec.Provenance.Adjudicator = p.of(rec.Provenance.Adjudicator)
+	rec.Labels = slices.Clone(rec.Labels)
+	for i := range rec.Labels {
+		rec.Labels[i].Annotator = p.of(rec.Labels[i].Annotator)
+	}
+	rec.Reviews = slices.Clone(rec.Reviews)
+	for i := range rec.Reviews {
+		r := &rec.Reviews[i]
+		r.Reviewer, r.Annotator = p.of(r.Reviewer), p.of(r.Annotator)
+	}
+}

@@ -1,0 +1,249 @@
+package exports
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/arbiter-annotation/arbiter/agreement"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// Status says whether an item reached ground truth.
+type Status string
+
+// Item statuses. Only done items carry ground truth; dropped and unresolved
+// items are exported only when the spec includes them, marked with their
+// status and drop reason.
+const (
+	StatusDone       Status = "done"
+	StatusDropped    Status = "dropped"
+	StatusUnresolved Status = "unresolved"
+)
+
+// Provenance kinds of ground truth, as the workflow records them.
+const (
+	ProvUnanimous   = "unanimous"
+	ProvMajority    = "majority"
+	ProvSingle      = "single"
+	ProvAdjudicated = "adjudicated"
+	ProvRule        = "rule"
+	ProvConstructed = "constructed"
+)
+
+// ProvenanceKinds lists every provenance kind in documentation order.
+var ProvenanceKinds = []string{ProvUnanimous, ProvMajority, ProvSingle, ProvAdjudicated, ProvRule, ProvConstructed}
+
+// Record is one released item, as the caller streams it in.
+//
+// Person fields (Provenance.Adjudicator, Label.Annotator, Review.Reviewer,
+// Review.Annotator) hold the caller's user ids; Export replaces every one of
+// them with a release pseudonym before any writer sees the record.
+type Record struct {
+	// ID is the item's Arbiter id.
+	ID string
+	// ExternalID is the item's id in the source dataset.
+	ExternalID string
+	// Inputs maps an input name to its value, as in tasks.Item; media values
+	// are the paths or URLs the release should carry (the caller rewrites
+	// asset references before streaming).
+	Inputs map[string]json.RawMessage
+	// Meta is the item's hidden metadata (generator, seed, cluster key, ...).
+	Meta map[string]json.RawMessage
+	// Status is done, dropped or unresolved; empty means done.
+	Status Status
+	// Answers is the ground truth in canonical candidate order, as answered
+	// (binary "yes"/"no"/"na", likert integers, pairwise "A"/"B"/"tie", ...).
+	// Empty for dropped and unresolved items.
+	Answers tasks.Answers
+	// Provenance says how the ground truth was reached.
+	Provenance Provenance
+	// Agreement holds per-item agreement figures; when nil, Export computes
+	// them from Labels.
+	Agreement *ItemAgreement
+	// DropReason says why a dropped or unresolved item has no ground truth.
+	DropReason string
+	// Split is assigned by Export from the spec; a value given here is
+	// overwritten.
+	Split string
+	// Labels are the independent labels behind the ground truth, in canonical
+	// candidate order. They feed per-item agreement and are written only
+	// when the spec asks for raw annotations.
+	Labels []Label
+	// Reviews are the cross-review verdicts on those labels, written only
+	// when the spec asks for raw annotations.
+	Reviews []Review
+}
+
+// Provenance is how an item's ground truth was reached.
+type Provenance struct {
+	// Kind is one of ProvenanceKinds.
+	Kind string `json:"kind"`
+	// Adjudicator is the user id of the adjudicator (a pseudonym once
+	// exported); empty unless Kind is adjudicated.
+	Adjudicator string `json:"adjudicator,omitempty"`
+	// Rationale is the adjudicator's rationale.
+	Rationale string `json:"rationale,omitempty"`
+	// Confidence is the adjudicator's confidence in [0, 1], when given.
+	Confidence *float64 `json:"confidence,omitempty"`
+	// Revision is the ground-truth revision exported (1 for the first).
+	Revision int `json:"revision"`
+}
+
+// Label is one person's accepted answers for an item.
+type Label struct {
+	// Annotator is the labeller's user id (a pseudonym once exported).
+	Annotator string `json:"annotator"`
+	// Answers are in canonical candidate order.
+	Answers tasks.Answers `json:"answers"`
+}
+
+// Review is one cross-review verdict on a label.
+type Review struct {
+	// Reviewer is the reviewer's user id (a pseudonym once exported).
+	Reviewer string `json:"reviewer"`
+	// Annotator is the user id of the person whose label was reviewed.
+	Annotator string `json:"annotator"`
+	// Verdict is approve, correct or reject.
+	Verdict string `json:"verdict"`
+	// Comment is the reviewer's overall comment.
+	Comment string `json:"comment,omitempty"`
+	// Comments holds per-question comments by question key.
+	Comments map[string]string `json:"comments,omitempty"`
+	// Answers are the reviewer's corrected answers (verdict correct), in
+	// canonical candidate order.
+	Answers tasks.Answers `json:"answers,omitempty"`
+}
+
+// ItemAgreement is how far an item's labels agreed.
+type ItemAgreement struct {
+	// Labels is the number of labels compared.
+	Labels int `json:"labels"`
+	// PercentAgreement is the mean over questions of the share of agreeing
+	// label pairs; nil when no question had two answers.
+	PercentAgreement *float64 `json:"percent_agreement"`
+	// Questions maps a question key to its share of agreeing label pairs.
+	Questions map[string]float64 `json:"questions,omitempty"`
+}
+
+// Release is the header of a release: what the project is, how it was
+// annotated, and the figures the dataset card reports. Everything here comes
+// from the caller; Export adds what it counts while streaming.
+type Release struct {
+	// Name names the release, e.g. "v1".
+	Name string
+	// Project describes the project released.
+	Project Project
+	// Schema is the project's task schema (the version the ground truth
+	// answers).
+	Schema tasks.Schema
+	// Template is the id of the built-in template the project follows
+	// ("d3omni-t2i", "robojudge", ...), empty for a custom schema. Benchmark
+	// formats use it to name the task or track.
+	Template string
+	// Policy is the workflow policy as stored, copied into the manifest.
+	Policy json.RawMessage
+	// PolicySummary describes the workflow in a sentence for the card, e.g.
+	// "3 independent labels per item; no consensus is dropped".
+	PolicySummary string
+	// Figures are the project's annotation figures for the card.
+	Figures Figures
+	// Card holds the dataset card's front matter fields.
+	Card Card
+	// CreatedAt is the release time written to the manifest (never to data
+	// files).
+	CreatedAt time.Time
+	// ArbiterVersion is the version of the server making the release.
+	ArbiterVersion string
+	// Salt keys the annotator pseudonyms (HMAC-SHA256). Use one secret per
+	// project: pseudonyms then stay stable across that project's releases
+	// (so a release can be reproduced byte for byte) and differ between
+	// projects. It must not be empty.
+	Salt []byte
+}
+
+// Project names and describes the released project.
+type Project struct {
+	// ID is the project's id, copied into the manifest.
+	ID string
+	// Name titles the card and the manifest.
+	Name string
+	// Description opens the card (Markdown).
+	Description string
+}
+
+// Card holds the Hugging Face front matter of the dataset card.
+type Card struct {
+	// License is a Hugging Face license id ("cc-by-4.0"); default "other".
+	License string
+	// Languages are ISO 639-1 codes; default ["en"].
+	Languages []string
+	// TaskCategories are Hugging Face task categories; when empty they are
+	// derived from the template.
+	TaskCategories []string
+	// Tags are free tags.
+	Tags []string
+	// Citation is a BibTeX entry shown at the end of the card.
+	Citation string
+}
+
+// Figures are a project's annotation figures, as the card reports them.
+type Figures struct {
+	// Items is the number of items in the project.
+	Items int
+	// Annotators, Reviewers and Adjudicators count distinct people per role
+	// who contributed.
+	Annotators   int
+	Reviewers    int
+	Adjudicators int
+	// Overlap is the number of independent labels per item the policy asks.
+	Overlap int
+	// Labels is the number of labels submitted.
+	Labels int
+	// Reviews counts review verdicts, by verdict (approve, correct, reject).
+	Reviews map[string]int
+	// Adjudications is the number of adjudicated items.
+	Adjudications int
+	// Agreement is the agreement per question, in schema order.
+	Agreement []QuestionAgreement
+	// Dropped counts the project's dropped items by reason.
+	Dropped []DropCount
+}
+
+// QuestionAgreement is the agreement on one question across the project.
+type QuestionAgreement struct {
+	// Question is the question key.
+	Question string `json:"question"`
+	// Level is the level of measurement the metric used.
+	Level string `json:"level"`
+	// Metric names the headline coefficient, e.g. "krippendorff_alpha".
+	Metric string `json:"metric"`
+	// Value is the coefficient, null when undefined for the data.
+	Value agreement.Estimate `json:"value"`
+	// CI is its 95% bootstrap interval, when computed.
+	CI *agreement.CI `json:"ci95"`
+	// Units and Raters are the numbers of items and annotators involved.
+	Units  int `json:"units"`
+	Raters int `json:"raters"`
+	// Report is the full agreement report, copied into agreement.json.
+	Report *agreement.Report `json:"report,omitempty"`
+}
+
+// QuestionAgreementFrom takes the headline figure of an agreement report:
+// Krippendorff's alpha at the report's level, with its interval when the
+// report was bootstrapped.
+func QuestionAgreementFrom(question string, r *agreement.Report) QuestionAgreement {
+	qa := QuestionAgreement{Question: question, Level: r.Level, Metric: "krippendorff_alpha",
+		Value: r.KrippendorffAlpha, Units: r.NUnits, Raters: r.NRaters, Report: r}
+	if ci, ok := r.CI95["krippendorff_alpha"]; ok && ci != nil && ci.Replicates > 0 {
+		qa.CI = ci
+	}
+	return qa
+}
+
+// DropCount is the number of items dropped for one reason.
+type DropCount struct {
+	// Reason is the drop reason as recorded ("no consensus on ...").
+	Reason string `json:"reason"`
+	// Items is the number of items dropped for it.
+	Items int `json:"items"`
+}
