@@ -166,6 +166,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/schemas/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a project setup without creating anything
+         * @description Takes the body of `POST /api/v1/projects` (the name may be left out) and applies the same
+         *     rules: the template or schema, its forms and the workflow policy. A setup form calls it
+         *     while the lead types, to show each problem at its path. Nothing is written.
+         */
+        post: operations["validateSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes the project stores and its quota (leads) */
+        get: operations["projectStorage"];
+        /**
+         * Set the project's storage quota (administrators)
+         * @description `quota_bytes` null removes the limit (the default). Uploads and archive imports that would
+         *     take the project over it are refused with `413 quota_exceeded`. Audited as `project.quota`.
+         */
+        put: operations["setStorageQuota"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive or restore a project (leads)
+         * @description An archived project keeps everything but leaves the project list (`GET /api/v1/projects?archived=true`
+         *     lists it) and hands out no work (`queue/next` answers `409 archived`). Audited as
+         *     `project.archive` or `project.restore`.
+         */
+        post: operations["archiveProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's schema versions and the work made with each (leads) */
+        get: operations["listSchemaVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/feasibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the members can do what the policy asks (leads)
+         * @description Overlap N needs N annotators; cross review needs a reviewer who did not label the item;
+         *     adjudication needs an adjudicator who did not label or review it. Each shortfall is a
+         *     warning with the numbers.
+         */
+        get: operations["projectFeasibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{pid}": {
         parameters: {
             query?: never;
@@ -177,7 +282,12 @@ export interface paths {
         get: operations["getProject"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a project and everything in it (leads)
+         * @description The body must confirm with the project's exact name. Items, work, ground truth, imports
+         *     and files go; the audit trail keeps a `project.delete` event.
+         */
+        delete: operations["deleteProject"];
         options?: never;
         head?: never;
         /**
@@ -539,7 +649,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/assignments/{aid}/draft": {
+    "/api/v1/projects/{pid}/assignments/{aid}/draft": {
         parameters: {
             query?: never;
             header?: never;
@@ -563,7 +673,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/assignments/{aid}/heartbeat": {
+    "/api/v1/projects/{pid}/assignments/{aid}/heartbeat": {
         parameters: {
             query?: never;
             header?: never;
@@ -584,7 +694,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/assignments/{aid}/skip": {
+    "/api/v1/projects/{pid}/assignments/{aid}/skip": {
         parameters: {
             query?: never;
             header?: never;
@@ -605,7 +715,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/assignments/{aid}/release": {
+    "/api/v1/projects/{pid}/assignments/{aid}/release": {
         parameters: {
             query?: never;
             header?: never;
@@ -628,7 +738,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/assignments/{aid}/flag": {
+    "/api/v1/projects/{pid}/assignments/{aid}/flag": {
         parameters: {
             query?: never;
             header?: never;
@@ -649,7 +759,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/assignments/{aid}/submit": {
+    "/api/v1/projects/{pid}/assignments/{aid}/submit": {
         parameters: {
             query?: never;
             header?: never;
@@ -678,6 +788,144 @@ export interface paths {
          *     `409 already_submitted`.
          */
         post: operations["submitAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{aid}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Autosave the caller's answers to an open assignment (deprecated alias)
+         * @deprecated
+         * @description Deprecated alias of `PUT /api/v1/projects/{pid}/assignments/{aid}/draft`, kept for
+         *     one release: it finds the assignment's project and answers exactly as that route does,
+         *     with a `Deprecation: true` header.
+         */
+        put: operations["saveDraftDeprecated"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{aid}/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend the lease of an open assignment (deprecated alias)
+         * @deprecated
+         * @description Deprecated alias of `POST /api/v1/projects/{pid}/assignments/{aid}/heartbeat`, kept for
+         *     one release: it finds the assignment's project and answers exactly as that route does,
+         *     with a `Deprecation: true` header.
+         */
+        post: operations["heartbeatDeprecated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{aid}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an open assignment back (deprecated alias)
+         * @deprecated
+         * @description Deprecated alias of `POST /api/v1/projects/{pid}/assignments/{aid}/skip`, kept for
+         *     one release: it finds the assignment's project and answers exactly as that route does,
+         *     with a `Deprecation: true` header.
+         */
+        post: operations["skipAssignmentDeprecated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{aid}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give back an assignment nobody has worked on (deprecated alias)
+         * @deprecated
+         * @description Deprecated alias of `POST /api/v1/projects/{pid}/assignments/{aid}/release`, kept for
+         *     one release: it finds the assignment's project and answers exactly as that route does,
+         *     with a `Deprecation: true` header.
+         */
+        post: operations["releaseAssignmentDeprecated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{aid}/flag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flag the item of an open assignment for the lead (deprecated alias)
+         * @deprecated
+         * @description Deprecated alias of `POST /api/v1/projects/{pid}/assignments/{aid}/flag`, kept for
+         *     one release: it finds the assignment's project and answers exactly as that route does,
+         *     with a `Deprecation: true` header.
+         */
+        post: operations["flagAssignmentDeprecated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{aid}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish an open assignment (deprecated alias)
+         * @deprecated
+         * @description Deprecated alias of `POST /api/v1/projects/{pid}/assignments/{aid}/submit`, kept for
+         *     one release: it finds the assignment's project and answers exactly as that route does,
+         *     with a `Deprecation: true` header.
+         */
+        post: operations["submitAssignmentDeprecated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -853,7 +1101,7 @@ export interface components {
                  * @description Stable machine-readable code.
                  * @enum {string}
                  */
-                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "no_schema" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
+                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "import_stopped" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
                 /** @description What went wrong, for a person. Internal errors carry only the request id. */
                 message: string;
                 /** @description Null, an object of FieldError by field path or question key, or extra facts such as `field`, `offset` or (for `stale_version`) `current_version`. */
@@ -923,6 +1171,15 @@ export interface components {
             description: string;
             /** @description The template it was created from; empty for explicit schemas. */
             template: string;
+            /** @description Markdown guidelines shown to everyone who works on the project. */
+            guidelines: string;
+            /**
+             * Format: date-time
+             * @description When the project was archived; null while it is active.
+             */
+            archived_at: string | null;
+            /** @description The storage quota in bytes; null means no limit. */
+            storage_quota?: number | null;
             workflow: components["schemas"]["WorkflowPolicy"];
             /** @description The current schema version; 0 while the project has no schema. */
             schema_version: number;
@@ -934,6 +1191,11 @@ export interface components {
             /** @description The caller's roles in the project (every role for administrators). */
             my_roles: components["schemas"]["Role"][];
         };
+        Storage: {
+            used_bytes: number;
+            /** @description null means no limit. */
+            quota_bytes: number | null;
+        };
         /** @description A project with its current task schema and forms and its workflow policy. */
         ProjectDetail: {
             id: string;
@@ -941,6 +1203,13 @@ export interface components {
             description: string;
             /** @description The template it was created from; empty for explicit schemas. */
             template: string;
+            /** @description Markdown guidelines shown to everyone who works on the project. */
+            guidelines: string;
+            /**
+             * Format: date-time
+             * @description When the project was archived; null while it is active.
+             */
+            archived_at: string | null;
             workflow: components["schemas"]["WorkflowPolicy"];
             /** @description The current schema version; 0 while the project has no schema. */
             schema_version: number;
@@ -1436,7 +1705,7 @@ export interface components {
                 version: number;
                 /** @description The schema version the assignment is answered with. */
                 schema_version: number;
-                /** @description `predictions:<method>` or `model:<name>` when the draft was prefilled. */
+                /** @description `prefilled` when the form was prefilled from model predictions (which model is for leads only, on the item page). */
                 draft_source: string | null;
             };
             item: components["schemas"]["View"];
@@ -2225,7 +2494,10 @@ export interface operations {
     };
     listProjects: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true` lists the archived projects instead of the active ones. */
+                archived?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2257,6 +2529,8 @@ export interface operations {
                     /** @description Trimmed; 1 to 200 characters. */
                     name: string;
                     description?: string;
+                    /** @description Markdown guidelines shown to everyone who works on the project. */
+                    guidelines?: string;
                     /**
                      * @description A built-in template id (`GET /api/v1/templates`); not together with `schema`.
                      * @example d3omni-t2i
@@ -2315,6 +2589,224 @@ export interface operations {
             };
         };
     };
+    validateSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    guidelines?: string;
+                    template?: string;
+                    schema?: components["schemas"]["task-schema"];
+                    forms?: {
+                        [key: string]: components["schemas"]["task-schema"];
+                    };
+                    workflow?: components["schemas"]["WorkflowPolicy"];
+                };
+            };
+        };
+        responses: {
+            /** @description The setup passes every rule; the policy with its defaults filled in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        valid: true;
+                        workflow: components["schemas"]["WorkflowPolicy"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `validation_failed`, keyed by path exactly as for project creation. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    projectStorage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage and quota. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Storage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setStorageQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    quota_bytes: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Usage and the new quota. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Storage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    archiveProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    archived: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The project as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** Format: date-time */
+                        archived_at: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSchemaVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        hash: string;
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Assignments claimed with this version. */
+                        assignments: number;
+                        /** @description Of those */
+                        submitted: number;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    projectFeasibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Member counts by role and the warnings (empty when the work can finish). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        annotators: number;
+                        reviewers: number;
+                        adjudicators: number;
+                        warnings: {
+                            /** @enum {string} */
+                            code: "annotators" | "reviewers" | "adjudicators";
+                            message: string;
+                            needed: number;
+                            have: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+        };
+    };
     getProject: {
         parameters: {
             query?: never;
@@ -2340,6 +2832,46 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    deleteProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The project's name. */
+                    confirm: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `validation_failed`: `details.confirm` (`mismatch`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
     patchProject: {
         parameters: {
             query?: never;
@@ -2356,6 +2888,7 @@ export interface operations {
                     /** @description Trimmed; 1 to 200 characters. */
                     name?: string;
                     description?: string;
+                    guidelines?: string;
                     /** @description The new task schema; its `version` is set by the server. */
                     schema?: components["schemas"]["task-schema"];
                     /** @description The extra forms that go with `schema`, keyed by form key. */
@@ -3186,6 +3719,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
                 /** @description An assignment id of the caller; other people's assignments answer 404. */
                 aid: components["parameters"]["assignmentID"];
             };
@@ -3229,6 +3764,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJSON"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["AssignmentNotFound"];
             /**
              * @description `stale_version`: the draft changed since that version (`details.current_version`);
@@ -3260,6 +3796,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
                 /** @description An assignment id of the caller; other people's assignments answer 404. */
                 aid: components["parameters"]["assignmentID"];
             };
@@ -3280,6 +3818,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["AssignmentNotFound"];
             409: components["responses"]["AssignmentConflict"];
         };
@@ -3289,6 +3828,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
                 /** @description An assignment id of the caller; other people's assignments answer 404. */
                 aid: components["parameters"]["assignmentID"];
             };
@@ -3317,6 +3858,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJSON"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["AssignmentNotFound"];
             409: components["responses"]["AssignmentConflict"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3327,6 +3869,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
                 /** @description An assignment id of the caller; other people's assignments answer 404. */
                 aid: components["parameters"]["assignmentID"];
             };
@@ -3342,6 +3886,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["AssignmentNotFound"];
             409: components["responses"]["AssignmentConflict"];
         };
@@ -3351,6 +3896,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
                 /** @description An assignment id of the caller; other people's assignments answer 404. */
                 aid: components["parameters"]["assignmentID"];
             };
@@ -3382,6 +3929,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJSON"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["AssignmentNotFound"];
             409: components["responses"]["AssignmentConflict"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3407,6 +3955,8 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
                 /** @description An assignment id of the caller; other people's assignments answer 404. */
                 aid: components["parameters"]["assignmentID"];
             };
@@ -3453,6 +4003,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJSON"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["AssignmentNotFound"];
             /**
              * @description `already_submitted`: submitted before (without this Idempotency-Key);
@@ -3499,6 +4050,132 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["ValidationError"];
                 };
+            };
+        };
+    };
+    saveDraftDeprecated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An assignment id of the caller; other people's assignments answer 404. */
+                aid: components["parameters"]["assignmentID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description As the project-scoped route. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    heartbeatDeprecated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An assignment id of the caller; other people's assignments answer 404. */
+                aid: components["parameters"]["assignmentID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description As the project-scoped route. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    skipAssignmentDeprecated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An assignment id of the caller; other people's assignments answer 404. */
+                aid: components["parameters"]["assignmentID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description As the project-scoped route. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    releaseAssignmentDeprecated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An assignment id of the caller; other people's assignments answer 404. */
+                aid: components["parameters"]["assignmentID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description As the project-scoped route. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    flagAssignmentDeprecated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An assignment id of the caller; other people's assignments answer 404. */
+                aid: components["parameters"]["assignmentID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description As the project-scoped route. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    submitAssignmentDeprecated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An assignment id of the caller; other people's assignments answer 404. */
+                aid: components["parameters"]["assignmentID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description As the project-scoped route. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
