@@ -113,10 +113,10 @@ test("items: add members by email, background import with progress, item detail"
       // Annotators do not see external ids; the prompt carries it in this file.
       const DETAIL_ITEM = claim.item.item.inputs.prompt.match(/\((big-\d+)\)/)[1];
       const answers = Object.fromEntries(q.map((x) => [x.key, "yes"]));
-      await api.request("POST", `/api/v1/assignments/${claim.assignment.id}/submit`, { token: ann, body: { answers, time_spent_ms: 42_000 } });
+      await api.request("POST", `/api/v1/projects/${project.id}/assignments/${claim.assignment.id}/submit`, { token: ann, body: { answers, time_spent_ms: 42_000 } });
       const { access_token: rev } = await api.login("rev@arbiter.test", PASSWORD);
       const review = await api.request("POST", `/api/v1/projects/${project.id}/queue/next`, { token: rev, body: { stage: "review" } });
-      await api.request("POST", `/api/v1/assignments/${review.assignment.id}/submit`, {
+      await api.request("POST", `/api/v1/projects/${project.id}/assignments/${review.assignment.id}/submit`, {
         token: rev,
         body: { verdict: "correct", answers: { ...answers, [q[1].key]: "no" }, comment: "One dimension was off.", comments: { [q[1].key]: "The apple is on a plate, not the table." } },
       });

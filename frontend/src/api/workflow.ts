@@ -26,7 +26,8 @@ import type {
 
 const seg = (id: ID) => encodeURIComponent(id);
 const proj = (pid: ID) => `/api/v1/projects/${seg(pid)}`;
-const asg = (aid: ID) => `/api/v1/assignments/${seg(aid)}`;
+/** An assignment's actions live under its project. */
+const asg = (pid: ID, aid: ID) => `${proj(pid)}/assignments/${seg(aid)}`;
 
 /** Query string from the set fields of a filter. */
 export function itemQuery(f: ItemFilter): string {
@@ -59,13 +60,13 @@ export function workflowApi(c: ApiClient) {
     next: async (pid: ID, stage: QueueStage) => (await c.post<Claim | undefined>(`${proj(pid)}/queue/next`, { stage })) ?? null,
     /** The piece of work after the caller's current one, claimed ahead (at most two open per stage); null when none. */
     nextAhead: async (pid: ID, stage: QueueStage) => (await c.post<Claim | undefined>(`${proj(pid)}/queue/next`, { stage, prefetch: true })) ?? null,
-    saveDraft: (aid: ID, answers: Answers, version: number) => c.put<{ version: number }>(`${asg(aid)}/draft`, { answers, version }),
-    heartbeat: (aid: ID) => c.post<{ lease_expires_at: string }>(`${asg(aid)}/heartbeat`),
-    skip: (aid: ID, reason: string) => c.post<void>(`${asg(aid)}/skip`, { reason }),
-    flag: (aid: ID, category: FlagCategory, reason: string) => c.post<void>(`${asg(aid)}/flag`, { category, reason }),
+    saveDraft: (pid: ID, aid: ID, answers: Answers, version: number) => c.put<{ version: number }>(`${asg(pid, aid)}/draft`, { answers, version }),
+    heartbeat: (pid: ID, aid: ID) => c.post<{ lease_expires_at: string }>(`${asg(pid, aid)}/heartbeat`),
+    skip: (pid: ID, aid: ID, reason: string) => c.post<void>(`${asg(pid, aid)}/skip`, { reason }),
+    flag: (pid: ID, aid: ID, category: FlagCategory, reason: string) => c.post<void>(`${asg(pid, aid)}/flag`, { category, reason }),
     /** Submits; pass the same key when retrying so the server applies it once. */
-    submit: (aid: ID, body: SubmitBody, idempotencyKey: string) =>
-      c.request<SubmitResult>("POST", `${asg(aid)}/submit`, body, { headers: { "Idempotency-Key": idempotencyKey } }),
+    submit: (pid: ID, aid: ID, body: SubmitBody, idempotencyKey: string) =>
+      c.request<SubmitResult>("POST", `${asg(pid, aid)}/submit`, body, { headers: { "Idempotency-Key": idempotencyKey } }),
   };
 }
 
@@ -74,8 +75,8 @@ export function workflowApi(c: ApiClient) {
  * left (`keepalive`, so it survives unload). The server refuses one with a
  * saved draft (409 `has_draft`) or already gone (404); both are fine here.
  */
-export function releaseOnLeave(c: ApiClient, aid: ID): Promise<Response | null> {
-  return c.sendKeepalive("POST", `${asg(aid)}/release`);
+export function releaseOnLeave(c: ApiClient, pid: ID, aid: ID): Promise<Response | null> {
+  return c.sendKeepalive("POST", `${asg(pid, aid)}/release`);
 }
 
 export type WorkflowApi = ReturnType<typeof workflowApi>;

@@ -54,7 +54,7 @@ function fakeQueue(items: number, delayMs = 0) {
       },
       ...Object.fromEntries(
         Array.from({ length: items }, (_, i) => [
-          `POST /api/v1/assignments/a${i + 1}/submit`,
+          `POST /api/v1/projects/p1/assignments/a${i + 1}/submit`,
           () => {
             log.push(`submit a${i + 1}`);
             open.splice(open.indexOf(i + 1), 1);
@@ -177,7 +177,7 @@ describe("AnnotatePage leaving", () => {
       ...queue.routes,
       ...loginRoute,
       "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
-      "POST /api/v1/assignments/a2/release": () => new Response(null, { status: 204 }),
+      "POST /api/v1/projects/p1/assignments/a2/release": () => new Response(null, { status: 204 }),
     });
     await signIn(client);
     await screen.findByText("item-1");
@@ -185,7 +185,7 @@ describe("AnnotatePage leaving", () => {
     expect(releases(fetch)).toEqual([]);
 
     unmount();
-    expect(releases(fetch)).toEqual([{ url: "/api/v1/assignments/a2/release", method: "POST", keepalive: true, auth: "Bearer acc-1" }]);
+    expect(releases(fetch)).toEqual([{ url: "/api/v1/projects/p1/assignments/a2/release", method: "POST", keepalive: true, auth: "Bearer acc-1" }]);
   });
 
   it("releases the one claimed after the item on screen, not the one shown after a submit", async () => {
@@ -201,7 +201,7 @@ describe("AnnotatePage leaving", () => {
     await waitFor(() => expect(queue.log).toEqual(["next", "ahead", "submit a1", "ahead"]));
     expect(releases(fetch)).toEqual([]);
     unmount();
-    expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/assignments/a3/release"]);
+    expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/projects/p1/assignments/a3/release"]);
   });
 
   it("releases on pagehide, ignores a refusal, and claims ahead again when the page comes back from the cache", async () => {
@@ -209,13 +209,13 @@ describe("AnnotatePage leaving", () => {
     const { fetch, unmount } = renderInProject(<AnnotatePage />, project, {
       ...queue.routes,
       "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
-      "POST /api/v1/assignments/a2/release": () => apiError(409, "has_draft", "A draft was saved."),
+      "POST /api/v1/projects/p1/assignments/a2/release": () => apiError(409, "has_draft", "A draft was saved."),
     });
     await screen.findByText("item-1");
     await waitFor(() => expect(queue.log).toEqual(["next", "ahead"]));
 
     window.dispatchEvent(new Event("pagehide"));
-    expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/assignments/a2/release"]);
+    expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/projects/p1/assignments/a2/release"]);
     // The refusal is not shown to anyone.
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getByText("item-1")).toBeTruthy();
@@ -226,7 +226,7 @@ describe("AnnotatePage leaving", () => {
     window.dispatchEvent(back);
     await waitFor(() => expect(queue.log).toEqual(["next", "ahead", "ahead"]));
     unmount();
-    expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/assignments/a2/release", "/api/v1/assignments/a2/release"]);
+    expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/projects/p1/assignments/a2/release", "/api/v1/projects/p1/assignments/a2/release"]);
   });
 
   it("keeps an item claimed ahead that already has a saved draft", async () => {
@@ -260,7 +260,7 @@ describe("AnnotatePage leaving", () => {
     unmount();
     expect(releases(fetch)).toEqual([]);
     answerAhead();
-    await waitFor(() => expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/assignments/a2/release"]));
+    await waitFor(() => expect(releases(fetch).map((r) => r.url)).toEqual(["/api/v1/projects/p1/assignments/a2/release"]));
   });
 });
 
@@ -280,7 +280,7 @@ describe("AnnotatePage submits", () => {
   const routes = (submit: (() => Response)[]) => ({
     "GET /api/v1/projects/p1/me/progress": () => json(200, progress(0, 0, 3)),
     "POST /api/v1/projects/p1/queue/next": (c: { body: unknown }) => json(200, claim((c.body as { prefetch?: boolean }).prefetch ? 2 : 1)),
-    "POST /api/v1/assignments/a1/submit": submit,
+    "POST /api/v1/projects/p1/assignments/a1/submit": submit,
   });
   const ok = () => json(200, { assignment: { id: "a1", stage: "label", status: "submitted" }, item_stage: "done", replayed: false });
   const offline = () => {

@@ -41,7 +41,7 @@ function LabelSession({ pid, stage, picker }: { pid: string; stage: QueueStage; 
   const api = useWorkflowApi();
   const session = useWorkSession(pid, stage);
   const aid = session.claim?.assignment.id ?? null;
-  const autosave = useAutosave(api, aid, session.claim?.assignment.version ?? 0);
+  const autosave = useAutosave(api, pid, aid, session.claim?.assignment.version ?? 0);
   const [dialog, setDialog] = useState<ItemDialog>(null);
   return (
     <WorkFrame

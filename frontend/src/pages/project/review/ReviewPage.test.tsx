@@ -29,7 +29,7 @@ function renderReview(submit: Parameters<typeof renderInProject>[2][string]) {
   return renderInProject(<ReviewPage />, project, {
     "GET /api/v1/projects/p1/me/progress": noProgress,
     "POST /api/v1/projects/p1/queue/next": [() => json(200, claim), () => new Response(null, { status: 204 })],
-    "POST /api/v1/assignments/r1/submit": submit,
+    "POST /api/v1/projects/p1/assignments/r1/submit": submit,
   });
 }
 
@@ -57,7 +57,7 @@ describe("ReviewPage", () => {
     fireEvent.change(screen.getByLabelText("Comment (optional)"), { target: { value: "Mostly right." } });
     fireEvent.click(screen.getByRole("button", { name: /Approve/ }));
     await screen.findByTestId("queue-empty");
-    const submit = calls.find((c) => c.path === "/api/v1/assignments/r1/submit");
+    const submit = calls.find((c) => c.path === "/api/v1/projects/p1/assignments/r1/submit");
     expect(submit?.body).toEqual({ verdict: "approve", comment: "Mostly right.", comments: { count: "There are two cats, not one." } });
   });
 
@@ -66,7 +66,7 @@ describe("ReviewPage", () => {
     await commentOn("Prompt fidelity", "The prompt asks for two cats.");
     fireEvent.click(screen.getByRole("button", { name: /Reject/ }));
     await screen.findByTestId("queue-empty");
-    const submit = calls.find((c) => c.path === "/api/v1/assignments/r1/submit");
+    const submit = calls.find((c) => c.path === "/api/v1/projects/p1/assignments/r1/submit");
     expect(submit?.body).toEqual({ verdict: "reject", comments: { fidelity: "The prompt asks for two cats." } });
   });
 

@@ -8,15 +8,15 @@ import { isRetryable, keepTrying } from "./retry";
 export type { SaveState } from "./draftSaver";
 
 /**
- * Autosaves the draft of the assignment `aid` (DraftSaver): to this browser
+ * Autosaves the draft of the assignment `aid` of project `pid` (DraftSaver): to this browser
  * at once, to the server after a second of quiet and when the window loses
  * focus or is hidden. Saves are a mutation that keeps trying through network
  * failures; `stop()` (before a submit) ends that, `resume()` undoes it.
  */
-export function useAutosave(api: WorkflowApi, aid: string | null, initialVersion: number) {
+export function useAutosave(api: WorkflowApi, pid: string, aid: string | null, initialVersion: number) {
   const [shown, setShown] = useState<{ aid: string | null; state: SaveState }>({ aid: null, state: "idle" });
   const save = useMutation({
-    mutationFn: (w: DraftWrite) => (w.stopped() ? Promise.reject(STOPPED) : api.saveDraft(w.aid, w.answers, w.version)),
+    mutationFn: (w: DraftWrite) => (w.stopped() ? Promise.reject(STOPPED) : api.saveDraft(pid, w.aid, w.answers, w.version)),
     retry: (_failures: number, err: unknown) => err !== STOPPED && isRetryable(err),
     retryDelay: keepTrying.retryDelay,
   });

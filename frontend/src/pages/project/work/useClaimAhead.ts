@@ -63,11 +63,11 @@ export function useClaimAhead({ pid, stage, shown, onSettled, onReleased }: Opti
     ahead.current = null;
     if (!a) return;
     const give = (claim: Claim | null | undefined) => {
-      if (claim && untouched(claim)) void releaseOnLeave(client, claim.assignment.id);
+      if (claim && untouched(claim)) void releaseOnLeave(client, pid, claim.assignment.id);
     };
     if (a.claim !== undefined) give(a.claim);
     else a.result.then((r) => give(r.claim), () => undefined);
-  }, [client]);
+  }, [client, pid]);
 
   useEffect(() => {
     const onHide = () => {

@@ -3,16 +3,16 @@ import { ApiError } from "../../../api";
 import type { WorkflowApi } from "../../../api/workflow";
 
 /** Extends the lease of the open assignment every minute while the page is open; true once the lease is known to be lost. */
-export function useHeartbeat(api: WorkflowApi, aid: string | null, everyMs = 60_000): boolean {
+export function useHeartbeat(api: WorkflowApi, pid: string, aid: string | null, everyMs = 60_000): boolean {
   const [lostFor, setLostFor] = useState<string | null>(null);
   useEffect(() => {
     if (!aid) return;
     const t = window.setInterval(() => {
-      api.heartbeat(aid).catch((err) => {
+      api.heartbeat(pid, aid).catch((err) => {
         if (err instanceof ApiError && (err.code === "lease_lost" || err.status === 404)) setLostFor(aid);
       });
     }, everyMs);
     return () => window.clearInterval(t);
-  }, [api, aid, everyMs]);
+  }, [api, pid, aid, everyMs]);
   return aid !== null && lostFor === aid;
 }

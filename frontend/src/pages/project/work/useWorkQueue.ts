@@ -18,14 +18,14 @@ type Write = { aid: string } & (
   | { kind: "flag"; category: FlagCategory; reason: string }
 );
 
-function send(api: WorkflowApi, w: Write): Promise<unknown> {
+function send(api: WorkflowApi, pid: string, w: Write): Promise<unknown> {
   switch (w.kind) {
     case "submit":
-      return api.submit(w.aid, w.body, w.key);
+      return api.submit(pid, w.aid, w.body, w.key);
     case "skip":
-      return api.skip(w.aid, w.reason);
+      return api.skip(pid, w.aid, w.reason);
     case "flag":
-      return api.flag(w.aid, w.category, w.reason);
+      return api.flag(pid, w.aid, w.category, w.reason);
   }
 }
 
@@ -63,7 +63,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   const alive = useRef(true);
   const sending = useRef(false);
   const claimNext = useMutation({ mutationFn: () => api.next(pid, stage), ...keepTrying });
-  const write = useMutation({ mutationFn: (w: Write) => send(api, w), ...keepTrying });
+  const write = useMutation({ mutationFn: (w: Write) => send(api, pid, w), ...keepTrying });
   const { take, forget } = useClaimAhead({
     pid,
     stage,
@@ -109,7 +109,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
         const next = await take(w.aid);
         // The person left while the write was out: give the item back rather than hold it.
         if (!alive.current) {
-          if (next && untouched(next)) void releaseOnLeave(client, next.assignment.id);
+          if (next && untouched(next)) void releaseOnLeave(client, pid, next.assignment.id);
         } else if (next) dispatch({ type: "reset", claim: next, at: performance.now() });
         else await fetchNext();
         return true;
@@ -118,7 +118,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
         dispatch({ type: "sent" });
       }
     },
-    [run, take, client, fetchNext],
+    [run, take, client, pid, fetchNext],
   );
 
   /** Runs a write; a refusal becomes the session's problem unless the form shows it. */

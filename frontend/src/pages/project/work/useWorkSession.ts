@@ -12,7 +12,7 @@ import { useWorkQueue } from "./useWorkQueue";
 export function useWorkSession(pid: string, stage: QueueStage) {
   const api = useWorkflowApi();
   const queue = useWorkQueue(pid, stage);
-  const leaseLost = useHeartbeat(api, queue.claim?.assignment.id ?? null);
+  const leaseLost = useHeartbeat(api, pid, queue.claim?.assignment.id ?? null);
   const progress = useStageProgress(pid, stage, queue.settled);
   return { ...queue, stage, leaseLost, progress };
 }
