@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import type { Answers } from "./taskSchema";
 import type { ApiClient } from "./client";
+import type { ResponseBody } from "./contract";
 import { useApiClient } from "./context";
 import { ApiError, errorFromResponse } from "./errors";
 import type { CreateProjectRequest, ID } from "./types";
@@ -52,16 +53,16 @@ export function workflowApi(c: ApiClient) {
     item: (pid: ID, iid: ID) => c.get<ItemDetailResponse>(`${proj(pid)}/items/${seg(iid)}`),
     resolveFlag: (pid: ID, iid: ID, action: "return" | "drop", note: string) =>
       c.post<void>(`${proj(pid)}/items/${seg(iid)}/flag`, { action, note }),
-    imports: (pid: ID) => c.get<{ items: BackgroundImport[] }>(`${proj(pid)}/imports`),
+    imports: (pid: ID) => c.get<ResponseBody<"listImports">>(`${proj(pid)}/imports`),
     importJob: (pid: ID, id: ID) => c.get<BackgroundImport>(`${proj(pid)}/imports/${seg(id)}`),
-    criteria: (pid: ID, status = "pending") => c.get<{ items: Criterion[] }>(`${proj(pid)}/criteria?status=${encodeURIComponent(status)}`),
+    criteria: (pid: ID, status = "pending") => c.get<ResponseBody<"listCriteria">>(`${proj(pid)}/criteria?status=${encodeURIComponent(status)}`),
     reviewCriterion: (pid: ID, cid: ID, status: CriterionVerdict) => c.post<Criterion>(`${proj(pid)}/criteria/${seg(cid)}`, { status }),
     /** The next piece of work, or null when nothing is left (204). */
     next: async (pid: ID, stage: QueueStage) => (await c.post<Claim | undefined>(`${proj(pid)}/queue/next`, { stage })) ?? null,
     /** The piece of work after the caller's current one, claimed ahead (at most two open per stage); null when none. */
     nextAhead: async (pid: ID, stage: QueueStage) => (await c.post<Claim | undefined>(`${proj(pid)}/queue/next`, { stage, prefetch: true })) ?? null,
-    saveDraft: (pid: ID, aid: ID, answers: Answers, version: number) => c.put<{ version: number }>(`${asg(pid, aid)}/draft`, { answers, version }),
-    heartbeat: (pid: ID, aid: ID) => c.post<{ lease_expires_at: string }>(`${asg(pid, aid)}/heartbeat`),
+    saveDraft: (pid: ID, aid: ID, answers: Answers, version: number) => c.put<ResponseBody<"saveDraft">>(`${asg(pid, aid)}/draft`, { answers, version }),
+    heartbeat: (pid: ID, aid: ID) => c.post<ResponseBody<"heartbeat">>(`${asg(pid, aid)}/heartbeat`),
     skip: (pid: ID, aid: ID, reason: string) => c.post<void>(`${asg(pid, aid)}/skip`, { reason }),
     flag: (pid: ID, aid: ID, category: FlagCategory, reason: string) => c.post<void>(`${asg(pid, aid)}/flag`, { category, reason }),
     /** Submits; pass the same key when retrying so the server applies it once. */

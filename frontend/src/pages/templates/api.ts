@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
+import type { ResponseBody } from "../../api/contract";
 import { ApiError, useApiClient, type AnswerErrors, type AnswerValue, type TemplateDetail, type TemplateSummary } from "../../api";
 
 const seg = encodeURIComponent;
@@ -22,7 +23,7 @@ export function useValidateAnswers(id: string) {
   return useMutation({
     mutationFn: async ({ answers, form }: { answers: Record<string, AnswerValue>; form?: string }): Promise<Verdict> => {
       try {
-        await c.post<{ valid: boolean }>(`/api/v1/templates/${seg(id)}/validate`, form ? { answers, form } : { answers });
+        await c.post<ResponseBody<"validateTemplateAnswers">>(`/api/v1/templates/${seg(id)}/validate`, form ? { answers, form } : { answers });
         return { valid: true };
       } catch (err) {
         if (err instanceof ApiError && err.status === 422) {
