@@ -3,6 +3,7 @@ import { InputsPane } from "./inputs/InputsPane";
 import { QuestionsPane } from "./QuestionsPane";
 import { ShortcutLegend } from "./ShortcutLegend";
 import { FormFooter } from "./FormFooter";
+import { FormToolbar, useAutoAdvance } from "./FormToolbar";
 import { cleanAnswers, validateAnswers } from "./answers";
 import { keyAction } from "./keys";
 import { useFormKeyboard } from "./useFormKeyboard";
@@ -31,7 +32,23 @@ export interface AnnotationFormProps {
   keyboard?: boolean;
 }
 
-const AUTO_ADVANCE_KEY = "arbiter.form.autoAdvance";
+/** The server's problems shown on the questions: new ones replace them, and a question's goes once it is changed. */
+function useServerErrors(serverErrors: AnswerErrors | undefined): [AnswerErrors, (key: string) => void] {
+  const [server, setServer] = useState<AnswerErrors>(serverErrors ?? {});
+  // note: adjusted while rendering rather than in an effect, so mounting a form does not render its question cards twice.
+  const [seen, setSeen] = useState(serverErrors);
+  if (serverErrors !== seen) {
+    setSeen(serverErrors);
+    setServer(serverErrors ?? {});
+  }
+  const drop = (key: string) =>
+    setServer((s) => {
+      if (!(key in s)) return s;
+      const { [key]: _gone, ...rest } = s;
+      return rest;
+    });
+  return [server, drop];
+}
 
 /** Renders any schema as a keyboard-driven form: inputs on one side, questions on the other. */
 export function AnnotationForm(props: AnnotationFormProps) {
@@ -42,18 +59,11 @@ export function AnnotationForm(props: AnnotationFormProps) {
   const [subs, setSubs] = useState<Record<string, number>>({});
   const [attempted, setAttempted] = useState(false);
   const [legend, setLegend] = useState(false);
-  const [auto, setAuto] = useState(() => localStorage.getItem(AUTO_ADVANCE_KEY) !== "off");
-  const [server, setServer] = useState<AnswerErrors>(serverErrors ?? {});
+  const [auto, setAuto] = useAutoAdvance();
+  const [server, dropServerError] = useServerErrors(serverErrors);
   const cards = useRef<(HTMLElement | null)[]>([]);
   const submitBtn = useRef<HTMLButtonElement>(null);
 
-  // New server problems replace the shown ones. note: adjusted while rendering rather than in an
-  // effect, so mounting a form does not render its question cards twice.
-  const [seenErrors, setSeenErrors] = useState(serverErrors);
-  if (serverErrors !== seenErrors) {
-    setSeenErrors(serverErrors);
-    setServer(serverErrors ?? {});
-  }
   // The first question takes the keyboard as soon as it is in the document, before the first paint.
   useLayoutEffect(() => {
     cards.current[0]?.focus({ preventScroll: true });
@@ -66,11 +76,7 @@ export function AnnotationForm(props: AnnotationFormProps) {
     const next = { ...answers, [key]: v };
     setAnswers(next);
     props.onAnswersChange?.(next);
-    setServer((s) => {
-      if (!(key in s)) return s;
-      const { [key]: _gone, ...rest } = s;
-      return rest;
-    });
+    dropServerError(key);
   }
 
   function focusCard(i: number) {
@@ -144,11 +150,6 @@ export function AnnotationForm(props: AnnotationFormProps) {
     keyboard,
   );
 
-  function toggleAuto(on: boolean) {
-    setAuto(on);
-    localStorage.setItem(AUTO_ADVANCE_KEY, on ? "on" : "off");
-  }
-
   const answered = qs.filter((q) => !clientErrors[q.key] && answers[q.key] !== undefined).length;
   const missing = qs.filter((q) => clientErrors[q.key]?.code === "required");
   return (
@@ -156,20 +157,7 @@ export function AnnotationForm(props: AnnotationFormProps) {
       <div className="aform-grid">
         <InputsPane schema={schema} item={item} focused={qs[active]} answers={answers} />
         <div className="questions-col">
-          <div className="aform-toolbar">
-            <div className="progress" aria-label={`${answered} of ${qs.length} answered`}>
-              <div className="progress-bar" style={{ width: `${qs.length ? (100 * answered) / qs.length : 0}%` }} />
-            </div>
-            <span className="progress-text">
-              {answered}/{qs.length} answered
-            </span>
-            <label className="auto-toggle" title="Move to the next question after a one-key answer">
-              <input type="checkbox" tabIndex={-1} checked={auto} onChange={(e) => toggleAuto(e.target.checked)} /> Auto-advance
-            </label>
-            <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={() => setLegend(!legend)} aria-expanded={legend}>
-              Shortcuts <kbd className="kbd">?</kbd>
-            </button>
-          </div>
+          <FormToolbar answered={answered} total={qs.length} auto={auto} onAuto={setAuto} legend={legend} onLegend={setLegend} />
           {legend && <ShortcutLegend kinds={qs.map((q) => q.kind)} onClose={() => setLegend(false)} />}
           <QuestionsPane
             schema={schema}
