@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -227,5 +228,34 @@ func TestJudgeEvalCommand(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, runJudgeEval, "--reference", sref); err == nil {
 		t.Error("missing --predictions accepted")
+	}
+}
+
+func TestAgreementCommandMetrics(t *testing.T) {
+	p := writeTemp(t, "k.csv", krippendorffCSV)
+	m, _, err := runCmd(t, runAgreement, "--input", p, "--level", "ordinal", "--metrics", "alpha,fleiss")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	want := []string{"fleiss_kappa", "krippendorff_alpha", "level", "n_categories", "n_pairable_units", "n_raters", "n_ratings", "n_units", "notes"}
+	if !slices.Equal(keys, want) {
+		t.Errorf("keys = %v, want %v", keys, want)
+	}
+	if a := m["krippendorff_alpha"].(float64); int(a*1000+0.5) != 815 {
+		t.Errorf("ordinal alpha = %v, want .815", a)
+	}
+
+	var out, errOut bytes.Buffer
+	err = runAgreement(context.Background(), []string{"--input", p, "--metrics", "alpha,kappa"}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), `"kappa"`) || !strings.Contains(err.Error(), "alpha, percent, fleiss, scott") {
+		t.Errorf("unknown metric: error %v, want one naming it and the valid metrics", err)
+	}
+	if out.Len() != 0 {
+		t.Errorf("output despite the error: %s", out.String())
 	}
 }
