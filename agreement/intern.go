@@ -148,9 +148,13 @@ func (ut *unitTable) merge(repeats [][2]int32) ([]string, []int32) {
 }
 
 // finalNames returns the names of the final codes (every provisional code
-// when finals is nil) as substrings of one string.
+// when finals is nil) as substrings of the arena.
+//
+// note: the names share the arena's memory rather than a copy of it: the
+// arena only ever grows by append, which never writes over bytes already
+// there.
 func (ut *unitTable) finalNames(finals []int32) []string {
-	all := string(ut.arena)
+	all := view(ut.arena)
 	n := len(ut.ends)
 	if finals != nil {
 		n = len(finals)

@@ -40,9 +40,63 @@ const maxCoincidence = 1 << 16
 func (m *memo) compute(t *Table) {
 	q := len(t.values)
 	m.pooled = make([]int64, q)
+	if q <= fewCategories {
+		m.countFew(t, q)
+	} else {
+		m.countDistinct(t, q)
+	}
+	for size := 2; size < len(m.catBySize); size++ {
+		for k, c := range m.catBySize[size] {
+			m.pooled[k] += c
+			m.nPooled += c
+		}
+	}
+}
+
+// fewCategories is the number of categories up to which countFew is used.
+const fewCategories = 16
+
+// countFew is the pass over the units for a few categories: a unit's
+// counts go to a fixed array and every category is visited.
+//
+// note: visiting the q categories costs fewer mispredicted branches than
+// tracking which values a unit has (countDistinct); this pass is the cost
+// of every nominal metric.
+func (m *memo) countFew(t *Table, q int) {
+	var cnt [fewCategories]int64
+	for u := range t.units {
+		a, b := t.unitStart[u], t.unitStart[u+1]
+		size := int(b - a)
+		m.grow(size, q)
+		for _, v := range t.value[a:b] {
+			cnt[v]++
+		}
+		m.unitsBySize[size]++
+		cats := m.catBySize[size][:q]
+		var agree int64
+		for k, c := range cnt[:q] {
+			cats[k] += c
+			agree += c * (c - 1)
+		}
+		m.agreeBySize[size] += agree
+		if agree < int64(size*(size-1)) { // more than one value
+			row := m.coinRow(size, q)
+			for c := range q {
+				if cnt[c] == 0 {
+					continue
+				}
+				for k := c + 1; k < q; k++ {
+					row[c*q+k] += cnt[c] * cnt[k]
+				}
+			}
+		}
+		clear(cnt[:q])
+	}
+}
+
+// countDistinct is the pass over the units for many categories.
+func (m *memo) countDistinct(t *Table, q int) {
 	dense := q*q <= maxCoincidence
-	// note: one explicit loop rather than unitScan; this pass is the cost of
-	// every nominal metric.
 	cnt := make([]int32, q)
 	distinct := make([]int32, 0, 16)
 	for u := range t.units {
@@ -72,12 +126,6 @@ func (m *memo) compute(t *Table) {
 			cnt[v] = 0
 		}
 	}
-	for size := 2; size < len(m.catBySize); size++ {
-		for k, c := range m.catBySize[size] {
-			m.pooled[k] += c
-			m.nPooled += c
-		}
-	}
 	if !dense {
 		m.coin = nil
 	}
@@ -96,11 +144,16 @@ func (m *memo) grow(size, q int) {
 	}
 }
 
-func (m *memo) addCoincidences(size, q int, distinct, cnt []int32) {
+// coinRow returns the coincidences of units of the given size.
+func (m *memo) coinRow(size, q int) []int64 {
 	if m.coin[size] == nil {
 		m.coin[size] = make([]int64, q*q)
 	}
-	row := m.coin[size]
+	return m.coin[size]
+}
+
+func (m *memo) addCoincidences(size, q int, distinct, cnt []int32) {
+	row := m.coinRow(size, q)
 	for i, a := range distinct {
 		for _, b := range distinct[i+1:] {
 			lo, hi := min(a, b), max(a, b)
