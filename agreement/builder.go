@@ -130,8 +130,12 @@ type Builder struct {
 // NewBuilder returns a Builder for a table at the given level; sizeHint is
 // the expected number of rows (0 if unknown).
 func NewBuilder(level Level, sizeHint int) *Builder {
-	b := &Builder{level: level, units: newUnitTable(sizeHint/4 + 16)}
-	b.runStart = make([]int32, 0, sizeHint/4+16)
+	// note: room for a unit per two rows, so that the unit columns rarely
+	// grow (a copy); a large fresh allocation is only backed by memory where
+	// it is written.
+	units := sizeHint/2 + 16
+	b := &Builder{level: level, units: newUnitTable(units)}
+	b.runStart = make([]int32, 0, units+1)
 	b.rowRater = make([]int32, 0, sizeHint)
 	b.rowValue = make([]int32, 0, sizeHint)
 	return b

@@ -21,8 +21,9 @@ type unitTable struct {
 	last  int32
 }
 
+// newUnitTable returns a table for about sizeHint units.
 func newUnitTable(sizeHint int) *unitTable {
-	return &unitTable{last: -1, ends: make([]uint32, 0, sizeHint)}
+	return &unitTable{last: -1, ends: make([]uint32, 0, sizeHint), arena: make([]byte, 0, 8*sizeHint)}
 }
 
 func (ut *unitTable) name(c int32) string {
@@ -106,10 +107,10 @@ func (ut *unitTable) partition() (grouped []uint64, start []int) {
 	}
 	seed := maphash.MakeSeed()
 	start = make([]int, 1<<bits+1)
-	hashed := make([]uint64, n)
-	for c := range hashed {
+	hashes := make([]uint32, n)
+	for c := range hashes {
 		h := uint32(maphash.String(seed, ut.name(int32(c))))
-		hashed[c] = uint64(h)<<32 | uint64(c)
+		hashes[c] = h
 		start[h>>(32-bits)+1]++
 	}
 	for p := 1; p < len(start); p++ {
@@ -117,9 +118,9 @@ func (ut *unitTable) partition() (grouped []uint64, start []int) {
 	}
 	next := slices.Clone(start)
 	grouped = make([]uint64, n)
-	for _, x := range hashed {
-		p := x >> (64 - bits)
-		grouped[next[p]] = x
+	for c, h := range hashes {
+		p := h >> (32 - bits)
+		grouped[next[p]] = uint64(h)<<32 | uint64(c)
 		next[p]++
 	}
 	return grouped, start
