@@ -153,3 +153,24 @@ func BenchmarkSummarizeOrdinal(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAlphaFromCSV is `arbiter agreement --metrics alpha` without the
+// process: the CSV streamed from a reader into a table, then alpha alone.
+func BenchmarkAlphaFromCSV(b *testing.B) {
+	_, data := benchTable(b)
+	alpha, err := ParseMetrics("alpha")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		ds, err := ReadRatings(bytes.NewReader(data), ReadOptions{Format: CSV, Level: Nominal})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Summarize(ds.Table, ReportOptions{Metrics: alpha}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

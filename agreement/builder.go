@@ -146,6 +146,16 @@ func (b *Builder) Add(unit, rater, value string) {
 	b.add(b.unitCode(unit), rater, value)
 }
 
+// reserve makes room for n more rows. The columns at least double when they
+// grow, so that reading a stream of unknown size copies a row about once.
+func (b *Builder) reserve(n int) {
+	if need := len(b.rowRater) + n; need > cap(b.rowRater) {
+		size := max(need, 2*cap(b.rowRater))
+		b.rowRater = append(make([]int32, 0, size), b.rowRater...)
+		b.rowValue = append(make([]int32, 0, size), b.rowValue...)
+	}
+}
+
 // unitCode interns a unit.
 func (b *Builder) unitCode(unit string) int32 { return b.units.code(unit) }
 

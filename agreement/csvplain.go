@@ -124,6 +124,9 @@ func (b *Builder) addCSVStream(s *csvStream, nCols int) error {
 		if bytes.IndexByte(region, '"') >= 0 {
 			return b.addCSVRecords(s, nCols)
 		}
+		if room := cap(b.rowRater) - len(b.rowRater); room < len(region) {
+			b.reserve(bytes.Count(region, []byte{'\n'}) + 1)
+		}
 		taken, lines, ok := b.addPlainRows(region)
 		s.start += taken
 		s.line += lines

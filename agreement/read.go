@@ -137,12 +137,16 @@ func estimateRowsOf(head []byte, size int) int {
 	return size/(len(head)/lines) + 16
 }
 
-// inputSize returns the size of r when r can report it, else 0.
+// inputSize returns the size of r when r can report it (a file, or an
+// in-memory reader's unread length), else 0.
 func inputSize(r io.Reader) int {
-	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+	switch r := r.(type) {
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
 			return int(fi.Size())
 		}
+	case interface{ Len() int }:
+		return r.Len()
 	}
 	return 0
 }
