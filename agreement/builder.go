@@ -44,15 +44,6 @@ func (in *interner) code(s string) int32 {
 	return in.add(s)
 }
 
-// codeOf is code for a name in a buffer the caller may reuse, with the
-// lookup of one- and two-byte names inlined.
-func (in *interner) codeOf(s []byte) int32 {
-	if c := in.short.find(s); c > 0 {
-		return c - 1
-	}
-	return in.code(view(s))
-}
-
 func (in *interner) add(s string) int32 {
 	c := int32(len(in.names))
 	s = strings.Clone(s)

@@ -106,6 +106,31 @@ func TestStreamingCSVMatchesGeneralReader(t *testing.T) {
 		{"duplicate rating", "unit,rater,value\nu1,a,1\nu2,a,1\nu1,a,2\n", "duplicate rating", true},
 		{"unterminated quote", "unit,rater,value\nu1,a,1\n\"u1,b,1\n", "unterminated quoted field", false},
 	}
+	// the same lines between enough rows that the line-window path sees them
+	pad := func(prefix string) string {
+		var b strings.Builder
+		for i := range 3 {
+			fmt.Fprintf(&b, "%s%d,a,1\n%s%d,b,2\n%s%d,c,1\n", prefix, i, prefix, i, prefix, i)
+		}
+		return b.String()
+	}
+	long := "x" + strings.Repeat("y", 28) + ",b,2\n" // 32 bytes with the newline
+	for _, tc := range []struct{ name, line, err string }{
+		{"padded blank lines", "\n\r\n", ""},
+		{"padded missing values", "p2,b,\np2,c,\r\np2,d\np3,a,\n", ""},
+		{"padded extra columns", "p3,a,1,x\np3,b,2,\n", ""},
+		{"padded CRLF", "p3,a,1\r\np3,b,2\r\n", ""},
+		{"padded 31 and 32 byte lines", long[1:] + long, ""},
+		{"padded empty unit", ",a,1\n", "line 11: invalid input: missing unit or rater"},
+		{"padded empty rater", "p3,,1\n", "line 11: invalid input: missing unit or rater"},
+		{"padded one column", "p3\n", "line 11: invalid input: missing unit or rater"},
+	} {
+		tests = append(tests, struct {
+			name, data string
+			err        string
+			plain      bool
+		}{tc.name, "unit,rater,value\n" + pad("p") + tc.line + pad("q"), tc.err, tc.err == ""})
+	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tab := sameRead(t, []byte(tc.data), Nominal)

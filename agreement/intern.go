@@ -61,6 +61,16 @@ func (ut *unitTable) newRun(s string) int32 {
 // their hash (sequential writes to a few streams), then each partition is
 // deduplicated with a table small enough to stay in the L1 cache.
 func (ut *unitTable) dedup() ([]string, []int32) {
+	repeats := ut.repeats()
+	if len(repeats) == 0 {
+		return ut.finalNames(nil), nil
+	}
+	return ut.merge(repeats)
+}
+
+// repeats returns, for every provisional code whose name an earlier code
+// has, the pair (code, first code of the name).
+func (ut *unitTable) repeats() [][2]int32 {
 	grouped, start := ut.partition()
 	largest := 0
 	for p := range len(start) - 1 {
@@ -72,7 +82,7 @@ func (ut *unitTable) dedup() ([]string, []int32) {
 	}
 	slots := make([]uint64, size) // hash<<32 | code+1
 	mask := uint32(size - 1)
-	var repeats [][2]int32 // a later code of a name, the first code of the name
+	var repeats [][2]int32
 	for p := range len(start) - 1 {
 		clear(slots)
 		for _, x := range grouped[start[p]:start[p+1]] {
@@ -90,10 +100,7 @@ func (ut *unitTable) dedup() ([]string, []int32) {
 			}
 		}
 	}
-	if len(repeats) == 0 {
-		return ut.finalNames(nil), nil
-	}
-	return ut.merge(repeats)
+	return repeats
 }
 
 // partition returns hash<<32|code of every code, grouped by the top bits of
