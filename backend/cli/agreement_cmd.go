@@ -69,15 +69,11 @@ func runAgreement(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	defer closeIn()
-	ds, err := agreement.ReadRatings(in, opts)
+	rep, err := agreement.SummarizeRatings(in, opts, f.reportOptions())
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.input, err)
 	}
 	if err := ctx.Err(); err != nil {
-		return err
-	}
-	rep, err := agreement.Summarize(ds.Table, f.reportOptions(ds))
-	if err != nil {
 		return err
 	}
 	return writeJSON(stdout, rep)
@@ -100,9 +96,9 @@ func (f *agreementFlags) readOptions() (agreement.ReadOptions, error) {
 	return agreement.ReadOptions{Format: format, Level: level, ClusterKey: f.clusterKey, StrataKey: f.strataKey}, nil
 }
 
-func (f *agreementFlags) reportOptions(ds *agreement.Dataset) agreement.ReportOptions {
+func (f *agreementFlags) reportOptions() agreement.ReportOptions {
 	o := agreement.ReportOptions{
-		Bootstrap: f.bootstrap, Seed: f.seed, Clusters: ds.Clusters, Strata: ds.Strata,
+		Bootstrap: f.bootstrap, Seed: f.seed,
 		SetSeparator: f.multiSep, DawidSkene: f.dawidSkene, Metrics: f.metrics,
 	}
 	if f.setMetric == "jaccard" {
