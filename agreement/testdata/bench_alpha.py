@@ -84,13 +84,14 @@ def main():
     print(f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
           f"after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}")
     print()
-    print("| command | wall min / median / max | CPU min / median / max | Python ÷ command, per round (wall) | (CPU) |")
-    print("|---|---|---|---|---|")
+    print("| command | wall min / median / max | CPU min / median / max "
+          "| Python ÷ command per round, wall | rounds ≥ 10× | CPU |")
+    print("|---|---|---|---|---|---|")
     for n in names:
         rw = [p / x for p, x in zip(wall["python"], wall[n])]
         rc = [p / x for p, x in zip(cpu["python"], cpu[n])]
         print(f"| {n}: `{shlex.join(cmds[n])}` | {spread(wall[n], ms)} | {spread(cpu[n], ms)} "
-              f"| {spread(rw, times)} | {spread(rc, times)} |")
+              f"| {spread(rw, times)} | {sum(r >= 10 for r in rw)} of {len(rw)} | {spread(rc, times)} |")
 
 
 if __name__ == "__main__":

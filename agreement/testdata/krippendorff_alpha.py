@@ -9,7 +9,9 @@ docs/performance.md.
 prints alpha at LEVEL (nominal, ordinal, interval or ratio; default
 nominal). The file is read with the csv module, units and raters are
 numbered with dicts, and the raters x units reliability matrix (NaN where a
-rating is missing) goes to krippendorff.alpha.
+rating is missing) goes to krippendorff.alpha. Values are numbers, or, when
+one is not, the ranks of the labels in sorted order (as `arbiter agreement`
+orders them).
 
 The package is pure Python over numpy (`apt-get install python3-numpy`). Where
 PyPI is reachable, `pip install krippendorff` is enough; otherwise check out
@@ -41,9 +43,14 @@ def read(path):
                 continue  # a blank line or a missing rating
             unit_idx.append(units.setdefault(row[iu], len(units)))
             rater_idx.append(raters.setdefault(row[ir], len(raters)))
-            values.append(float(row[iv]))
+            values.append(row[iv])
+    try:
+        numbers = [float(v) for v in values]
+    except ValueError:
+        rank = {label: i for i, label in enumerate(sorted(set(values)))}
+        numbers = [rank[v] for v in values]
     data = np.full((len(raters), len(units)), np.nan)
-    data[rater_idx, unit_idx] = values
+    data[rater_idx, unit_idx] = numbers
     return data
 
 
