@@ -155,7 +155,8 @@ func BenchmarkSummarizeOrdinal(b *testing.B) {
 }
 
 // BenchmarkAlphaFromCSV is `arbiter agreement --metrics alpha` without the
-// process: the CSV streamed from a reader into a table, then alpha alone.
+// process: SummarizeRatings streams the CSV from a reader into the
+// coincidence counts and reports alpha alone.
 func BenchmarkAlphaFromCSV(b *testing.B) {
 	_, data := benchTable(b)
 	alpha, err := ParseMetrics("alpha")
@@ -165,12 +166,9 @@ func BenchmarkAlphaFromCSV(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		ds, err := ReadRatings(bytes.NewReader(data), ReadOptions{Format: CSV, Level: Nominal})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := Summarize(ds.Table, ReportOptions{Metrics: alpha}); err != nil {
-			b.Fatal(err)
+		rep, err := SummarizeRatings(bytes.NewReader(data), ReadOptions{Format: CSV, Level: Nominal}, ReportOptions{Metrics: alpha})
+		if err != nil || rep.KrippendorffAlpha == nil || !rep.KrippendorffAlpha.Defined {
+			b.Fatal(rep, err)
 		}
 	}
 }
