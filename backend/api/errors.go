@@ -78,6 +78,7 @@ var rules = []rule{
 	{workflow.ErrLastLead, http.StatusConflict, "last_lead", ""},
 	{workflow.ErrRoleRequired, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrOwnWork, http.StatusForbidden, CodeForbidden, ""},
+	{workflow.ErrCannotCreate, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{auth.ErrEmailTaken, http.StatusConflict, CodeConflict, ""},
 	{auth.ErrBadCredentials, http.StatusUnauthorized, CodeUnauthorized, "email or password is wrong"},
