@@ -249,6 +249,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{pid}/stuck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Waiting work that no current member can be given (leads)
+         * @description Per stage of the policy, the work that waits and that nobody among the members can ever
+         *     be given (everyone with the stage's role has worked the item in another stage, or already
+         *     did this work), with the reason and the first ids. Empty when nothing is stuck; adding a
+         *     member with the role frees it.
+         */
+        get: operations["stuckWork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{pid}/feasibility": {
         parameters: {
             query?: never;
@@ -577,10 +600,104 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set a user's roles in the project (lead)
-         * @description Replaces the user's roles; an empty list removes the member. Audited as `member.set`.
+         * Set a person's roles in the project, or invite them (lead)
+         * @description A member's roles are replaced at once (an empty list removes the member; the project's
+         *     last lead cannot step down: `409 last_lead`), and a member who loses a role gives back
+         *     their open work of that role's stage. An administrator adds anyone at once. A lead who is
+         *     not an administrator invites people who are not members yet, by email: the answer is
+         *     `status: invited` whether or not the email has an account, and the person joins when they
+         *     accept (`POST /api/v1/me/invitations/{iid}/accept`). An empty list withdraws an
+         *     invitation. Audited as `member.set`, `member.invite` or `member.uninvite`.
          */
         put: operations["setMember"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's open invitations (lead) */
+        get: operations["listInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invitations waiting for the caller */
+        get: operations["myInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/invitations/{iid}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the project with the invited roles (added to any the caller has) */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/invitations/{iid}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an invitation */
+        post: operations["declineInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{uid}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Grant or withdraw a user's permissions (administrators)
+         * @description Creating projects is an administrator-granted permission, off for new users. Audited as `user.permissions`.
+         */
+        put: operations["setPermissions"];
         post?: never;
         delete?: never;
         options?: never;
@@ -601,7 +718,7 @@ export interface paths {
          * Upload a media file to the project (lead)
          * @description The `file` part is streamed into the blob store while its sha256 and size are computed;
          *     nothing is recorded unless the upload completes. The content type is sniffed from the
-         *     bytes (then the file extension); HTML and XML are stored as plain text.
+         *     bytes (then the file extension); active content (HTML, SVG, XML, script) is stored as `application/octet-stream` and served as an attachment.
          */
         post: operations["uploadAsset"];
         delete?: never;
@@ -1145,6 +1262,8 @@ export interface components {
             email: string;
             name: string;
             is_admin: boolean;
+            /** @description Granted by administrators; administrators can always create projects. */
+            can_create_projects: boolean;
             disabled: boolean;
             /** Format: date-time */
             created_at: string;
@@ -2463,6 +2582,11 @@ export interface operations {
                     password: string;
                     /** @default false */
                     is_admin?: boolean;
+                    /**
+                     * @description Lets the user create projects.
+                     * @default false
+                     */
+                    can_create_projects?: boolean;
                 };
             };
         };
@@ -2767,6 +2891,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    stuckWork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stuck work per stage. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stages: {
+                            stage: components["schemas"]["WorkStage"];
+                            count: number;
+                            count_capped: boolean;
+                            reason: string;
+                            /** @description The first waiting items (labels for reviews). */
+                            ids: string[];
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
         };
     };
     projectFeasibility: {
@@ -3577,21 +3737,177 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The membership as stored (roles in canonical order, without duplicates). */
+            /** @description What was done, with the roles in canonical order and without duplicates. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Member"];
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "added" | "invited" | "removed";
+                        /** @description Only when the person is (or was) a member. */
+                        user_id?: string;
+                        email: string;
+                        name?: string;
+                        roles: components["schemas"]["Role"][];
+                    };
                 };
             };
             400: components["responses"]["InvalidJSON"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description `last_lead`: the project would have no lead. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By email. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        project_id: string;
+                        email: string;
+                        roles: components["schemas"]["Role"][];
+                        invited_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    myInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        project_id: string;
+                        project_name: string;
+                        roles: components["schemas"]["Role"][];
+                        /** @description The inviter's name. */
+                        invited_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Joined. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    declineInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    can_create_projects: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     uploadAsset: {
