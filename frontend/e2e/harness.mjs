@@ -162,8 +162,8 @@ export function apiHelpers(url) {
     /** Returns the full login response: {access_token, refresh_token, user, …}. */
     login: (email, password) => request("POST", "/api/v1/auth/login", { body: { email, password } }),
     loginAdmin: () => request("POST", "/api/v1/auth/login", { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }),
-    createUser: (token, { email, name, password, is_admin = false }) =>
-      request("POST", "/api/v1/users", { token, body: { email, name, password, is_admin } }),
+    createUser: (token, { email, name, password, is_admin = false, can_create_projects = false }) =>
+      request("POST", "/api/v1/users", { token, body: { email, name, password, is_admin, can_create_projects } }),
     createProject: (token, { name, description = "" }) =>
       request("POST", "/api/v1/projects", { token, body: { name, description } }),
     setMemberRoles: (token, pid, uid, roles) =>

@@ -47,7 +47,7 @@ test("items: add members by email, background import with progress, item detail"
         ["ann", "Ana Annotator"],
         ["rev", "Rui Reviewer"],
       ]) {
-        users[who] = await api.createUser(admin, { email: `${who}@arbiter.test`, name, password: PASSWORD });
+        users[who] = await api.createUser(admin, { email: `${who}@arbiter.test`, name, password: PASSWORD, can_create_projects: who === "lead" });
       }
       const { access_token: lead } = await api.login("lead@arbiter.test", PASSWORD);
       const project = await api.request("POST", "/api/v1/projects", {

@@ -13,11 +13,12 @@ const item = (i) => ({
 test("leaving Annotate releases the item claimed ahead", async (t) => {
   await withArbiter(t, async ({ server, api, browser }) => {
     const { access_token: admin } = await api.loginAdmin();
-    const lead = await api.createUser(admin, { email: "lead@arbiter.test", name: "Lena Lead", password: PASSWORD });
+    const lead = await api.createUser(admin, { email: "lead@arbiter.test", name: "Lena Lead", password: PASSWORD, can_create_projects: true });
     const ann = await api.createUser(admin, { email: "ann@arbiter.test", name: "Ana Annotator", password: PASSWORD });
     const { access_token: leadToken } = await api.login("lead@arbiter.test", PASSWORD);
     const p = await api.request("POST", "/api/v1/projects", { token: leadToken, body: { name: "Release pilot", template: "d3omni-t2i", workflow: { overlap: 1 } } });
-    await api.setMemberRoles(leadToken, p.id, ann.id, ["annotator"]);
+    // An administrator adds people at once (a lead would invite them).
+    await api.setMemberRoles(admin, p.id, ann.id, ["annotator"]);
     await api.setMemberRoles(admin, p.id, lead.id, ["lead", "annotator"]);
     const res = await fetch(`${server.url}/api/v1/projects/${p.id}/items`, {
       method: "POST",

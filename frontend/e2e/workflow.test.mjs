@@ -34,7 +34,7 @@ async function setup(api) {
   const users = {};
   for (const who of ["lead", "ann1", "ann2", "ann3", "reviewer", "adjudicator"]) {
     const name = { lead: "Lena Lead", ann1: "Ana Annotator", ann2: "Ben Annotator", ann3: "Cleo Annotator", reviewer: "Rui Reviewer", adjudicator: "Ada Adjudicator" }[who];
-    const u = await api.createUser(admin, { email: `${who}@arbiter.test`, name, password: PASSWORD });
+    const u = await api.createUser(admin, { email: `${who}@arbiter.test`, name, password: PASSWORD, can_create_projects: who === "lead" });
     users[who] = { ...u, email: `${who}@arbiter.test` };
   }
   const { access_token: lead } = await api.login(users.lead.email, PASSWORD);
@@ -48,7 +48,8 @@ async function setup(api) {
   });
   const roles = { ann1: ["annotator"], ann2: ["annotator"], ann3: ["annotator"], reviewer: ["reviewer"], adjudicator: ["adjudicator"] };
   for (const p of [d3, rj]) {
-    for (const [who, r] of Object.entries(roles)) await api.setMemberRoles(lead, p.id, users[who].id, r);
+    // An administrator adds people at once (a lead would invite them).
+    for (const [who, r] of Object.entries(roles)) await api.setMemberRoles(admin, p.id, users[who].id, r);
   }
   const ndjson = RJ_ITEMS.map((it) => JSON.stringify(it)).join("\n") + "\n";
   return { users, lead, d3, rj, rjNdjson: ndjson };
