@@ -46,7 +46,13 @@ export function ReviewBody({ claim, session }: { claim: Claim; session: WorkSess
     [
       { key: "a", run: approve },
       { key: "c", run: () => setMode("correct") },
-      { key: "r", run: () => (setMode("reject"), requestAnimationFrame(() => commentBox.current?.focus())) },
+      {
+        key: "r",
+        run: () => {
+          setMode("reject");
+          requestAnimationFrame(() => commentBox.current?.focus());
+        },
+      },
       { key: "j", run: () => move(1) },
       { key: "ArrowDown", run: () => move(1) },
       { key: "k", run: () => move(-1) },

@@ -88,12 +88,15 @@ export function useClaimAhead({ pid, stage, shown, onSettled, onReleased }: Opti
     if (!shown || ahead.current?.after === shown) return;
     return afterPaint(() => {
       if (ahead.current?.after === shown) return;
-      const entry: Ahead = { after: shown, at: performance.now(), result: Promise.resolve({ claim: null, media: Promise.resolve() }) };
-      entry.result = api.nextAhead(pid, stage).then((claim) => {
-        const next = claim && claim.assignment.id !== shown ? claim : null;
-        entry.claim = next;
-        return { claim: next, media: next ? preloadClaim(next, client, queries, PROJECT_MEDIA_BASE, { decode: true, capMs: 5_000 }) : Promise.resolve() };
-      });
+      const entry: Ahead = {
+        after: shown,
+        at: performance.now(),
+        result: api.nextAhead(pid, stage).then((claim) => {
+          const next = claim && claim.assignment.id !== shown ? claim : null;
+          entry.claim = next;
+          return { claim: next, media: next ? preloadClaim(next, client, queries, PROJECT_MEDIA_BASE, { decode: true, capMs: 5_000 }) : Promise.resolve() };
+        }),
+      };
       ahead.current = entry;
       // A failed prefetch only means asking the queue after the submit.
       entry.result.then((r) => r.claim, () => null).then((next) => {
