@@ -37,6 +37,7 @@ type env struct {
 	cfg    config.Config
 	admin  *client
 	routes gin.RoutesInfo
+	server *api.Server
 }
 
 type options struct {
@@ -45,6 +46,7 @@ type options struct {
 	limits    auth.Limits
 	jobs      bool         // run the background job queue
 	log       *slog.Logger // the server's logger; discarded when nil
+	config    func(*config.Config)
 }
 
 // newEnv starts a server on a fresh database of the given backend.
@@ -57,6 +59,9 @@ func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*opti
 	st := open(t)
 	cfg := config.Defaults()
 	cfg.MaxUploadBytes = o.maxUpload
+	if o.config != nil {
+		o.config(&cfg)
+	}
 	blobs := o.blobs(t)
 	sessions := auth.NewSessions(st, auth.NewIssuer(jwtKey, time.Minute), time.Hour, o.limits)
 	ui := fstest.MapFS{
@@ -69,7 +74,7 @@ func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*opti
 		deps.Log = o.log
 	}
 	s := api.New(deps)
-	e := &env{t: t, srv: httptest.NewServer(s.Handler()), store: st, blobs: blobs, cfg: cfg, routes: s.Routes()}
+	e := &env{t: t, srv: httptest.NewServer(s.Handler()), store: st, blobs: blobs, cfg: cfg, routes: s.Routes(), server: s}
 	t.Cleanup(e.srv.Close)
 	e.admin = e.newUser("admin@example.org", true)
 	return e

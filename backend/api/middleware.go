@@ -50,7 +50,7 @@ func (s *Server) requestLog(c *gin.Context) {
 	if strings.HasPrefix(route, "/healthz") || route == "/metrics" {
 		return
 	}
-	attrs := []any{"request_id", id, "method", c.Request.Method, "route", route, "path", c.Request.URL.Path,
+	attrs := []any{"request_id", id, "method", methodLabel(c.Request.Method), "route", route, "path", c.Request.URL.Path,
 		"status", status, "duration_ms", float64(elapsed.Microseconds()) / 1000, "bytes", c.Writer.Size(), "client", c.ClientIP()}
 	if u, ok := c.Get(ctxUser); ok {
 		attrs = append(attrs, "user_id", u.(*store.User).ID)

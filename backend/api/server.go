@@ -72,6 +72,13 @@ func New(d Deps) *Server {
 // Handler returns the http.Handler serving everything.
 func (s *Server) Handler() http.Handler { return s.engine }
 
+// MetricsHandler serves /metrics, for a listener of its own (--metrics-addr).
+func (s *Server) MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", s.metrics.handler(s.cfg.MetricsToken))
+	return mux
+}
+
 // Routes lists the registered routes (for tests that walk every route).
 func (s *Server) Routes() gin.RoutesInfo { return s.engine.Routes() }
 
@@ -80,7 +87,13 @@ func (s *Server) routes() {
 	e, w := s.engine, s.wrap
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
-	e.GET("/metrics", s.metrics.handler())
+	if s.cfg.MetricsAddr == "" {
+		e.GET("/metrics", gin.WrapH(s.metrics.handler(s.cfg.MetricsToken)))
+	} else {
+		e.GET("/metrics", w(func(*gin.Context) error {
+			return fail(http.StatusNotFound, CodeNotFound, "metrics are served on their own address")
+		}))
+	}
 	e.GET("/blobs/*key", w(s.serveBlob))
 	e.GET("/template-media/*path", s.serveTemplateMedia)
 

@@ -216,3 +216,17 @@ func upload(t *testing.T, base, token, pid string, data []byte) string {
 	}
 	return a.ID
 }
+
+// TestServeMetricsAddr: with --metrics-addr, /metrics answers on its own listener only, and
+// with ARBITER_METRICS_TOKEN only to the token's bearer.
+func TestServeMetricsAddr(t *testing.T) {
+	base, stdout := startServer(t, map[string]string{"ARBITER_METRICS_TOKEN": "scrape-secret-1"},
+		"--data-dir", t.TempDir(), "--metrics-addr", "127.0.0.1:0")
+	m := regexp.MustCompile(`Metrics are served on (http://\S+)`).FindStringSubmatch(stdout.String())
+	if m == nil {
+		t.Fatalf("no metrics address printed:\n%s", stdout.String())
+	}
+	call(t, "GET", base+"/metrics", "scrape-secret-1", nil, 404, nil)
+	call(t, "GET", m[1], "", nil, 401, nil)
+	call(t, "GET", m[1], "scrape-secret-1", nil, 200, nil)
+}
