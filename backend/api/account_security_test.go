@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"crypto/rand"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/config"
+	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
 )
 
@@ -85,4 +87,49 @@ func fetchURL(t *testing.T, url, token string) (int, string) {
 		t.Fatal(fmt.Errorf("read %s: %w", url, err))
 	}
 	return resp.StatusCode, string(b)
+}
+
+// TestDatabaseBlipKeepsSessions: while the database fails, authentication answers 503 with
+// Retry-After, never 401, and consumes nothing; once it is back, the same access and refresh
+// tokens work.
+func TestDatabaseBlipKeepsSessions(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		ana := e.newUser("ana@example.org", false)
+		pat := e.newUser("pat@example.org", false)
+		var tok struct{ Token string }
+		pat.must("POST", "/api/v1/me/tokens", map[string]any{"name": "ci"}, 201, &tok)
+		pat.token = tok.Token
+		blip := func(from, to string) {
+			t.Helper()
+			if _, err := e.store.SQL().ExecContext(context.Background(), "ALTER TABLE "+from+" RENAME TO "+to); err != nil {
+				t.Fatal(err)
+			}
+		}
+		unavailable := func(what string, c *client, method, path string, body any) {
+			t.Helper()
+			status, h, b := c.doH(method, path, body)
+			if status != 503 || errorCode(t, b) != "unavailable" || h.Get("Retry-After") == "" {
+				t.Fatalf("%s during the blip: %d (Retry-After %q) %s", what, status, h.Get("Retry-After"), b)
+			}
+		}
+
+		blip("users", "users_away")
+		unavailable("an access token", ana, "GET", "/api/v1/me", nil)
+		unavailable("a personal access token", pat, "GET", "/api/v1/me", nil)
+		unavailable("a refresh", e.anon(), "POST", "/api/v1/auth/refresh", map[string]string{"refresh_token": ana.refresh})
+		unavailable("a login", e.anon(), "POST", "/api/v1/auth/login", map[string]string{"email": "ana@example.org", "password": "password-ana@example.org"})
+		blip("users_away", "users")
+
+		blip("personal_access_tokens", "pat_away")
+		unavailable("a personal access token lookup", pat, "GET", "/api/v1/me", nil)
+		blip("pat_away", "personal_access_tokens")
+
+		ana.must("GET", "/api/v1/me", nil, 200, nil)
+		pat.must("GET", "/api/v1/me", nil, 200, nil)
+		ana.must("POST", "/api/v1/auth/refresh", map[string]string{"refresh_token": ana.refresh}, 200, nil)
+		if st, b := ana.do("GET", "/api/v1/me", nil, "Authorization", "Bearer not-a-token"); st != 401 {
+			t.Fatalf("a wrong token after the blip: %d %s", st, b)
+		}
+	})
 }

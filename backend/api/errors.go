@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -79,6 +80,7 @@ var rules = []rule{
 	{workflow.ErrOwnWork, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{auth.ErrEmailTaken, http.StatusConflict, CodeConflict, ""},
+	{auth.ErrUnavailable, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{auth.ErrBadCredentials, http.StatusUnauthorized, CodeUnauthorized, "email or password is wrong"},
 	{auth.ErrRefreshReused, http.StatusUnauthorized, CodeRefreshReused, ""},
 	{auth.ErrRefreshInvalid, http.StatusUnauthorized, CodeUnauthorized, ""},
@@ -167,12 +169,19 @@ func (s *Server) writeError(c *gin.Context, err error) {
 		e = fail(http.StatusInternalServerError, CodeInternal, "internal error (request id %s)", c.GetString(ctxRequestID))
 	}
 	var th *auth.ThrottledError
-	if errors.As(err, &th) {
-		c.Header("Retry-After", strconv.Itoa(int(th.RetryAfter.Seconds())))
+	switch {
+	case errors.As(err, &th):
+		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(th.RetryAfter.Seconds()))))
+	case e.Status == http.StatusServiceUnavailable:
+		c.Header("Retry-After", strconv.Itoa(retryUnavailableSeconds))
 	}
 	c.Header("Cache-Control", "no-store")
 	c.AbortWithStatusJSON(e.Status, errorBody{errorPayload{e.Code, e.Message, e.Details}})
 }
+
+// retryUnavailableSeconds is the Retry-After of a 503: long enough for a database to fail
+// over, short enough that a person waiting does not give up.
+const retryUnavailableSeconds = 5
 
 // maxJSONBody bounds JSON request bodies.
 const maxJSONBody = 1 << 20

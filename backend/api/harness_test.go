@@ -130,6 +130,13 @@ func (c *client) on(base string) *client {
 // do sends a request; body is JSON-encoded unless it is a string or []byte.
 func (c *client) do(method, path string, body any, headers ...string) (int, []byte) {
 	c.e.t.Helper()
+	status, _, out := c.doH(method, path, body, headers...)
+	return status, out
+}
+
+// doH is do that also returns the response headers.
+func (c *client) doH(method, path string, body any, headers ...string) (int, http.Header, []byte) {
+	c.e.t.Helper()
 	var r io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -158,14 +165,14 @@ func (c *client) do(method, path string, body any, headers ...string) (int, []by
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		c.e.t.Error(err)
-		return 0, nil
+		return 0, nil, nil
 	}
 	defer resp.Body.Close()
 	out, _ := io.ReadAll(resp.Body)
 	if err := apiContract(c.e.t).check(method, path, resp.StatusCode, resp.Header.Get("Content-Type"), out); err != nil {
 		c.e.t.Errorf("contract: %v", err)
 	}
-	return resp.StatusCode, out
+	return resp.StatusCode, resp.Header, out
 }
 
 // must sends a request, checks the status and decodes the body into out (when not nil).

@@ -16,7 +16,18 @@ var (
 	ErrRefreshInvalid  = errors.New("refresh token is invalid or expired")
 	ErrRefreshReused   = errors.New("refresh token was already used; every session of that login is revoked")
 	ErrUnauthenticated = errors.New("missing or invalid credentials")
+	// ErrUnavailable says the credentials could not be checked because the store failed; it
+	// is no verdict on them, so a client keeps its session and tries again.
+	ErrUnavailable = errors.New("the account store is unavailable; try again shortly")
 )
+
+// unavailable marks a store failure met while checking credentials.
+func unavailable(err error) error {
+	if err == nil || errors.Is(err, ErrUnavailable) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", ErrUnavailable, err)
+}
 
 // ThrottledError says a login was refused because of too many recent failures.
 type ThrottledError struct{ RetryAfter time.Duration }
@@ -63,23 +74,24 @@ type Pair struct {
 func (s *Sessions) Login(ctx context.Context, email, password, addr string) (*Pair, error) {
 	acctKey, addrKey := "acct:"+store.NormalizeEmail(email), "addr:"+addr
 	if err := s.checkThrottle(ctx, acctKey, addrKey); err != nil {
-		return nil, err
+		return nil, unavailable(err)
 	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
 		CheckPassword(s.dummyHash, password) // note: same work as for a real account, no timing oracle
-		return nil, s.fail(ctx, acctKey, addrKey)
+		return nil, unavailable(s.fail(ctx, acctKey, addrKey))
 	}
 	if err != nil {
-		return nil, err
+		return nil, unavailable(err)
 	}
 	if CheckPassword(u.PasswordHash, password) != nil || u.Disabled {
-		return nil, s.fail(ctx, acctKey, addrKey)
+		return nil, unavailable(s.fail(ctx, acctKey, addrKey))
 	}
 	if err := s.store.ClearLoginFailures(ctx, acctKey); err != nil {
-		return nil, err
+		return nil, unavailable(err)
 	}
-	return s.issue(ctx, u, RandomString(12))
+	pair, err := s.issue(ctx, s.store, u, RandomString(12))
+	return pair, unavailable(err)
 }
 
 func (s *Sessions) checkThrottle(ctx context.Context, acctKey, addrKey string) error {
@@ -102,14 +114,15 @@ func (s *Sessions) fail(ctx context.Context, keys ...string) error {
 	return ErrBadCredentials
 }
 
-func (s *Sessions) issue(ctx context.Context, u *store.User, family string) (*Pair, error) {
+// issue signs an access token and stores a new refresh token of the family through st.
+func (s *Sessions) issue(ctx context.Context, st *store.Store, u *store.User, family string) (*Pair, error) {
 	access, err := s.issuer.Sign(u.ID)
 	if err != nil {
 		return nil, err
 	}
 	refresh := NewOpaqueToken(RefreshTokenPrefix)
 	t := time.Now().UTC()
-	err = s.store.CreateRefreshToken(ctx, &store.RefreshToken{
+	err = st.CreateRefreshToken(ctx, &store.RefreshToken{
 		UserID: u.ID, FamilyID: family, TokenHash: HashToken(refresh),
 		ExpiresAt: t.Add(s.refreshTTL), CreatedAt: t,
 	})
@@ -120,33 +133,50 @@ func (s *Sessions) issue(ctx context.Context, u *store.User, family string) (*Pa
 }
 
 // Refresh exchanges a refresh token for a new pair. The old token stops working; presenting
-// it again revokes its whole family, since one of the two holders must be a thief.
+// it again revokes its whole family, since one of the two holders must be a thief. A store
+// failure is ErrUnavailable and leaves the token as it was, so the client can try again.
 func (s *Sessions) Refresh(ctx context.Context, token string) (*Pair, error) {
 	rt, err := s.store.RefreshTokenByHash(ctx, HashToken(token))
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, ErrRefreshInvalid
 	}
 	if err != nil {
-		return nil, err
+		return nil, unavailable(err)
 	}
 	if rt.RevokedAt != nil || time.Now().After(rt.ExpiresAt) {
 		return nil, ErrRefreshInvalid
 	}
-	ok, err := s.store.UseRefreshToken(ctx, rt.ID)
-	if err != nil {
-		return nil, err
+	u, err := s.store.User(ctx, rt.UserID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, ErrRefreshInvalid
 	}
-	if !ok {
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	if u.Disabled {
+		return nil, ErrRefreshInvalid
+	}
+	var pair *Pair
+	reused := false
+	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+		ok, err := tx.UseRefreshToken(ctx, rt.ID)
+		if err != nil || !ok {
+			reused = err == nil
+			return err
+		}
+		pair, err = s.issue(ctx, tx, u, rt.FamilyID)
+		return err
+	})
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	if reused {
 		if err := s.store.RevokeRefreshFamily(ctx, rt.FamilyID); err != nil {
-			return nil, err
+			return nil, unavailable(err)
 		}
 		return nil, ErrRefreshReused
 	}
-	u, err := s.store.User(ctx, rt.UserID)
-	if err != nil || u.Disabled {
-		return nil, ErrRefreshInvalid
-	}
-	return s.issue(ctx, u, rt.FamilyID)
+	return pair, nil
 }
 
 // Logout revokes the family of the given refresh token. Unknown tokens are ignored.
@@ -156,21 +186,28 @@ func (s *Sessions) Logout(ctx context.Context, token string) error {
 		return nil
 	}
 	if err != nil {
-		return err
+		return unavailable(err)
 	}
-	return s.store.RevokeRefreshFamily(ctx, rt.FamilyID)
+	return unavailable(s.store.RevokeRefreshFamily(ctx, rt.FamilyID))
 }
 
 // Authenticate resolves a bearer token (an access JWT or a personal access token) to its user.
+// Only a token that is wrong is ErrUnauthenticated; a store that fails is ErrUnavailable.
 func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*store.User, error) {
 	var userID string
 	if strings.HasPrefix(bearer, AccessTokenPrefix) {
 		pat, err := s.store.AccessTokenByHash(ctx, HashToken(bearer))
-		if err != nil || (pat.ExpiresAt != nil && time.Now().After(*pat.ExpiresAt)) {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, ErrUnauthenticated
+		}
+		if err != nil {
+			return nil, unavailable(err)
+		}
+		if pat.ExpiresAt != nil && time.Now().After(*pat.ExpiresAt) {
 			return nil, ErrUnauthenticated
 		}
 		if err := s.store.TouchAccessToken(ctx, pat.ID, time.Now().UTC()); err != nil {
-			return nil, err
+			return nil, unavailable(err)
 		}
 		userID = pat.UserID
 	} else {
@@ -181,7 +218,13 @@ func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*store.User
 		userID = id
 	}
 	u, err := s.store.User(ctx, userID)
-	if err != nil || u.Disabled {
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, ErrUnauthenticated
+	}
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	if u.Disabled {
 		return nil, ErrUnauthenticated
 	}
 	return u, nil
