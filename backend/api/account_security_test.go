@@ -1,16 +1,21 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/config"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
@@ -133,3 +138,112 @@ func TestDatabaseBlipKeepsSessions(t *testing.T) {
 		}
 	})
 }
+
+// TestLockoutAsAWeapon: nobody can lock another person out. Guessing from one address slows
+// that address down on that account (a delay that doubles), while the right password from an
+// address without failures on the account always gets in; an address over its limit, even a
+// proxy everyone shares, is refused only on the accounts it failed on. Every refusal is
+// logged with its counts and counted in /metrics.
+func TestLockoutAsAWeapon(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		var logs syncBuffer
+		limits := auth.DefaultLimits
+		limits.PerAddress = 10
+		e := newEnv(t, open, func(o *options) {
+			o.limits = limits
+			o.log = slog.New(slog.NewJSONHandler(&logs, nil))
+			o.config = func(c *config.Config) { c.TrustedProxies = "127.0.0.1/32" }
+		})
+		e.newUser("ana@example.org", false)
+		login := func(email, password, addr string) (int, http.Header, []byte) {
+			t.Helper()
+			return e.anon().doH("POST", "/api/v1/auth/login", map[string]string{"email": email, "password": password}, "X-Forwarded-For", addr)
+		}
+		const attacker, admin = "203.0.113.66", "198.51.100.1"
+
+		for i := 0; i < 5; i++ {
+			if st, _, b := login("admin@example.org", fmt.Sprint("guess-", i), attacker); st != 401 {
+				t.Fatalf("guess %d: %d %s", i, st, b)
+			}
+		}
+		st, h, b := login("admin@example.org", "guess-5", attacker)
+		if st != 429 || errorCode(t, b) != "rate_limited" || h.Get("Retry-After") != "1" {
+			t.Fatalf("the sixth guess right away: %d Retry-After %q %s", st, h.Get("Retry-After"), b)
+		}
+		if st, _, b := login("admin@example.org", "password-admin@example.org", admin); st != 200 {
+			t.Fatalf("the administrator from their own address was locked out by the guesser: %d %s", st, b)
+		}
+		time.Sleep(1100 * time.Millisecond)
+		if st, _, b := login("admin@example.org", "guess-6", attacker); st != 401 {
+			t.Fatalf("a guess after the delay: %d %s", st, b)
+		}
+		if st, h, _ := login("admin@example.org", "guess-7", attacker); st != 429 || h.Get("Retry-After") != "2" {
+			t.Fatalf("the delay did not double: %d Retry-After %q", st, h.Get("Retry-After"))
+		}
+		for i := 0; i < 20; i++ {
+			login("admin@example.org", "hammering", attacker)
+		}
+		if st, _, b := login("admin@example.org", "password-admin@example.org", admin); st != 200 {
+			t.Fatalf("the administrator was locked out by 20 more tries: %d %s", st, b)
+		}
+
+		const sprayer = "203.0.113.77"
+		for i := 0; i < 10; i++ {
+			login(fmt.Sprintf("user%d@example.org", i), "Summer2024!", sprayer)
+		}
+		if st, _, b := login("user0@example.org", "Summer2024!", sprayer); st != 429 || errorCode(t, b) != "rate_limited" {
+			t.Fatalf("an address over its limit tried an account it failed on: %d %s", st, b)
+		}
+		if st, _, b := login("ana@example.org", "password-ana@example.org", sprayer); st != 200 {
+			t.Fatalf("an address over its limit was refused the right password on an account it never failed on: %d %s", st, b)
+		}
+
+		_, metrics := fetchURL(t, e.srv.URL+"/metrics", "")
+		for _, want := range []string{`arbiter_login_attempts_total{outcome="bad_credentials"} 16`, `arbiter_login_attempts_total{outcome="delayed"} 22`,
+			`arbiter_login_attempts_total{outcome="address_limited"} 1`, `arbiter_login_attempts_total{outcome="ok"} 5`} {
+			if !strings.Contains(metrics, want) {
+				t.Errorf("/metrics lacks %s:\n%s", want, grepLines(metrics, "arbiter_login"))
+			}
+		}
+		if !strings.Contains(logs.String(), `"msg":"login delayed","account":"admin@example.org","client":"203.0.113.66"`) ||
+			!strings.Contains(logs.String(), `"account_failures":6`) {
+			t.Errorf("the log lacks the refusals and their counts:\n%.3000s", logs.String())
+		}
+	})
+}
+
+// TestLockoutBehindAnUnconfiguredProxy: when every client seems to come from one proxy address,
+// guessing through it still locks nobody else out.
+func TestLockoutBehindAnUnconfiguredProxy(t *testing.T) {
+	limits := auth.DefaultLimits
+	limits.PerAddress = 10
+	e := newEnv(t, testenv.SQLite, func(o *options) { o.limits = limits })
+	for i := 0; i < 30; i++ {
+		e.anon().do("POST", "/api/v1/auth/login", map[string]string{"email": fmt.Sprintf("victim%d@example.org", i%12), "password": "wrong-password"})
+	}
+	for _, who := range []string{"ana@example.org", "ben@example.org"} {
+		if c := e.newUser(who, false); c.token == "" {
+			t.Fatalf("%s could not log in through the shared address", who)
+		}
+	}
+}
+
+// grepLines returns the lines of s that contain sub.
+func grepLines(s, sub string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// syncBuffer is a bytes.Buffer that a server's logger and a test may share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.b.Write(p) }
+func (s *syncBuffer) String() string              { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }

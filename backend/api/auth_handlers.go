@@ -1,12 +1,15 @@
 package api
 
 import (
+	"errors"
+	"log/slog"
 	"net/http"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/arbiter-annotation/arbiter/backend/auth"
+	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -35,6 +38,7 @@ func (s *Server) login(c *gin.Context) error {
 		return err
 	}
 	pair, err := s.sessions.Login(c.Request.Context(), req.Email, req.Password, c.ClientIP())
+	s.observeLogin(c, req.Email, err)
 	if err != nil {
 		return err
 	}
@@ -107,4 +111,35 @@ func (s *Server) revokeToken(c *gin.Context) error {
 	}
 	c.Status(http.StatusNoContent)
 	return nil
+}
+
+// observeLogin counts a login's outcome in the metrics and logs every refusal with the
+// failures counted so far, so that guessing shows up in both.
+func (s *Server) observeLogin(c *gin.Context, email string, err error) {
+	var failed *auth.FailedLoginError
+	var throttled *auth.ThrottledError
+	outcome, level := "ok", slog.LevelInfo
+	account := store.NormalizeEmail(email)
+	if len(account) > 254 {
+		account = account[:254] // note: the longest valid address; anything longer is not one
+	}
+	attrs := []any{"account", account, "client", c.ClientIP(), "request_id", c.GetString(ctxRequestID)}
+	switch {
+	case err == nil:
+	case errors.As(err, &failed):
+		outcome, level = "bad_credentials", slog.LevelWarn
+		attrs = append(attrs, "account_failures", failed.AccountFailures, "address_failures", failed.AddressFailures)
+	case errors.As(err, &throttled) && throttled.Scope == "address":
+		outcome, level = "address_limited", slog.LevelWarn
+		attrs = append(attrs, "address_failures", throttled.Failures, "retry_after_seconds", throttled.RetrySeconds())
+	case errors.As(err, &throttled):
+		outcome, level = "delayed", slog.LevelWarn
+		attrs = append(attrs, "account_failures", throttled.Failures, "retry_after_seconds", throttled.RetrySeconds())
+	case errors.Is(err, auth.ErrUnavailable):
+		outcome, level = "unavailable", slog.LevelError
+	default:
+		return
+	}
+	s.metrics.logins.WithLabelValues(outcome).Inc()
+	s.log.Log(c.Request.Context(), level, "login "+outcome, attrs...)
 }

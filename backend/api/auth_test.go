@@ -206,17 +206,19 @@ func mustSign(t *testing.T, iss *auth.Issuer, sub string) string {
 	return s
 }
 
-// TestForwardedForIsNotTrustedByDefault proves a client cannot dodge the per-address login
-// limit by inventing X-Forwarded-For headers.
+// TestForwardedForIsNotTrustedByDefault proves a client cannot dodge the login throttle by
+// inventing X-Forwarded-For headers: its failures count against its real address.
 func TestForwardedForIsNotTrustedByDefault(t *testing.T) {
-	e := newEnv(t, testenv.SQLite, func(o *options) { o.limits = auth.Limits{Window: time.Minute, PerAccount: 1000, PerAddress: 3} })
+	e := newEnv(t, testenv.SQLite, func(o *options) {
+		o.limits = auth.Limits{Window: time.Minute, FreeFailures: 3, BaseDelay: time.Minute, MaxDelay: time.Minute, PerAddress: 1000}
+	})
 	for i := 0; i < 3; i++ {
-		e.anon().do("POST", "/api/v1/auth/login", map[string]string{"email": fmt.Sprintf("nobody%d@example.org", i), "password": "wrong-password"},
+		e.anon().do("POST", "/api/v1/auth/login", map[string]string{"email": "admin@example.org", "password": "wrong-password"},
 			"X-Forwarded-For", fmt.Sprintf("10.0.0.%d", i))
 	}
 	status, body := e.anon().do("POST", "/api/v1/auth/login", map[string]string{"email": "admin@example.org", "password": "password-admin@example.org"},
 		"X-Forwarded-For", "10.0.0.99")
 	if status != 429 || errorCode(t, body) != "rate_limited" {
-		t.Fatalf("a forged X-Forwarded-For escaped the address limit: %d %s", status, body)
+		t.Fatalf("a forged X-Forwarded-For made a fresh address: %d %s", status, body)
 	}
 }

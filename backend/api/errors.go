@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -116,7 +115,7 @@ func toError(err error) (*Error, bool) {
 		return fail(http.StatusRequestEntityTooLarge, CodePayloadTooLarge, "%s", (&blob.TooLargeError{Limit: mbe.Limit}).Error()), true
 	case errors.As(err, &th):
 		return &Error{Status: http.StatusTooManyRequests, Code: CodeRateLimited, Message: th.Error(),
-			Details: map[string]any{"retry_after_seconds": int(th.RetryAfter.Seconds())}}, true
+			Details: map[string]any{"retry_after_seconds": th.RetrySeconds()}}, true
 	case errors.Is(err, context.Canceled):
 		return fail(499, "client_closed_request", "the client went away"), true
 	case errors.As(err, &ie):
@@ -171,7 +170,7 @@ func (s *Server) writeError(c *gin.Context, err error) {
 	var th *auth.ThrottledError
 	switch {
 	case errors.As(err, &th):
-		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(th.RetryAfter.Seconds()))))
+		c.Header("Retry-After", strconv.Itoa(th.RetrySeconds()))
 	case e.Status == http.StatusServiceUnavailable:
 		c.Header("Retry-After", strconv.Itoa(retryUnavailableSeconds))
 	}

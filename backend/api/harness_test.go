@@ -52,7 +52,7 @@ type options struct {
 // newEnv starts a server on a fresh database of the given backend.
 func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*options)) *env {
 	t.Helper()
-	o := options{blobs: testenv.LocalBlobs, maxUpload: 1 << 20, limits: auth.Limits{Window: time.Minute, PerAccount: 5, PerAddress: 1000}}
+	o := options{blobs: testenv.LocalBlobs, maxUpload: 1 << 20, limits: auth.Limits{Window: time.Minute, FreeFailures: 5, BaseDelay: time.Minute, MaxDelay: time.Minute, PerAddress: 1000}}
 	for _, f := range opts {
 		f(&o)
 	}

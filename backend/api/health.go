@@ -50,6 +50,7 @@ type metrics struct {
 	reg      *prometheus.Registry
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
+	logins   *prometheus.CounterVec
 }
 
 func newMetrics() *metrics {
@@ -62,8 +63,15 @@ func newMetrics() *metrics {
 			Name: "arbiter_http_request_duration_seconds", Help: "HTTP request latency by method and route template.",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 		}, []string{"method", "route"}),
+		logins: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "arbiter_login_attempts_total",
+			Help: "Logins by outcome: ok, bad_credentials, delayed (the account's delay had not passed), address_limited, unavailable.",
+		}, []string{"outcome"}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, collectors.NewGoCollector(),
+	for _, o := range []string{"ok", "bad_credentials", "delayed", "address_limited", "unavailable"} {
+		m.logins.WithLabelValues(o)
+	}
+	m.reg.MustRegister(m.requests, m.latency, m.logins, collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

@@ -104,3 +104,13 @@ func TestOpaqueTokens(t *testing.T) {
 		t.Fatal("hashes collide or have the wrong length")
 	}
 }
+
+func TestLimitsDelay(t *testing.T) {
+	l := DefaultLimits
+	for n, want := range map[int]time.Duration{0: 0, 4: 0, 5: time.Second, 6: 2 * time.Second, 7: 4 * time.Second,
+		14: 512 * time.Second, 15: 15 * time.Minute, 1000: 15 * time.Minute} {
+		if got := l.delay(n); got != want {
+			t.Errorf("delay(%d) = %v, want %v", n, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -29,22 +30,63 @@ func unavailable(err error) error {
 	return fmt.Errorf("%w: %w", ErrUnavailable, err)
 }
 
-// ThrottledError says a login was refused because of too many recent failures.
-type ThrottledError struct{ RetryAfter time.Duration }
+// ThrottledError says a login was refused before its password was checked.
+type ThrottledError struct {
+	Scope      string // "account": the account's delay has not passed; "address": the address is over its limit
+	Failures   int    // the failures counted for that scope
+	RetryAfter time.Duration
+}
 
 func (e *ThrottledError) Error() string {
-	return fmt.Sprintf("too many failed logins; try again in %s", e.RetryAfter.Round(time.Second))
+	return fmt.Sprintf("too many failed logins; try again in %d seconds", e.RetrySeconds())
 }
 
-// Limits bound failed logins per account and per client address inside a window.
+// RetrySeconds is RetryAfter in whole seconds, rounded up: a client that waits that long is
+// let through.
+func (e *ThrottledError) RetrySeconds() int { return int(math.Ceil(e.RetryAfter.Seconds())) }
+
+// FailedLoginError is ErrBadCredentials with the failures counted so far, for logs and metrics.
+type FailedLoginError struct{ AccountFailures, AddressFailures int }
+
+func (e *FailedLoginError) Error() string { return ErrBadCredentials.Error() }
+
+// Is makes a FailedLoginError match ErrBadCredentials.
+func (e *FailedLoginError) Is(target error) bool { return target == ErrBadCredentials }
+
+// Limits slow down password guessing without letting anyone lock an account out.
+//
+// Failures are counted per account, per account and address, and per address; a count is
+// forgotten once its key has been quiet for Window. An address with no recent failure on an
+// account is never refused on it: its attempt is always checked, so a correct password from
+// anywhere else always gets in. An address that has failed on the account waits before each
+// further try: nothing for the first FreeFailures failures of the account, then BaseDelay,
+// doubling with each failure, up to MaxDelay. An address with PerAddress failures or more is
+// refused on every account it has failed on until it has been quiet for Window.
 type Limits struct {
-	Window     time.Duration
-	PerAccount int
-	PerAddress int
+	Window       time.Duration
+	FreeFailures int
+	BaseDelay    time.Duration
+	MaxDelay     time.Duration
+	PerAddress   int
 }
 
-// DefaultLimits allows 10 failures per account and 100 per address every 15 minutes.
-var DefaultLimits = Limits{Window: 15 * time.Minute, PerAccount: 10, PerAddress: 100}
+// DefaultLimits: 5 free failures per account, then 1 s doubling to 15 minutes between tries
+// from the addresses that failed; 100 failures per address; counts forgotten after an hour of
+// quiet. A guesser gets at most about 4 tries an hour on one account from the addresses it
+// has used.
+var DefaultLimits = Limits{Window: time.Hour, FreeFailures: 5, BaseDelay: time.Second, MaxDelay: 15 * time.Minute, PerAddress: 100}
+
+// delay is how long after the newest failure an account with n failures takes its next try.
+func (l Limits) delay(n int) time.Duration {
+	if n < l.FreeFailures {
+		return 0
+	}
+	d := l.BaseDelay
+	for i := l.FreeFailures; i < n && d < l.MaxDelay; i++ {
+		d *= 2
+	}
+	return min(d, l.MaxDelay)
+}
 
 // Sessions logs people in, rotates refresh tokens and authenticates bearer tokens.
 type Sessions struct {
@@ -53,12 +95,13 @@ type Sessions struct {
 	refreshTTL time.Duration
 	limits     Limits
 	dummyHash  string
+	now        func() time.Time
 }
 
 // NewSessions returns the session service.
 func NewSessions(s *store.Store, issuer *Issuer, refreshTTL time.Duration, limits Limits) *Sessions {
 	dummy, _ := HashPassword(RandomString(16))
-	return &Sessions{store: s, issuer: issuer, refreshTTL: refreshTTL, limits: limits, dummyHash: dummy}
+	return &Sessions{store: s, issuer: issuer, refreshTTL: refreshTTL, limits: limits, dummyHash: dummy, now: time.Now}
 }
 
 // Pair is what a login or refresh returns.
@@ -70,48 +113,72 @@ type Pair struct {
 	User         *store.User `json:"user"`
 }
 
-// Login checks a password and starts a new token family.
+// throttleKeys are the keys failures of one login are counted under.
+type throttleKeys struct{ account, pair, address string }
+
+func newThrottleKeys(email, addr string) throttleKeys {
+	e := store.NormalizeEmail(email)
+	return throttleKeys{account: "acct:" + e, pair: "pair:" + e + "|" + addr, address: "addr:" + addr}
+}
+
+// Login checks a password and starts a new token family. addr is the client's address.
 func (s *Sessions) Login(ctx context.Context, email, password, addr string) (*Pair, error) {
-	acctKey, addrKey := "acct:"+store.NormalizeEmail(email), "addr:"+addr
-	if err := s.checkThrottle(ctx, acctKey, addrKey); err != nil {
-		return nil, unavailable(err)
+	keys := newThrottleKeys(email, addr)
+	if err := s.checkThrottle(ctx, keys); err != nil {
+		return nil, err
 	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
 		CheckPassword(s.dummyHash, password) // note: same work as for a real account, no timing oracle
-		return nil, unavailable(s.fail(ctx, acctKey, addrKey))
+		return nil, s.fail(ctx, keys)
 	}
 	if err != nil {
 		return nil, unavailable(err)
 	}
 	if CheckPassword(u.PasswordHash, password) != nil || u.Disabled {
-		return nil, unavailable(s.fail(ctx, acctKey, addrKey))
+		return nil, s.fail(ctx, keys)
 	}
-	if err := s.store.ClearLoginFailures(ctx, acctKey); err != nil {
+	// note: only this address's failures are forgotten; the account's count decays with
+	// time, so a guesser gains nothing when its owner logs in
+	if err := s.store.ClearLoginFailures(ctx, keys.pair); err != nil {
 		return nil, unavailable(err)
 	}
 	pair, err := s.issue(ctx, s.store, u, RandomString(12))
 	return pair, unavailable(err)
 }
 
-func (s *Sessions) checkThrottle(ctx context.Context, acctKey, addrKey string) error {
-	for key, limit := range map[string]int{acctKey: s.limits.PerAccount, addrKey: s.limits.PerAddress} {
-		n, err := s.store.LoginFailures(ctx, key, s.limits.Window)
-		if err != nil {
-			return err
-		}
-		if n >= limit {
-			return &ThrottledError{RetryAfter: s.limits.Window}
-		}
+// checkThrottle refuses a try from an address that has failed on the account while the
+// account's delay runs or while the address is over its limit. Addresses without a recent
+// failure on the account always pass.
+func (s *Sessions) checkThrottle(ctx context.Context, keys throttleKeys) error {
+	pair, err := s.store.LoginFailures(ctx, keys.pair, s.limits.Window)
+	if err != nil || pair.Count == 0 {
+		return unavailable(err)
+	}
+	acct, err := s.store.LoginFailures(ctx, keys.account, s.limits.Window)
+	if err != nil {
+		return unavailable(err)
+	}
+	if wait := acct.Last.Add(s.limits.delay(acct.Count)).Sub(s.now()); acct.Count > 0 && wait > 0 {
+		return &ThrottledError{Scope: "account", Failures: acct.Count, RetryAfter: wait}
+	}
+	addr, err := s.store.LoginFailures(ctx, keys.address, s.limits.Window)
+	if err != nil {
+		return unavailable(err)
+	}
+	if addr.Count >= s.limits.PerAddress {
+		return &ThrottledError{Scope: "address", Failures: addr.Count, RetryAfter: addr.Last.Add(s.limits.Window).Sub(s.now())}
 	}
 	return nil
 }
 
-func (s *Sessions) fail(ctx context.Context, keys ...string) error {
-	if err := s.store.RecordLoginFailure(ctx, s.limits.Window, keys...); err != nil {
-		return err
+// fail counts a failure under every key and answers ErrBadCredentials with the counts.
+func (s *Sessions) fail(ctx context.Context, keys throttleKeys) error {
+	counts, err := s.store.RecordLoginFailure(ctx, s.limits.Window, keys.account, keys.pair, keys.address)
+	if err != nil {
+		return unavailable(err)
 	}
-	return ErrBadCredentials
+	return &FailedLoginError{AccountFailures: counts[0], AddressFailures: counts[2]}
 }
 
 // issue signs an access token and stores a new refresh token of the family through st.
