@@ -39,6 +39,34 @@ func isMaxBytes(err error) bool {
 	return errors.As(err, &mbe)
 }
 
+// projectStorage says how many bytes the project stores, against its quota.
+func (s *Server) projectStorage(c *gin.Context) error {
+	st, err := s.media.Storage(c.Request.Context(), currentProject(c))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, st)
+	return nil
+}
+
+type quotaRequest struct {
+	QuotaBytes *int64 `json:"quota_bytes"`
+}
+
+// setStorageQuota sets the project's storage quota (administrators).
+func (s *Server) setStorageQuota(c *gin.Context) error {
+	var req quotaRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	st, err := s.media.SetQuota(c.Request.Context(), currentUser(c), currentProject(c), req.QuotaBytes)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, st)
+	return nil
+}
+
 // assetURL returns a short-lived signed URL for an asset of a project the caller belongs to.
 func (s *Server) assetURL(c *gin.Context) error {
 	u, err := s.media.URL(c.Request.Context(), currentUser(c), c.Param("aid"))

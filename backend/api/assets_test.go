@@ -62,7 +62,7 @@ func assetScenarios(t *testing.T, e *env) {
 	ann := e.newUser("ann@example.org", false)
 	outsider := e.newUser("out@example.org", false)
 	pid := lead.createProject("media")
-	lead.must("PUT", "/api/v1/projects/"+pid+"/members/"+ann.user.ID, map[string]any{"roles": []string{"annotator"}}, 200, nil)
+	lead.member(pid, ann, "annotator")
 
 	ct, body := multipartBody(t, "file", "pixel.bin", pngBytes)
 	var a struct {

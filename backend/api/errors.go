@@ -15,6 +15,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/tasks"
@@ -77,6 +78,7 @@ var rules = []rule{
 	{workflow.ErrLastLead, http.StatusConflict, "last_lead", ""},
 	{workflow.ErrRoleRequired, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrOwnWork, http.StatusForbidden, CodeForbidden, ""},
+	{workflow.ErrCannotCreate, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{auth.ErrEmailTaken, http.StatusConflict, CodeConflict, ""},
 	{auth.ErrUnavailable, http.StatusServiceUnavailable, CodeUnavailable, ""},
@@ -90,6 +92,8 @@ var rules = []rule{
 	{store.ErrNotFound, http.StatusNotFound, CodeNotFound, "not found"},
 	{store.ErrConflict, http.StatusConflict, CodeConflict, "the resource already exists or was changed by someone else"},
 	{blob.ErrTooLarge, http.StatusRequestEntityTooLarge, CodePayloadTooLarge, ""},
+	{media.ErrQuotaExceeded, http.StatusRequestEntityTooLarge, "quota_exceeded", ""},
+	{media.ErrAdminOnly, http.StatusForbidden, CodeForbidden, ""},
 }
 
 // toError maps any error to the one error shape. Unknown errors become 500 and are logged

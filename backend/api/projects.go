@@ -25,7 +25,7 @@ func (s *Server) createProject(c *gin.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	p, err := s.flow.CreateProject(c.Request.Context(), currentUser(c).ID, req)
+	p, err := s.flow.CreateProject(c.Request.Context(), currentUser(c), req)
 	if err != nil {
 		return err
 	}
@@ -147,11 +147,40 @@ func (s *Server) setMember(c *gin.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	m, err := s.flow.SetMember(c.Request.Context(), currentUser(c).ID, currentProject(c).ID, c.Param("uid"), req.Roles)
+	m, err := s.flow.SetMember(c.Request.Context(), currentUser(c), currentProject(c).ID, c.Param("uid"), req.Roles)
 	if err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, m)
+	return nil
+}
+
+func (s *Server) listInvitations(c *gin.Context) error {
+	is, err := s.flow.Invitations(c.Request.Context(), currentProject(c).ID)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, is)
+	return nil
+}
+
+func (s *Server) myInvitations(c *gin.Context) error {
+	is, err := s.flow.MyInvitations(c.Request.Context(), currentUser(c))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, is)
+	return nil
+}
+
+func (s *Server) acceptInvitation(c *gin.Context) error  { return s.answerInvitation(c, true) }
+func (s *Server) declineInvitation(c *gin.Context) error { return s.answerInvitation(c, false) }
+
+func (s *Server) answerInvitation(c *gin.Context, accept bool) error {
+	if err := s.flow.AnswerInvitation(c.Request.Context(), currentUser(c), c.Param("iid"), accept); err != nil {
+		return err
+	}
+	c.Status(http.StatusNoContent)
 	return nil
 }
 

@@ -49,3 +49,10 @@ func (s *Store) AssetKeys(ctx context.Context, projectID string) ([]string, erro
 	err := s.db.WithContext(ctx).Model(&Asset{}).Where("project_id = ?", projectID).Pluck("blob_key", &keys).Error
 	return keys, translate(err)
 }
+
+// StorageUsed is the bytes of a project's assets.
+func (s *Store) StorageUsed(ctx context.Context, projectID string) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&Asset{}).Where("project_id = ?", projectID).Select("COALESCE(SUM(bytes), 0)").Scan(&n).Error
+	return n, translate(err)
+}
