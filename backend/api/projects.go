@@ -128,6 +128,25 @@ func (s *Server) feasibility(c *gin.Context) error {
 	return nil
 }
 
+// stuckWork lists the waiting work no current member can be given, per stage.
+func (s *Server) stuckWork(c *gin.Context) error {
+	fp, err := currentFlow(c)
+	if err != nil {
+		return err
+	}
+	st, err := s.flow.Stuck(c.Request.Context(), fp)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, stuckResponse{st})
+	return nil
+}
+
+// stuckResponse lists stuck work per stage.
+type stuckResponse struct {
+	Stages []workflow.StuckStage `json:"stages"`
+}
+
 func (s *Server) listMembers(c *gin.Context) error {
 	ms, err := s.flow.Members(c.Request.Context(), currentProject(c).ID)
 	if err != nil {

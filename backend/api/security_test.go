@@ -2,6 +2,9 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -228,4 +231,64 @@ func TestProjectCreationPermission(t *testing.T) {
 	}
 	e.admin.must("PUT", "/api/v1/users/"+u.ID+"/permissions", map[string]any{"can_create_projects": true}, 200, nil)
 	fresh.must("POST", "/api/v1/projects", map[string]any{"name": "mine"}, 201, nil)
+}
+
+// TestPairwiseOrderNotRecoverable: nothing in a pairwise view tells the stored order of the
+// candidates: asset ids are random (never time-ordered UUIDv7), so sorting them agrees with the
+// stored order about half the time, and local media carry no upload time.
+func TestPairwiseOrderNotRecoverable(t *testing.T) {
+	e := newEnv(t, openSQLite)
+	lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+	var p struct{ ID string }
+	lead.must("POST", "/api/v1/projects", map[string]any{"name": "pp", "template": "pairwise-preference"}, 201, &p)
+	lead.member(p.ID, ann, "annotator")
+	const n = 40
+	var lines []string
+	for i := range n {
+		first := uploadAsset(t, lead, p.ID, "a.png", append(append([]byte{}, pngBytes...), byte(i), 1))
+		second := uploadAsset(t, lead, p.ID, "b.png", append(append([]byte{}, pngBytes...), byte(i), 2))
+		lines = append(lines, fmt.Sprintf(`{"external_id":"pp-%d","inputs":{"prompt":"p","responses":[`+
+			`{"id":"x","type":"image","value":{"asset":%q}},{"id":"y","type":"image","value":{"asset":%q}}]}}`, i, first, second))
+	}
+	lead.importNDJSON("/api/v1/projects/"+p.ID+"/items", lines...)
+	agree := 0
+	for range n {
+		c := ann.next(p.ID, "label")
+		ids := regexp.MustCompile(`"asset":"([0-9a-f-]{36})"`).FindAllStringSubmatch(string(c.raw), -1)
+		if len(ids) != 2 {
+			t.Fatalf("a pairwise view without two assets: %s", c.raw)
+		}
+		for _, id := range ids {
+			if id[1][14] == '7' {
+				t.Fatalf("a time-ordered asset id reaches the annotator: %s", id[1])
+			}
+		}
+		var stored struct {
+			Item struct{ Inputs json.RawMessage }
+		}
+		lead.must("GET", "/api/v1/projects/"+p.ID+"/items/"+itemOf(t, e, c.Assignment.ID), nil, 200, &stored)
+		storedFirst := regexp.MustCompile(`"asset":"([0-9a-f-]{36})"`).FindStringSubmatch(string(stored.Item.Inputs))[1]
+		sortedFirst := min(ids[0][1], ids[1][1])
+		if sortedFirst == storedFirst {
+			agree++
+		}
+		ann.must("POST", "/api/v1/projects/"+p.ID+"/assignments/"+c.Assignment.ID+"/skip", map[string]any{"reason": "next"}, 204, nil)
+	}
+	if agree < n/5 || agree > n-n/5 {
+		t.Fatalf("sorting the asset ids gives the stored order in %d of %d views", agree, n)
+	}
+	var u struct{ URL string }
+	ann.must("GET", "/api/v1/assets/"+regexp.MustCompile(`"asset":"([0-9a-f-]{36})"`).FindStringSubmatch(lines[0])[1]+"/url", nil, 200, &u)
+	if resp := get(t, e, u.URL); resp.Header.Get("Last-Modified") != "" {
+		t.Fatalf("media carry their upload time: %s", resp.Header.Get("Last-Modified"))
+	}
+}
+
+// itemOf is the item of an assignment.
+func itemOf(t *testing.T, e *env, aid string) string {
+	var id string
+	if err := e.store.SQL().QueryRow("SELECT item_id FROM assignments WHERE id = $1", aid).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
 }

@@ -133,6 +133,7 @@ func (s *Server) routes() {
 	p.POST("/archive", s.require(store.RoleLead), w(s.archiveProject))
 	p.GET("/schemas", s.require(store.RoleLead), w(s.listSchemaVersions))
 	p.GET("/feasibility", s.require(store.RoleLead), w(s.feasibility))
+	p.GET("/stuck", s.require(store.RoleLead), w(s.stuckWork))
 	p.GET("/stats", s.require(store.RoleLead, store.RoleViewer), w(s.projectStats))
 	p.POST("/items", s.require(store.RoleLead), w(s.importItems))
 	p.GET("/items", s.require(store.RoleLead), w(s.listItems))
