@@ -103,7 +103,7 @@ func TestDatabaseBlipKeepsSessions(t *testing.T) {
 		ana := e.newUser("ana@example.org", false)
 		pat := e.newUser("pat@example.org", false)
 		var tok struct{ Token string }
-		pat.must("POST", "/api/v1/me/tokens", map[string]any{"name": "ci"}, 201, &tok)
+		pat.must("POST", "/api/v1/me/tokens", map[string]any{"name": "ci", "scopes": []string{"read"}}, 201, &tok)
 		pat.token = tok.Token
 		blip := func(from, to string) {
 			t.Helper()
@@ -122,7 +122,9 @@ func TestDatabaseBlipKeepsSessions(t *testing.T) {
 		blip("users", "users_away")
 		unavailable("an access token", ana, "GET", "/api/v1/me", nil)
 		unavailable("a personal access token", pat, "GET", "/api/v1/me", nil)
-		unavailable("a refresh", e.anon(), "POST", "/api/v1/auth/refresh", map[string]string{"refresh_token": ana.refresh})
+		if st, h, b := ana.refreshWith(ana.refresh); st != 503 || errorCode(t, b) != "unavailable" || h.Get("Retry-After") == "" || refreshCookie(h) != "" {
+			t.Fatalf("a refresh during the blip: %d %v %s", st, h, b)
+		}
 		unavailable("a login", e.anon(), "POST", "/api/v1/auth/login", map[string]string{"email": "ana@example.org", "password": "password-ana@example.org"})
 		blip("users_away", "users")
 
@@ -132,7 +134,8 @@ func TestDatabaseBlipKeepsSessions(t *testing.T) {
 
 		ana.must("GET", "/api/v1/me", nil, 200, nil)
 		pat.must("GET", "/api/v1/me", nil, 200, nil)
-		ana.must("POST", "/api/v1/auth/refresh", map[string]string{"refresh_token": ana.refresh}, 200, nil)
+		ana.renew()
+		ana.must("GET", "/api/v1/me", nil, 200, nil)
 		if st, b := ana.do("GET", "/api/v1/me", nil, "Authorization", "Bearer not-a-token"); st != 401 {
 			t.Fatalf("a wrong token after the blip: %d %s", st, b)
 		}
@@ -251,3 +254,204 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 	return s.b.Write(p)
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// TestAccounts: people change their password with the old one, administrators hand out
+// one-time reset links and disable and re-enable accounts; new passwords follow NIST SP
+// 800-63B; every change ends the sessions it must, at once, and is audited.
+func TestAccounts(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		t.Run("password rules", func(t *testing.T) { accountPasswordRules(t, e) })
+		t.Run("change password", func(t *testing.T) { accountChangePassword(t, e) })
+		t.Run("reset link", func(t *testing.T) { accountResetLink(t, e) })
+		t.Run("disable and enable", func(t *testing.T) { accountDisable(t, e) })
+		var n int
+		e.store.SQL().QueryRowContext(context.Background(), `SELECT COUNT(DISTINCT action) FROM audit_events WHERE action IN
+ ('user.password_change', 'user.password_reset_issue', 'user.password_reset', 'user.disable', 'user.enable', 'token.create')`).Scan(&n)
+		if n != 6 {
+			t.Fatalf("%d of 6 kinds of account change audited", n)
+		}
+	})
+}
+
+func accountPasswordRules(t *testing.T, e *env) {
+	create := func(pw string) scenario {
+		return scenario{name: pw, as: e.admin, method: "POST", path: "/api/v1/users",
+			body: map[string]any{"email": "rules@example.org", "name": "Rosa Rules", "password": pw}}
+	}
+	var cases []scenario
+	for pw, code := range map[string]string{"eleven-char": "too_short", "password1234": "too_common", "Password2024!": "too_common",
+		"qwertyuiop123": "too_common", "aaaaaaaaaaaa": "too_common", "abababababab": "too_common", "abcdefghijklm": "too_common",
+		"890123456789": "too_common", "rules@example.org": "too_common", "rosa rules!!": "too_common"} {
+		sc := create(pw)
+		sc.status, sc.code, sc.contains = 422, "validation_failed", []string{`"password":{"code":"` + code + `"`}
+		cases = append(cases, sc)
+	}
+	ok := create("correct horse battery staple")
+	ok.status = 201
+	runScenarios(t, e, append(cases, ok))
+}
+
+func accountChangePassword(t *testing.T, e *env) {
+	ana := e.newUser("ana@example.org", false)
+	other := &client{e: e, user: ana.user} // note: the same person's second session
+	other.login("password-ana@example.org")
+	otherRefresh := other.refresh
+	var tok struct{ Token string }
+	ana.must("POST", "/api/v1/me/tokens", map[string]any{"name": "script", "scopes": []string{"read"}}, 201, &tok)
+	change := func(current, next string) (int, http.Header, []byte) {
+		return ana.doH("POST", "/api/v1/me/password", map[string]string{"current_password": current, "new_password": next})
+	}
+	if st, _, b := change("not-my-password", "a brand new passphrase"); st != 422 || !strings.Contains(string(b), `"current_password":{"code":"wrong_password"`) {
+		t.Fatalf("a wrong current password: %d %s", st, b)
+	}
+	if st, _, b := change("password-ana@example.org", "short"); st != 422 || !strings.Contains(string(b), `"new_password":{"code":"too_short"`) {
+		t.Fatalf("a short new password: %d %s", st, b)
+	}
+	pat := &client{e: e, token: tok.Token}
+	if st, _ := pat.do("POST", "/api/v1/me/password", map[string]string{"current_password": "password-ana@example.org", "new_password": "a brand new passphrase"}); st != 403 {
+		t.Fatalf("a token changed the password: %d", st)
+	}
+	ana.keepSession(change("password-ana@example.org", "a brand new passphrase"))
+	ana.must("GET", "/api/v1/me", nil, 200, nil)
+	if st, _ := other.do("GET", "/api/v1/me", nil); st != 401 {
+		t.Fatalf("another session's access token outlived the password change: %d", st)
+	}
+	if st, _, _ := other.refreshWith(otherRefresh); st != 401 {
+		t.Fatalf("another session's refresh token outlived the password change: %d", st)
+	}
+	pat.must("GET", "/api/v1/me", nil, 200, nil)
+	if st, _ := e.anon().do("POST", "/api/v1/auth/login", map[string]string{"email": "ana@example.org", "password": "password-ana@example.org"}); st != 401 {
+		t.Fatalf("the old password still logs in: %d", st)
+	}
+	ana.login("a brand new passphrase")
+}
+
+func accountResetLink(t *testing.T, e *env) {
+	ben := e.newUser("ben@example.org", false)
+	path := "/api/v1/users/" + ben.user.ID + "/password-reset"
+	if st, _ := ben.do("POST", path, nil); st != 403 {
+		t.Fatalf("a non-administrator made a reset link: %d", st)
+	}
+	var first, link struct{ Token, Path string }
+	e.admin.must("POST", path, nil, 201, &first)
+	e.admin.must("POST", path, nil, 201, &link)
+	if !strings.HasPrefix(link.Token, "arb_reset_") || link.Path != "/reset-password#token="+link.Token {
+		t.Fatalf("link %+v", link)
+	}
+	ben.must("GET", "/api/v1/me", nil, 200, nil) // note: making a link changes nothing yet
+	reset := func(token, pw string) (int, []byte) {
+		return e.anon().do("POST", "/api/v1/auth/password-reset", map[string]string{"token": token, "new_password": pw})
+	}
+	if st, b := reset(first.Token, "a fine new passphrase"); st != 400 || errorCode(t, b) != "reset_link_invalid" {
+		t.Fatalf("a replaced link: %d %s", st, b)
+	}
+	if st, b := reset(link.Token, "123456789012"); st != 422 {
+		t.Fatalf("a weak password through the link: %d %s", st, b)
+	}
+	if st, b := reset(link.Token, "a fine new passphrase"); st != 204 {
+		t.Fatalf("the link after a refused password: %d %s", st, b)
+	}
+	if st, b := reset(link.Token, "another fine passphrase"); st != 400 || errorCode(t, b) != "reset_link_invalid" {
+		t.Fatalf("a used link: %d %s", st, b)
+	}
+	if st, _ := ben.do("GET", "/api/v1/me", nil); st != 401 {
+		t.Fatalf("a session outlived the reset: %d", st)
+	}
+	ben.login("a fine new passphrase")
+}
+
+func accountDisable(t *testing.T, e *env) {
+	cat := e.newUser("cat@example.org", false)
+	var tok struct{ Token string }
+	cat.must("POST", "/api/v1/me/tokens", map[string]any{"name": "script", "scopes": []string{"read"}}, 201, &tok)
+	pat := &client{e: e, token: tok.Token}
+	if st, b := e.admin.do("POST", "/api/v1/users/"+e.admin.user.ID+"/disable", nil); st != 409 || errorCode(t, b) != "own_account" {
+		t.Fatalf("an administrator disabled themselves: %d %s", st, b)
+	}
+	if st, _ := cat.do("POST", "/api/v1/users/"+e.admin.user.ID+"/disable", nil); st != 403 {
+		t.Fatalf("a non-administrator disabled someone: %d", st)
+	}
+	e.admin.must("POST", "/api/v1/users/"+cat.user.ID+"/disable", nil, 200, nil)
+	for name, c := range map[string]*client{"access token": cat, "personal access token": pat} {
+		if st, _ := c.do("GET", "/api/v1/me", nil); st != 401 {
+			t.Fatalf("the %s of a disabled user still works: %d", name, st)
+		}
+	}
+	if st, _, _ := cat.refreshWith(cat.refresh); st != 401 {
+		t.Fatalf("a disabled user refreshed: %d", st)
+	}
+	if st, _ := e.anon().do("POST", "/api/v1/auth/login", map[string]string{"email": "cat@example.org", "password": "password-cat@example.org"}); st != 401 {
+		t.Fatalf("a disabled user logged in: %d", st)
+	}
+	e.admin.must("POST", "/api/v1/users/"+cat.user.ID+"/enable", nil, 200, nil)
+	cat.login("password-cat@example.org")
+	if st, _ := pat.do("GET", "/api/v1/me", nil); st != 401 {
+		t.Fatalf("re-enabling brought a revoked token back: %d", st)
+	}
+}
+
+// TestTokenScopes: a personal access token does what its scopes allow and nothing else, on a
+// route of every kind; no token makes tokens; an administrator's token administers only with
+// the admin scope.
+func TestTokenScopes(t *testing.T) {
+	e := newEnv(t, testenv.SQLite)
+	pid := e.admin.createProject("scoped")
+	kinds := []struct {
+		scope, method, path string
+		body                any
+	}{
+		{"read", "GET", "/api/v1/projects/" + pid + "/members", nil},
+		{"annotate", "POST", "/api/v1/projects/" + pid + "/queue/next", map[string]any{"stage": "label"}},
+		{"manage", "PATCH", "/api/v1/projects/" + pid, map[string]any{"description": "changed"}},
+		{"admin", "GET", "/api/v1/users", nil},
+	}
+	token := func(owner *client, scopes ...string) *client {
+		var tok struct {
+			Token  string
+			Scopes []string
+		}
+		owner.must("POST", "/api/v1/me/tokens", map[string]any{"name": strings.Join(scopes, "+"), "scopes": scopes}, 201, &tok)
+		if strings.Join(tok.Scopes, " ") != strings.Join(scopes, " ") {
+			t.Fatalf("asked for %v, got %v", scopes, tok.Scopes)
+		}
+		return &client{e: e, user: owner.user, token: tok.Token}
+	}
+	for _, held := range []string{"read", "annotate", "manage", "admin"} {
+		pat := token(e.admin, held)
+		for _, k := range kinds {
+			st, b := pat.do(k.method, k.path, k.body)
+			refused := st == 403 && errorCode(t, b) == "insufficient_scope"
+			if refused != (held != k.scope) || st == 401 {
+				t.Errorf("a %q token on the %s route %s %s: %d %s", held, k.scope, k.method, k.path, st, b)
+			}
+		}
+		pat.must("GET", "/api/v1/me", nil, 200, nil)
+		if st, b := pat.do("POST", "/api/v1/me/tokens", map[string]any{"name": "child", "scopes": []string{"read"}}); st != 403 || errorCode(t, b) != "insufficient_scope" {
+			t.Errorf("a %q token made a token: %d %s", held, st, b)
+		}
+	}
+	all := token(e.admin, "read", "annotate", "manage")
+	if st, b := all.do("POST", "/api/v1/users", map[string]any{"email": "n@example.org", "name": "N", "password": "a long enough passphrase"}); st != 403 || errorCode(t, b) != "insufficient_scope" {
+		t.Fatalf("an administrator's token without the admin scope created a user: %d %s", st, b)
+	}
+	token(e.admin, "admin").must("POST", "/api/v1/users", map[string]any{"email": "n@example.org", "name": "N", "password": "a long enough passphrase"}, 201, nil)
+
+	ana := e.newUser("ana@example.org", false)
+	if st, b := ana.do("POST", "/api/v1/me/tokens", map[string]any{"name": "x", "scopes": []string{"admin"}}); st != 422 || !strings.Contains(string(b), "forbidden_scope") {
+		t.Fatalf("a non-administrator got an admin token: %d %s", st, b)
+	}
+	for _, bad := range []any{[]string{}, []string{"everything"}, nil} {
+		if st, _ := ana.do("POST", "/api/v1/me/tokens", map[string]any{"name": "x", "scopes": bad}); st != 422 {
+			t.Fatalf("scopes %v: %d", bad, st)
+		}
+	}
+	short := token(ana, "read")
+	if _, err := e.store.SQL().ExecContext(context.Background(), "UPDATE personal_access_tokens SET expires_at = $1 WHERE user_id = $2",
+		time.Now().Add(-time.Minute).UTC(), ana.user.ID); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := short.do("GET", "/api/v1/me", nil); st != 401 {
+		t.Fatalf("an expired token: %d", st)
+	}
+}

@@ -42,35 +42,60 @@ func (s *Server) login(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, pair)
+	s.startSession(c, pair)
 	return nil
 }
 
-type refreshRequest struct {
-	RefreshToken string `json:"refresh_token"`
-}
-
+// refresh exchanges the refresh cookie for a new access token and a new cookie.
 func (s *Server) refresh(c *gin.Context) error {
-	var req refreshRequest
-	if err := bindJSON(c, &req); err != nil {
-		return err
+	token, err := c.Cookie(refreshCookie)
+	if err != nil || token == "" {
+		return auth.ErrRefreshInvalid
 	}
-	pair, err := s.sessions.Refresh(c.Request.Context(), req.RefreshToken)
+	pair, err := s.sessions.Refresh(c.Request.Context(), token)
+	if errors.Is(err, auth.ErrRefreshInvalid) || errors.Is(err, auth.ErrRefreshReused) {
+		s.clearRefreshCookie(c)
+	}
 	if err != nil {
 		return err
 	}
-	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, pair)
+	s.startSession(c, pair)
 	return nil
 }
 
+// logout ends the caller's session: its refresh-token family is revoked and the cookie
+// cleared. A personal access token has no session; revoke it at /me/tokens instead.
 func (s *Server) logout(c *gin.Context) error {
-	var req refreshRequest
+	if err := s.sessions.Logout(c.Request.Context(), currentPrincipal(c)); err != nil {
+		return err
+	}
+	s.clearRefreshCookie(c)
+	c.Status(http.StatusNoContent)
+	return nil
+}
+
+// changePassword sets the caller's password; every other session ends and this one goes on
+// with a new pair.
+func (s *Server) changePassword(c *gin.Context) error {
+	var req auth.PasswordChange
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if err := s.sessions.Logout(c.Request.Context(), req.RefreshToken); err != nil {
+	pair, err := s.sessions.ChangePassword(c.Request.Context(), currentUser(c), c.ClientIP(), req)
+	if err != nil {
+		return err
+	}
+	s.startSession(c, pair)
+	return nil
+}
+
+// resetPassword sets a new password with a one-time link from an administrator.
+func (s *Server) resetPassword(c *gin.Context) error {
+	var req auth.PasswordReset
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := s.sessions.ResetPassword(c.Request.Context(), req); err != nil {
 		return err
 	}
 	c.Status(http.StatusNoContent)
@@ -87,7 +112,7 @@ func (s *Server) createToken(c *gin.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	t, err := s.sessions.IssueAccessToken(c.Request.Context(), currentUser(c).ID, req)
+	t, err := s.sessions.IssueAccessToken(c.Request.Context(), currentUser(c), req)
 	if err != nil {
 		return err
 	}

@@ -23,20 +23,22 @@ import (
 
 // Stable error codes of the API. Clients branch on these, never on messages.
 const (
-	CodeBadRequest       = "bad_request"
-	CodeInvalidJSON      = "invalid_json"
-	CodeValidation       = "validation_failed"
-	CodeUnauthorized     = "unauthorized"
-	CodeTokenExpired     = "token_expired"
-	CodeRefreshReused    = "refresh_token_reused"
-	CodeForbidden        = "forbidden"
-	CodeNotFound         = "not_found"
-	CodeConflict         = "conflict"
-	CodePayloadTooLarge  = "payload_too_large"
-	CodeUnsupportedMedia = "unsupported_media_type"
-	CodeRateLimited      = "rate_limited"
-	CodeInternal         = "internal"
-	CodeUnavailable      = "unavailable"
+	CodeBadRequest        = "bad_request"
+	CodeInvalidJSON       = "invalid_json"
+	CodeValidation        = "validation_failed"
+	CodeUnauthorized      = "unauthorized"
+	CodeTokenExpired      = "token_expired"
+	CodeRefreshReused     = "refresh_token_reused"
+	CodeForbidden         = "forbidden"
+	CodeInsufficientScope = "insufficient_scope"
+	CodeCSRF              = "csrf_rejected"
+	CodeNotFound          = "not_found"
+	CodeConflict          = "conflict"
+	CodePayloadTooLarge   = "payload_too_large"
+	CodeUnsupportedMedia  = "unsupported_media_type"
+	CodeRateLimited       = "rate_limited"
+	CodeInternal          = "internal"
+	CodeUnavailable       = "unavailable"
 )
 
 // Error is an error with an HTTP status, a stable code and a message a person can act on,
@@ -82,6 +84,8 @@ var rules = []rule{
 	{workflow.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{auth.ErrEmailTaken, http.StatusConflict, CodeConflict, ""},
 	{auth.ErrUnavailable, http.StatusServiceUnavailable, CodeUnavailable, ""},
+	{auth.ErrOwnAccount, http.StatusConflict, "own_account", ""},
+	{auth.ErrResetInvalid, http.StatusBadRequest, "reset_link_invalid", ""},
 	{auth.ErrBadCredentials, http.StatusUnauthorized, CodeUnauthorized, "email or password is wrong"},
 	{auth.ErrRefreshReused, http.StatusUnauthorized, CodeRefreshReused, ""},
 	{auth.ErrRefreshInvalid, http.StatusUnauthorized, CodeUnauthorized, ""},

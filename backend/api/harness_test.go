@@ -102,13 +102,52 @@ func (e *env) newUser(email string, admin bool) *client {
 		e.t.Fatal(err)
 	}
 	c := &client{e: e, user: u}
-	var pair struct {
-		AccessToken  string `json:"access_token"`
-		RefreshToken string `json:"refresh_token"`
-	}
-	c.must("POST", "/api/v1/auth/login", map[string]string{"email": email, "password": "password-" + email}, 200, &pair)
-	c.token, c.refresh = pair.AccessToken, pair.RefreshToken
+	c.login("password-" + email)
 	return c
+}
+
+// login signs c in with the password, keeping the access token and the refresh cookie.
+func (c *client) login(password string) {
+	c.e.t.Helper()
+	status, h, b := c.doH("POST", "/api/v1/auth/login", map[string]string{"email": c.user.Email, "password": password})
+	c.keepSession(status, h, b)
+}
+
+// keepSession takes the access token and the refresh cookie from a 200 session answer.
+func (c *client) keepSession(status int, h http.Header, body []byte) {
+	c.e.t.Helper()
+	var pair struct {
+		AccessToken string `json:"access_token"`
+	}
+	if status != 200 || json.Unmarshal(body, &pair) != nil || pair.AccessToken == "" {
+		c.e.t.Fatalf("no session: %d %s", status, body)
+	}
+	c.token, c.refresh = pair.AccessToken, refreshCookie(h)
+	if c.refresh == "" {
+		c.e.t.Fatalf("no refresh cookie: %v", h)
+	}
+}
+
+// refreshCookie is the refresh cookie's value in a response, or "".
+func refreshCookie(h http.Header) string {
+	for _, c := range (&http.Response{Header: h}).Cookies() {
+		if c.Name == "arbiter_refresh" {
+			return c.Value
+		}
+	}
+	return ""
+}
+
+// refreshWith asks for a new session with the refresh cookie token, as the web UI does.
+func (c *client) refreshWith(token string) (int, http.Header, []byte) {
+	c.e.t.Helper()
+	return c.doH("POST", "/api/v1/auth/refresh", nil, "Cookie", "arbiter_refresh="+token, "X-Arbiter-CSRF", "1")
+}
+
+// renew refreshes c's session and keeps the new tokens.
+func (c *client) renew() {
+	c.e.t.Helper()
+	c.keepSession(c.refreshWith(c.refresh))
 }
 
 // client calls the API as one user.

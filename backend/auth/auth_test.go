@@ -34,12 +34,12 @@ func TestPasswordRoundTrip(t *testing.T) {
 func TestJWT(t *testing.T) {
 	key := []byte("0123456789abcdef0123456789abcdef")
 	iss := NewIssuer(key, time.Minute)
-	tok, err := iss.Sign("u1")
+	tok, err := iss.Sign(Subject{UserID: "u1", Generation: 3, SessionID: "fam"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sub, err := iss.Verify(tok); err != nil || sub != "u1" {
-		t.Fatalf("Verify = %q, %v", sub, err)
+	if sub, err := iss.Verify(tok); err != nil || sub != (Subject{UserID: "u1", Generation: 3, SessionID: "fam"}) {
+		t.Fatalf("Verify = %+v, %v", sub, err)
 	}
 
 	later := NewIssuer(key, time.Minute)

@@ -106,8 +106,9 @@ func NewSessions(s *store.Store, issuer *Issuer, refreshTTL time.Duration, limit
 
 // Pair is what a login or refresh returns.
 type Pair struct {
-	AccessToken  string      `json:"access_token"`
-	RefreshToken string      `json:"refresh_token"`
+	AccessToken string `json:"access_token"`
+	// RefreshToken goes into an HttpOnly cookie, never into a response body.
+	RefreshToken string      `json:"-"`
 	ExpiresIn    int         `json:"expires_in"`
 	TokenType    string      `json:"token_type"`
 	User         *store.User `json:"user"`
@@ -183,7 +184,7 @@ func (s *Sessions) fail(ctx context.Context, keys throttleKeys) error {
 
 // issue signs an access token and stores a new refresh token of the family through st.
 func (s *Sessions) issue(ctx context.Context, st *store.Store, u *store.User, family string) (*Pair, error) {
-	access, err := s.issuer.Sign(u.ID)
+	access, err := s.issuer.Sign(Subject{UserID: u.ID, Generation: u.SessionGeneration, SessionID: family})
 	if err != nil {
 		return nil, err
 	}
@@ -246,22 +247,22 @@ func (s *Sessions) Refresh(ctx context.Context, token string) (*Pair, error) {
 	return pair, nil
 }
 
-// Logout revokes the family of the given refresh token. Unknown tokens are ignored.
-func (s *Sessions) Logout(ctx context.Context, token string) error {
-	rt, err := s.store.RefreshTokenByHash(ctx, HashToken(token))
-	if errors.Is(err, store.ErrNotFound) {
+// Logout ends the principal's session by revoking its refresh-token family; a personal
+// access token has no session and nothing happens.
+func (s *Sessions) Logout(ctx context.Context, p *Principal) error {
+	if p.SessionID == "" {
 		return nil
 	}
-	if err != nil {
-		return unavailable(err)
-	}
-	return unavailable(s.store.RevokeRefreshFamily(ctx, rt.FamilyID))
+	return unavailable(s.store.RevokeRefreshFamily(ctx, p.SessionID))
 }
 
-// Authenticate resolves a bearer token (an access JWT or a personal access token) to its user.
-// Only a token that is wrong is ErrUnauthenticated; a store that fails is ErrUnavailable.
-func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*store.User, error) {
-	var userID string
+// Authenticate resolves a bearer token (an access JWT or a personal access token) to who it
+// acts for. Only a token that is wrong is ErrUnauthenticated; a store that fails is
+// ErrUnavailable. The user is read on every request, so disabling an account, changing or
+// resetting its password ends its tokens at once.
+func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*Principal, error) {
+	p := &Principal{}
+	generation := -1
 	if strings.HasPrefix(bearer, AccessTokenPrefix) {
 		pat, err := s.store.AccessTokenByHash(ctx, HashToken(bearer))
 		if errors.Is(err, store.ErrNotFound) {
@@ -276,39 +277,40 @@ func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*store.User
 		if err := s.store.TouchAccessToken(ctx, pat.ID, time.Now().UTC()); err != nil {
 			return nil, unavailable(err)
 		}
-		userID = pat.UserID
+		p.User, p.TokenID, p.scopes = &store.User{ID: pat.UserID}, pat.ID, tokenScopes(pat.Scopes)
 	} else {
-		id, err := s.issuer.Verify(bearer)
+		sub, err := s.issuer.Verify(bearer)
 		if err != nil {
 			return nil, err
 		}
-		userID = id
+		p.User, p.SessionID, generation = &store.User{ID: sub.UserID}, sub.SessionID, sub.Generation
 	}
-	u, err := s.store.User(ctx, userID)
+	u, err := s.store.User(ctx, p.User.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, ErrUnauthenticated
 	}
 	if err != nil {
 		return nil, unavailable(err)
 	}
-	if u.Disabled {
+	if u.Disabled || (generation >= 0 && generation != u.SessionGeneration) {
 		return nil, ErrUnauthenticated
 	}
-	return u, nil
+	p.User = u
+	return p, nil
 }
 
-// CreateAccessToken makes a personal access token for the user; the token is returned once.
-func (s *Sessions) CreateAccessToken(ctx context.Context, userID, name string, ttl time.Duration) (string, *store.PersonalAccessToken, error) {
+// createAccessToken makes a personal access token through st; the token is returned once.
+func createAccessToken(ctx context.Context, st *store.Store, userID, name string, scopes []string, ttl time.Duration) (string, *store.PersonalAccessToken, error) {
 	token := NewOpaqueToken(AccessTokenPrefix)
 	pat := &store.PersonalAccessToken{
-		UserID: userID, Name: name, Prefix: token[:len(AccessTokenPrefix)+6],
+		UserID: userID, Name: name, Prefix: token[:len(AccessTokenPrefix)+6], Scopes: scopes,
 		TokenHash: HashToken(token), CreatedAt: time.Now().UTC(),
 	}
 	if ttl > 0 {
 		exp := pat.CreatedAt.Add(ttl)
 		pat.ExpiresAt = &exp
 	}
-	if err := s.store.CreateAccessToken(ctx, pat); err != nil {
+	if err := st.CreateAccessToken(ctx, pat); err != nil {
 		return "", nil, err
 	}
 	return token, pat, nil

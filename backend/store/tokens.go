@@ -56,6 +56,7 @@ type PersonalAccessToken struct {
 	UserID     string     `json:"-"`
 	Name       string     `json:"name"`
 	Prefix     string     `json:"prefix"`
+	Scopes     []string   `gorm:"serializer:json" json:"scopes"`
 	TokenHash  string     `json:"-"`
 	ExpiresAt  *time.Time `json:"expires_at"`
 	LastUsedAt *time.Time `json:"last_used_at"`
@@ -101,6 +102,57 @@ func (s *Store) RevokeAccessToken(ctx context.Context, userID, id string) error 
 		return ErrNotFound
 	}
 	return translate(res.Error)
+}
+
+// RevokeUserRefreshTokens ends every session of a user.
+func (s *Store) RevokeUserRefreshTokens(ctx context.Context, userID string) error {
+	return translate(s.db.WithContext(ctx).Model(&RefreshToken{}).
+		Where("user_id = ? AND revoked_at IS NULL", userID).Update("revoked_at", now()).Error)
+}
+
+// RevokeUserAccessTokens revokes every personal access token of a user.
+func (s *Store) RevokeUserAccessTokens(ctx context.Context, userID string) error {
+	return translate(s.db.WithContext(ctx).Model(&PersonalAccessToken{}).
+		Where("user_id = ? AND revoked_at IS NULL", userID).Update("revoked_at", now()).Error)
+}
+
+// PasswordReset is a one-time link to set a new password, stored as a hash.
+type PasswordReset struct {
+	ID        string `gorm:"primaryKey"`
+	UserID    string
+	TokenHash string
+	CreatedBy string
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+	CreatedAt time.Time
+}
+
+// CreatePasswordReset stores a reset link and makes every older unused link of the user useless.
+func (s *Store) CreatePasswordReset(ctx context.Context, r *PasswordReset) error {
+	if r.ID == "" {
+		r.ID = newID()
+	}
+	err := s.db.WithContext(ctx).Model(&PasswordReset{}).
+		Where("user_id = ? AND used_at IS NULL", r.UserID).Update("used_at", now()).Error
+	if err != nil {
+		return translate(err)
+	}
+	return translate(s.db.WithContext(ctx).Create(r).Error)
+}
+
+// UsePasswordReset marks the unused, unexpired reset with the hash used and returns it;
+// ErrNotFound when there is none, so one link sets one password.
+func (s *Store) UsePasswordReset(ctx context.Context, hash string) (*PasswordReset, error) {
+	var r PasswordReset
+	t := now()
+	if err := s.db.WithContext(ctx).Where("token_hash = ? AND used_at IS NULL AND expires_at > ?", hash, t).Take(&r).Error; err != nil {
+		return nil, translate(err)
+	}
+	res := s.db.WithContext(ctx).Model(&PasswordReset{}).Where("id = ? AND used_at IS NULL", r.ID).Update("used_at", t)
+	if res.Error == nil && res.RowsAffected == 0 {
+		return nil, ErrNotFound
+	}
+	return &r, translate(res.Error)
 }
 
 // LoginFailures are the failed logins counted for one throttle key.
