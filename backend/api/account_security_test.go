@@ -455,3 +455,64 @@ func TestTokenScopes(t *testing.T) {
 		t.Fatalf("an expired token: %d", st)
 	}
 }
+
+// TestBrowserHeaders: every answer, UI or API, success or error, carries a
+// Content-Security-Policy that forbids inline script and framing, nosniff and a Referrer-Policy;
+// the refresh token travels only in an HttpOnly, Secure, SameSite=Strict cookie scoped to the
+// refresh path, and the refresh route refuses requests another site could forge.
+func TestBrowserHeaders(t *testing.T) {
+	e := newEnv(t, testenv.SQLite, func(o *options) {
+		o.config = func(c *config.Config) {
+			c.BlobURL = "s3://media?endpoint=minio:9000&secure=false&public_endpoint=media.example.org&public_secure=true"
+		}
+	})
+	for _, r := range []struct{ method, path, csp string }{
+		{"GET", "/", "script-src 'self';"}, {"GET", "/projects/1/annotate", "script-src 'self';"},
+		{"GET", "/assets/app-1234.js", "script-src 'self';"}, {"GET", "/api/v1/me", "default-src 'none'"},
+		{"GET", "/api/v1/nothing", "default-src 'none'"}, {"DELETE", "/api/v1/auth/login", "default-src 'none'"},
+		{"GET", "/healthz", "default-src 'none'"}, {"POST", "/api/v1/auth/login", "default-src 'none'"},
+	} {
+		req, _ := http.NewRequest(r.method, e.srv.URL+r.path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		h := resp.Header
+		csp := h.Get("Content-Security-Policy")
+		if !strings.Contains(csp, r.csp) || !strings.Contains(csp, "frame-ancestors 'none'") || strings.Contains(csp, "unsafe-inline") ||
+			h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") != "no-referrer" || h.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s %s (%d): CSP %q, nosniff %q, referrer %q, frame %q", r.method, r.path, resp.StatusCode, csp,
+				h.Get("X-Content-Type-Options"), h.Get("Referrer-Policy"), h.Get("X-Frame-Options"))
+		}
+		if strings.HasPrefix(r.csp, "script") && !strings.Contains(csp, "img-src 'self' https://media.example.org data: blob:") {
+			t.Errorf("the UI's policy does not let media come from the public blob endpoint: %q", csp)
+		}
+	}
+
+	st, h, b := e.anon().doH("POST", "/api/v1/auth/login", map[string]string{"email": "admin@example.org", "password": "password-admin@example.org"})
+	cookie := h.Get("Set-Cookie")
+	for _, want := range []string{"arbiter_refresh=arb_rt_", "Path=/api/v1/auth/refresh", "HttpOnly", "Secure", "SameSite=Strict"} {
+		if st != 200 || !strings.Contains(cookie, want) {
+			t.Errorf("the refresh cookie lacks %q: %q", want, cookie)
+		}
+	}
+	if strings.Contains(string(b), "arb_rt_") {
+		t.Errorf("the refresh token is in the body: %s", b)
+	}
+	token := refreshCookie(h)
+	for name, headers := range map[string][]string{
+		"no CSRF header":     {"Cookie", "arbiter_refresh=" + token},
+		"cross-site fetch":   {"Cookie", "arbiter_refresh=" + token, "X-Arbiter-CSRF", "1", "Sec-Fetch-Site", "cross-site"},
+		"another origin":     {"Cookie", "arbiter_refresh=" + token, "X-Arbiter-CSRF", "1", "Origin", "https://evil.example"},
+		"a same-site origin": {"Cookie", "arbiter_refresh=" + token, "X-Arbiter-CSRF", "1", "Sec-Fetch-Site", "same-site"},
+	} {
+		if st, b := e.anon().do("POST", "/api/v1/auth/refresh", nil, headers...); st != 403 || errorCode(t, b) != "csrf_rejected" {
+			t.Errorf("%s: %d %s", name, st, b)
+		}
+	}
+	same := []string{"Cookie", "arbiter_refresh=" + token, "X-Arbiter-CSRF", "1", "Sec-Fetch-Site", "same-origin", "Origin", e.srv.URL}
+	if st, b := e.anon().do("POST", "/api/v1/auth/refresh", nil, same...); st != 200 {
+		t.Errorf("a refresh from the site's own page: %d %s", st, b)
+	}
+}

@@ -20,7 +20,6 @@ const (
 	CSRFHeader = "X-Arbiter-CSRF"
 )
 
-
 // startSession sets the refresh cookie and answers the access token.
 func (s *Server) startSession(c *gin.Context, pair *auth.Pair) {
 	http.SetCookie(c.Writer, &http.Cookie{

@@ -16,8 +16,8 @@ type User struct {
 	PasswordHash string `json:"-"`
 	IsAdmin      bool   `json:"is_admin"`
 	// CanCreateProjects is granted by administrators (who can always create projects).
-	CanCreateProjects bool      `json:"can_create_projects"`
-	Disabled          bool      `json:"disabled"`
+	CanCreateProjects bool `json:"can_create_projects"`
+	Disabled          bool `json:"disabled"`
 	// SessionGeneration ends every access token signed in an older generation.
 	SessionGeneration int       `json:"-"`
 	CreatedAt         time.Time `json:"created_at"`
