@@ -174,8 +174,8 @@ func bootstrapAdmin(ctx context.Context, cfg config.Config, st *store.Store, log
 	if password == "" {
 		password, generated = auth.GeneratePassword(), true
 	}
-	if len(password) < auth.MinPasswordLength {
-		return fmt.Errorf("ARBITER_ADMIN_PASSWORD must be at least %d characters", auth.MinPasswordLength)
+	if err := auth.CheckNewPassword("ARBITER_ADMIN_PASSWORD", password, email); err != nil {
+		return fmt.Errorf("ARBITER_ADMIN_PASSWORD: %w", err)
 	}
 	hash, err := auth.HashPassword(password)
 	if err != nil {
