@@ -136,7 +136,7 @@ func (s *Sessions) ResetPassword(ctx context.Context, in PasswordReset) error {
 		if err := tx.RevokeUserRefreshTokens(ctx, u.ID); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, "", "", "user.password_reset", "user:"+u.ID, nil, map[string]string{"link_by": r.CreatedBy})
+		return tx.Audit(ctx, "", u.ID, "user.password_reset", "user:"+u.ID, nil, map[string]string{"link_by": r.CreatedBy})
 	})
 	return err
 }
