@@ -14,9 +14,15 @@ import (
 // nothing may load and nothing may frame it.
 const apiCSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
+// waveformStyle is the hash of the one inline style the UI needs: the <style> wavesurfer.js
+// writes into its shadow root (audio waveforms at height 64, AudioPlayer.tsx). note: a new
+// wavesurfer version or height changes it; the browser tests name the new hash.
+const waveformStyle = "'sha256-fF0LBso7Nz75zaFRDBUefBDvPe19hjaiDnnc8lt+2Js='"
+
 // uiCSP is the policy of the web UI: scripts and styles only from the server's own files (the
-// build has no inline script or style), media also from the blob store's origins, no plugins,
-// no framing, no base or form targets elsewhere.
+// build has no inline script, and no inline style but the waveform's, allowed by its hash),
+// media also from the blob store's origins, no plugins, no framing, no base or form targets
+// elsewhere.
 func uiCSP(cfg config.Config) string {
 	media := []string{"'self'"}
 	if o := origin(cfg.PublicURL); o != "" {
@@ -27,7 +33,7 @@ func uiCSP(cfg config.Config) string {
 	return strings.Join([]string{
 		"default-src 'self'",
 		"script-src 'self'",
-		"style-src 'self'",
+		"style-src 'self' " + waveformStyle,
 		"img-src " + m + " data: blob:",
 		"media-src " + m + " blob:",
 		"connect-src " + m,
