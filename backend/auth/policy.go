@@ -20,8 +20,9 @@ const (
 	MaxPasswordLength = 1024
 )
 
-// commonPasswordsText is the 10,000 most common passwords of the SecLists project
-// (Passwords/Common-Credentials/10k-most-common.txt, MIT licence), one a line.
+// commonPasswordsText is the most common passwords of the SecLists project
+// (Passwords/Common-Credentials/10k-most-common.txt, MIT licence), one a line, less two
+// product names.
 //
 //go:embed common-passwords.txt
 var commonPasswordsText string
