@@ -13,9 +13,12 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Starts a new refresh-token family. Failed attempts are counted per account and per
-         *     client address in the database (shared by every replica); past the limit the answer is
-         *     `429 rate_limited` with `Retry-After`.
+         * @description Starts a new refresh-token family. Failed attempts are counted per account, per account
+         *     and client address, and per address in the database (shared by every replica). An
+         *     address with no recent failure on the account is never refused; one that has failed
+         *     there waits a delay that doubles with the account's failures (after 5 free ones, from 1
+         *     second to 15 minutes), and one with 100 failures is refused on the accounts it failed
+         *     on. Until then the answer is `429 rate_limited` with `Retry-After`.
          */
         post: operations["login"];
         delete?: never;
@@ -34,10 +37,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Exchange a refresh token for a new pair
-         * @description Rotation: the presented refresh token stops working. Presenting an already used refresh
-         *     token revokes its whole family (every token descended from the same login) and answers
-         *     `401 refresh_token_reused`.
+         * Exchange the refresh cookie for a new access token and a new cookie
+         * @description The refresh token comes from the `arbiter_refresh` cookie, never from the body (there
+         *     is none). Rotation: the presented refresh token stops working. Presenting an already
+         *     used refresh token revokes its whole family (every token descended from the same login)
+         *     and answers `401 refresh_token_reused`. Against cross-site request forgery the request
+         *     must carry `X-Arbiter-CSRF` (any value), and a browser's `Sec-Fetch-Site` and `Origin`,
+         *     when present, must name this site; otherwise `403 csrf_rejected`.
          */
         post: operations["refresh"];
         delete?: never;
@@ -56,10 +62,57 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Revoke the refresh-token family of a session
-         * @description Unknown tokens are ignored, so logging out twice is not an error.
+         * End the caller's session
+         * @description Revokes the refresh-token family of the session the access token belongs to and clears
+         *     the refresh cookie. For a personal access token it does nothing (revoke the token at
+         *     `/api/v1/me/tokens/{tid}`).
          */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a one-time reset link
+         * @description `token` is the secret of a link an administrator made (`POST
+         *     /api/v1/users/{uid}/password-reset`). It works once, for 24 hours, and a newer link
+         *     replaces it. A new password the rules refuse (`422`) leaves the link usable. Every
+         *     session of the user ends. Audited as `user.password_reset`.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the caller's password (sessions only)
+         * @description Needs the current password; wrong ones count towards the login throttle. Every other
+         *     session and access token of the caller ends at once; the answer is a new session for
+         *     this one. Audited as `user.password_change`.
+         */
+        post: operations["changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -96,7 +149,8 @@ export interface paths {
         /**
          * Create a personal access token
          * @description The token (`arb_pat_...`) is in the answer once and stored only as a hash. It acts with
-         *     exactly its owner's rights.
+         *     its owner's rights, narrowed to its scopes. Sessions only: a token cannot make tokens.
+         *     Audited as `token.create`.
          */
         post: operations["createToken"];
         delete?: never;
@@ -115,7 +169,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke one of the caller's personal access tokens */
+        /**
+         * Revoke one of the caller's personal access tokens (sessions only)
+         * @description Audited as `token.revoke`.
+         */
         delete: operations["revokeToken"];
         options?: never;
         head?: never;
@@ -705,6 +762,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/{uid}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a one-time password reset link for a user (administrators)
+         * @description The administrator hands the link to the user, who sets a new password with it (`POST
+         *     /api/v1/auth/password-reset`, or the web UI at `path`). The token is shown only here,
+         *     works once, for 24 hours, and replaces any older link of the user; the current password
+         *     keeps working until the link is used. Audited as `user.password_reset_issue`.
+         */
+        post: operations["issuePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{uid}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable an account (administrators)
+         * @description The user can no longer log in; every session, access token and personal access token of
+         *     theirs stops at once, and re-enabling gives none of them back. Administrators cannot
+         *     disable themselves (`409 own_account`), so the last administrator stays. Audited as
+         *     `user.disable`.
+         */
+        post: operations["disableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{uid}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-enable an account (administrators)
+         * @description The user can log in again. Audited as `user.enable`.
+         */
+        post: operations["enableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{pid}/assets": {
         parameters: {
             query?: never;
@@ -1145,6 +1268,10 @@ export interface paths {
          * Prometheus metrics
          * @description `arbiter_http_requests_total{method,route,status}`,
          *     `arbiter_http_request_duration_seconds{method,route}`, and the Go and process collectors.
+         *     Labels come from fixed sets only: route templates (or `unmatched`) and the methods `GET`,
+         *     `HEAD`, `POST`, `PUT`, `PATCH`, `DELETE`, `OPTIONS` and `other`. With `--metrics-addr`
+         *     this path answers 404 and the metrics are on that address; with `ARBITER_METRICS_TOKEN`
+         *     they need `Authorization: Bearer <token>`.
          */
         get: operations["metrics"];
         put?: never;
@@ -1218,7 +1345,7 @@ export interface components {
                  * @description Stable machine-readable code.
                  * @enum {string}
                  */
-                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "import_stopped" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
+                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "import_stopped" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
                 /** @description What went wrong, for a person. Internal errors carry only the request id. */
                 message: string;
                 /** @description Null, an object of FieldError by field path or question key, or extra facts such as `field`, `offset` or (for `stale_version`) `current_version`. */
@@ -1242,15 +1369,17 @@ export interface components {
             code: string;
             message: string;
         };
-        RefreshRequest: {
-            /** @description An `arb_rt_...` token from login or refresh. */
-            refresh_token: string;
-        };
+        /**
+         * @description At least 12 characters, no composition rules (NIST SP 800-63B). Refused as `too_common`
+         *     when it is one of the 10,000 most common passwords (also with digits or symbols around
+         *     it), one character or short run repeated, a sequence, or the account's email or name.
+         */
+        NewPassword: string;
+        /** @enum {string} */
+        Scope: "read" | "annotate" | "manage" | "admin";
         TokenPair: {
             /** @description HS256 JWT. */
             access_token: string;
-            /** @description Opaque `arb_rt_...` token, single use. */
-            refresh_token: string;
             /** @description Lifetime of the access token in seconds. */
             expires_in: number;
             /** @constant */
@@ -1275,6 +1404,7 @@ export interface components {
             name: string;
             /** @description The first characters of the token, to recognise it. */
             prefix: string;
+            scopes: components["schemas"]["Scope"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2236,7 +2366,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `forbidden`: the caller lacks the administrator flag or the project role this needs. */
+        /** @description `forbidden`: the caller lacks the administrator flag or the project role this needs; `insufficient_scope`: the personal access token lacks the scope this needs (or the operation is for sessions only). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -2324,7 +2454,10 @@ export interface components {
         assignmentID: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `arbiter_refresh=<token>; Path=/api/v1/auth/refresh; HttpOnly; Secure; SameSite=Strict` (or cleared with `Max-Age=0`). */
+        RefreshCookie: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2346,9 +2479,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Logged in. */
+            /** @description Logged in; the refresh token is in the `arbiter_refresh` cookie. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2367,7 +2501,7 @@ export interface operations {
             };
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
-            /** @description `rate_limited`: too many failed logins for this account or address. */
+            /** @description `rate_limited`: this address failed on this account and must wait, or is over its limit. */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -2383,29 +2517,32 @@ export interface operations {
     refresh: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Any value; a cross-site form cannot send it. */
+                "X-Arbiter-CSRF": string;
+            };
             path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RefreshRequest"];
+            cookie: {
+                /** @description The refresh token (`arb_rt_...`). */
+                arbiter_refresh: string;
             };
         };
+        requestBody?: never;
         responses: {
-            /** @description A new access token and a new refresh token. */
+            /** @description A new access token; a new refresh token in the cookie. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TokenPair"];
                 };
             };
-            400: components["responses"]["InvalidJSON"];
             /**
-             * @description `unauthorized`: the refresh token is unknown, expired or revoked;
-             *     `refresh_token_reused`: it was used before, and its family is now revoked.
+             * @description `unauthorized`: no cookie, or the refresh token is unknown, expired or revoked;
+             *     `refresh_token_reused`: it was used before, and its family is now revoked. The cookie
+             *     is cleared.
              */
             401: {
                 headers: {
@@ -2415,7 +2552,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `csrf_rejected`: the request lacks `X-Arbiter-CSRF` or comes from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     logout: {
@@ -2425,21 +2570,103 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out. */
+            204: {
+                headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RefreshRequest"];
+                "application/json": {
+                    token: string;
+                    new_password: components["schemas"]["NewPassword"];
+                };
             };
         };
         responses: {
-            /** @description Logged out. */
+            /** @description The password is set; sign in with it. */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            400: components["responses"]["InvalidJSON"];
+            /** @description `reset_link_invalid`: the link is unknown, used, replaced or expired; `invalid_json`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: components["schemas"]["NewPassword"];
+                };
+            };
+        };
+        responses: {
+            /** @description Changed; a new access token and refresh cookie. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`: `current_password` is wrong (`wrong_password`) or `new_password` breaks a rule (`too_short`, `too_long`, `too_common`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description `rate_limited`: too many wrong current passwords from this address. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMe: {
@@ -2495,6 +2722,8 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @description What the token may do; `admin` only for administrators. */
+                    scopes: components["schemas"]["Scope"][];
                     /**
                      * @description 0 means the token does not expire.
                      * @default 0
@@ -2579,7 +2808,7 @@ export interface operations {
                     /** Format: email */
                     email: string;
                     name: string;
-                    password: string;
+                    password: components["schemas"]["NewPassword"];
                     /** @default false */
                     is_admin?: boolean;
                     /**
@@ -3910,6 +4139,97 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    issuePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The secret (`arb_reset_...`), shown only this once. */
+                        token: string;
+                        /** @description The web UI's page for it: `/reset-password#token=...` (in the fragment, which browsers send nowhere). */
+                        path: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    disableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `own_account`: administrators cannot disable their own account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     uploadAsset: {
         parameters: {
             query?: never;
@@ -4665,6 +4985,24 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description `ARBITER_METRICS_TOKEN` is set and the request does not carry it. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Metrics are served on `--metrics-addr` instead. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

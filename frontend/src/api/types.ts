@@ -7,15 +7,23 @@ import type { Component, RequestBody, ResponseBody } from "./contract";
 export type ID = string;
 
 export type User = Component<"User">;
-/** What login and refresh answer. */
+/** What login, refresh and a password change answer; the refresh token is in an HttpOnly cookie. */
 export type AuthResponse = Component<"TokenPair">;
 export type LoginRequest = RequestBody<"login">;
 export type CreateUserRequest = RequestBody<"createUser">;
+
+/** What a personal access token may do. */
+export type TokenScope = Component<"Scope">;
+/** Every token scope, in the order the UI offers them. */
+export const TOKEN_SCOPES = ["read", "annotate", "manage", "admin"] as const satisfies readonly TokenScope[];
 
 export type PersonalToken = Component<"PersonalAccessToken">;
 /** Returned once, on creation: `token` is never shown again. */
 export type CreatedPersonalToken = ResponseBody<"createToken", 201>;
 export type CreateTokenRequest = RequestBody<"createToken">;
+
+/** A one-time password reset link an administrator hands over. */
+export type PasswordResetLink = ResponseBody<"issuePasswordReset", 201>;
 
 export type ProjectRole = Component<"Role">;
 /** Every project role, in the order the UI lists them. */
