@@ -84,6 +84,9 @@ race_pkgs="./backend/workflow/... ./backend/api/... ./backend/store/..."
 go test -count=1 $(go list ./... | grep -v -E '/backend/(workflow|api|store)(/|$)')
 CGO_ENABLED=1 go test -race -count=1 $race_pkgs
 
+echo "== UI checks: types generated from docs/openapi.yaml are current, lint, type-check"
+(cd frontend && npm run --silent check:api && npm run --silent lint && npm run --silent typecheck)
+
 echo "== UI unit tests"
 (cd frontend && npx vitest run)
 
