@@ -6,6 +6,7 @@ import type {
   CreatedPersonalToken,
   ID,
   Member,
+  MemberChange,
   PasswordResetLink,
   PersonalToken,
   Project,
@@ -43,7 +44,7 @@ export function endpoints(c: ApiClient) {
       create: (req: CreateProjectRequest) => c.post<ProjectDetail>("/api/v1/projects", req),
       members: (pid: ID) => c.get<Member[]>(`/api/v1/projects/${seg(pid)}/members`),
       setMemberRoles: (pid: ID, uid: ID, roles: ProjectRole[]) =>
-        c.put<Member>(`/api/v1/projects/${seg(pid)}/members/${seg(uid)}`, { roles }),
+        c.put<MemberChange>(`/api/v1/projects/${seg(pid)}/members/${seg(uid)}`, { roles }),
     },
   };
 }

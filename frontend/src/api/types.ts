@@ -32,6 +32,8 @@ export const PROJECT_ROLES = ["lead", "annotator", "reviewer", "adjudicator", "v
 export type Project = Component<"Project">;
 export type CreateProjectRequest = RequestBody<"createProject">;
 export type Member = Component<"Member">;
+/** What setting someone's roles did: added (or changed), invited by email, or removed. */
+export type MemberChange = ResponseBody<"setMember">;
 
 /** The error body every failure has. */
 export type ErrorBody = Component<"Error">;

@@ -17,7 +17,7 @@ function fill(who: string, roles: { on?: string[]; off?: string[] } = {}) {
 describe("AddMemberForm", () => {
   it("adds a person by email straight through PUT /members/:email, without reading the user list", async () => {
     const { calls } = renderInProject(<AddMemberForm pid="p1" />, project, {
-      "PUT /api/v1/projects/p1/members/ann%40example.com": () => json(200, { user_id: "u2", email: "ann@example.com", name: "Ann", roles: ["annotator", "reviewer"] }),
+      "PUT /api/v1/projects/p1/members/ann%40example.com": () => json(200, { status: "added", user_id: "u2", email: "ann@example.com", name: "Ann", roles: ["annotator", "reviewer"] }),
     });
     fill("  ann@example.com ", { on: ["reviewer"] });
     expect((await screen.findByRole("status")).textContent).toBe("Ann (ann@example.com) now has: annotator, reviewer.");
@@ -28,11 +28,19 @@ describe("AddMemberForm", () => {
 
   it("takes a user id as well", async () => {
     const { calls } = renderInProject(<AddMemberForm pid="p1" />, project, {
-      "PUT /api/v1/projects/p1/members/u42": () => json(200, { user_id: "u42", email: "lee@example.com", name: "Lee", roles: ["viewer"] }),
+      "PUT /api/v1/projects/p1/members/u42": () => json(200, { status: "added", user_id: "u42", email: "lee@example.com", name: "Lee", roles: ["viewer"] }),
     });
     fill("u42", { on: ["viewer"], off: ["annotator"] });
     await screen.findByText("Lee (lee@example.com) now has: viewer.");
     expect(calls[0].body).toEqual({ roles: ["viewer"] });
+  });
+
+  it("says when the person was invited rather than added, with nothing about whether they have an account", async () => {
+    renderInProject(<AddMemberForm pid="p1" />, project, {
+      "PUT /api/v1/projects/p1/members/new%40example.com": () => json(200, { status: "invited", email: "new@example.com", roles: ["annotator"] }),
+    });
+    fill("new@example.com");
+    expect((await screen.findByRole("status")).textContent).toBe("Invited new@example.com as annotator. They join the project when they accept.");
   });
 
   it("says when nobody has that email", async () => {
@@ -45,7 +53,7 @@ describe("AddMemberForm", () => {
 
   it("removes a member when no role is left", async () => {
     renderInProject(<AddMemberForm pid="p1" />, project, {
-      "PUT /api/v1/projects/p1/members/ann%40example.com": () => json(200, { user_id: "u2", email: "ann@example.com", name: "Ann", roles: [] }),
+      "PUT /api/v1/projects/p1/members/ann%40example.com": () => json(200, { status: "removed", user_id: "u2", email: "ann@example.com", name: "Ann", roles: [] }),
     });
     fill("ann@example.com", { off: ["annotator"] });
     await screen.findByText("Ann (ann@example.com) was removed from the project.");

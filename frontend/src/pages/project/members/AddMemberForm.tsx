@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { ApiError, type ID, type ProjectRole } from "../../../api";
+import { ApiError, type ID, type MemberChange, type ProjectRole } from "../../../api";
 import { Field } from "../../../components/Field";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { RoleCheckboxes } from "./RoleCheckboxes";
@@ -26,8 +26,7 @@ export function AddMemberForm({ pid }: { pid: ID }) {
       { uid: ref, roles },
       {
         onSuccess: (m) => {
-          const name = m ? `${m.name} (${m.email})` : ref;
-          setSaved(roles.length ? `${name} now has: ${roles.join(", ")}.` : `${name} was removed from the project.`);
+          setSaved(changeText(m));
           setWho("");
         },
       },
@@ -61,7 +60,7 @@ export function AddMemberForm({ pid }: { pid: ID }) {
         className="field-narrow"
         autoComplete="off"
         onChange={(e) => setWho(e.target.value)}
-        hint="The person needs an account; their email is enough."
+        hint="Someone not in the project yet is invited by email and joins on accepting; an administrator adds them at once."
       />
       <div>
         <RoleCheckboxes value={roles} onChange={setRolesValue} />
@@ -74,4 +73,14 @@ export function AddMemberForm({ pid }: { pid: ID }) {
       </div>
     </form>
   );
+}
+
+/** What the server did with the roles, in a sentence. */
+export function changeText(m: MemberChange): string {
+  const who = m.name ? `${m.name} (${m.email})` : m.email;
+  if (m.status === "removed") return `${who} was removed from the project.`;
+  if (m.status === "invited") {
+    return m.roles.length ? `Invited ${m.email} as ${m.roles.join(", ")}. They join the project when they accept.` : `The invitation to ${m.email} was withdrawn.`;
+  }
+  return `${who} now has: ${m.roles.join(", ")}.`;
 }
