@@ -5,6 +5,7 @@ import type {
   CreateUserRequest,
   CreatedPersonalToken,
   ID,
+  Invitation,
   Member,
   MemberChange,
   PasswordResetLink,
@@ -32,6 +33,11 @@ export function endpoints(c: ApiClient) {
       changePassword: (current: string, next: string) => c.changePassword(current, next),
       resetPassword: (token: string, newPassword: string) =>
         c.request<void>("POST", "/api/v1/auth/password-reset", { token, new_password: newPassword }, { auth: false }),
+    },
+    invitations: {
+      mine: () => c.get<Invitation[]>("/api/v1/me/invitations"),
+      accept: (id: ID) => c.post<void>(`/api/v1/me/invitations/${seg(id)}/accept`),
+      decline: (id: ID) => c.post<void>(`/api/v1/me/invitations/${seg(id)}/decline`),
     },
     tokens: {
       list: () => c.get<PersonalToken[]>("/api/v1/me/tokens"),

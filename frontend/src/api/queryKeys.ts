@@ -6,6 +6,7 @@ export const queryKeys = {
   users: ["users"] as const,
   tokens: ["tokens"] as const,
   projects: ["projects"] as const,
+  invitations: ["invitations"] as const,
   project: (pid: ID) => ["projects", pid] as const,
   members: (pid: ID) => ["projects", pid, "members"] as const,
 };

@@ -35,6 +35,9 @@ export type Member = Component<"Member">;
 /** What setting someone's roles did: added (or changed), invited by email, or removed. */
 export type MemberChange = ResponseBody<"setMember">;
 
+/** An invitation waiting for the signed-in person. */
+export type Invitation = ResponseBody<"myInvitations">[number];
+
 /** The error body every failure has. */
 export type ErrorBody = Component<"Error">;
 

@@ -8,11 +8,13 @@ import { ErrorMessage } from "../../components/ErrorMessage";
 import { EmptyState } from "../../components/EmptyState";
 import { ProjectList } from "./ProjectList";
 import { CreateProjectForm } from "./CreateProjectForm";
+import { InvitationList } from "./InvitationList";
 
 export function ProjectsPage() {
   const api = useApi();
   const user = useCurrentUser();
   const [creating, setCreating] = useState(false);
+  const mayCreate = user.is_admin || user.can_create_projects;
   const projects = useQuery({ queryKey: queryKeys.projects, queryFn: api.projects.list });
 
   return (
@@ -21,6 +23,7 @@ export function ProjectsPage() {
         title="Projects"
         subtitle={user.is_admin ? "All projects on this server." : "Projects you are a member of."}
         actions={
+          mayCreate &&
           !creating && (
             <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
               New project
@@ -28,13 +31,15 @@ export function ProjectsPage() {
           )
         }
       />
+      <InvitationList />
       {creating && <CreateProjectForm onDone={() => setCreating(false)} />}
       {projects.isPending && <Spinner label="Loading projects…" />}
       {projects.isError && <ErrorMessage error={projects.error} title="Could not load projects." />}
       {projects.data && projects.data.length === 0 && (
         <EmptyState title="No projects yet">
-          Create a project to start importing items and inviting annotators, or ask a project lead to add you to
-          theirs.
+          {mayCreate
+            ? "Create a project to start importing items and inviting annotators, or ask a project lead to invite you to theirs."
+            : "Ask a project lead to invite you to their project; invitations appear here."}
         </EmptyState>
       )}
       {projects.data && projects.data.length > 0 && <ProjectList projects={projects.data} />}
