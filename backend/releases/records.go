@@ -1,0 +1,200 @@
+package releases
+
+import (
+	"context"
+	"encoding/json"
+	"iter"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/exports"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// pageSize is the number of items read per query while a release streams.
+const pageSize = 1000
+
+// page is one page of records, or the error that ended the stream.
+type page struct {
+	recs []exports.Record
+	err  error
+}
+
+// records streams the release's items in id order as exports records. Pages are read and
+// converted one ahead of the exporter on a goroutine of their own; the stream waits for that
+// goroutine before it returns, so nothing is written after a release stopped.
+func (s *Service) records(ctx context.Context, fp *workflow.Project, stages []flow.Stage, med *media) iter.Seq2[exports.Record, error] {
+	return func(yield func(exports.Record, error) bool) {
+		ctx, cancel := context.WithCancel(ctx)
+		pages := make(chan page, 1)
+		finished := make(chan struct{})
+		go func() {
+			defer close(finished)
+			s.readPages(ctx, fp, stages, med, pages)
+		}()
+		defer func() {
+			cancel()
+			for range pages {
+			}
+			<-finished
+		}()
+		for pg := range pages {
+			if pg.err != nil {
+				yield(exports.Record{}, pg.err)
+				return
+			}
+			for _, rec := range pg.recs {
+				if !yield(rec, nil) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// readPages sends every page of records to out, then closes it.
+func (s *Service) readPages(ctx context.Context, fp *workflow.Project, stages []flow.Stage, med *media, out chan<- page) {
+	defer close(out)
+	after := ""
+	for {
+		its, err := s.store.ItemsWithTruth(ctx, fp.ID, stages, after, pageSize)
+		if err == nil && len(its) == 0 {
+			return
+		}
+		var recs []exports.Record
+		if err == nil {
+			recs, err = s.convert(ctx, fp, its, med)
+		}
+		select {
+		case out <- page{recs: recs, err: err}:
+		case <-ctx.Done():
+			return
+		}
+		if err != nil {
+			return
+		}
+		after = its[len(its)-1].ID
+	}
+}
+
+// convert turns a page of items into records: ground truth, labels and reviews, media.
+func (s *Service) convert(ctx context.Context, fp *workflow.Project, its []store.ItemTruth, med *media) ([]exports.Record, error) {
+	ids := make([]string, len(its))
+	for i := range its {
+		ids[i] = its[i].ID
+	}
+	work, err := s.store.SubmittedWork(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	byItem := map[string][]store.Assignment{}
+	for _, a := range work {
+		byItem[a.ItemID] = append(byItem[a.ItemID], a)
+	}
+	recs := make([]exports.Record, len(its))
+	var assetIDs []string
+	for i := range its {
+		recs[i] = record(&its[i], byItem[its[i].ID])
+		walkMedia(fp.Schema, recs[i].Inputs, func(id string) (string, error) {
+			assetIDs = append(assetIDs, id)
+			return "", nil
+		})
+	}
+	if len(assetIDs) == 0 {
+		return recs, nil
+	}
+	assets, err := s.store.AssetsByIDs(ctx, fp.ID, assetIDs)
+	if err != nil {
+		return nil, err
+	}
+	for i := range recs {
+		if err := med.rewrite(ctx, fp.Schema, recs[i].Inputs, assets); err != nil {
+			return nil, &exports.RecordError{ID: recs[i].ID, ExternalID: recs[i].ExternalID, Field: "inputs",
+				Code: "media_unavailable", Message: err.Error()}
+		}
+	}
+	return recs, nil
+}
+
+// record is one item as exports reads it. Inputs or metadata that are not JSON objects are
+// left for exports to report against the item.
+func record(it *store.ItemTruth, work []store.Assignment) exports.Record {
+	rec := exports.Record{ID: it.ID, ExternalID: it.ExternalID, Status: itemStatus(&it.Item)}
+	json.Unmarshal(it.Inputs, &rec.Inputs)
+	if len(it.Meta) > 0 {
+		json.Unmarshal(it.Meta, &rec.Meta)
+	}
+	if it.DropReason != nil {
+		rec.DropReason = *it.DropReason
+	}
+	if it.Truth != nil && rec.Status == exports.StatusDone {
+		json.Unmarshal(it.Truth.Answers, &rec.Answers)
+		rec.Provenance = provenance(it.Truth)
+	}
+	rec.Labels, rec.Reviews = labelsAndReviews(work)
+	return rec
+}
+
+// provenance is how the ground truth was reached. An adjudicator's confidence (1 to 5) is
+// released on [0, 1]: (confidence − 1) / 4.
+func provenance(gt *store.GroundTruth) exports.Provenance {
+	p := exports.Provenance{Kind: string(gt.Provenance), Revision: gt.Revision}
+	if gt.Rationale != nil {
+		p.Rationale = *gt.Rationale
+	}
+	if gt.Provenance != flow.ProvenanceAdjudicated {
+		return p
+	}
+	if gt.DecidedBy != nil {
+		p.Adjudicator = *gt.DecidedBy
+	}
+	var d struct {
+		Confidence *int `json:"confidence"`
+	}
+	if json.Unmarshal(gt.Details, &d) == nil && d.Confidence != nil && *d.Confidence >= 1 && *d.Confidence <= 5 {
+		c := float64(*d.Confidence-1) / 4
+		p.Confidence = &c
+	}
+	return p
+}
+
+// labelsAndReviews are an item's accepted labels (a reviewer's correction in place of the
+// label) and the reviews of its labels, oldest first.
+func labelsAndReviews(work []store.Assignment) ([]exports.Label, []exports.Review) {
+	author := map[string]string{}
+	var labels []exports.Label
+	for _, a := range work {
+		if a.Stage != flow.StageLabel {
+			continue
+		}
+		author[a.ID] = a.UserID
+		if a.Status != flow.AssignSubmitted {
+			continue
+		}
+		src := a.Answers
+		if len(a.Effective) > 0 {
+			src = a.Effective
+		}
+		var ans tasks.Answers
+		json.Unmarshal(src, &ans)
+		labels = append(labels, exports.Label{Annotator: a.UserID, Answers: ans})
+	}
+	var reviews []exports.Review
+	for _, a := range work {
+		if a.Stage != flow.StageReview || a.Status != flow.AssignSubmitted || a.Verdict == nil {
+			continue
+		}
+		r := exports.Review{Reviewer: a.UserID, Verdict: string(*a.Verdict)}
+		if a.TargetID != nil {
+			r.Annotator = author[*a.TargetID]
+		}
+		if a.Comment != nil {
+			r.Comment = *a.Comment
+		}
+		json.Unmarshal(a.Comments, &r.Comments)
+		json.Unmarshal(a.Answers, &r.Answers)
+		reviews = append(reviews, r)
+	}
+	return labels, reviews
+}
