@@ -15,6 +15,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/tasks"
@@ -78,6 +79,9 @@ var rules = []rule{
 	{workflow.ErrRoleRequired, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrOwnWork, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
+	{releases.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
+	{releases.ErrNotDone, http.StatusConflict, "release_not_done", ""},
+	{releases.ErrBadLink, http.StatusForbidden, CodeForbidden, ""},
 	{auth.ErrEmailTaken, http.StatusConflict, CodeConflict, ""},
 	{auth.ErrBadCredentials, http.StatusUnauthorized, CodeUnauthorized, "email or password is wrong"},
 	{auth.ErrRefreshReused, http.StatusUnauthorized, CodeRefreshReused, ""},
