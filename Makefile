@@ -8,16 +8,21 @@ LDFLAGS := -s -w -X github.com/arbiter-annotation/arbiter/backend/cli.Version=$(
 
 ## run: build everything and serve on the embedded defaults (SQLite and blobs in ./arbiter-data)
 run: build
+	@echo "== starting $(BIN) serve"
 	$(BIN) serve
 
 ## build: the web UI, then the binary with the UI embedded, at bin/arbiter
 build: ui
-	CGO_ENABLED=0 $(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./backend/cmd/arbiter
+	@echo "== building $(BIN) with the UI embedded (the first build downloads Go modules and compiles them: a few minutes; packages are listed as they compile)"
+	CGO_ENABLED=0 $(GO) build -v -ldflags '$(LDFLAGS)' -o $(BIN) ./backend/cmd/arbiter
+	@echo "== built $(BIN)"
 
 ui: frontend/node_modules/.installed
+	@echo "== building the web UI into frontend/dist"
 	cd frontend && npm run build
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	@echo "== installing the UI's dependencies (npm ci)"
 	cd frontend && npm ci --no-audit --no-fund
 	touch $@
 

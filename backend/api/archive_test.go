@@ -4,7 +4,9 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"mime/multipart"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
@@ -76,6 +78,56 @@ func TestImportWithMediaArchive(t *testing.T) {
 		}
 		if st, body := archiveImport(t, e.admin, p.ID, nil, ""); st != 200 {
 			t.Fatalf("empty archive import: %d %s", st, body)
+		}
+	})
+}
+
+// TestZipBomb: an archive whose entries unpack far beyond their packed size, or whose files
+// unpack to more than the upload limit in all, is refused before anything is stored.
+func TestZipBomb(t *testing.T) {
+	e := newEnv(t, openSQLite, func(o *options) { o.maxUpload = 4 << 20 })
+	pid := robojudgeProject(t, e.admin, nil)
+	items := robojudgeLine("zb-1", "g")
+	status, body := archiveImport(t, e.admin, pid, map[string][]byte{"zeros.bin": make([]byte, 3<<20)}, items)
+	if status != 422 || !strings.Contains(string(body), `"compression_ratio"`) {
+		t.Fatalf("a thousandfold entry: %d %s", status, body)
+	}
+	many := map[string][]byte{}
+	for i := range 6 {
+		many[fmt.Sprintf("part-%d.bin", i)] = make([]byte, 900<<10)
+	}
+	status, body = archiveImport(t, e.admin, pid, many, items)
+	if status != 413 || errorCode(t, body) != "payload_too_large" {
+		t.Fatalf("entries over the limit in all: %d %s", status, body)
+	}
+	if n := countAssets(t, e); n != 0 {
+		t.Fatalf("%d assets stored from refused archives", n)
+	}
+}
+
+// TestStorageQuota: an administrator sets a project's quota; uploads past it are refused and
+// leads see the usage; leads cannot change the quota.
+func TestStorageQuota(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		pid := lead.createProject("quota")
+		if st, _ := lead.do("PUT", "/api/v1/projects/"+pid+"/storage", map[string]any{"quota_bytes": 1 << 30}); st != 403 {
+			t.Fatalf("a lead set the quota: %d", st)
+		}
+		e.admin.must("PUT", "/api/v1/projects/"+pid+"/storage", map[string]any{"quota_bytes": 1000}, 200, nil)
+		uploadAsset(t, lead, pid, "a.bin", bytes.Repeat([]byte{1}, 600))
+		ct, body := multipartBody(t, "file", "b.bin", bytes.Repeat([]byte{2}, 600))
+		if st, out := lead.do("POST", "/api/v1/projects/"+pid+"/assets", body, "Content-Type", ct); st != 413 || errorCode(t, out) != "quota_exceeded" {
+			t.Fatalf("an upload over the quota: %d %s", st, out)
+		}
+		var s struct {
+			Used  int64  `json:"used_bytes"`
+			Quota *int64 `json:"quota_bytes"`
+		}
+		lead.must("GET", "/api/v1/projects/"+pid+"/storage", nil, 200, &s)
+		if s.Used != 600 || s.Quota == nil || *s.Quota != 1000 {
+			t.Fatalf("storage %+v", s)
 		}
 	})
 }

@@ -62,7 +62,7 @@ func assetScenarios(t *testing.T, e *env) {
 	ann := e.newUser("ann@example.org", false)
 	outsider := e.newUser("out@example.org", false)
 	pid := lead.createProject("media")
-	lead.must("PUT", "/api/v1/projects/"+pid+"/members/"+ann.user.ID, map[string]any{"roles": []string{"annotator"}}, 200, nil)
+	lead.member(pid, ann, "annotator")
 
 	ct, body := multipartBody(t, "file", "pixel.bin", pngBytes)
 	var a struct {
@@ -148,7 +148,21 @@ func noFileBody(t *testing.T) []byte {
 	return buf.Bytes()
 }
 
+// fetch GETs a URL of the server or of the blob store: the body and its content type.
 func fetch(t *testing.T, e *env, u string) ([]byte, string) {
+	t.Helper()
+	resp, b := getBody(t, e, u)
+	return b, resp.Header.Get("Content-Type")
+}
+
+// get GETs a URL of the server or of the blob store and returns the response.
+func get(t *testing.T, e *env, u string) *http.Response {
+	t.Helper()
+	resp, _ := getBody(t, e, u)
+	return resp
+}
+
+func getBody(t *testing.T, e *env, u string) (*http.Response, []byte) {
 	t.Helper()
 	if strings.HasPrefix(u, "/") {
 		u = e.srv.URL + u
@@ -162,24 +176,7 @@ func fetch(t *testing.T, e *env, u string) ([]byte, string) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("GET %s: %d %s", u, resp.StatusCode, b)
 	}
-	return b, resp.Header.Get("Content-Type")
-}
-
-// get fetches a URL of the server or of the blob store and returns the response.
-func get(t *testing.T, e *env, u string) *http.Response {
-	t.Helper()
-	if strings.HasPrefix(u, "/") {
-		u = e.srv.URL + u
-	}
-	resp, err := http.Get(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != 200 {
-		t.Fatalf("GET %s: %d", u, resp.StatusCode)
-	}
-	return resp
+	return resp, b
 }
 
 func countAssets(t *testing.T, e *env) int64 {

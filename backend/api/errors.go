@@ -15,6 +15,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
@@ -78,6 +79,7 @@ var rules = []rule{
 	{workflow.ErrLastLead, http.StatusConflict, "last_lead", ""},
 	{workflow.ErrRoleRequired, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrOwnWork, http.StatusForbidden, CodeForbidden, ""},
+	{workflow.ErrCannotCreate, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{releases.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{releases.ErrNotDone, http.StatusConflict, "release_not_done", ""},
@@ -93,6 +95,8 @@ var rules = []rule{
 	{store.ErrNotFound, http.StatusNotFound, CodeNotFound, "not found"},
 	{store.ErrConflict, http.StatusConflict, CodeConflict, "the resource already exists or was changed by someone else"},
 	{blob.ErrTooLarge, http.StatusRequestEntityTooLarge, CodePayloadTooLarge, ""},
+	{media.ErrQuotaExceeded, http.StatusRequestEntityTooLarge, "quota_exceeded", ""},
+	{media.ErrAdminOnly, http.StatusForbidden, CodeForbidden, ""},
 }
 
 // toError maps any error to the one error shape. Unknown errors become 500 and are logged

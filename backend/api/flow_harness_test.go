@@ -67,10 +67,32 @@ func (c *client) importNDJSON(path string, lines ...string) map[string]any {
 	return rep
 }
 
-// member adds users to a project with roles.
+// member gives u roles in a project: at once for a member (or when c is an administrator),
+// otherwise by invitation, which u accepts.
 func (c *client) member(pid string, u *client, roles ...string) {
 	c.e.t.Helper()
-	c.must("PUT", "/api/v1/projects/"+pid+"/members/"+u.user.ID, map[string]any{"roles": roles}, 200, nil)
+	var res struct{ Status string }
+	c.must("PUT", "/api/v1/projects/"+pid+"/members/"+u.user.Email, map[string]any{"roles": roles}, 200, &res)
+	if res.Status == "invited" {
+		u.accept(pid)
+	}
+}
+
+// accept accepts the user's invitation to a project.
+func (c *client) accept(pid string) {
+	c.e.t.Helper()
+	var invs []struct {
+		ID        string `json:"id"`
+		ProjectID string `json:"project_id"`
+	}
+	c.must("GET", "/api/v1/me/invitations", nil, 200, &invs)
+	for _, inv := range invs {
+		if inv.ProjectID == pid {
+			c.must("POST", "/api/v1/me/invitations/"+inv.ID+"/accept", nil, 204, nil)
+			return
+		}
+	}
+	c.e.t.Fatalf("%s has no invitation to %s: %+v", c.user.Email, pid, invs)
 }
 
 // items lists every item of a project as the lead sees them.

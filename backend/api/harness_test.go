@@ -97,7 +97,7 @@ func (e *env) newUser(email string, admin bool) *client {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	u := &store.User{Email: email, Name: strings.Split(email, "@")[0], PasswordHash: hash, IsAdmin: admin}
+	u := &store.User{Email: email, Name: strings.Split(email, "@")[0], PasswordHash: hash, IsAdmin: admin, CanCreateProjects: true}
 	if err := e.store.CreateUser(context.Background(), u); err != nil {
 		e.t.Fatal(err)
 	}

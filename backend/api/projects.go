@@ -25,7 +25,7 @@ func (s *Server) createProject(c *gin.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	p, err := s.flow.CreateProject(c.Request.Context(), currentUser(c).ID, req)
+	p, err := s.flow.CreateProject(c.Request.Context(), currentUser(c), req)
 	if err != nil {
 		return err
 	}
@@ -128,6 +128,25 @@ func (s *Server) feasibility(c *gin.Context) error {
 	return nil
 }
 
+// stuckWork lists the waiting work no current member can be given, per stage.
+func (s *Server) stuckWork(c *gin.Context) error {
+	fp, err := currentFlow(c)
+	if err != nil {
+		return err
+	}
+	st, err := s.flow.Stuck(c.Request.Context(), fp)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, stuckResponse{st})
+	return nil
+}
+
+// stuckResponse lists stuck work per stage.
+type stuckResponse struct {
+	Stages []workflow.StuckStage `json:"stages"`
+}
+
 func (s *Server) listMembers(c *gin.Context) error {
 	ms, err := s.flow.Members(c.Request.Context(), currentProject(c).ID)
 	if err != nil {
@@ -147,11 +166,40 @@ func (s *Server) setMember(c *gin.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	m, err := s.flow.SetMember(c.Request.Context(), currentUser(c).ID, currentProject(c).ID, c.Param("uid"), req.Roles)
+	m, err := s.flow.SetMember(c.Request.Context(), currentUser(c), currentProject(c).ID, c.Param("uid"), req.Roles)
 	if err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, m)
+	return nil
+}
+
+func (s *Server) listInvitations(c *gin.Context) error {
+	is, err := s.flow.Invitations(c.Request.Context(), currentProject(c).ID)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, is)
+	return nil
+}
+
+func (s *Server) myInvitations(c *gin.Context) error {
+	is, err := s.flow.MyInvitations(c.Request.Context(), currentUser(c))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, is)
+	return nil
+}
+
+func (s *Server) acceptInvitation(c *gin.Context) error  { return s.answerInvitation(c, true) }
+func (s *Server) declineInvitation(c *gin.Context) error { return s.answerInvitation(c, false) }
+
+func (s *Server) answerInvitation(c *gin.Context, accept bool) error {
+	if err := s.flow.AnswerInvitation(c.Request.Context(), currentUser(c), c.Param("iid"), accept); err != nil {
+		return err
+	}
+	c.Status(http.StatusNoContent)
 	return nil
 }
 

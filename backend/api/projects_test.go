@@ -33,8 +33,12 @@ func TestUsersAndProjects(t *testing.T) {
 			{name: "missing project is the same 404", as: outsider, method: "GET", path: "/api/v1/projects/does-not-exist", status: 404, code: "not_found"},
 			{name: "unknown role", as: lead, method: "PUT", path: "/api/v1/projects/" + pid + "/members/" + ann.user.ID, body: map[string]any{"roles": []string{"annotator", "boss"}}, status: 422, code: "validation_failed", contains: []string{`"roles[1]"`}},
 			{name: "roles required", as: lead, method: "PUT", path: "/api/v1/projects/" + pid + "/members/" + ann.user.ID, body: map[string]any{}, status: 422, code: "validation_failed"},
-			{name: "unknown user", as: lead, method: "PUT", path: "/api/v1/projects/" + pid + "/members/nobody", body: map[string]any{"roles": []string{"annotator"}}, status: 404, code: "not_found"},
-			{name: "lead adds annotator by email", as: lead, method: "PUT", path: "/api/v1/projects/" + pid + "/members/ann@example.org", body: map[string]any{"roles": []string{"annotator", "annotator"}}, status: 200, contains: []string{`"roles":["annotator"]`}},
+			{name: "a non-member by id", as: lead, method: "PUT", path: "/api/v1/projects/" + pid + "/members/" + ann.user.ID, body: map[string]any{"roles": []string{"annotator"}}, status: 422, code: "validation_failed", contains: []string{`"uid":{"code":"invite_by_email"`}},
+			{name: "lead invites annotator by email", as: lead, method: "PUT", path: "/api/v1/projects/" + pid + "/members/ann@example.org", body: map[string]any{"roles": []string{"annotator", "annotator"}}, status: 200, contains: []string{`"status":"invited"`, `"roles":["annotator"]`}},
+			{name: "not a member before accepting", as: ann, method: "GET", path: "/api/v1/projects/" + pid, status: 404, code: "not_found"},
+		})
+		ann.accept(pid)
+		runScenarios(t, e, []scenario{
 			{name: "annotator sees the project", as: ann, method: "GET", path: "/api/v1/projects/" + pid, status: 200, contains: []string{`"my_roles":["annotator"]`}},
 			{name: "annotator cannot set members", as: ann, method: "PUT", path: "/api/v1/projects/" + pid + "/members/" + ann.user.ID, body: map[string]any{"roles": []string{"lead"}}, status: 403, code: "forbidden"},
 			{name: "annotator cannot read the audit", as: ann, method: "GET", path: "/api/v1/projects/" + pid + "/audit", status: 403, code: "forbidden"},

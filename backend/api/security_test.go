@@ -2,6 +2,9 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -168,4 +171,124 @@ func TestLastLead(t *testing.T) {
 		lead.member(pid, other, "lead")
 		lead.must("PUT", "/api/v1/projects/"+pid+"/members/"+lead.user.ID, map[string]any{"roles": []string{"annotator"}}, 200, nil)
 	})
+}
+
+// TestUserLookupByEmail: a lead who is not an administrator cannot learn whether an email has
+// an account: inviting a known and an unknown email answers the same, and only the invited
+// person can accept, after which they are a member.
+func TestUserLookupByEmail(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, known, other := e.newUser("lead@example.org", false), e.newUser("known@example.org", false), e.newUser("other@example.org", false)
+		pid := robojudgeProject(t, lead, nil)
+		body := map[string]any{"roles": []string{"annotator"}}
+		stKnown, outKnown := lead.do("PUT", "/api/v1/projects/"+pid+"/members/known@example.org", body)
+		stUnknown, outUnknown := lead.do("PUT", "/api/v1/projects/"+pid+"/members/nobody@example.org", body)
+		norm := func(b []byte) string { return strings.ReplaceAll(string(b), "nobody@example.org", "known@example.org") }
+		if stKnown != stUnknown || norm(outKnown) != norm(outUnknown) {
+			t.Fatalf("known and unknown emails answer differently:\n%d %s\n%d %s", stKnown, outKnown, stUnknown, outUnknown)
+		}
+		var invs []struct{ ID string }
+		known.must("GET", "/api/v1/me/invitations", nil, 200, &invs)
+		if len(invs) != 1 {
+			t.Fatalf("the invited person sees %d invitations", len(invs))
+		}
+		if st, _ := other.do("POST", "/api/v1/me/invitations/"+invs[0].ID+"/accept", nil); st != 404 {
+			t.Fatalf("someone else accepted the invitation: %d", st)
+		}
+		if st, _ := known.do("GET", "/api/v1/projects/"+pid, nil); st != 404 {
+			t.Fatalf("a member before accepting: %d", st)
+		}
+		known.must("POST", "/api/v1/me/invitations/"+invs[0].ID+"/accept", nil, 204, nil)
+		known.must("GET", "/api/v1/projects/"+pid, nil, 200, nil)
+		var admin struct{ Status string }
+		e.admin.must("PUT", "/api/v1/projects/"+pid+"/members/other@example.org", body, 200, &admin)
+		if admin.Status != "added" {
+			t.Fatalf("an administrator's add: %q", admin.Status)
+		}
+		if st, body := e.admin.do("PUT", "/api/v1/projects/"+pid+"/members/ghost@example.org", map[string]any{"roles": []string{"annotator"}}); st != 404 {
+			t.Fatalf("an administrator adding an unknown email: %d %s", st, body)
+		}
+	})
+}
+
+// TestProjectCreationPermission: creating projects is a permission administrators grant; new
+// users do not have it.
+func TestProjectCreationPermission(t *testing.T) {
+	e := newEnv(t, openSQLite)
+	var u struct{ ID string }
+	e.admin.must("POST", "/api/v1/users", map[string]any{"email": "new@example.org", "name": "New", "password": "a long enough password"}, 201, &u)
+	var pair struct {
+		AccessToken string `json:"access_token"`
+	}
+	e.anon().must("POST", "/api/v1/auth/login", map[string]string{"email": "new@example.org", "password": "a long enough password"}, 200, &pair)
+	fresh := &client{e: e, token: pair.AccessToken}
+	if st, body := fresh.do("POST", "/api/v1/projects", map[string]any{"name": "mine"}); st != 403 || errorCode(t, body) != "forbidden" {
+		t.Fatalf("a new user created a project: %d %s", st, body)
+	}
+	if st, _ := fresh.do("PUT", "/api/v1/users/"+u.ID+"/permissions", map[string]any{"can_create_projects": true}); st != 403 {
+		t.Fatalf("a user granted themselves the permission: %d", st)
+	}
+	e.admin.must("PUT", "/api/v1/users/"+u.ID+"/permissions", map[string]any{"can_create_projects": true}, 200, nil)
+	fresh.must("POST", "/api/v1/projects", map[string]any{"name": "mine"}, 201, nil)
+}
+
+// TestPairwiseOrderNotRecoverable: nothing in a pairwise view tells the stored order of the
+// candidates: asset ids are random (never time-ordered UUIDv7), so sorting them agrees with the
+// stored order about half the time, and local media carry no upload time.
+func TestPairwiseOrderNotRecoverable(t *testing.T) {
+	e := newEnv(t, openSQLite)
+	lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+	var p struct{ ID string }
+	lead.must("POST", "/api/v1/projects", map[string]any{"name": "pp", "template": "pairwise-preference"}, 201, &p)
+	lead.member(p.ID, ann, "annotator")
+	const n = 40
+	var lines []string
+	for i := range n {
+		first := uploadAsset(t, lead, p.ID, "a.png", append(append([]byte{}, pngBytes...), byte(i), 1))
+		second := uploadAsset(t, lead, p.ID, "b.png", append(append([]byte{}, pngBytes...), byte(i), 2))
+		lines = append(lines, fmt.Sprintf(`{"external_id":"pp-%d","inputs":{"prompt":"p","responses":[`+
+			`{"id":"x","type":"image","value":{"asset":%q}},{"id":"y","type":"image","value":{"asset":%q}}]}}`, i, first, second))
+	}
+	lead.importNDJSON("/api/v1/projects/"+p.ID+"/items", lines...)
+	agree := 0
+	for range n {
+		c := ann.next(p.ID, "label")
+		ids := regexp.MustCompile(`"asset":"([0-9a-f-]{36})"`).FindAllStringSubmatch(string(c.raw), -1)
+		if len(ids) != 2 {
+			t.Fatalf("a pairwise view without two assets: %s", c.raw)
+		}
+		for _, id := range ids {
+			if id[1][14] == '7' {
+				t.Fatalf("a time-ordered asset id reaches the annotator: %s", id[1])
+			}
+		}
+		var stored struct {
+			Item struct{ Inputs json.RawMessage }
+		}
+		lead.must("GET", "/api/v1/projects/"+p.ID+"/items/"+itemOf(t, e, c.Assignment.ID), nil, 200, &stored)
+		storedFirst := regexp.MustCompile(`"asset":"([0-9a-f-]{36})"`).FindStringSubmatch(string(stored.Item.Inputs))[1]
+		sortedFirst := min(ids[0][1], ids[1][1])
+		if sortedFirst == storedFirst {
+			agree++
+		}
+		ann.must("POST", "/api/v1/projects/"+p.ID+"/assignments/"+c.Assignment.ID+"/skip", map[string]any{"reason": "next"}, 204, nil)
+	}
+	if agree < n/5 || agree > n-n/5 {
+		t.Fatalf("sorting the asset ids gives the stored order in %d of %d views", agree, n)
+	}
+	var u struct{ URL string }
+	ann.must("GET", "/api/v1/assets/"+regexp.MustCompile(`"asset":"([0-9a-f-]{36})"`).FindStringSubmatch(lines[0])[1]+"/url", nil, 200, &u)
+	if resp := get(t, e, u.URL); resp.Header.Get("Last-Modified") != "" {
+		t.Fatalf("media carry their upload time: %s", resp.Header.Get("Last-Modified"))
+	}
+}
+
+// itemOf is the item of an assignment.
+func itemOf(t *testing.T, e *env, aid string) string {
+	var id string
+	if err := e.store.SQL().QueryRow("SELECT item_id FROM assignments WHERE id = $1", aid).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
 }

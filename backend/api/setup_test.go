@@ -104,3 +104,37 @@ func warningCodes(ws []struct {
 }
 
 func contains(b []byte, s string) bool { return strings.Contains(string(b), s) }
+
+// TestStuckWork: work nobody among the members can be given is listed with the reason, and
+// adding someone with the role frees it.
+func TestStuckWork(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, both, rev := e.newUser("lead@example.org", false), e.newUser("both@example.org", false), e.newUser("rev@example.org", false)
+		pid := robojudgeProject(t, lead, map[string]any{"overlap": 1, "review": "cross"})
+		lead.member(pid, both, "annotator", "reviewer")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", robojudgeLine("st-1", "g"), robojudgeLine("st-2", "g"))
+		var stuck struct {
+			Stages []struct {
+				Stage, Reason string
+				Count         int
+				IDs           []string
+			}
+		}
+		lead.must("GET", "/api/v1/projects/"+pid+"/stuck", nil, 200, &stuck)
+		if len(stuck.Stages) != 0 {
+			t.Fatalf("stuck before any work: %+v", stuck)
+		}
+		c := both.next(pid, "label")
+		both.submitOK(c.Assignment.ID, map[string]any{"answers": mustTemplate("robojudge").ExampleAnswers()})
+		lead.must("GET", "/api/v1/projects/"+pid+"/stuck", nil, 200, &stuck)
+		if len(stuck.Stages) != 1 || stuck.Stages[0].Stage != "review" || stuck.Stages[0].Count != 1 || !strings.Contains(stuck.Stages[0].Reason, "did not label") {
+			t.Fatalf("the label only its author could review: %+v", stuck)
+		}
+		lead.member(pid, rev, "reviewer")
+		lead.must("GET", "/api/v1/projects/"+pid+"/stuck", nil, 200, &stuck)
+		if len(stuck.Stages) != 0 {
+			t.Fatalf("still stuck with a reviewer: %+v", stuck)
+		}
+	})
+}

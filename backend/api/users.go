@@ -29,3 +29,21 @@ func (s *Server) listUsers(c *gin.Context) error {
 	c.JSON(http.StatusOK, us)
 	return nil
 }
+
+type permissionsRequest struct {
+	CanCreateProjects bool `json:"can_create_projects"`
+}
+
+// setPermissions grants or withdraws a user's permissions (administrators).
+func (s *Server) setPermissions(c *gin.Context) error {
+	var req permissionsRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	u, err := s.sessions.SetCanCreateProjects(c.Request.Context(), currentUser(c).ID, c.Param("uid"), req.CanCreateProjects)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, u)
+	return nil
+}

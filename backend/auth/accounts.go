@@ -20,6 +20,8 @@ type NewUser struct {
 	Name     string `json:"name"`
 	Password string `json:"password"`
 	IsAdmin  bool   `json:"is_admin"`
+	// CanCreateProjects lets the user create projects (administrators always can).
+	CanCreateProjects bool `json:"can_create_projects"`
 }
 
 func (in NewUser) validate() error {
@@ -45,7 +47,7 @@ func (s *Sessions) CreateUser(ctx context.Context, actorID string, in NewUser) (
 	if err != nil {
 		return nil, err
 	}
-	u := &store.User{Email: in.Email, Name: strings.TrimSpace(in.Name), PasswordHash: hash, IsAdmin: in.IsAdmin}
+	u := &store.User{Email: in.Email, Name: strings.TrimSpace(in.Name), PasswordHash: hash, IsAdmin: in.IsAdmin, CanCreateProjects: in.CanCreateProjects}
 	err = s.store.WithTx(ctx, func(tx *store.Store) error {
 		if err := tx.CreateUser(ctx, u); err != nil {
 			return err
@@ -55,6 +57,22 @@ func (s *Sessions) CreateUser(ctx context.Context, actorID string, in NewUser) (
 	if errors.Is(err, store.ErrConflict) {
 		return nil, ErrEmailTaken
 	}
+	return u, err
+}
+
+// SetCanCreateProjects grants or withdraws a user's permission to create projects.
+func (s *Sessions) SetCanCreateProjects(ctx context.Context, actorID, userID string, can bool) (*store.User, error) {
+	var u *store.User
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.SetCanCreateProjects(ctx, userID, can); err != nil {
+			return store.Missing(err, "user")
+		}
+		var err error
+		if u, err = tx.User(ctx, userID); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, "", actorID, "user.permissions", "user:"+userID, nil, map[string]bool{"can_create_projects": can})
+	})
 	return u, err
 }
 

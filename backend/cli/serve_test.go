@@ -175,11 +175,19 @@ func walkFoundation(t *testing.T, base string, admin tokenPair) {
 	var rotated tokenPair
 	call(t, "POST", base+"/api/v1/auth/refresh", "", map[string]string{"refresh_token": admin.RefreshToken}, 200, &rotated)
 	call(t, "POST", base+"/api/v1/auth/refresh", "", map[string]string{"refresh_token": admin.RefreshToken}, 401, nil)
-	call(t, "POST", base+"/api/v1/users", rotated.AccessToken, map[string]any{"email": "ann@example.org", "name": "Ann", "password": "ann-password-1"}, 201, nil)
+	call(t, "POST", base+"/api/v1/users", rotated.AccessToken, map[string]any{"email": "ann@example.org", "name": "Ann", "password": "ann-password-1", "can_create_projects": true}, 201, nil)
 	ann := login(t, base, "ann@example.org", "ann-password-1")
 	var proj struct{ ID string }
 	call(t, "POST", base+"/api/v1/projects", ann.AccessToken, map[string]string{"name": "D3-Omni T2I"}, 201, &proj)
 	call(t, "PUT", base+"/api/v1/projects/"+proj.ID+"/members/admin@arbiter.local", ann.AccessToken, map[string]any{"roles": []string{"viewer"}}, 200, nil)
+	var invs []struct {
+		ID string `json:"id"`
+	}
+	call(t, "GET", base+"/api/v1/me/invitations", rotated.AccessToken, nil, 200, &invs)
+	if len(invs) != 1 {
+		t.Fatalf("invitations: %+v", invs)
+	}
+	call(t, "POST", base+"/api/v1/me/invitations/"+invs[0].ID+"/accept", rotated.AccessToken, nil, 204, nil)
 	var members []struct{ Email string }
 	call(t, "GET", base+"/api/v1/projects/"+proj.ID+"/members", ann.AccessToken, nil, 200, &members)
 	if len(members) != 2 {

@@ -41,6 +41,10 @@ func (m *Service) OpenArchive(r io.Reader) (*Archive, error) {
 		a.Close()
 		return nil, tasks.Field("media", "invalid_archive", "the media part is not a zip archive: %v", err)
 	}
+	if err := m.checkUnpacked(a.zip); err != nil {
+		a.Close()
+		return nil, err
+	}
 	a.files = map[string]*zip.File{}
 	for _, zf := range a.zip.File {
 		if !zf.FileInfo().IsDir() {
@@ -48,6 +52,28 @@ func (m *Service) OpenArchive(r io.Reader) (*Archive, error) {
 		}
 	}
 	return a, nil
+}
+
+// MaxRatio is the largest compression ratio an archive entry may have: media files barely
+// compress, and a zip bomb's entries compress a thousandfold.
+const MaxRatio = 100
+
+// checkUnpacked refuses an archive whose files would unpack to more than the upload limit in
+// all, or whose entries compress more than MaxRatio. The declared sizes can be trusted: the
+// zip reader fails an entry whose bytes differ from its declared size.
+func (m *Service) checkUnpacked(z *zip.Reader) error {
+	var total uint64
+	for _, f := range z.File {
+		total += f.UncompressedSize64
+		if f.UncompressedSize64 > 1<<20 && f.UncompressedSize64 > MaxRatio*max(f.CompressedSize64, 1) {
+			return tasks.Field("media", "compression_ratio", "%s unpacks %d times its packed size (at most %d)",
+				f.Name, f.UncompressedSize64/max(f.CompressedSize64, 1), MaxRatio)
+		}
+	}
+	if m.maxBytes > 0 && total > uint64(m.maxBytes) {
+		return &blob.TooLargeError{Limit: m.maxBytes}
+	}
+	return nil
 }
 
 // Close removes the spooled file.

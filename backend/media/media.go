@@ -19,6 +19,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // Service stores and serves project media.
@@ -61,12 +62,73 @@ func (m *Service) Upload(ctx context.Context, projectID, userID, filename string
 	}
 	a := &store.Asset{ID: id, ProjectID: projectID, BlobKey: key, Filename: path.Base(filename), ContentType: ct,
 		Bytes: body.N(), SHA256: hex.EncodeToString(body.Hash.Sum(nil)), CreatedBy: userID, CreatedAt: time.Now().UTC()}
-	if err := m.store.CreateAsset(ctx, a); err != nil {
+	if err := m.record(ctx, a); err != nil {
 		m.blobs.Delete(context.WithoutCancel(ctx), key)
 		return nil, err
 	}
 	return a, nil
 }
+
+// ErrQuotaExceeded refuses a file that would take a project over its storage quota.
+var ErrQuotaExceeded = errors.New("the project's storage quota is used up; an administrator can raise it")
+
+// record stores the asset's row unless it takes the project over its quota; the project row is
+// locked so that uploads running side by side cannot each fit and together overrun.
+func (m *Service) record(ctx context.Context, a *store.Asset) error {
+	return m.store.WithTx(ctx, func(tx *store.Store) error {
+		p, err := tx.ProjectForUpdate(ctx, a.ProjectID)
+		if err != nil {
+			return err
+		}
+		if p.StorageQuota != nil {
+			used, err := tx.StorageUsed(ctx, a.ProjectID)
+			if err != nil {
+				return err
+			}
+			if used+a.Bytes > *p.StorageQuota {
+				return ErrQuotaExceeded
+			}
+		}
+		return tx.CreateAsset(ctx, a)
+	})
+}
+
+// Storage is a project's use of its quota.
+type Storage struct {
+	UsedBytes  int64  `json:"used_bytes"`
+	QuotaBytes *int64 `json:"quota_bytes"`
+}
+
+// Storage reports the bytes a project stores and its quota.
+func (m *Service) Storage(ctx context.Context, p *store.Project) (*Storage, error) {
+	used, err := m.store.StorageUsed(ctx, p.ID)
+	return &Storage{UsedBytes: used, QuotaBytes: p.StorageQuota}, err
+}
+
+// SetQuota sets a project's storage quota (nil: unlimited); administrators only, audited.
+func (m *Service) SetQuota(ctx context.Context, actor *store.User, p *store.Project, bytes *int64) (*Storage, error) {
+	if !actor.IsAdmin {
+		return nil, ErrAdminOnly
+	}
+	if bytes != nil && *bytes < 0 {
+		return nil, tasks.Field("quota_bytes", "out_of_range", "the quota must be 0 bytes or more, or null for no limit")
+	}
+	err := m.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.SetStorageQuota(ctx, p.ID, bytes); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p.ID, actor.ID, "project.quota", "project:"+p.ID, p.StorageQuota, bytes)
+	})
+	if err != nil {
+		return nil, err
+	}
+	q := *p
+	q.StorageQuota = bytes
+	return m.Storage(ctx, &q)
+}
+
+// ErrAdminOnly refuses what only administrators may do.
+var ErrAdminOnly = errors.New("only an administrator may do this")
 
 // TooLarge turns any size limit met while reading an upload (the request body's or a
 // counter's) into the one too-large error; other errors pass unchanged.

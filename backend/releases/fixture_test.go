@@ -37,13 +37,13 @@ type fixture struct {
 func newFixture(t *testing.T, st *store.Store, blobs blob.Store) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	u := &store.User{Email: "lead@example.org", Name: "Lead", PasswordHash: "x"}
+	u := &store.User{Email: "lead@example.org", Name: "Lead", PasswordHash: "x", CanCreateProjects: true}
 	if err := st.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
 	m := media.New(st, blobs, media.Config{MaxUploadBytes: 1 << 20, SignedURLTTL: time.Minute})
 	flow := workflow.New(workflow.Deps{Store: st, Blobs: blobs, Media: m})
-	d, err := flow.CreateProject(ctx, u.ID, workflow.ProjectSpec{Name: "Ratings", Template: "likert-rating"})
+	d, err := flow.CreateProject(ctx, u, workflow.ProjectSpec{Name: "Ratings", Template: "likert-rating"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+
 	"time"
+
+	"github.com/google/uuid"
 )
 
 // Asset is a media file uploaded to a project; its bytes live in the blob store.
@@ -33,8 +36,13 @@ func (s *Store) Asset(ctx context.Context, id string) (*Asset, error) {
 	return &a, translate(err)
 }
 
-// NewAssetID returns an id for an asset whose bytes are stored before its row.
-func NewAssetID() string { return newID() }
+// NewAssetID returns an id for an asset whose bytes are stored before its row. Asset ids are
+// random, not time-ordered: they reach annotators' browsers, and ids that sort by upload time
+// would give back the stored order of the candidates a pairwise view shuffles.
+func NewAssetID() string { return uuid.NewString() }
+
+// NewImportID returns an id for a background import whose file is stored before its row.
+func NewImportID() string { return newID() }
 
 // AssetBySHA256 returns an asset of the project with these bytes, if one was uploaded.
 func (s *Store) AssetBySHA256(ctx context.Context, projectID, sha string) (*Asset, error) {
@@ -48,4 +56,11 @@ func (s *Store) AssetKeys(ctx context.Context, projectID string) ([]string, erro
 	var keys []string
 	err := s.db.WithContext(ctx).Model(&Asset{}).Where("project_id = ?", projectID).Pluck("blob_key", &keys).Error
 	return keys, translate(err)
+}
+
+// StorageUsed is the bytes of a project's assets.
+func (s *Store) StorageUsed(ctx context.Context, projectID string) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&Asset{}).Where("project_id = ?", projectID).Select("COALESCE(SUM(bytes), 0)").Scan(&n).Error
+	return n, translate(err)
 }

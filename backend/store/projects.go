@@ -37,6 +37,7 @@ type Project struct {
 	Guidelines    string     `json:"guidelines"`
 	SchemaVersion int        `json:"schema_version"`
 	ArchivedAt    *time.Time `json:"archived_at"`
+	StorageQuota  *int64     `json:"storage_quota"`
 	CreatedBy     string     `json:"created_by"`
 	CreatedAt     time.Time  `json:"created_at"`
 	UpdatedAt     time.Time  `json:"updated_at"`
@@ -90,6 +91,12 @@ func (s *Store) UpdateProject(ctx context.Context, p *Project) error {
 func (s *Store) SetProjectArchived(ctx context.Context, id string, at *time.Time) error {
 	return translate(s.db.WithContext(ctx).Model(&Project{}).Where("id = ?", id).
 		Updates(map[string]any{"archived_at": at, "updated_at": now()}).Error)
+}
+
+// SetStorageQuota sets a project's quota in bytes; nil is unlimited.
+func (s *Store) SetStorageQuota(ctx context.Context, id string, bytes *int64) error {
+	return translate(s.db.WithContext(ctx).Model(&Project{}).Where("id = ?", id).
+		Updates(map[string]any{"storage_quota": bytes, "updated_at": now()}).Error)
 }
 
 // DeleteProject deletes a project and, by cascade, everything in it; its audit trail stays.

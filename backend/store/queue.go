@@ -134,3 +134,42 @@ func (s *Store) ReviewSlotTaken(ctx context.Context, labelID, except string, at 
 		Where("a.target_id = ? AND a.stage = 'review' AND a.id <> ? AND "+slotTaken, labelID, except, at).Count(&n).Error
 	return n > 0, translate(err)
 }
+
+// hasRole is the SQL condition that member m holds role ? (roles are stored comma-separated).
+const hasRole = `(',' || m.roles || ',') LIKE ?`
+
+// stuckWork: the waiting work of a stage that no current member can ever be given: nobody
+// with the stage's role is left who has not worked the item in another stage (or, for
+// reviews, reviewed the label; for labels, labeled the item). Administrators who are not
+// members do not count.
+func stuckWork(projectID string, stage flow.Stage, role string) workQuery {
+	eligible := `SELECT 1 FROM project_members m WHERE m.project_id = i.project_id AND ` + hasRole + `
+    AND NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = i.id AND x.user_id = m.user_id AND x.stage <> ?)`
+	like := "%," + role + ",%"
+	switch stage {
+	case flow.StageReview:
+		return workQuery{id: "l.id", from: "FROM assignments l JOIN items i ON i.id = l.item_id", order: "l.submitted_at, l.id",
+			where: `l.project_id = ? AND l.stage = 'label' AND l.status = 'submitted' AND l.review_status = 'pending' AND i.flag IS NULL
+  AND NOT EXISTS (` + eligible + ` AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.target_id = l.id AND a.user_id = m.user_id))`,
+			args: []any{projectID, like, stage}}
+	default:
+		return workQuery{id: "i.id", from: "FROM items i", order: "i.id",
+			where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL
+  AND NOT EXISTS (` + eligible + ` AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = m.user_id AND a.stage = ?))`,
+			args: []any{projectID, stage, like, stage, stage}}
+	}
+}
+
+// StuckWork counts a stage's waiting work that no current member can be given (up to limit)
+// and returns the first ids (items, or labels for reviews).
+func (s *Store) StuckWork(ctx context.Context, projectID string, stage flow.Stage, role string, limit int) (int64, []string, error) {
+	q := stuckWork(projectID, stage, role)
+	n, err := s.count(ctx, q, limit)
+	if err != nil || n == 0 {
+		return n, nil, err
+	}
+	var ids []string
+	sql := "SELECT " + q.id + " " + q.from + " WHERE " + q.where + " ORDER BY " + q.order + " LIMIT 20"
+	err = s.db.WithContext(ctx).Raw(sql, q.args...).Scan(&ids).Error
+	return n, ids, translate(err)
+}

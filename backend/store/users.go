@@ -8,14 +8,16 @@ import (
 
 // User is a person who logs in.
 type User struct {
-	ID           string    `gorm:"primaryKey" json:"id"`
-	Email        string    `json:"email"`
-	Name         string    `json:"name"`
-	PasswordHash string    `json:"-"`
-	IsAdmin      bool      `json:"is_admin"`
-	Disabled     bool      `json:"disabled"`
-	CreatedAt    time.Time `json:"created_at"`
-	UpdatedAt    time.Time `json:"updated_at"`
+	ID           string `gorm:"primaryKey" json:"id"`
+	Email        string `json:"email"`
+	Name         string `json:"name"`
+	PasswordHash string `json:"-"`
+	IsAdmin      bool   `json:"is_admin"`
+	// CanCreateProjects is granted by administrators (who can always create projects).
+	CanCreateProjects bool      `json:"can_create_projects"`
+	Disabled          bool      `json:"disabled"`
+	CreatedAt         time.Time `json:"created_at"`
+	UpdatedAt         time.Time `json:"updated_at"`
 }
 
 // NormalizeEmail is the form in which emails are stored and compared.
@@ -56,4 +58,13 @@ func (s *Store) UserCount(ctx context.Context) (int64, error) {
 	var n int64
 	err := s.db.WithContext(ctx).Model(&User{}).Count(&n).Error
 	return n, translate(err)
+}
+
+// SetCanCreateProjects grants or withdraws the permission to create projects.
+func (s *Store) SetCanCreateProjects(ctx context.Context, id string, can bool) error {
+	res := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", id).Updates(map[string]any{"can_create_projects": can, "updated_at": now()})
+	if res.Error == nil && res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return translate(res.Error)
 }

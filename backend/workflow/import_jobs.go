@@ -52,7 +52,7 @@ func (s *Service) StartImport(ctx context.Context, p *Project, actorID string, k
 	if len(name) > 255 || name == "." || name == "/" {
 		name = ""
 	}
-	im := &store.Import{ID: store.NewAssetID(), ProjectID: p.ID, Kind: kind, Filename: name, Status: flow.ImportQueued, CreatedBy: actorID}
+	im := &store.Import{ID: store.NewImportID(), ProjectID: p.ID, Kind: kind, Filename: name, Status: flow.ImportQueued, CreatedBy: actorID}
 	im.BlobKey = "imports/" + p.ID + "/" + im.ID + ".ndjson"
 	body := &blob.Counter{R: r, Limit: s.maxUpload}
 	if err := s.blobs.Put(ctx, im.BlobKey, body, -1, "application/x-ndjson"); err != nil {

@@ -134,7 +134,11 @@ func checkDoc(doc *SchemaDoc, p *Policy) (Policy, error) {
 }
 
 // CreateProject makes a project from a template or a schema; its creator becomes its lead.
-func (s *Service) CreateProject(ctx context.Context, actorID string, spec ProjectSpec) (*ProjectDetail, error) {
+func (s *Service) CreateProject(ctx context.Context, actor *store.User, spec ProjectSpec) (*ProjectDetail, error) {
+	if !actor.IsAdmin && !actor.CanCreateProjects {
+		return nil, ErrCannotCreate
+	}
+	actorID := actor.ID
 	doc, pol, err := spec.resolve()
 	if err != nil {
 		return nil, err
@@ -283,24 +287,110 @@ func (s *Service) Projects(ctx context.Context, u *store.User, archived bool) ([
 	return out, nil
 }
 
-// SetMember gives the user named by ref (an id, or an email address) exactly these roles in
-// the project; no roles removes them.
-func (s *Service) SetMember(ctx context.Context, actorID, projectID, ref string, roles []store.Role) (*store.MemberView, error) {
+// MemberResult is what setting someone's roles did: "added" (their roles are set now),
+// "invited" (they join when they accept) or "removed".
+type MemberResult struct {
+	Status string        `json:"status"`
+	UserID string        `json:"user_id,omitempty"`
+	Email  string        `json:"email"`
+	Name   string        `json:"name,omitempty"`
+	Roles  store.RoleSet `json:"roles"`
+}
+
+// Member statuses of a MemberResult.
+const (
+	MemberAdded   = "added"
+	MemberInvited = "invited"
+	MemberRemoved = "removed"
+)
+
+// SetMember gives the person named by ref (a user id, or an email address) exactly these
+// roles in the project; no roles removes them. A member's roles change at once, and an
+// administrator adds anyone at once. Anyone else is invited by email and joins on accepting:
+// the answer is the same whether or not the email has an account, so a lead cannot probe who
+// uses the server.
+func (s *Service) SetMember(ctx context.Context, actor *store.User, projectID, ref string, roles []store.Role) (*MemberResult, error) {
 	if err := checkRoles(roles); err != nil {
 		return nil, err
 	}
-	target, err := s.userByRef(ctx, ref)
+	set := store.RoleSet(roles).Normalize()
+	target, err := s.memberByRef(ctx, projectID, ref)
 	if err != nil {
 		return nil, err
 	}
-	set := store.RoleSet(roles).Normalize()
-	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+	if target == nil && actor.IsAdmin {
+		if target, err = s.userByRef(ctx, ref); err != nil {
+			return nil, err
+		}
+	}
+	if target == nil {
+		return s.invite(ctx, actor, projectID, ref, set)
+	}
+	if err := s.setRoles(ctx, actor.ID, projectID, target.ID, set); err != nil {
+		return nil, err
+	}
+	status := MemberAdded
+	if len(set) == 0 {
+		status = MemberRemoved
+	}
+	return &MemberResult{Status: status, UserID: target.ID, Email: target.Email, Name: target.Name, Roles: set}, nil
+}
+
+// memberByRef returns the project member named by ref, or nil when ref names no member.
+func (s *Service) memberByRef(ctx context.Context, projectID, ref string) (*store.User, error) {
+	u, err := s.userByRef(ctx, ref)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.store.Member(ctx, projectID, u.ID); errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// invite offers roles to an email; the answer never says whether the email has an account.
+func (s *Service) invite(ctx context.Context, actor *store.User, projectID, ref string, set store.RoleSet) (*MemberResult, error) {
+	if !strings.Contains(ref, "@") {
+		return nil, tasks.Field("uid", "invite_by_email", "people who are not members yet are invited by their email address")
+	}
+	email := store.NormalizeEmail(ref)
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		if len(set) == 0 {
+			if err := tx.DeleteInvitationOf(ctx, projectID, email); err != nil {
+				return err
+			}
+			return tx.Audit(ctx, projectID, actor.ID, "member.uninvite", "email:"+email, nil, nil)
+		}
+		if err := tx.PutInvitation(ctx, &store.Invitation{ProjectID: projectID, Email: email, Roles: set, InvitedBy: actor.ID}); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, projectID, actor.ID, "member.invite", "email:"+email, nil, set)
+	})
+	if err != nil {
+		return nil, err
+	}
+	status := MemberInvited
+	if len(set) == 0 {
+		status = MemberRemoved
+	}
+	return &MemberResult{Status: status, Email: email, Roles: set}, nil
+}
+
+// setRoles sets a user's roles in a project: the last lead stays, and work of a lost role is
+// given back.
+func (s *Service) setRoles(ctx context.Context, actorID, projectID, userID string, set store.RoleSet) error {
+	return s.store.WithTx(ctx, func(tx *store.Store) error {
 		// note: membership changes of a project are serialised, so two leads cannot remove each
 		// other at the same moment
 		if _, err := tx.ProjectForUpdate(ctx, projectID); err != nil {
 			return err
 		}
-		before, err := tx.Member(ctx, projectID, target.ID)
+		before, err := tx.Member(ctx, projectID, userID)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
@@ -309,19 +399,61 @@ func (s *Service) SetMember(ctx context.Context, actorID, projectID, ref string,
 				return err
 			}
 		}
-		if err := tx.SetMember(ctx, projectID, target.ID, set); err != nil {
+		if err := tx.SetMember(ctx, projectID, userID, set); err != nil {
 			return err
 		}
-		if err := s.releaseLostStages(ctx, tx, projectID, actorID, target.ID, before.Roles, set); err != nil {
+		if err := s.releaseLostStages(ctx, tx, projectID, actorID, userID, before.Roles, set); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, projectID, actorID, "member.set", "user:"+target.ID, before.Roles, set)
+		return tx.Audit(ctx, projectID, actorID, "member.set", "user:"+userID, before.Roles, set)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return &store.MemberView{UserID: target.ID, Email: target.Email, Name: target.Name, Roles: set}, nil
 }
+
+// Invitations lists a project's open invitations, for its leads.
+func (s *Service) Invitations(ctx context.Context, projectID string) ([]store.Invitation, error) {
+	return s.store.ProjectInvitations(ctx, projectID)
+}
+
+// MyInvitations lists the invitations waiting for the user.
+func (s *Service) MyInvitations(ctx context.Context, u *store.User) ([]store.InvitationView, error) {
+	return s.store.InvitationsFor(ctx, u.Email)
+}
+
+// AnswerInvitation accepts (the user joins with the invited roles, added to any they have) or
+// declines an invitation to the user's email. Other people's invitations do not exist.
+func (s *Service) AnswerInvitation(ctx context.Context, u *store.User, id string, accept bool) error {
+	inv, err := s.store.Invitation(ctx, id)
+	if err != nil || inv.Email != store.NormalizeEmail(u.Email) {
+		return store.Missing(orNotFound(err), "invitation")
+	}
+	if accept {
+		m, err := s.store.Member(ctx, inv.ProjectID, u.ID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		if err := s.setRoles(ctx, u.ID, inv.ProjectID, u.ID, append(m.Roles, inv.Roles...).Normalize()); err != nil {
+			return err
+		}
+	}
+	action := map[bool]string{true: "member.accept", false: "member.decline"}[accept]
+	return s.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.DeleteInvitation(ctx, inv.ID); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, inv.ProjectID, u.ID, action, "user:"+u.ID, nil, inv.Roles)
+	})
+}
+
+// orNotFound is err, or ErrNotFound when there was no error (a row that is not the caller's).
+func orNotFound(err error) error {
+	if err == nil {
+		return store.ErrNotFound
+	}
+	return err
+}
+
+// ErrCannotCreate refuses project creation to people an administrator has not allowed it.
+var ErrCannotCreate = errors.New("creating projects needs an administrator's permission")
 
 // ErrLastLead refuses to leave a project without a lead.
 var ErrLastLead = errors.New("this is the project's last lead; make someone else a lead first")

@@ -17,12 +17,12 @@ import (
 func TestSchemaVersioning(t *testing.T) {
 	ctx := context.Background()
 	st := testenv.SQLite(t)
-	u := &store.User{Email: "lead@example.org", Name: "Lead", PasswordHash: "x"}
+	u := &store.User{Email: "lead@example.org", Name: "Lead", PasswordHash: "x", CanCreateProjects: true}
 	if err := st.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
 	flow := workflow.New(workflow.Deps{Store: st})
-	created, err := flow.CreateProject(ctx, u.ID, workflow.ProjectSpec{Name: "v", Template: "omnireward-pair"})
+	created, err := flow.CreateProject(ctx, u, workflow.ProjectSpec{Name: "v", Template: "omnireward-pair"})
 	if err != nil {
 		t.Fatal(err)
 	}

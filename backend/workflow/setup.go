@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -168,4 +169,42 @@ func unique(ids []string) []string {
 	out := slices.Clone(ids)
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// StuckStage is the waiting work of one stage that no current member can be given.
+type StuckStage struct {
+	Stage  flow.Stage `json:"stage"`
+	Count  int64      `json:"count"`
+	Capped bool       `json:"count_capped"`
+	Reason string     `json:"reason"`
+	// IDs are the first waiting items (for reviews, the labels waiting for a reviewer).
+	IDs []string `json:"ids"`
+}
+
+// stuckReasons say who a stage's stuck work needs.
+var stuckReasons = map[flow.Stage]string{
+	flow.StageCriteria:   "needs an annotator who has not worked on the item in another stage",
+	flow.StageLabel:      "needs an annotator who has not labeled the item or worked on it in another stage",
+	flow.StageReview:     "needs a reviewer who did not label the item and has not reviewed the label",
+	flow.StageAdjudicate: "needs an adjudicator who did not label or review the item",
+}
+
+// Stuck lists, per stage of the policy, the waiting work that no current member can ever be
+// given, with the reason; empty when nothing is stuck. A lead fixes it by adding someone with
+// the role (or giving it to a member who has not touched those items).
+func (s *Service) Stuck(ctx context.Context, p *Project) ([]StuckStage, error) {
+	out := []StuckStage{}
+	for _, stage := range flow.WorkStages {
+		if !p.hasStage(stage) {
+			continue
+		}
+		n, ids, err := s.store.StuckWork(ctx, p.ID, stage, string(stageRole[stage]), availableCap)
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			out = append(out, StuckStage{Stage: stage, Count: n, Capped: n >= availableCap, Reason: stuckReasons[stage], IDs: ids})
+		}
+	}
+	return out, nil
 }
