@@ -70,3 +70,17 @@ func TestExtraFilesListed(t *testing.T) {
 		}
 	}
 }
+
+// TestCardAgreementScope: the card says what the agreement figures were computed over.
+func TestCardAgreementScope(t *testing.T) {
+	rel := sinkRelease()
+	spec := mustSpec(t, &rel.Schema, []string{"jsonl"}, nil)
+	for scope, want := range map[string]string{"": "computed over the whole project (", "the first 2000 items": "computed over the first 2000 items ("} {
+		rel.Figures.AgreementScope = scope
+		sink, _ := exportTo(t, rel, spec, sinkRecords())
+		card, _ := sink.File("README.md")
+		if !bytes.Contains(card, []byte(want)) {
+			t.Errorf("scope %q: the card does not say %q", scope, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package releases
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,12 +16,12 @@ import (
 )
 
 // The project's agreement in a release is computed over a bounded sample, so that a release
-// of a million items does not hold a million items' labels: the first agreementItems items (by
-// id, that is in import order) that have two or more accepted labels, in any stage. Intervals
-// come from agreementReplicates bootstrap replicates with a fixed seed, so the same project
-// state gives the same figures.
+// of a million items neither holds a million items' labels nor bootstraps them: the first
+// agreementItems items (by id, that is in import order) that have two or more accepted labels,
+// in any stage. Intervals come from agreementReplicates bootstrap replicates with a fixed seed,
+// so the same project state gives the same figures.
 const (
-	agreementItems      = 10000
+	agreementItems      = 2000
 	agreementReplicates = 1000
 	agreementSeed       = 20260301
 	setSeparator        = "\x1f"
@@ -30,17 +31,21 @@ const (
 // report) over the sampled items. Raters are named by their release pseudonyms. Binary answers
 // count as "requirement satisfied or not" (N/A mapped as the question says, else missing);
 // checklist sub-items and ranked options are pooled as units of their question.
-func (s *Service) projectAgreement(ctx context.Context, fp *workflow.Project, salt []byte) ([]exports.QuestionAgreement, error) {
+func (s *Service) projectAgreement(ctx context.Context, fp *workflow.Project, salt []byte) ([]exports.QuestionAgreement, string, error) {
 	ids, err := s.store.MultiLabelItems(ctx, fp.ID, 2, agreementItems)
 	if err != nil || len(ids) == 0 {
-		return nil, err
+		return nil, "", err
+	}
+	scope := fmt.Sprintf("the %d items of the project with two or more accepted labels", len(ids))
+	if len(ids) == agreementItems {
+		scope = fmt.Sprintf("the project's first %d items (in import order) with two or more accepted labels", len(ids))
 	}
 	tables := newRatingTables(fp.Schema)
 	names := map[string]string{}
 	for start := 0; start < len(ids); start += pageSize {
 		work, err := s.store.SubmittedWork(ctx, ids[start:min(start+pageSize, len(ids))])
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		for _, a := range work {
 			if a.Stage != flow.StageLabel || a.Status != flow.AssignSubmitted {
@@ -52,7 +57,8 @@ func (s *Service) projectAgreement(ctx context.Context, fp *workflow.Project, sa
 			tables.add(a.ItemID, names[a.UserID], labelAnswers(a.Answers, a.Effective))
 		}
 	}
-	return tables.reports(fp.Schema)
+	qa, err := tables.reports(fp.Schema)
+	return qa, scope, err
 }
 
 func labelAnswers(answers, effective []byte) tasks.Answers {

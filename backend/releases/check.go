@@ -40,7 +40,7 @@ func (s *Service) check(ctx context.Context, p *workflow.Project, req Request) (
 	case utf8.RuneCountInString(name) > maxName:
 		fe["name"] = tasks.FieldError{Code: tasks.CodeTooLong, Message: fmt.Sprintf("a release name has at most %d characters", maxName)}
 	}
-	spec, err := exports.ParseSpec(p.Schema, req.Formats, req.Options)
+	spec, err := parseSpec(p.Schema, req.Formats, req.Options)
 	var specErrs tasks.FieldErrors
 	if errors.As(err, &specErrs) {
 		maps.Copy(fe, specErrs)
@@ -51,6 +51,20 @@ func (s *Service) check(ctx context.Context, p *workflow.Project, req Request) (
 		return "", nil, err
 	}
 	return name, spec, s.checkItems(ctx, p, spec, req.Options)
+}
+
+// rowGroupRows is the parquet row group size of a release that does not ask for one: a
+// quarter of exports' default, since the hf writer holds a row group of every split in memory
+// and a release job shares its server with the people annotating.
+const rowGroupRows = 2500
+
+// parseSpec is exports.ParseSpec with the release's own default row group size.
+func parseSpec(schema *tasks.Schema, formats []string, options map[string]any) (*exports.Spec, error) {
+	spec, err := exports.ParseSpec(schema, formats, options)
+	if _, asked := options["row_group_rows"]; err == nil && !asked {
+		spec.RowGroupRows = rowGroupRows
+	}
+	return spec, err
 }
 
 // stagesOf lists the item stages a release reads: done items, and with include_dropped every

@@ -95,7 +95,7 @@ func (s *Service) figures(ctx context.Context, fp *workflow.Project, salt []byte
 	for _, d := range drops {
 		f.Dropped = append(f.Dropped, exports.DropCount{Reason: d.Reason, Items: int(d.Items)})
 	}
-	f.Agreement, err = s.projectAgreement(ctx, fp, salt)
+	f.Agreement, f.AgreementScope, err = s.projectAgreement(ctx, fp, salt)
 	return f, err
 }
 

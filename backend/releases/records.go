@@ -9,7 +9,6 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/exports"
-	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // pageSize is the number of items read per query while a release streams.
@@ -117,19 +116,19 @@ func (s *Service) convert(ctx context.Context, fp *workflow.Project, its []store
 	return recs, nil
 }
 
-// record is one item as exports reads it. Inputs or metadata that are not JSON objects are
-// left for exports to report against the item.
+// record is one item as exports reads it. Inputs, metadata and answers are JSON objects the
+// server validated when it stored them.
 func record(it *store.ItemTruth, work []store.Assignment) exports.Record {
 	rec := exports.Record{ID: it.ID, ExternalID: it.ExternalID, Status: itemStatus(&it.Item)}
-	json.Unmarshal(it.Inputs, &rec.Inputs)
+	rec.Inputs, _ = splitObject(it.Inputs)
 	if len(it.Meta) > 0 {
-		json.Unmarshal(it.Meta, &rec.Meta)
+		rec.Meta, _ = splitObject(it.Meta)
 	}
 	if it.DropReason != nil {
 		rec.DropReason = *it.DropReason
 	}
 	if it.Truth != nil && rec.Status == exports.StatusDone {
-		json.Unmarshal(it.Truth.Answers, &rec.Answers)
+		rec.Answers, _ = splitObject(it.Truth.Answers)
 		rec.Provenance = provenance(it.Truth)
 	}
 	rec.Labels, rec.Reviews = labelsAndReviews(work)
@@ -176,8 +175,7 @@ func labelsAndReviews(work []store.Assignment) ([]exports.Label, []exports.Revie
 		if len(a.Effective) > 0 {
 			src = a.Effective
 		}
-		var ans tasks.Answers
-		json.Unmarshal(src, &ans)
+		ans, _ := splitObject(src)
 		labels = append(labels, exports.Label{Annotator: a.UserID, Answers: ans})
 	}
 	var reviews []exports.Review

@@ -95,7 +95,7 @@ func (s *Service) load(ctx context.Context, r *store.Release) (*workflow.Project
 		return nil, nil, err
 	}
 	v := view(r, false)
-	spec, err := exports.ParseSpec(fp.Schema, v.Formats, v.Options)
+	spec, err := parseSpec(fp.Schema, v.Formats, v.Options)
 	return fp, spec, err
 }
 

@@ -144,45 +144,40 @@ type ItemTruth struct {
 	Truth *GroundTruth
 }
 
-// itemTruthRow is one row of ItemsWithTruth.
-type itemTruthRow struct {
-	ID, ExternalID string
-	Inputs, Meta   JSON
-	Stage          flow.Stage
-	DropReason     *string
-	GTRevision     int `gorm:"column:gt_revision"`
-	GTAnswers      JSON
-	GTProvenance   *flow.Provenance
-	GTDecidedBy    *string
-	GTRationale    *string
-	GTDetails      JSON
-}
-
 // ItemsWithTruth returns up to limit of a project's items in the given stages, each with its
 // newest ground truth, in id order after the item id after ("" for the first page).
 func (s *Store) ItemsWithTruth(ctx context.Context, projectID string, stages []flow.Stage, after string, limit int) ([]ItemTruth, error) {
 	q := s.db.WithContext(ctx).Table("items i").
-		Select("i.id, i.external_id, i.inputs, i.meta, i.stage, i.drop_reason, i.gt_revision, g.answers AS gt_answers, "+
-			"g.provenance AS gt_provenance, g.decided_by AS gt_decided_by, g.rationale AS gt_rationale, g.details AS gt_details").
+		Select("i.id, i.external_id, i.inputs, i.meta, i.stage, i.drop_reason, i.gt_revision, g.answers, "+
+			"g.provenance, g.decided_by, g.rationale, g.details").
 		Joins("LEFT JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_revision").
 		Where("i.project_id = ? AND i.stage IN ?", projectID, stages)
 	if after != "" {
 		q = q.Where("i.id > ?", after)
 	}
-	var rows []itemTruthRow
-	if err := q.Order("i.id").Limit(limit).Scan(&rows).Error; err != nil {
+	// note: rows are scanned by hand; a release reads millions of them
+	rows, err := q.Order("i.id").Limit(limit).Rows()
+	if err != nil {
 		return nil, translate(err)
 	}
-	out := make([]ItemTruth, len(rows))
-	for i, r := range rows {
-		out[i].Item = Item{ID: r.ID, ProjectID: projectID, ExternalID: r.ExternalID, Inputs: r.Inputs, Meta: r.Meta,
-			Stage: r.Stage, DropReason: r.DropReason, GTRevision: r.GTRevision}
-		if r.GTProvenance != nil {
-			out[i].Truth = &GroundTruth{ItemID: r.ID, Revision: r.GTRevision, Answers: r.GTAnswers, Provenance: *r.GTProvenance,
-				DecidedBy: r.GTDecidedBy, Rationale: r.GTRationale, Details: r.GTDetails}
+	defer rows.Close()
+	out := make([]ItemTruth, 0, limit)
+	for rows.Next() {
+		var it ItemTruth
+		var gt GroundTruth
+		var prov *string
+		if err := rows.Scan(&it.ID, &it.ExternalID, &it.Inputs, &it.Meta, &it.Stage, &it.DropReason, &it.GTRevision,
+			&gt.Answers, &prov, &gt.DecidedBy, &gt.Rationale, &gt.Details); err != nil {
+			return nil, err
 		}
+		it.ProjectID = projectID
+		if prov != nil {
+			gt.ItemID, gt.Revision, gt.Provenance = it.ID, it.GTRevision, flow.Provenance(*prov)
+			it.Truth = &gt
+		}
+		out = append(out, it)
 	}
-	return out, nil
+	return out, translate(rows.Err())
 }
 
 // ItemMeta is an item's identity and metadata.
@@ -218,13 +213,25 @@ func itemsInStages(db *gorm.DB, projectID string, stages []flow.Stage, after str
 // SubmittedWork returns the submitted and rejected labels and the submitted reviews of the
 // given items, oldest first, with the columns a release reads.
 func (s *Store) SubmittedWork(ctx context.Context, itemIDs []string) ([]Assignment, error) {
-	var as []Assignment
-	err := s.db.WithContext(ctx).
-		Select("id, item_id, user_id, stage, status, answers, effective, target_id, verdict, comment, comments, review_status, created_at").
+	rows, err := s.db.WithContext(ctx).Model(&Assignment{}).
+		Select("id, item_id, user_id, stage, status, answers, effective, target_id, verdict, comment, comments").
 		Where("item_id IN ? AND stage IN ? AND status IN ?", itemIDs,
 			[]flow.Stage{flow.StageLabel, flow.StageReview}, []flow.AssignmentStatus{flow.AssignSubmitted, flow.AssignRejected}).
-		Order("created_at, id").Find(&as).Error
-	return as, translate(err)
+		Order("created_at, id").Rows()
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	as := make([]Assignment, 0, 2*len(itemIDs))
+	for rows.Next() {
+		var a Assignment
+		if err := rows.Scan(&a.ID, &a.ItemID, &a.UserID, &a.Stage, &a.Status, &a.Answers, &a.Effective, &a.TargetID,
+			&a.Verdict, &a.Comment, &a.Comments); err != nil {
+			return nil, err
+		}
+		as = append(as, a)
+	}
+	return as, translate(rows.Err())
 }
 
 // AssetsByIDs returns the project's assets with the given ids, keyed by id.
