@@ -6,8 +6,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -224,4 +230,111 @@ func fieldError(t *testing.T, body []byte, field string) string {
 		t.Fatalf("no error on %s (errors on %s): %s", field, strings.Join(keys, ", "), body)
 	}
 	return fe["code"]
+}
+
+// compareRelease compares release files with the expected files under dir, as JSON values
+// (.json) or one JSON value per line (.jsonl). An expected string "~glob:PATTERN" matches any
+// string path.Match accepts, for ids the server makes up.
+func compareRelease(t *testing.T, dir string, files map[string][]byte) {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		want, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		got, ok := files[rel]
+		if !ok {
+			t.Errorf("the release has no %s (it has %v)", rel, keys(files))
+			return nil
+		}
+		n++
+		wantVals, gotVals := [][]byte{want}, [][]byte{got}
+		if strings.HasSuffix(rel, ".jsonl") {
+			wantVals, gotVals = nonEmptyLines(want), nonEmptyLines(got)
+		}
+		if len(wantVals) != len(gotVals) {
+			t.Errorf("%s: %d records, want %d:\n%s", rel, len(gotVals), len(wantVals), got)
+			return nil
+		}
+		for i := range wantVals {
+			var w, g any
+			if err := json.Unmarshal(wantVals[i], &w); err != nil {
+				return fmt.Errorf("%s: expected record %d: %w", p, i+1, err)
+			}
+			if err := json.Unmarshal(gotVals[i], &g); err != nil {
+				t.Errorf("%s record %d is not JSON: %v", rel, i+1, err)
+				continue
+			}
+			if where := jsonDiff(w, g, ""); where != "" {
+				t.Errorf("%s record %d differs at %s:\n got  %s\n want %s", rel, i+1, where, gotVals[i], wantVals[i])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Fatalf("no expected files under %s", dir)
+	}
+}
+
+func nonEmptyLines(b []byte) [][]byte {
+	var out [][]byte
+	for _, l := range bytes.Split(b, []byte("\n")) {
+		if len(bytes.TrimSpace(l)) > 0 {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// jsonDiff returns where got differs from want ("" when it matches).
+func jsonDiff(want, got any, at string) string {
+	switch w := want.(type) {
+	case string:
+		if pattern, ok := strings.CutPrefix(w, "~glob:"); ok {
+			if s, isStr := got.(string); isStr {
+				if m, _ := path.Match(pattern, s); m {
+					return ""
+				}
+			}
+			return at + " (pattern " + pattern + ")"
+		}
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok || len(g) != len(w) {
+			return at + " (keys)"
+		}
+		for k, v := range w {
+			if _, ok := g[k]; !ok {
+				return at + "." + k + " (missing)"
+			}
+			if d := jsonDiff(v, g[k], at+"."+k); d != "" {
+				return d
+			}
+		}
+		return ""
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return at + " (length)"
+		}
+		for i := range w {
+			if d := jsonDiff(w[i], g[i], fmt.Sprintf("%s[%d]", at, i)); d != "" {
+				return d
+			}
+		}
+		return ""
+	}
+	if !reflect.DeepEqual(want, got) {
+		return at
+	}
+	return ""
 }
