@@ -20,18 +20,24 @@ func AlphaLevel(t *Table, level Level) (float64, error) {
 	if err := needRaters(t); err != nil {
 		return 0, err
 	}
-	st := t.stats()
+	return alphaOf(t.stats(), t.numbers, level, t.observedSum)
+}
+
+// alphaOf is AlphaLevel from a table's memo and the numbers of its values
+// (nil when not numeric); rows computes the observed disagreement from the
+// ratings when the memo has no dense coincidences.
+func alphaOf(st *memo, numbers []float64, level Level, rows func(Distance) float64) (float64, error) {
 	nc, n := st.pooled, st.nPooled
 	if n == 0 {
 		return 0, ErrNoPairableUnits
 	}
-	d, err := levelDistance(t, level, nc)
+	d, err := levelDistance(numbers, level, nc)
 	if err != nil {
 		return 0, err
 	}
 	var de float64
 	if level == Interval {
-		de = intervalExpected(t.numbers, nc, n)
+		de = intervalExpected(numbers, nc, n)
 	} else {
 		de = expectedSum(nc, d)
 	}
@@ -41,7 +47,7 @@ func AlphaLevel(t *Table, level Level) (float64, error) {
 		}
 		return 1 - float64(n-1)*st.nominalObserved()/de, nil
 	}
-	return alphaFrom(t, d, n, de)
+	return alphaFrom(st, d, n, de, rows)
 }
 
 // AlphaDistance returns Krippendorff's alpha with a caller-supplied distance,
@@ -55,22 +61,22 @@ func AlphaDistance(t *Table, d Distance) (float64, error) {
 	if n == 0 {
 		return 0, ErrNoPairableUnits
 	}
-	return alphaFrom(t, d, n, expectedSum(nc, d))
+	return alphaFrom(st, d, n, expectedSum(nc, d), t.observedSum)
 }
 
-func alphaFrom(t *Table, d Distance, n int64, de float64) (float64, error) {
+func alphaFrom(st *memo, d Distance, n int64, de float64, rows func(Distance) float64) (float64, error) {
 	if !(de > 0) {
 		return 0, fmt.Errorf("alpha: %w", ErrNoVariation)
 	}
-	do, ok := t.stats().observed(len(t.values), d)
+	do, ok := st.observed(len(st.pooled), d)
 	if !ok {
-		do = observedSum(t, d)
+		do = rows(d)
 	}
 	return 1 - float64(n-1)*do/de, nil
 }
 
 // levelDistance returns δ² for a level of measurement.
-func levelDistance(t *Table, level Level, nc []int64) (Distance, error) {
+func levelDistance(numbers []float64, level Level, nc []int64) (Distance, error) {
 	switch level {
 	case Nominal:
 		return func(a, b int) float64 {
@@ -82,10 +88,10 @@ func levelDistance(t *Table, level Level, nc []int64) (Distance, error) {
 	case Ordinal:
 		return ordinalDistance(nc), nil
 	case Interval, Ratio:
-		if t.numbers == nil {
+		if numbers == nil {
 			return nil, fmt.Errorf("alpha at level %s: %w", level, ErrNotNumeric)
 		}
-		return numericDistance(t.numbers, level), nil
+		return numericDistance(numbers, level), nil
 	}
 	return nil, fmt.Errorf("%w: level %d", ErrLevel, level)
 }
@@ -156,7 +162,7 @@ func intervalExpected(x []float64, nc []int64, n int64) float64 {
 
 // observedSum returns Σ_u Σ_{i≠j in u} δ²(v_i, v_j) / (m_u − 1), summed per
 // unit size first so that the division happens once per size.
-func observedSum(t *Table, d Distance) float64 {
+func (t *Table) observedSum(d Distance) float64 {
 	var perSize []accumulator
 	newUnitScan(t).each(2, func(_, m int, distinct, cnt []int32) {
 		if len(distinct) > 1 {

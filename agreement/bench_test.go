@@ -153,3 +153,22 @@ func BenchmarkSummarizeOrdinal(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAlphaFromCSV is `arbiter agreement --metrics alpha` without the
+// process: SummarizeRatings streams the CSV from a reader into the
+// coincidence counts and reports alpha alone.
+func BenchmarkAlphaFromCSV(b *testing.B) {
+	_, data := benchTable(b)
+	alpha, err := ParseMetrics("alpha")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		rep, err := SummarizeRatings(bytes.NewReader(data), ReadOptions{Format: CSV, Level: Nominal}, ReportOptions{Metrics: alpha})
+		if err != nil || rep.KrippendorffAlpha == nil || !rep.KrippendorffAlpha.Defined {
+			b.Fatal(rep, err)
+		}
+	}
+}

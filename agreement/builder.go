@@ -104,20 +104,29 @@ func (g *groupColumn) result(nUnits int, remap []int32) UnitGroups {
 }
 
 // Builder accumulates (unit, rater, value) rows and builds a Table.
+//
+// A unit gets a provisional code per run of consecutive rows with its name
+// (see unitTable); runStart[c] is the first row of run c, so the rows need
+// no unit column and, in the usual layout where every unit's rows are
+// together, they are already grouped by unit.
 type Builder struct {
-	unitRemap         []int32 // provisional → final unit codes after Build
-	level             Level
-	units             *unitTable
-	raters, vals      interner
-	rowUnit, rowRater []int32
-	rowValue          []int32
+	unitRemap          []int32 // provisional → final unit codes after Build
+	level              Level
+	units              *unitTable
+	raters, vals       interner
+	runStart           []int32
+	rowRater, rowValue []int32
 }
 
 // NewBuilder returns a Builder for a table at the given level; sizeHint is
 // the expected number of rows (0 if unknown).
 func NewBuilder(level Level, sizeHint int) *Builder {
-	b := &Builder{level: level, units: newUnitTable(sizeHint/4 + 16)}
-	b.rowUnit = make([]int32, 0, sizeHint)
+	// note: room for a unit per two rows, so that the unit columns rarely
+	// grow (a copy); a large fresh allocation is only backed by memory where
+	// it is written.
+	units := sizeHint/2 + 16
+	b := &Builder{level: level, units: newUnitTable(units)}
+	b.runStart = make([]int32, 0, units+1)
 	b.rowRater = make([]int32, 0, sizeHint)
 	b.rowValue = make([]int32, 0, sizeHint)
 	return b
@@ -128,11 +137,25 @@ func (b *Builder) Add(unit, rater, value string) {
 	b.add(b.unitCode(unit), rater, value)
 }
 
+// reserve makes room for n more rows. The columns at least double when they
+// grow, so that reading a stream of unknown size copies a row about once.
+func (b *Builder) reserve(n int) {
+	if need := len(b.rowRater) + n; need > cap(b.rowRater) {
+		size := max(need, 2*cap(b.rowRater))
+		b.rowRater = append(make([]int32, 0, size), b.rowRater...)
+		b.rowValue = append(make([]int32, 0, size), b.rowValue...)
+	}
+}
+
 // unitCode interns a unit.
 func (b *Builder) unitCode(unit string) int32 { return b.units.code(unit) }
 
+// add appends a row of provisional unit code unit, the code unitCode
+// returned for this row.
 func (b *Builder) add(unit int32, rater, value string) {
-	b.rowUnit = append(b.rowUnit, unit)
+	if int(unit) == len(b.runStart) {
+		b.runStart = append(b.runStart, int32(len(b.rowRater)))
+	}
 	b.rowRater = append(b.rowRater, b.raters.code(rater))
 	b.rowValue = append(b.rowValue, b.vals.code(value))
 }
@@ -141,7 +164,7 @@ func (b *Builder) add(unit int32, rater, value string) {
 // fails on an empty table, a duplicate (unit, rater) pair, or non-numeric
 // values at the interval or ratio level.
 func (b *Builder) Build() (*Table, error) {
-	if len(b.rowUnit) == 0 {
+	if len(b.rowRater) == 0 {
 		return nil, ErrNoData
 	}
 	values, numbers, remap, err := orderValues(b.vals.names, b.level)
@@ -149,22 +172,51 @@ func (b *Builder) Build() (*Table, error) {
 		return nil, err
 	}
 	raters, raterRemap := orderRaters(b.raters.names)
-	for i, r := range b.rowRater {
-		b.rowRater[i] = raterRemap[r]
-	}
+	recode(b.rowRater, raterRemap)
+	recode(b.rowValue, remap)
 	units, unitRemap := b.units.dedup()
 	b.unitRemap = unitRemap
-	if unitRemap != nil {
-		for i, u := range b.rowUnit {
-			b.rowUnit[i] = unitRemap[u]
-		}
-	}
 	t := &Table{level: b.level, units: units, raters: raters, values: values, numbers: numbers, memo: &memo{}}
-	t.groupByUnit(b.rowUnit, b.rowRater, b.rowValue, remap)
+	if unitRemap == nil {
+		// every run is a unit of its own, in order: the rows are grouped
+		t.unitStart = append(b.runStart, int32(len(b.rowRater)))
+		t.rater, t.value = b.rowRater, b.rowValue
+	} else {
+		t.groupByUnit(b.runUnits(unitRemap), b.rowRater, b.rowValue)
+	}
 	if err := t.checkDuplicates(); err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// recode replaces every code c in xs by remap[c], unless remap is the identity.
+func recode(xs, remap []int32) {
+	identity := true
+	for i, c := range remap {
+		identity = identity && c == int32(i)
+	}
+	if identity {
+		return
+	}
+	for i, c := range xs {
+		xs[i] = remap[c]
+	}
+}
+
+// runUnits returns the final unit code of every row.
+func (b *Builder) runUnits(unitRemap []int32) []int32 {
+	unit := make([]int32, len(b.rowRater))
+	for c, start := range b.runStart {
+		end := len(unit)
+		if c+1 < len(b.runStart) {
+			end = int(b.runStart[c+1])
+		}
+		for i := int(start); i < end; i++ {
+			unit[i] = unitRemap[c]
+		}
+	}
+	return unit
 }
 
 // orderRaters sorts rater names so that output does not depend on row order.
@@ -236,11 +288,8 @@ func applyOrder(labels []string, nums []float64, order []int32, numeric bool) ([
 
 // groupByUnit fills the unit-grouped columns with a counting sort, keeping
 // the input order within a unit.
-func (t *Table) groupByUnit(unit, rater, value, remap []int32) {
+func (t *Table) groupByUnit(unit, rater, value []int32) {
 	n := len(t.units)
-	if t.groupSorted(unit, rater, value, remap) {
-		return
-	}
 	t.unitStart = make([]int32, n+1)
 	for _, u := range unit {
 		t.unitStart[u+1]++
@@ -256,7 +305,7 @@ func (t *Table) groupByUnit(unit, rater, value, remap []int32) {
 		p := next[u]
 		next[u]++
 		t.rater[p] = rater[i]
-		t.value[p] = remap[value[i]]
+		t.value[p] = value[i]
 	}
 }
 
@@ -276,23 +325,4 @@ func (t *Table) checkDuplicates() error {
 		}
 	}
 	return nil
-}
-
-// groupSorted handles the common layout where each unit's rows are
-// contiguous: the row columns become the table columns without a copy.
-func (t *Table) groupSorted(unit, rater, value, remap []int32) bool {
-	for i := 1; i < len(unit); i++ {
-		if unit[i] != unit[i-1] && unit[i] != unit[i-1]+1 {
-			return false
-		}
-	}
-	t.unitStart = make([]int32, len(t.units)+1)
-	for i, u := range unit {
-		t.unitStart[u+1] = int32(i + 1)
-	}
-	for i, v := range value {
-		value[i] = remap[v]
-	}
-	t.rater, t.value = rater, value
-	return true
 }

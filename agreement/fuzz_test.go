@@ -30,9 +30,9 @@ func FuzzParseRatings(f *testing.F) {
 // checkDefined fails when a defined estimate is NaN or infinite.
 func checkDefined(t *testing.T, rep *Report) {
 	t.Helper()
-	all := []Estimate{rep.PercentAgreement, rep.KrippendorffAlpha, rep.FleissKappa, rep.ScottPi,
-		rep.CongerKappa, rep.GwetAC1, rep.BrennanPrediger}
-	for _, p := range []*Estimate{rep.GwetAC2, rep.CohenKappa, rep.CohenKappaLinear, rep.CohenKappaQuadratic,
+	var all []Estimate
+	for _, p := range []*Estimate{rep.PercentAgreement, rep.KrippendorffAlpha, rep.FleissKappa, rep.ScottPi,
+		rep.CongerKappa, rep.GwetAC1, rep.BrennanPrediger, rep.GwetAC2, rep.CohenKappa, rep.CohenKappaLinear, rep.CohenKappaQuadratic,
 		rep.ExactAgreement, rep.WithinOne, rep.MeanAbsDiff, rep.KendallW} {
 		if p != nil {
 			all = append(all, *p)

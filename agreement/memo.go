@@ -40,9 +40,104 @@ const maxCoincidence = 1 << 16
 func (m *memo) compute(t *Table) {
 	q := len(t.values)
 	m.pooled = make([]int64, q)
+	if q <= fewCategories {
+		m.countFew(t, q)
+	} else {
+		m.countDistinct(t, q)
+	}
+	m.pool()
+}
+
+// pool sums the categories of the pairable units.
+func (m *memo) pool() {
+	for size := 2; size < len(m.catBySize); size++ {
+		for k, c := range m.catBySize[size] {
+			m.pooled[k] += c
+			m.nPooled += c
+		}
+	}
+}
+
+// recode returns the memo of counts m made with provisional value codes
+// 0..stride-1, in the final codes 0..q-1: remap[p] is the final code of
+// provisional code p < q. m must not be pooled yet.
+func (m *memo) recode(remap []int32, stride int) *memo {
+	q := len(remap)
+	f := &memo{agreeBySize: m.agreeBySize, unitsBySize: m.unitsBySize, pooled: make([]int64, q),
+		catBySize: make([][]int64, len(m.catBySize)), coin: make([][]int64, len(m.coin))}
+	for size, cats := range m.catBySize {
+		if cats != nil {
+			f.catBySize[size] = make([]int64, q)
+			for p, k := range remap {
+				f.catBySize[size][k] = cats[p]
+			}
+		}
+	}
+	for size, row := range m.coin {
+		if row == nil {
+			continue
+		}
+		f.coin[size] = make([]int64, q*q)
+		for a := range q {
+			for b := a + 1; b < q; b++ {
+				lo, hi := min(remap[a], remap[b]), max(remap[a], remap[b])
+				f.coin[size][int(lo)*q+int(hi)] += row[a*stride+b]
+			}
+		}
+	}
+	f.pool()
+	return f
+}
+
+// fewCategories is the number of categories up to which countFew is used.
+const fewCategories = 16
+
+// countFew is the pass over the units for a few categories: a unit's
+// counts go to a fixed array and every category is visited.
+//
+// note: visiting the q categories costs fewer mispredicted branches than
+// tracking which values a unit has (countDistinct); this pass is the cost
+// of every nominal metric.
+func (m *memo) countFew(t *Table, q int) {
+	var cnt [fewCategories]int64
+	for u := range t.units {
+		a, b := t.unitStart[u], t.unitStart[u+1]
+		for _, v := range t.value[a:b] {
+			cnt[v]++
+		}
+		m.addUnit(int(b-a), cnt[:q], q)
+		clear(cnt[:q])
+	}
+}
+
+// addUnit adds a unit of size ratings, cnt[k] of them with value code k,
+// to the counts of a memo with room for stride ≥ len(cnt) codes.
+func (m *memo) addUnit(size int, cnt []int64, stride int) {
+	m.grow(size, stride)
+	m.unitsBySize[size]++
+	cats := m.catBySize[size][:len(cnt)]
+	var agree int64
+	for k, c := range cnt {
+		cats[k] += c
+		agree += c * (c - 1)
+	}
+	m.agreeBySize[size] += agree
+	if agree < int64(size*(size-1)) { // more than one value
+		row := m.coinRow(size, stride)
+		for c, x := range cnt {
+			if x == 0 {
+				continue
+			}
+			for k := c + 1; k < len(cnt); k++ {
+				row[c*stride+k] += x * cnt[k]
+			}
+		}
+	}
+}
+
+// countDistinct is the pass over the units for many categories.
+func (m *memo) countDistinct(t *Table, q int) {
 	dense := q*q <= maxCoincidence
-	// note: one explicit loop rather than unitScan; this pass is the cost of
-	// every nominal metric.
 	cnt := make([]int32, q)
 	distinct := make([]int32, 0, 16)
 	for u := range t.units {
@@ -72,12 +167,6 @@ func (m *memo) compute(t *Table) {
 			cnt[v] = 0
 		}
 	}
-	for size := 2; size < len(m.catBySize); size++ {
-		for k, c := range m.catBySize[size] {
-			m.pooled[k] += c
-			m.nPooled += c
-		}
-	}
 	if !dense {
 		m.coin = nil
 	}
@@ -96,11 +185,16 @@ func (m *memo) grow(size, q int) {
 	}
 }
 
-func (m *memo) addCoincidences(size, q int, distinct, cnt []int32) {
+// coinRow returns the coincidences of units of the given size.
+func (m *memo) coinRow(size, q int) []int64 {
 	if m.coin[size] == nil {
 		m.coin[size] = make([]int64, q*q)
 	}
-	row := m.coin[size]
+	return m.coin[size]
+}
+
+func (m *memo) addCoincidences(size, q int, distinct, cnt []int32) {
+	row := m.coinRow(size, q)
 	for i, a := range distinct {
 		for _, b := range distinct[i+1:] {
 			lo, hi := min(a, b), max(a, b)

@@ -213,9 +213,9 @@ func TestDenseAndScanPathsAgree(t *testing.T) {
 		tab := buildRows(t, Interval, randomRows(rng, 40, 2+rng.IntN(5), 2+rng.IntN(6), 0.3))
 		st := tab.stats()
 		for _, level := range []Level{Nominal, Ordinal, Interval, Ratio} {
-			d, _ := levelDistance(tab, level, st.pooled)
+			d, _ := levelDistance(tab.numbers, level, st.pooled)
 			dense, ok := st.observed(tab.NumValues(), d)
-			if scan := observedSum(tab, d); !ok || !near(dense, scan, 1e-12) {
+			if scan := tab.observedSum(d); !ok || !near(dense, scan, 1e-12) {
 				t.Errorf("seed %d %s: dense %v, scan %v", seed, level, dense, scan)
 			}
 		}

@@ -26,7 +26,16 @@ type Dataset struct {
 // ReadRatings reads (unit, rater, value) rows: JSON Lines objects
 // {"unit": …, "rater": …, "value": …} or CSV with a unit,rater,value header.
 // A row with an empty or null value is a missing rating and is skipped.
+// CSV without cluster or strata keys is parsed as it is read, a chunk at a
+// time; other input is read whole first.
 func ReadRatings(r io.Reader, opts ReadOptions) (*Dataset, error) {
+	if streamable(opts) {
+		t, err := readCSVRatings(r, nil, opts.Level, inputSize(r))
+		if err != nil {
+			return nil, err
+		}
+		return &Dataset{Table: t}, nil
+	}
 	data, err := readAll(r)
 	if err != nil {
 		return nil, err
@@ -36,6 +45,23 @@ func ReadRatings(r io.Reader, opts ReadOptions) (*Dataset, error) {
 
 // ParseRatings is ReadRatings over an in-memory buffer.
 func ParseRatings(data []byte, opts ReadOptions) (*Dataset, error) {
+	if streamable(opts) {
+		t, err := readCSVRatings(nil, data, opts.Level, len(data))
+		if err != nil {
+			return nil, err
+		}
+		return &Dataset{Table: t}, nil
+	}
+	return parseRecords(data, opts)
+}
+
+// streamable reports whether readCSVRatings can read input with opts.
+func streamable(opts ReadOptions) bool {
+	return opts.Format == CSV && opts.ClusterKey == "" && opts.StrataKey == ""
+}
+
+// parseRecords is ParseRatings for any layout, through scanRecords.
+func parseRecords(data []byte, opts ReadOptions) (*Dataset, error) {
 	want := []string{"unit", "rater", "value", opts.ClusterKey, opts.StrataKey}
 	required := 3
 	if opts.ClusterKey != "" {
@@ -51,14 +77,10 @@ func ParseRatings(data []byte, opts ReadOptions) (*Dataset, error) {
 	b := NewBuilder(opts.Level, estimateRows(data))
 	var clusters, strata groupColumn
 	err := scanRecords(data, opts.Format, want, required, func(v []string) error {
-		if v[0] == "" || v[1] == "" {
-			return fmt.Errorf("%w: missing unit or rater", ErrInput)
+		u, err := b.addRecord(v[0], v[1], v[2])
+		if u < 0 {
+			return err
 		}
-		if v[2] == "" {
-			return nil
-		}
-		u := b.unitCode(v[0])
-		b.add(u, v[1], v[2])
 		switch {
 		case opts.ClusterKey != "":
 			clusters.set(u, v[3])
@@ -87,25 +109,51 @@ func ParseRatings(data []byte, opts ReadOptions) (*Dataset, error) {
 	return ds, nil
 }
 
+// addRecord adds a row read from a file and returns the unit's code, or -1
+// when the row adds nothing: an empty value is a missing rating, an empty
+// unit or rater an error.
+func (b *Builder) addRecord(unit, rater, value string) (int32, error) {
+	if unit == "" || rater == "" {
+		return -1, fmt.Errorf("%w: missing unit or rater", ErrInput)
+	}
+	if value == "" {
+		return -1, nil
+	}
+	u := b.unitCode(unit)
+	b.add(u, rater, value)
+	return u, nil
+}
+
 // estimateRows guesses the row count from the size of the first lines.
-func estimateRows(data []byte) int {
-	head := data[:min(len(data), 4096)]
+func estimateRows(data []byte) int { return estimateRowsOf(data, len(data)) }
+
+// estimateRowsOf guesses the row count of size bytes that start with head.
+func estimateRowsOf(head []byte, size int) int {
+	head = head[:min(len(head), 4096)]
 	lines := bytes.Count(head, []byte{'\n'})
 	if lines == 0 {
 		return 16
 	}
-	return len(data)/(len(head)/lines) + 16
+	return size/(len(head)/lines) + 16
+}
+
+// inputSize returns the size of r when r can report it (a file, or an
+// in-memory reader's unread length), else 0.
+func inputSize(r io.Reader) int {
+	switch r := r.(type) {
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
+			return int(fi.Size())
+		}
+	case interface{ Len() int }:
+		return r.Len()
+	}
+	return 0
 }
 
 // readAll reads r to the end, sizing the buffer once when r can report its size.
 func readAll(r io.Reader) ([]byte, error) {
-	var size int64
-	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		if fi, err := st.Stat(); err == nil {
-			size = fi.Size()
-		}
-	}
-	buf := bytes.NewBuffer(make([]byte, 0, size+512))
+	buf := bytes.NewBuffer(make([]byte, 0, inputSize(r)+512))
 	if _, err := buf.ReadFrom(r); err != nil {
 		return nil, err
 	}

@@ -225,7 +225,14 @@ func scanCSV(data []byte, want []string, required int, fn recordFunc) error {
 	if err != nil {
 		return err
 	}
-	vals := make([]string, len(want))
+	return s.records(cols, len(want), fn)
+}
+
+// records calls fn for every record from s.pos on; cols maps the columns to
+// the nWant wanted fields.
+func (s *csvState) records(cols []int, nWant int, fn recordFunc) error {
+	data := s.data
+	vals := make([]string, nWant)
 	nextQuote := quoteAfter(data, s.pos)
 	for s.pos < len(data) {
 		if nextQuote < 0 || nextQuote > s.pos+lineLen(data[s.pos:]) {

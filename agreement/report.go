@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Estimate is a metric value that may be undefined for the data; undefined
@@ -50,10 +51,10 @@ type PairReport struct {
 	CohenKappa       Estimate `json:"cohen_kappa"`
 }
 
-// Report is the summary printed by `arbiter agreement`. Keys that do not
-// apply to the data (for example Cohen's kappa with three raters) are nil
-// and omitted; keys that apply but are undefined are null, with the reason
-// in Notes.
+// Report is the summary printed by `arbiter agreement`. A metric that was
+// not asked for (ReportOptions.Metrics) or does not apply to the data (for
+// example Cohen's kappa with three raters) is nil and omitted; one that
+// applies but is undefined is null, with the reason in Notes.
 type Report struct {
 	Level               string            `json:"level"`
 	NRatings            int               `json:"n_ratings"`
@@ -61,14 +62,14 @@ type Report struct {
 	NRaters             int               `json:"n_raters"`
 	NCategories         int               `json:"n_categories"`
 	NPairableUnits      int               `json:"n_pairable_units"`
-	PercentAgreement    Estimate          `json:"percent_agreement"`
-	KrippendorffAlpha   Estimate          `json:"krippendorff_alpha"`
-	FleissKappa         Estimate          `json:"fleiss_kappa"`
-	ScottPi             Estimate          `json:"scott_pi"`
-	CongerKappa         Estimate          `json:"conger_kappa"`
-	GwetAC1             Estimate          `json:"gwet_ac1"`
+	PercentAgreement    *Estimate         `json:"percent_agreement,omitempty"`
+	KrippendorffAlpha   *Estimate         `json:"krippendorff_alpha,omitempty"`
+	FleissKappa         *Estimate         `json:"fleiss_kappa,omitempty"`
+	ScottPi             *Estimate         `json:"scott_pi,omitempty"`
+	CongerKappa         *Estimate         `json:"conger_kappa,omitempty"`
+	GwetAC1             *Estimate         `json:"gwet_ac1,omitempty"`
 	GwetAC2             *Estimate         `json:"gwet_ac2,omitempty"`
-	BrennanPrediger     Estimate          `json:"brennan_prediger"`
+	BrennanPrediger     *Estimate         `json:"brennan_prediger,omitempty"`
 	CohenKappa          *Estimate         `json:"cohen_kappa,omitempty"`
 	CohenKappaLinear    *Estimate         `json:"cohen_kappa_linear,omitempty"`
 	CohenKappaQuadratic *Estimate         `json:"cohen_kappa_quadratic,omitempty"`
@@ -77,7 +78,7 @@ type Report struct {
 	MeanAbsDiff         *Estimate         `json:"mean_abs_diff,omitempty"`
 	KendallW            *Estimate         `json:"kendall_w,omitempty"`
 	ICC                 *ICCReport        `json:"icc,omitempty"`
-	Pairwise            []PairReport      `json:"pairwise"`
+	Pairwise            []PairReport      `json:"pairwise,omitzero"` // nil when not asked; [] when no pair
 	DawidSkene          *DawidSkeneReport `json:"dawid_skene,omitempty"`
 	CI95                map[string]*CI    `json:"ci95,omitempty"`
 	Notes               []string          `json:"notes"`
@@ -104,6 +105,10 @@ type ReportOptions struct {
 	SetMetric    SetMetric
 	// DawidSkene adds a Dawid–Skene summary (class prior, rater accuracy).
 	DawidSkene bool
+	// Metrics selects the metrics to compute (see ParseMetrics); nil: every
+	// metric that applies. Only the selected ones are computed, and only they
+	// get bootstrap intervals.
+	Metrics MetricSet
 }
 
 // DawidSkeneReport summarizes a Dawid–Skene fit for the report.
@@ -143,20 +148,26 @@ type namedMetric struct {
 	dst *Estimate
 }
 
-// Summarize computes every metric that applies at the table's level.
+// Summarize computes the metrics of opts.Metrics (every metric when nil) that
+// apply at the table's level.
 func Summarize(t *Table, opts ReportOptions) (*Report, error) {
 	r := &Report{
 		Level: t.level.String(), NRatings: t.NumRatings(), NUnits: t.NumUnits(),
 		NRaters: t.NumRaters(), NCategories: t.NumValues(), NPairableUnits: t.PairableUnits(),
-		Pairwise: []PairReport{}, Notes: []string{},
+		Notes: []string{},
 	}
+	want := opts.Metrics
 	metrics := r.metrics(t, opts)
 	for _, m := range metrics {
 		v, err := m.f(t)
 		r.set(m.key, m.dst, v, err)
 	}
-	r.addICC(t)
-	r.addPairwise(t)
+	if want.Has("icc") {
+		r.addICC(t, want)
+	}
+	if want.Has("pairwise") {
+		r.addPairwise(t)
+	}
 	if opts.DawidSkene {
 		r.addDawidSkene(t, opts.Seed)
 	}
@@ -168,66 +179,101 @@ func Summarize(t *Table, opts ReportOptions) (*Report, error) {
 	return r, nil
 }
 
+// metricList collects the selected metrics, pointing each Report field at
+// its result.
+type metricList struct {
+	want MetricSet
+	ms   []namedMetric
+}
+
+func (l *metricList) add(key string, dst **Estimate, f func(*Table) (float64, error)) {
+	if l.want.Has(key) {
+		*dst = new(Estimate)
+		l.ms = append(l.ms, namedMetric{key, f, *dst})
+	}
+}
+
 func (r *Report) metrics(t *Table, opts ReportOptions) []namedMetric {
 	alpha := func(t *Table) (float64, error) { return AlphaLevel(t, t.level) }
 	if opts.SetSeparator != "" {
 		sep, metric := opts.SetSeparator, opts.SetMetric
 		alpha = func(t *Table) (float64, error) { return AlphaDistance(t, SetDistance(t, sep, metric)) }
 	}
-	ms := []namedMetric{
-		{"percent_agreement", PercentAgreement, &r.PercentAgreement},
-		{"krippendorff_alpha", alpha, &r.KrippendorffAlpha},
-		{"fleiss_kappa", FleissKappa, &r.FleissKappa},
-		{"scott_pi", ScottPi, &r.ScottPi},
-		{"conger_kappa", CongerKappa, &r.CongerKappa},
-		{"gwet_ac1", GwetAC1, &r.GwetAC1},
-		{"brennan_prediger", BrennanPrediger, &r.BrennanPrediger},
-	}
+	l := &metricList{want: opts.Metrics}
+	l.add("percent_agreement", &r.PercentAgreement, PercentAgreement)
+	l.add("krippendorff_alpha", &r.KrippendorffAlpha, alpha)
+	l.add("fleiss_kappa", &r.FleissKappa, FleissKappa)
+	l.add("scott_pi", &r.ScottPi, ScottPi)
+	l.add("conger_kappa", &r.CongerKappa, CongerKappa)
+	l.add("gwet_ac1", &r.GwetAC1, GwetAC1)
+	l.add("brennan_prediger", &r.BrennanPrediger, BrennanPrediger)
 	ordered := t.level >= Ordinal
 	if ordered {
-		r.GwetAC2 = new(Estimate)
-		ms = append(ms, namedMetric{"gwet_ac2", func(t *Table) (float64, error) {
+		l.add("gwet_ac2", &r.GwetAC2, func(t *Table) (float64, error) {
 			return GwetAC2(t, QuadraticWeights(t.scores()))
-		}, r.GwetAC2})
+		})
+	} else {
+		r.notApplicable(l.want, "only with ordered categories (level ordinal or above)", "gwet_ac2")
 	}
 	if t.NumRaters() == 2 {
-		ms = append(ms, r.cohenMetrics(t)...)
+		r.cohenMetrics(t, l)
+	} else {
+		r.notApplicable(l.want, "only with exactly two raters (pairwise has every pair)",
+			"cohen_kappa", "cohen_kappa_linear", "cohen_kappa_quadratic")
 	}
 	if ordered {
-		ms = append(ms, r.ordinalMetrics()...)
+		r.ordinalMetrics(l)
+	} else {
+		r.notApplicable(l.want, "only with ordered categories (level ordinal or above)",
+			"exact_agreement", "within_one", "mean_abs_diff", "kendall_w")
 	}
-	return ms
+	return l.ms
 }
 
-func (r *Report) cohenMetrics(t *Table) []namedMetric {
-	r.CohenKappa, r.CohenKappaLinear, r.CohenKappaQuadratic = new(Estimate), new(Estimate), new(Estimate)
+// notApplicable notes the keys that were asked for by name but do not apply
+// to the data. The default set asks for nothing by name: it reports what
+// applies, silently.
+func (r *Report) notApplicable(want MetricSet, reason string, keys ...string) {
+	if want == nil {
+		return
+	}
+	var asked []string
+	for _, k := range keys {
+		if want[k] {
+			asked = append(asked, k)
+		}
+	}
+	if len(asked) > 0 {
+		r.Notes = append(r.Notes, strings.Join(asked, ", ")+": "+reason)
+	}
+}
+
+func (r *Report) cohenMetrics(t *Table, l *metricList) {
 	kappa := func(w KappaWeighting) func(*Table) (float64, error) {
 		return func(t *Table) (float64, error) { return CohenKappa(t, 0, 1, w) }
 	}
-	ms := []namedMetric{{"cohen_kappa", kappa(Unweighted), r.CohenKappa}}
+	l.add("cohen_kappa", &r.CohenKappa, kappa(Unweighted))
 	if t.level == Nominal {
-		r.Notes = append(r.Notes, "cohen_kappa_linear, cohen_kappa_quadratic: weighted kappa needs ordered categories (level ordinal or above)")
-		return ms
+		if l.want.Has("cohen_kappa_linear") || l.want.Has("cohen_kappa_quadratic") {
+			r.Notes = append(r.Notes, "cohen_kappa_linear, cohen_kappa_quadratic: weighted kappa needs ordered categories (level ordinal or above)")
+		}
+		return
 	}
-	return append(ms,
-		namedMetric{"cohen_kappa_linear", kappa(LinearWeighted), r.CohenKappaLinear},
-		namedMetric{"cohen_kappa_quadratic", kappa(QuadraticWeighted), r.CohenKappaQuadratic})
+	l.add("cohen_kappa_linear", &r.CohenKappaLinear, kappa(LinearWeighted))
+	l.add("cohen_kappa_quadratic", &r.CohenKappaQuadratic, kappa(QuadraticWeighted))
 }
 
-func (r *Report) ordinalMetrics() []namedMetric {
-	r.ExactAgreement, r.WithinOne, r.MeanAbsDiff, r.KendallW = new(Estimate), new(Estimate), new(Estimate), new(Estimate)
+func (r *Report) ordinalMetrics(l *metricList) {
 	ord := func(pick func(OrdinalPairwise) float64) func(*Table) (float64, error) {
 		return func(t *Table) (float64, error) {
 			o, err := OrdinalAgreement(t)
 			return pick(o), err
 		}
 	}
-	return []namedMetric{
-		{"exact_agreement", ord(func(o OrdinalPairwise) float64 { return o.Exact }), r.ExactAgreement},
-		{"within_one", ord(func(o OrdinalPairwise) float64 { return o.WithinOne }), r.WithinOne},
-		{"mean_abs_diff", ord(func(o OrdinalPairwise) float64 { return o.MeanAbsDiff }), r.MeanAbsDiff},
-		{"kendall_w", KendallW, r.KendallW},
-	}
+	l.add("exact_agreement", &r.ExactAgreement, ord(func(o OrdinalPairwise) float64 { return o.Exact }))
+	l.add("within_one", &r.WithinOne, ord(func(o OrdinalPairwise) float64 { return o.WithinOne }))
+	l.add("mean_abs_diff", &r.MeanAbsDiff, ord(func(o OrdinalPairwise) float64 { return o.MeanAbsDiff }))
+	l.add("kendall_w", &r.KendallW, KendallW)
 }
 
 // set stores a metric value or records why it is undefined.
@@ -240,8 +286,9 @@ func (r *Report) set(key string, dst *Estimate, v float64, err error) {
 	*dst = Estimate{Value: v, Defined: true}
 }
 
-func (r *Report) addICC(t *Table) {
+func (r *Report) addICC(t *Table, want MetricSet) {
 	if t.level < Interval {
+		r.notApplicable(want, "only with numbers (level interval or ratio)", "icc")
 		return
 	}
 	res, err := ICC(t)
@@ -255,6 +302,7 @@ func (r *Report) addICC(t *Table) {
 }
 
 func (r *Report) addPairwise(t *Table) {
+	r.Pairwise = []PairReport{}
 	for _, c := range AllPairConfusions(t) {
 		p := PairReport{A: t.raters[c.A], B: t.raters[c.B], N: c.N}
 		if v, err := c.PercentAgreement(); err == nil {

@@ -237,7 +237,10 @@ type QuestionAgreement struct {
 // report was bootstrapped.
 func QuestionAgreementFrom(question string, r *agreement.Report) QuestionAgreement {
 	qa := QuestionAgreement{Question: question, Level: r.Level, Metric: "krippendorff_alpha",
-		Value: r.KrippendorffAlpha, Units: r.NUnits, Raters: r.NRaters, Report: r}
+		Units: r.NUnits, Raters: r.NRaters, Report: r}
+	if r.KrippendorffAlpha != nil {
+		qa.Value = *r.KrippendorffAlpha
+	}
 	if ci, ok := r.CI95["krippendorff_alpha"]; ok && ci != nil && ci.Replicates > 0 {
 		qa.CI = ci
 	}

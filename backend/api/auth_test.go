@@ -23,8 +23,11 @@ func TestAuth(t *testing.T) {
 		t.Run("refresh rotation and reuse", func(t *testing.T) { refreshRotation(t, e) })
 		t.Run("logout revokes the family", func(t *testing.T) {
 			c := e.newUser("leaver@example.org", false)
-			c.must("POST", "/api/v1/auth/logout", map[string]string{"refresh_token": c.refresh}, 204, nil)
-			status, body := c.do("POST", "/api/v1/auth/refresh", map[string]string{"refresh_token": c.refresh})
+			status, h, _ := c.doH("POST", "/api/v1/auth/logout", nil)
+			if status != 204 || !strings.Contains(h.Get("Set-Cookie"), "arbiter_refresh=;") {
+				t.Fatalf("logout: %d, cookie not cleared: %q", status, h.Get("Set-Cookie"))
+			}
+			status, _, body := c.refreshWith(c.refresh)
 			if status != 401 || errorCode(t, body) != "unauthorized" {
 				t.Fatalf("refresh after logout: %d %s", status, body)
 			}
@@ -80,11 +83,11 @@ func runScenarios(t *testing.T, e *env, cases []scenario) {
 }
 
 func authScenarios(t *testing.T, e *env, ana *client) {
-	expired, _ := auth.NewIssuer(jwtKey, -time.Minute).Sign(ana.user.ID)
+	expired, _ := auth.NewIssuer(jwtKey, -time.Minute).Sign(auth.Subject{UserID: ana.user.ID})
 	bearer := func(tok string) []string { return []string{"Authorization", "Bearer " + tok} }
 	runScenarios(t, e, []scenario{
 		{name: "login ok", method: "POST", path: "/api/v1/auth/login", body: map[string]string{"email": "ANA@example.org", "password": "password-ana@example.org"},
-			status: 200, contains: []string{`"access_token"`, `"refresh_token"`, `"expires_in":60`, `"email":"ana@example.org"`}, notContain: []string{"password_hash", "argon2"}},
+			status: 200, contains: []string{`"access_token"`, `"expires_in":60`, `"email":"ana@example.org"`}, notContain: []string{"password_hash", "argon2", "refresh_token", "arb_rt_"}},
 		{name: "login wrong password", method: "POST", path: "/api/v1/auth/login", body: map[string]string{"email": "ana@example.org", "password": "nope-nope-nope"}, status: 401, code: "unauthorized"},
 		{name: "login unknown user", method: "POST", path: "/api/v1/auth/login", body: map[string]string{"email": "ghost@example.org", "password": "whatever-123"}, status: 401, code: "unauthorized"},
 		{name: "login malformed json", method: "POST", path: "/api/v1/auth/login", body: `{"email": "ana@example.org",`, status: 400, code: "invalid_json"},
@@ -111,28 +114,24 @@ func authScenarios(t *testing.T, e *env, ana *client) {
 func refreshRotation(t *testing.T, e *env) {
 	c := e.newUser("rotor@example.org", false)
 	first := c.refresh
-	var next struct {
-		AccessToken  string `json:"access_token"`
-		RefreshToken string `json:"refresh_token"`
-	}
-	c.must("POST", "/api/v1/auth/refresh", map[string]string{"refresh_token": first}, 200, &next)
-	if next.RefreshToken == first || next.AccessToken == "" {
+	c.renew()
+	if c.refresh == first || c.token == "" {
 		t.Fatal("refresh did not rotate the token")
 	}
-	c.token = next.AccessToken
 	c.must("GET", "/api/v1/me", nil, 200, nil)
 
-	status, body := c.do("POST", "/api/v1/auth/refresh", map[string]string{"refresh_token": first})
-	if status != 401 || errorCode(t, body) != "refresh_token_reused" {
-		t.Fatalf("reuse of a rotated token: %d %s", status, body)
+	status, h, body := c.refreshWith(first)
+	if status != 401 || errorCode(t, body) != "refresh_token_reused" || !strings.Contains(h.Get("Set-Cookie"), "arbiter_refresh=;") {
+		t.Fatalf("reuse of a rotated token: %d %s (cookie %q)", status, body, h.Get("Set-Cookie"))
 	}
-	status, body = c.do("POST", "/api/v1/auth/refresh", map[string]string{"refresh_token": next.RefreshToken})
-	if status != 401 {
+	if status, _, body = c.refreshWith(c.refresh); status != 401 {
 		t.Fatalf("the family survived a reuse: %d %s", status, body)
 	}
-	status, _ = c.do("POST", "/api/v1/auth/refresh", map[string]string{"refresh_token": "arb_rt_made-up"})
-	if status != 401 {
+	if status, _, _ = c.refreshWith("arb_rt_made-up"); status != 401 {
 		t.Fatalf("made-up refresh token: %d", status)
+	}
+	if status, _, _ = e.anon().doH("POST", "/api/v1/auth/refresh", nil, "X-Arbiter-CSRF", "1"); status != 401 {
+		t.Fatalf("refresh without a cookie: %d", status)
 	}
 }
 
@@ -159,7 +158,7 @@ func personalTokens(t *testing.T, e *env) {
 	var created struct {
 		ID, Token, Prefix string
 	}
-	c.must("POST", "/api/v1/me/tokens", map[string]any{"name": "ci", "expires_in_days": 30}, 201, &created)
+	c.must("POST", "/api/v1/me/tokens", map[string]any{"name": "ci", "scopes": []string{"read", "manage"}, "expires_in_days": 30}, 201, &created)
 	if !strings.HasPrefix(created.Token, "arb_pat_") || !strings.HasPrefix(created.Token, created.Prefix) {
 		t.Fatalf("token %+v", created)
 	}
@@ -169,7 +168,7 @@ func personalTokens(t *testing.T, e *env) {
 	}
 	pat := &client{e: e, token: created.Token}
 	pat.must("GET", "/api/v1/me", nil, 200, nil)
-	if st, _ := pat.do("POST", "/api/v1/users", map[string]any{"email": "x@example.org", "name": "x", "password": "0123456789"}); st != 403 {
+	if st, _ := pat.do("POST", "/api/v1/users", map[string]any{"email": "x@example.org", "name": "x", "password": "a-long-enough-password"}); st != 403 {
 		t.Fatalf("a non-admin's token created a user: %d", st)
 	}
 	other := e.newUser("other-owner@example.org", false)
@@ -199,24 +198,26 @@ func signed(t *testing.T, m jwt.SigningMethod, sub string) string {
 }
 
 func mustSign(t *testing.T, iss *auth.Issuer, sub string) string {
-	s, err := iss.Sign(sub)
+	s, err := iss.Sign(auth.Subject{UserID: sub})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-// TestForwardedForIsNotTrustedByDefault proves a client cannot dodge the per-address login
-// limit by inventing X-Forwarded-For headers.
+// TestForwardedForIsNotTrustedByDefault proves a client cannot dodge the login throttle by
+// inventing X-Forwarded-For headers: its failures count against its real address.
 func TestForwardedForIsNotTrustedByDefault(t *testing.T) {
-	e := newEnv(t, testenv.SQLite, func(o *options) { o.limits = auth.Limits{Window: time.Minute, PerAccount: 1000, PerAddress: 3} })
+	e := newEnv(t, testenv.SQLite, func(o *options) {
+		o.limits = auth.Limits{Window: time.Minute, FreeFailures: 3, BaseDelay: time.Minute, MaxDelay: time.Minute, PerAddress: 1000}
+	})
 	for i := 0; i < 3; i++ {
-		e.anon().do("POST", "/api/v1/auth/login", map[string]string{"email": fmt.Sprintf("nobody%d@example.org", i), "password": "wrong-password"},
+		e.anon().do("POST", "/api/v1/auth/login", map[string]string{"email": "admin@example.org", "password": "wrong-password"},
 			"X-Forwarded-For", fmt.Sprintf("10.0.0.%d", i))
 	}
 	status, body := e.anon().do("POST", "/api/v1/auth/login", map[string]string{"email": "admin@example.org", "password": "password-admin@example.org"},
 		"X-Forwarded-For", "10.0.0.99")
 	if status != 429 || errorCode(t, body) != "rate_limited" {
-		t.Fatalf("a forged X-Forwarded-For escaped the address limit: %d %s", status, body)
+		t.Fatalf("a forged X-Forwarded-For made a fresh address: %d %s", status, body)
 	}
 }

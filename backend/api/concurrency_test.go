@@ -48,7 +48,7 @@ func TestConcurrentClaimersTwoReplicas(t *testing.T) {
 		if err := e.store.CreateUser(context.Background(), u); err != nil {
 			t.Fatal(err)
 		}
-		tok, _ := issuer.Sign(u.ID)
+		tok, _ := issuer.Sign(auth.Subject{UserID: u.ID})
 		people[i] = &client{e: e, user: u, token: tok}
 		if err := e.store.SetMember(context.Background(), p.ID, u.ID, store.RoleSet{store.RoleAnnotator, store.RoleReviewer}); err != nil {
 			t.Fatal(err)

@@ -24,20 +24,22 @@ import (
 
 // Stable error codes of the API. Clients branch on these, never on messages.
 const (
-	CodeBadRequest       = "bad_request"
-	CodeInvalidJSON      = "invalid_json"
-	CodeValidation       = "validation_failed"
-	CodeUnauthorized     = "unauthorized"
-	CodeTokenExpired     = "token_expired"
-	CodeRefreshReused    = "refresh_token_reused"
-	CodeForbidden        = "forbidden"
-	CodeNotFound         = "not_found"
-	CodeConflict         = "conflict"
-	CodePayloadTooLarge  = "payload_too_large"
-	CodeUnsupportedMedia = "unsupported_media_type"
-	CodeRateLimited      = "rate_limited"
-	CodeInternal         = "internal"
-	CodeUnavailable      = "unavailable"
+	CodeBadRequest        = "bad_request"
+	CodeInvalidJSON       = "invalid_json"
+	CodeValidation        = "validation_failed"
+	CodeUnauthorized      = "unauthorized"
+	CodeTokenExpired      = "token_expired"
+	CodeRefreshReused     = "refresh_token_reused"
+	CodeForbidden         = "forbidden"
+	CodeInsufficientScope = "insufficient_scope"
+	CodeCSRF              = "csrf_rejected"
+	CodeNotFound          = "not_found"
+	CodeConflict          = "conflict"
+	CodePayloadTooLarge   = "payload_too_large"
+	CodeUnsupportedMedia  = "unsupported_media_type"
+	CodeRateLimited       = "rate_limited"
+	CodeInternal          = "internal"
+	CodeUnavailable       = "unavailable"
 )
 
 // Error is an error with an HTTP status, a stable code and a message a person can act on,
@@ -85,6 +87,9 @@ var rules = []rule{
 	{releases.ErrNotDone, http.StatusConflict, "release_not_done", ""},
 	{releases.ErrBadLink, http.StatusForbidden, CodeForbidden, ""},
 	{auth.ErrEmailTaken, http.StatusConflict, CodeConflict, ""},
+	{auth.ErrUnavailable, http.StatusServiceUnavailable, CodeUnavailable, ""},
+	{auth.ErrOwnAccount, http.StatusConflict, "own_account", ""},
+	{auth.ErrResetInvalid, http.StatusBadRequest, "reset_link_invalid", ""},
 	{auth.ErrBadCredentials, http.StatusUnauthorized, CodeUnauthorized, "email or password is wrong"},
 	{auth.ErrRefreshReused, http.StatusUnauthorized, CodeRefreshReused, ""},
 	{auth.ErrRefreshInvalid, http.StatusUnauthorized, CodeUnauthorized, ""},
@@ -122,7 +127,7 @@ func toError(err error) (*Error, bool) {
 		return fail(http.StatusRequestEntityTooLarge, CodePayloadTooLarge, "%s", (&blob.TooLargeError{Limit: mbe.Limit}).Error()), true
 	case errors.As(err, &th):
 		return &Error{Status: http.StatusTooManyRequests, Code: CodeRateLimited, Message: th.Error(),
-			Details: map[string]any{"retry_after_seconds": int(th.RetryAfter.Seconds())}}, true
+			Details: map[string]any{"retry_after_seconds": th.RetrySeconds()}}, true
 	case errors.Is(err, context.Canceled):
 		return fail(499, "client_closed_request", "the client went away"), true
 	case errors.As(err, &ie):
@@ -175,12 +180,19 @@ func (s *Server) writeError(c *gin.Context, err error) {
 		e = fail(http.StatusInternalServerError, CodeInternal, "internal error (request id %s)", c.GetString(ctxRequestID))
 	}
 	var th *auth.ThrottledError
-	if errors.As(err, &th) {
-		c.Header("Retry-After", strconv.Itoa(int(th.RetryAfter.Seconds())))
+	switch {
+	case errors.As(err, &th):
+		c.Header("Retry-After", strconv.Itoa(th.RetrySeconds()))
+	case e.Status == http.StatusServiceUnavailable:
+		c.Header("Retry-After", strconv.Itoa(retryUnavailableSeconds))
 	}
 	c.Header("Cache-Control", "no-store")
 	c.AbortWithStatusJSON(e.Status, errorBody{errorPayload{e.Code, e.Message, e.Details}})
 }
+
+// retryUnavailableSeconds is the Retry-After of a 503: long enough for a database to fail
+// over, short enough that a person waiting does not give up.
+const retryUnavailableSeconds = 5
 
 // maxJSONBody bounds JSON request bodies.
 const maxJSONBody = 1 << 20

@@ -38,6 +38,7 @@ type env struct {
 	cfg    config.Config
 	admin  *client
 	routes gin.RoutesInfo
+	server *api.Server
 }
 
 type options struct {
@@ -46,18 +47,22 @@ type options struct {
 	limits    auth.Limits
 	jobs      bool         // run the background job queue
 	log       *slog.Logger // the server's logger; discarded when nil
+	config    func(*config.Config)
 }
 
 // newEnv starts a server on a fresh database of the given backend.
 func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*options)) *env {
 	t.Helper()
-	o := options{blobs: testenv.LocalBlobs, maxUpload: 1 << 20, limits: auth.Limits{Window: time.Minute, PerAccount: 5, PerAddress: 1000}}
+	o := options{blobs: testenv.LocalBlobs, maxUpload: 1 << 20, limits: auth.Limits{Window: time.Minute, FreeFailures: 5, BaseDelay: time.Minute, MaxDelay: time.Minute, PerAddress: 1000}}
 	for _, f := range opts {
 		f(&o)
 	}
 	st := open(t)
 	cfg := config.Defaults()
 	cfg.MaxUploadBytes = o.maxUpload
+	if o.config != nil {
+		o.config(&cfg)
+	}
 	blobs := o.blobs(t)
 	sessions := auth.NewSessions(st, auth.NewIssuer(jwtKey, time.Minute), time.Hour, o.limits)
 	ui := fstest.MapFS{
@@ -70,7 +75,7 @@ func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*opti
 		deps.Log = o.log
 	}
 	s := api.New(deps)
-	e := &env{t: t, srv: httptest.NewServer(s.Handler()), store: st, blobs: blobs, cfg: cfg, routes: s.Routes()}
+	e := &env{t: t, srv: httptest.NewServer(s.Handler()), store: st, blobs: blobs, cfg: cfg, routes: s.Routes(), server: s}
 	t.Cleanup(e.srv.Close)
 	e.admin = e.newUser("admin@example.org", true)
 	return e
@@ -102,13 +107,52 @@ func (e *env) newUser(email string, admin bool) *client {
 		e.t.Fatal(err)
 	}
 	c := &client{e: e, user: u}
-	var pair struct {
-		AccessToken  string `json:"access_token"`
-		RefreshToken string `json:"refresh_token"`
-	}
-	c.must("POST", "/api/v1/auth/login", map[string]string{"email": email, "password": "password-" + email}, 200, &pair)
-	c.token, c.refresh = pair.AccessToken, pair.RefreshToken
+	c.login("password-" + email)
 	return c
+}
+
+// login signs c in with the password, keeping the access token and the refresh cookie.
+func (c *client) login(password string) {
+	c.e.t.Helper()
+	status, h, b := c.doH("POST", "/api/v1/auth/login", map[string]string{"email": c.user.Email, "password": password})
+	c.keepSession(status, h, b)
+}
+
+// keepSession takes the access token and the refresh cookie from a 200 session answer.
+func (c *client) keepSession(status int, h http.Header, body []byte) {
+	c.e.t.Helper()
+	var pair struct {
+		AccessToken string `json:"access_token"`
+	}
+	if status != 200 || json.Unmarshal(body, &pair) != nil || pair.AccessToken == "" {
+		c.e.t.Fatalf("no session: %d %s", status, body)
+	}
+	c.token, c.refresh = pair.AccessToken, refreshCookie(h)
+	if c.refresh == "" {
+		c.e.t.Fatalf("no refresh cookie: %v", h)
+	}
+}
+
+// refreshCookie is the refresh cookie's value in a response, or "".
+func refreshCookie(h http.Header) string {
+	for _, c := range (&http.Response{Header: h}).Cookies() {
+		if c.Name == "arbiter_refresh" {
+			return c.Value
+		}
+	}
+	return ""
+}
+
+// refreshWith asks for a new session with the refresh cookie token, as the web UI does.
+func (c *client) refreshWith(token string) (int, http.Header, []byte) {
+	c.e.t.Helper()
+	return c.doH("POST", "/api/v1/auth/refresh", nil, "Cookie", "arbiter_refresh="+token, "X-Arbiter-CSRF", "1")
+}
+
+// renew refreshes c's session and keeps the new tokens.
+func (c *client) renew() {
+	c.e.t.Helper()
+	c.keepSession(c.refreshWith(c.refresh))
 }
 
 // client calls the API as one user.
@@ -129,6 +173,13 @@ func (c *client) on(base string) *client {
 
 // do sends a request; body is JSON-encoded unless it is a string or []byte.
 func (c *client) do(method, path string, body any, headers ...string) (int, []byte) {
+	c.e.t.Helper()
+	status, _, out := c.doH(method, path, body, headers...)
+	return status, out
+}
+
+// doH is do that also returns the response headers.
+func (c *client) doH(method, path string, body any, headers ...string) (int, http.Header, []byte) {
 	c.e.t.Helper()
 	var r io.Reader
 	switch b := body.(type) {
@@ -158,14 +209,14 @@ func (c *client) do(method, path string, body any, headers ...string) (int, []by
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		c.e.t.Error(err)
-		return 0, nil
+		return 0, nil, nil
 	}
 	defer resp.Body.Close()
 	out, _ := io.ReadAll(resp.Body)
 	if err := apiContract(c.e.t).check(method, path, resp.StatusCode, resp.Header.Get("Content-Type"), out); err != nil {
 		c.e.t.Errorf("contract: %v", err)
 	}
-	return resp.StatusCode, out
+	return resp.StatusCode, resp.Header, out
 }
 
 // must sends a request, checks the status and decodes the body into out (when not nil).

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"crypto/subtle"
 	"net/http"
 	"strconv"
 	"time"
@@ -42,34 +43,74 @@ func (s *Server) readyz(c *gin.Context) {
 	c.JSON(status, h)
 }
 
-// metrics are the server's Prometheus collectors, on a registry of its own.
+// metrics are the server's Prometheus collectors, on a registry of its own. Every label value
+// comes from a fixed set (route templates, known methods, status codes the server writes),
+// never from raw request input, so no client can grow the number of series.
 type metrics struct {
 	reg      *prometheus.Registry
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
+	logins   *prometheus.CounterVec
 }
 
 func newMetrics() *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "arbiter_http_requests_total", Help: "HTTP requests by method, route and status.",
+			Name: "arbiter_http_requests_total", Help: "HTTP requests by method, route template and status.",
 		}, []string{"method", "route", "status"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "arbiter_http_request_duration_seconds", Help: "HTTP request latency by route.",
+			Name: "arbiter_http_request_duration_seconds", Help: "HTTP request latency by method and route template.",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 		}, []string{"method", "route"}),
+		logins: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "arbiter_login_attempts_total",
+			Help: "Logins by outcome: ok, bad_credentials, delayed (the account's delay had not passed), address_limited, unavailable.",
+		}, []string{"outcome"}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, collectors.NewGoCollector(),
+	for _, o := range []string{"ok", "bad_credentials", "delayed", "address_limited", "unavailable"} {
+		m.logins.WithLabelValues(o)
+	}
+	m.reg.MustRegister(m.requests, m.latency, m.logins, collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
 
+// observe counts one request; route is a route template or "unmatched".
 func (m *metrics) observe(method, route string, status int, d time.Duration) {
+	method = methodLabel(method)
 	m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
 	m.latency.WithLabelValues(method, route).Observe(d.Seconds())
 }
 
-func (m *metrics) handler() gin.HandlerFunc {
-	return gin.WrapH(promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
+// knownMethods are the HTTP methods that get a label of their own.
+var knownMethods = map[string]bool{
+	http.MethodGet: true, http.MethodHead: true, http.MethodPost: true, http.MethodPut: true,
+	http.MethodPatch: true, http.MethodDelete: true, http.MethodOptions: true,
+}
+
+// methodLabel is the method's metric label: itself when known, "other" for anything a client
+// made up.
+func methodLabel(method string) string {
+	if knownMethods[method] {
+		return method
+	}
+	return "other"
+}
+
+// handler serves the registry; with a token configured, only to a bearer of that token.
+func (m *metrics) handler(token string) http.Handler {
+	h := promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+	if token == "" {
+		return h
+	}
+	want := []byte("Bearer " + token)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+			http.Error(w, "metrics need the configured bearer token", http.StatusUnauthorized)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

@@ -20,6 +20,7 @@ import (
 const (
 	ctxRequestID = "request_id"
 	ctxUser      = "user"
+	ctxPrincipal = "principal"
 	ctxProject   = "project"
 	ctxRoles     = "roles"
 	ctxFlow      = "flow"
@@ -50,7 +51,7 @@ func (s *Server) requestLog(c *gin.Context) {
 	if strings.HasPrefix(route, "/healthz") || route == "/metrics" {
 		return
 	}
-	attrs := []any{"request_id", id, "method", c.Request.Method, "route", route, "path", c.Request.URL.Path,
+	attrs := []any{"request_id", id, "method", methodLabel(c.Request.Method), "route", route, "path", c.Request.URL.Path,
 		"status", status, "duration_ms", float64(elapsed.Microseconds()) / 1000, "bytes", c.Writer.Size(), "client", c.ClientIP()}
 	if u, ok := c.Get(ctxUser); ok {
 		attrs = append(attrs, "user_id", u.(*store.User).ID)
@@ -69,17 +70,44 @@ func (s *Server) authenticate(c *gin.Context) {
 		s.writeError(c, auth.ErrUnauthenticated)
 		return
 	}
-	u, err := s.sessions.Authenticate(c.Request.Context(), token)
+	p, err := s.sessions.Authenticate(c.Request.Context(), token)
 	if err != nil {
 		s.writeError(c, err)
 		return
 	}
-	c.Set(ctxUser, u)
+	c.Set(ctxUser, p.User)
+	c.Set(ctxPrincipal, p)
 	c.Next()
 }
 
 // currentUser is the authenticated user of the request.
 func currentUser(c *gin.Context) *store.User { return c.MustGet(ctxUser).(*store.User) }
+
+// currentPrincipal is who the request acts for, with its scopes.
+func currentPrincipal(c *gin.Context) *auth.Principal {
+	return c.MustGet(ctxPrincipal).(*auth.Principal)
+}
+
+// scope lets through sessions, and personal access tokens that hold the scope.
+func (s *Server) scope(sc auth.Scope) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if !currentPrincipal(c).Has(sc) {
+			s.writeError(c, fail(http.StatusForbidden, CodeInsufficientScope, "this token lacks the %q scope", sc))
+			return
+		}
+		c.Next()
+	}
+}
+
+// sessionOnly lets through a person's session from a login, never a personal access token:
+// tokens cannot make tokens or change passwords.
+func (s *Server) sessionOnly(c *gin.Context) {
+	if !currentPrincipal(c).Session() {
+		s.writeError(c, fail(http.StatusForbidden, CodeInsufficientScope, "personal access tokens cannot manage credentials; sign in"))
+		return
+	}
+	c.Next()
+}
 
 // requireAdmin lets only administrators through.
 func (s *Server) requireAdmin(c *gin.Context) {

@@ -63,7 +63,7 @@ func New(d Deps) *Server {
 		e.SetTrustedProxies(nil)
 	}
 	e.HandleMethodNotAllowed = true
-	e.Use(s.requestLog, gin.CustomRecovery(func(c *gin.Context, err any) {
+	e.Use(s.securityHeaders(), s.requestLog, gin.CustomRecovery(func(c *gin.Context, err any) {
 		s.log.Error("panic", "err", err, "request_id", c.GetString(ctxRequestID))
 		s.writeError(c, fail(http.StatusInternalServerError, CodeInternal, "internal error"))
 	}))
@@ -75,6 +75,13 @@ func New(d Deps) *Server {
 // Handler returns the http.Handler serving everything.
 func (s *Server) Handler() http.Handler { return s.engine }
 
+// MetricsHandler serves /metrics, for a listener of its own (--metrics-addr).
+func (s *Server) MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", s.metrics.handler(s.cfg.MetricsToken))
+	return mux
+}
+
 // Routes lists the registered routes (for tests that walk every route).
 func (s *Server) Routes() gin.RoutesInfo { return s.engine.Routes() }
 
@@ -83,79 +90,109 @@ func (s *Server) routes() {
 	e, w := s.engine, s.wrap
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
-	e.GET("/metrics", s.metrics.handler())
+	if s.cfg.MetricsAddr == "" {
+		e.GET("/metrics", gin.WrapH(s.metrics.handler(s.cfg.MetricsToken)))
+	} else {
+		e.GET("/metrics", w(func(*gin.Context) error {
+			return fail(http.StatusNotFound, CodeNotFound, "metrics are served on their own address")
+		}))
+	}
 	e.GET("/blobs/*key", w(s.serveBlob))
 	e.GET("/template-media/*path", s.serveTemplateMedia)
 
 	v1 := e.Group("/api/v1")
 	v1.POST("/auth/login", w(s.login))
-	v1.POST("/auth/refresh", w(s.refresh))
-	v1.POST("/auth/logout", w(s.logout))
+	v1.POST("/auth/refresh", s.csrf, w(s.refresh))
+	v1.POST("/auth/password-reset", w(s.resetPassword))
 	v1.GET("/release-archives/:rid", w(s.signedReleaseArchive)) // the signed link is the credential
 
+	// Every authenticated route is in the group of the one scope it needs; a session holds
+	// every scope, a personal access token those it was given.
 	a := v1.Group("", s.authenticate)
 	a.GET("/me", w(s.me))
-	a.GET("/me/tokens", w(s.listTokens))
-	a.POST("/me/tokens", w(s.createToken))
-	a.DELETE("/me/tokens/:tid", w(s.revokeToken))
-	a.GET("/me/invitations", w(s.myInvitations))
-	a.POST("/me/invitations/:iid/accept", w(s.acceptInvitation))
-	a.POST("/me/invitations/:iid/decline", w(s.declineInvitation))
-	a.GET("/users", s.requireAdmin, w(s.listUsers))
-	a.POST("/users", s.requireAdmin, w(s.createUser))
-	a.PUT("/users/:uid/permissions", s.requireAdmin, w(s.setPermissions))
-	a.GET("/projects", w(s.listProjects))
-	a.POST("/projects", w(s.createProject))
-	a.POST("/schemas/validate", w(s.validateSetup))
-	a.GET("/assets/:aid/url", w(s.assetURL))
-	a.GET("/templates", w(s.listTemplates))
-	a.GET("/templates/:id", w(s.getTemplate))
-	a.POST("/templates/:id/validate", w(s.validateTemplateAnswers))
+	a.POST("/auth/logout", w(s.logout))
+
+	own := a.Group("", s.sessionOnly)
+	own.POST("/me/password", w(s.changePassword))
+	own.GET("/me/tokens", w(s.listTokens))
+	own.POST("/me/tokens", w(s.createToken))
+	own.DELETE("/me/tokens/:tid", w(s.revokeToken))
+
+	read := a.Group("", s.scope(auth.ScopeRead))
+	read.GET("/me/invitations", w(s.myInvitations))
+	read.GET("/projects", w(s.listProjects))
+	read.POST("/schemas/validate", w(s.validateSetup))
+	read.GET("/assets/:aid/url", w(s.assetURL))
+	read.GET("/templates", w(s.listTemplates))
+	read.GET("/templates/:id", w(s.getTemplate))
+	read.POST("/templates/:id/validate", w(s.validateTemplateAnswers))
+
+	annotate := a.Group("", s.scope(auth.ScopeAnnotate))
 	// Deprecated: the assignment actions outside their project; they answer as the routes
 	// under /projects/:pid/assignments do, and go away in the next release.
 	for _, action := range assignmentActions {
-		a.Handle(action.method, "/assignments/:aid/"+action.name, w(s.assignmentAlias))
+		annotate.Handle(action.method, "/assignments/:aid/"+action.name, w(s.assignmentAlias))
 	}
 
-	p := a.Group("/projects/:pid", s.project)
-	p.GET("", s.require(), w(s.getProject))
-	p.PATCH("", s.require(store.RoleLead), w(s.patchProject))
-	p.DELETE("", s.require(store.RoleLead), w(s.deleteProject))
-	p.POST("/archive", s.require(store.RoleLead), w(s.archiveProject))
-	p.GET("/schemas", s.require(store.RoleLead), w(s.listSchemaVersions))
-	p.GET("/feasibility", s.require(store.RoleLead), w(s.feasibility))
-	p.GET("/stuck", s.require(store.RoleLead), w(s.stuckWork))
-	p.GET("/stats", s.require(store.RoleLead, store.RoleViewer), w(s.projectStats))
-	p.POST("/items", s.require(store.RoleLead), w(s.importItems))
-	p.GET("/items", s.require(store.RoleLead), w(s.listItems))
-	p.GET("/items/:iid", s.require(store.RoleLead), w(s.getItem))
-	p.POST("/items/:iid/flag", s.require(store.RoleLead), w(s.resolveFlag))
-	p.POST("/predictions", s.require(store.RoleLead), w(s.importPredictions))
-	p.GET("/imports", s.require(store.RoleLead), w(s.listImports))
-	p.GET("/imports/:imid", s.require(store.RoleLead), w(s.getImport))
-	p.GET("/criteria", s.require(store.RoleLead, store.RoleReviewer), w(s.listCriteria))
-	p.POST("/criteria/:cid", s.require(store.RoleLead, store.RoleReviewer), w(s.reviewCriterion))
-	p.POST("/queue/next", s.require(), w(s.queueNext))
-	p.GET("/me/progress", s.require(), w(s.myProgress))
-	p.PUT("/assignments/:aid/draft", s.require(workRoles...), w(s.saveDraft))
-	p.POST("/assignments/:aid/heartbeat", s.require(workRoles...), w(s.heartbeat))
-	p.POST("/assignments/:aid/skip", s.require(workRoles...), w(s.skip))
-	p.POST("/assignments/:aid/release", s.require(workRoles...), w(s.release))
-	p.POST("/assignments/:aid/flag", s.require(workRoles...), w(s.flagAssignment))
-	p.POST("/assignments/:aid/submit", s.require(workRoles...), w(s.submit))
-	p.GET("/members", s.require(), w(s.listMembers))
-	p.PUT("/members/:uid", s.require(store.RoleLead), w(s.setMember))
-	p.GET("/invitations", s.require(store.RoleLead), w(s.listInvitations))
-	p.POST("/assets", s.require(store.RoleLead), w(s.uploadAsset))
-	p.GET("/storage", s.require(store.RoleLead), w(s.projectStorage))
-	p.PUT("/storage", s.requireAdmin, w(s.setStorageQuota))
-	p.GET("/audit", s.require(store.RoleLead), w(s.listAudit))
-	p.POST("/releases", s.require(store.RoleLead), w(s.createRelease))
-	p.GET("/releases", s.require(store.RoleLead, store.RoleViewer), w(s.listReleases))
-	p.GET("/releases/:rid", s.require(store.RoleLead, store.RoleViewer), w(s.getRelease))
-	p.GET("/releases/:rid/files/*path", s.require(store.RoleLead, store.RoleViewer), w(s.releaseFile))
-	p.GET("/releases/:rid/archive", s.require(store.RoleLead, store.RoleViewer), w(s.releaseArchive))
-	p.GET("/releases/:rid/links", s.require(store.RoleLead, store.RoleViewer), w(s.releaseLinks))
+	manage := a.Group("", s.scope(auth.ScopeManage))
+	manage.POST("/projects", w(s.createProject))
+	manage.POST("/me/invitations/:iid/accept", w(s.acceptInvitation))
+	manage.POST("/me/invitations/:iid/decline", w(s.declineInvitation))
+
+	admin := a.Group("", s.scope(auth.ScopeAdmin), s.requireAdmin)
+	admin.GET("/users", w(s.listUsers))
+	admin.POST("/users", w(s.createUser))
+	admin.PUT("/users/:uid/permissions", w(s.setPermissions))
+	admin.POST("/users/:uid/password-reset", w(s.issuePasswordReset))
+	admin.POST("/users/:uid/disable", w(s.disableUser))
+	admin.POST("/users/:uid/enable", w(s.enableUser))
+
+	// A project's routes: the scope first, then membership (404 for outsiders), then the role.
+	pr := read.Group("/projects/:pid", s.project)
+	pr.GET("", s.require(), w(s.getProject))
+	pr.GET("/schemas", s.require(store.RoleLead), w(s.listSchemaVersions))
+	pr.GET("/feasibility", s.require(store.RoleLead), w(s.feasibility))
+	pr.GET("/stuck", s.require(store.RoleLead), w(s.stuckWork))
+	pr.GET("/stats", s.require(store.RoleLead, store.RoleViewer), w(s.projectStats))
+	pr.GET("/items", s.require(store.RoleLead), w(s.listItems))
+	pr.GET("/items/:iid", s.require(store.RoleLead), w(s.getItem))
+	pr.GET("/imports", s.require(store.RoleLead), w(s.listImports))
+	pr.GET("/imports/:imid", s.require(store.RoleLead), w(s.getImport))
+	pr.GET("/criteria", s.require(store.RoleLead, store.RoleReviewer), w(s.listCriteria))
+	pr.GET("/me/progress", s.require(), w(s.myProgress))
+	pr.GET("/members", s.require(), w(s.listMembers))
+	pr.GET("/invitations", s.require(store.RoleLead), w(s.listInvitations))
+	pr.GET("/storage", s.require(store.RoleLead), w(s.projectStorage))
+	pr.GET("/audit", s.require(store.RoleLead), w(s.listAudit))
+	pr.GET("/releases", s.require(store.RoleLead, store.RoleViewer), w(s.listReleases))
+	pr.GET("/releases/:rid", s.require(store.RoleLead, store.RoleViewer), w(s.getRelease))
+	pr.GET("/releases/:rid/files/*path", s.require(store.RoleLead, store.RoleViewer), w(s.releaseFile))
+	pr.GET("/releases/:rid/archive", s.require(store.RoleLead, store.RoleViewer), w(s.releaseArchive))
+	pr.GET("/releases/:rid/links", s.require(store.RoleLead, store.RoleViewer), w(s.releaseLinks))
+
+	pa := annotate.Group("/projects/:pid", s.project)
+	pa.POST("/criteria/:cid", s.require(store.RoleLead, store.RoleReviewer), w(s.reviewCriterion))
+	pa.POST("/queue/next", s.require(), w(s.queueNext))
+	pa.PUT("/assignments/:aid/draft", s.require(workRoles...), w(s.saveDraft))
+	pa.POST("/assignments/:aid/heartbeat", s.require(workRoles...), w(s.heartbeat))
+	pa.POST("/assignments/:aid/skip", s.require(workRoles...), w(s.skip))
+	pa.POST("/assignments/:aid/release", s.require(workRoles...), w(s.release))
+	pa.POST("/assignments/:aid/flag", s.require(workRoles...), w(s.flagAssignment))
+	pa.POST("/assignments/:aid/submit", s.require(workRoles...), w(s.submit))
+
+	pm := manage.Group("/projects/:pid", s.project)
+	pm.PATCH("", s.require(store.RoleLead), w(s.patchProject))
+	pm.DELETE("", s.require(store.RoleLead), w(s.deleteProject))
+	pm.POST("/archive", s.require(store.RoleLead), w(s.archiveProject))
+	pm.POST("/items", s.require(store.RoleLead), w(s.importItems))
+	pm.POST("/items/:iid/flag", s.require(store.RoleLead), w(s.resolveFlag))
+	pm.POST("/predictions", s.require(store.RoleLead), w(s.importPredictions))
+	pm.PUT("/members/:uid", s.require(store.RoleLead), w(s.setMember))
+	pm.POST("/assets", s.require(store.RoleLead), w(s.uploadAsset))
+	pm.POST("/releases", s.require(store.RoleLead), w(s.createRelease))
+
+	padm := a.Group("/projects/:pid", s.scope(auth.ScopeAdmin), s.project)
+	padm.PUT("/storage", s.requireAdmin, w(s.setStorageQuota))
 
 	e.NoRoute(s.serveUI)
 	e.NoMethod(w(func(*gin.Context) error {

@@ -47,3 +47,29 @@ func (s *Server) setPermissions(c *gin.Context) error {
 	c.JSON(http.StatusOK, u)
 	return nil
 }
+
+// issuePasswordReset makes a one-time password reset link for a user (administrators).
+func (s *Server) issuePasswordReset(c *gin.Context) error {
+	r, err := s.sessions.IssuePasswordReset(c.Request.Context(), currentUser(c).ID, c.Param("uid"))
+	if err != nil {
+		return err
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusCreated, r)
+	return nil
+}
+
+// disableUser disables an account; its sessions and tokens stop at once (administrators).
+func (s *Server) disableUser(c *gin.Context) error { return s.setDisabled(c, true) }
+
+// enableUser re-enables an account (administrators).
+func (s *Server) enableUser(c *gin.Context) error { return s.setDisabled(c, false) }
+
+func (s *Server) setDisabled(c *gin.Context, disabled bool) error {
+	u, err := s.sessions.SetDisabled(c.Request.Context(), currentUser(c).ID, c.Param("uid"), disabled)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, u)
+	return nil
+}

@@ -32,8 +32,11 @@ func (in NewUser) validate() error {
 	if n := len(strings.TrimSpace(in.Name)); n == 0 || n > 200 {
 		fe.Add("name", "invalid_length", "name must be 1 to 200 characters")
 	}
-	if len(in.Password) < MinPasswordLength || len(in.Password) > 1024 {
-		fe.Add("password", "too_short", "password must be at least %d characters", MinPasswordLength)
+	var pe tasks.FieldErrors
+	if errors.As(CheckNewPassword("password", in.Password, in.Email, in.Name), &pe) {
+		for k, v := range pe {
+			fe[k] = v
+		}
 	}
 	return fe.Err()
 }
@@ -81,8 +84,9 @@ func (s *Sessions) Users(ctx context.Context) ([]store.User, error) { return s.s
 
 // NewToken asks for a personal access token.
 type NewToken struct {
-	Name          string `json:"name"`
-	ExpiresInDays int    `json:"expires_in_days"` // 0: never
+	Name          string   `json:"name"`
+	Scopes        []string `json:"scopes"`
+	ExpiresInDays int      `json:"expires_in_days"` // 0: never
 }
 
 // IssuedToken is a new personal access token; Token is shown this once.
@@ -91,8 +95,9 @@ type IssuedToken struct {
 	Token string `json:"token"`
 }
 
-// IssueAccessToken creates a personal access token for the user.
-func (s *Sessions) IssueAccessToken(ctx context.Context, userID string, in NewToken) (*IssuedToken, error) {
+// IssueAccessToken creates a personal access token for the user, with the scopes asked for;
+// only an administrator's token may have the admin scope.
+func (s *Sessions) IssueAccessToken(ctx context.Context, u *store.User, in NewToken) (*IssuedToken, error) {
 	fe := tasks.FieldErrors{}
 	name := strings.TrimSpace(in.Name)
 	if n := len(name); n == 0 || n > 100 {
@@ -101,14 +106,26 @@ func (s *Sessions) IssueAccessToken(ctx context.Context, userID string, in NewTo
 	if in.ExpiresInDays < 0 || in.ExpiresInDays > 3650 {
 		fe.Add("expires_in_days", "out_of_range", "expires_in_days must be 0 (never) to 3650")
 	}
+	scopes, err := checkScopes(in.Scopes, u.IsAdmin)
+	var se tasks.FieldErrors
+	if errors.As(err, &se) {
+		for k, v := range se {
+			fe[k] = v
+		}
+	}
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
-	token, pat, err := s.CreateAccessToken(ctx, userID, name, time.Duration(in.ExpiresInDays)*24*time.Hour)
-	if err != nil {
-		return nil, err
-	}
-	return &IssuedToken{PersonalAccessToken: *pat, Token: token}, nil
+	var out *IssuedToken
+	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+		token, pat, err := createAccessToken(ctx, tx, u.ID, name, scopes, time.Duration(in.ExpiresInDays)*24*time.Hour)
+		if err != nil {
+			return err
+		}
+		out = &IssuedToken{PersonalAccessToken: *pat, Token: token}
+		return tx.Audit(ctx, "", u.ID, "token.create", "token:"+pat.ID, nil, pat)
+	})
+	return out, err
 }
 
 // AccessTokens lists the user's personal access tokens (never their secrets).
@@ -118,5 +135,10 @@ func (s *Sessions) AccessTokens(ctx context.Context, userID string) ([]store.Per
 
 // RevokeAccessToken revokes one of the user's tokens; other people's tokens do not exist.
 func (s *Sessions) RevokeAccessToken(ctx context.Context, userID, id string) error {
-	return store.Missing(s.store.RevokeAccessToken(ctx, userID, id), "token")
+	return s.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.RevokeAccessToken(ctx, userID, id); err != nil {
+			return store.Missing(err, "token")
+		}
+		return tx.Audit(ctx, "", userID, "token.revoke", "token:"+id, nil, nil)
+	})
 }

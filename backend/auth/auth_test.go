@@ -34,12 +34,12 @@ func TestPasswordRoundTrip(t *testing.T) {
 func TestJWT(t *testing.T) {
 	key := []byte("0123456789abcdef0123456789abcdef")
 	iss := NewIssuer(key, time.Minute)
-	tok, err := iss.Sign("u1")
+	tok, err := iss.Sign(Subject{UserID: "u1", Generation: 3, SessionID: "fam"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sub, err := iss.Verify(tok); err != nil || sub != "u1" {
-		t.Fatalf("Verify = %q, %v", sub, err)
+	if sub, err := iss.Verify(tok); err != nil || sub != (Subject{UserID: "u1", Generation: 3, SessionID: "fam"}) {
+		t.Fatalf("Verify = %+v, %v", sub, err)
 	}
 
 	later := NewIssuer(key, time.Minute)
@@ -102,5 +102,15 @@ func TestOpaqueTokens(t *testing.T) {
 	}
 	if HashToken(a) == HashToken(b) || len(HashToken(a)) != 64 {
 		t.Fatal("hashes collide or have the wrong length")
+	}
+}
+
+func TestLimitsDelay(t *testing.T) {
+	l := DefaultLimits
+	for n, want := range map[int]time.Duration{0: 0, 4: 0, 5: time.Second, 6: 2 * time.Second, 7: 4 * time.Second,
+		14: 512 * time.Second, 15: 15 * time.Minute, 1000: 15 * time.Minute} {
+		if got := l.delay(n); got != want {
+			t.Errorf("delay(%d) = %v, want %v", n, got, want)
+		}
 	}
 }

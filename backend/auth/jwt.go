@@ -30,24 +30,44 @@ func NewIssuer(secret []byte, ttl time.Duration) *Issuer {
 // TTL is the lifetime of the tokens this issuer signs.
 func (i *Issuer) TTL() time.Duration { return i.ttl }
 
-// Sign returns an access token for the user.
-func (i *Issuer) Sign(userID string) (string, error) {
-	t := i.now()
-	claims := jwt.RegisteredClaims{
-		Issuer:    issuer,
-		Subject:   userID,
-		IssuedAt:  jwt.NewNumericDate(t),
-		NotBefore: jwt.NewNumericDate(t.Add(-30 * time.Second)),
-		ExpiresAt: jwt.NewNumericDate(t.Add(i.ttl)),
-		ID:        RandomString(9),
-	}
-	return jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(i.key)
+// Subject is what an access token speaks for: a user, the generation of their sessions when it
+// was signed (a password change, reset or disable bumps it and so ends every token signed
+// before), and the refresh-token family of the login it belongs to.
+type Subject struct {
+	UserID     string
+	Generation int
+	SessionID  string
 }
 
-// Verify checks a token and returns its user id.
-func (i *Issuer) Verify(token string) (string, error) {
-	var claims jwt.RegisteredClaims
-	_, err := jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return i.key, nil },
+// claims are the JWT claims of an access token.
+type claims struct {
+	jwt.RegisteredClaims
+	Generation int    `json:"gen"`
+	SessionID  string `json:"sid,omitempty"`
+}
+
+// Sign returns an access token for the subject.
+func (i *Issuer) Sign(sub Subject) (string, error) {
+	t := i.now()
+	c := claims{
+		RegisteredClaims: jwt.RegisteredClaims{
+			Issuer:    issuer,
+			Subject:   sub.UserID,
+			IssuedAt:  jwt.NewNumericDate(t),
+			NotBefore: jwt.NewNumericDate(t.Add(-30 * time.Second)),
+			ExpiresAt: jwt.NewNumericDate(t.Add(i.ttl)),
+			ID:        RandomString(9),
+		},
+		Generation: sub.Generation,
+		SessionID:  sub.SessionID,
+	}
+	return jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString(i.key)
+}
+
+// Verify checks a token and returns its subject.
+func (i *Issuer) Verify(token string) (Subject, error) {
+	var c claims
+	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return i.key, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
 		jwt.WithIssuer(issuer),
 		jwt.WithExpirationRequired(),
@@ -55,9 +75,9 @@ func (i *Issuer) Verify(token string) (string, error) {
 	)
 	switch {
 	case errors.Is(err, jwt.ErrTokenExpired):
-		return "", ErrTokenExpired
-	case err != nil || claims.Subject == "":
-		return "", ErrTokenInvalid
+		return Subject{}, ErrTokenExpired
+	case err != nil || c.Subject == "":
+		return Subject{}, ErrTokenInvalid
 	}
-	return claims.Subject, nil
+	return Subject{UserID: c.Subject, Generation: c.Generation, SessionID: c.SessionID}, nil
 }

@@ -24,9 +24,6 @@ const (
 	argonSaltLen   = 16
 )
 
-// MinPasswordLength is the shortest password accepted for an account.
-const MinPasswordLength = 10
-
 // ErrMismatch is returned when a password does not match its hash.
 var ErrMismatch = errors.New("password does not match")
 

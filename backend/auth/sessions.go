@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -16,24 +17,76 @@ var (
 	ErrRefreshInvalid  = errors.New("refresh token is invalid or expired")
 	ErrRefreshReused   = errors.New("refresh token was already used; every session of that login is revoked")
 	ErrUnauthenticated = errors.New("missing or invalid credentials")
+	// ErrUnavailable says the credentials could not be checked because the store failed; it
+	// is no verdict on them, so a client keeps its session and tries again.
+	ErrUnavailable = errors.New("the account store is unavailable; try again shortly")
 )
 
-// ThrottledError says a login was refused because of too many recent failures.
-type ThrottledError struct{ RetryAfter time.Duration }
+// unavailable marks a store failure met while checking credentials.
+func unavailable(err error) error {
+	if err == nil || errors.Is(err, ErrUnavailable) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", ErrUnavailable, err)
+}
+
+// ThrottledError says a login was refused before its password was checked.
+type ThrottledError struct {
+	Scope      string // "account": the account's delay has not passed; "address": the address is over its limit
+	Failures   int    // the failures counted for that scope
+	RetryAfter time.Duration
+}
 
 func (e *ThrottledError) Error() string {
-	return fmt.Sprintf("too many failed logins; try again in %s", e.RetryAfter.Round(time.Second))
+	return fmt.Sprintf("too many failed logins; try again in %d seconds", e.RetrySeconds())
 }
 
-// Limits bound failed logins per account and per client address inside a window.
+// RetrySeconds is RetryAfter in whole seconds, rounded up: a client that waits that long is
+// let through.
+func (e *ThrottledError) RetrySeconds() int { return int(math.Ceil(e.RetryAfter.Seconds())) }
+
+// FailedLoginError is ErrBadCredentials with the failures counted so far, for logs and metrics.
+type FailedLoginError struct{ AccountFailures, AddressFailures int }
+
+func (e *FailedLoginError) Error() string { return ErrBadCredentials.Error() }
+
+// Is makes a FailedLoginError match ErrBadCredentials.
+func (e *FailedLoginError) Is(target error) bool { return target == ErrBadCredentials }
+
+// Limits slow down password guessing without letting anyone lock an account out.
+//
+// Failures are counted per account, per account and address, and per address; a count is
+// forgotten once its key has been quiet for Window. An address with no recent failure on an
+// account is never refused on it: its attempt is always checked, so a correct password from
+// anywhere else always gets in. An address that has failed on the account waits before each
+// further try: nothing for the first FreeFailures failures of the account, then BaseDelay,
+// doubling with each failure, up to MaxDelay. An address with PerAddress failures or more is
+// refused on every account it has failed on until it has been quiet for Window.
 type Limits struct {
-	Window     time.Duration
-	PerAccount int
-	PerAddress int
+	Window       time.Duration
+	FreeFailures int
+	BaseDelay    time.Duration
+	MaxDelay     time.Duration
+	PerAddress   int
 }
 
-// DefaultLimits allows 10 failures per account and 100 per address every 15 minutes.
-var DefaultLimits = Limits{Window: 15 * time.Minute, PerAccount: 10, PerAddress: 100}
+// DefaultLimits: 5 free failures per account, then 1 s doubling to 15 minutes between tries
+// from the addresses that failed; 100 failures per address; counts forgotten after an hour of
+// quiet. A guesser gets at most about 4 tries an hour on one account from the addresses it
+// has used.
+var DefaultLimits = Limits{Window: time.Hour, FreeFailures: 5, BaseDelay: time.Second, MaxDelay: 15 * time.Minute, PerAddress: 100}
+
+// delay is how long after the newest failure an account with n failures takes its next try.
+func (l Limits) delay(n int) time.Duration {
+	if n < l.FreeFailures {
+		return 0
+	}
+	d := l.BaseDelay
+	for i := l.FreeFailures; i < n && d < l.MaxDelay; i++ {
+		d *= 2
+	}
+	return min(d, l.MaxDelay)
+}
 
 // Sessions logs people in, rotates refresh tokens and authenticates bearer tokens.
 type Sessions struct {
@@ -42,74 +95,102 @@ type Sessions struct {
 	refreshTTL time.Duration
 	limits     Limits
 	dummyHash  string
+	now        func() time.Time
 }
 
 // NewSessions returns the session service.
 func NewSessions(s *store.Store, issuer *Issuer, refreshTTL time.Duration, limits Limits) *Sessions {
 	dummy, _ := HashPassword(RandomString(16))
-	return &Sessions{store: s, issuer: issuer, refreshTTL: refreshTTL, limits: limits, dummyHash: dummy}
+	return &Sessions{store: s, issuer: issuer, refreshTTL: refreshTTL, limits: limits, dummyHash: dummy, now: time.Now}
 }
 
 // Pair is what a login or refresh returns.
 type Pair struct {
-	AccessToken  string      `json:"access_token"`
-	RefreshToken string      `json:"refresh_token"`
+	AccessToken string `json:"access_token"`
+	// RefreshToken goes into an HttpOnly cookie, never into a response body.
+	RefreshToken string      `json:"-"`
 	ExpiresIn    int         `json:"expires_in"`
 	TokenType    string      `json:"token_type"`
 	User         *store.User `json:"user"`
 }
 
-// Login checks a password and starts a new token family.
+// throttleKeys are the keys failures of one login are counted under.
+type throttleKeys struct{ account, pair, address string }
+
+func newThrottleKeys(email, addr string) throttleKeys {
+	e := store.NormalizeEmail(email)
+	return throttleKeys{account: "acct:" + e, pair: "pair:" + e + "|" + addr, address: "addr:" + addr}
+}
+
+// Login checks a password and starts a new token family. addr is the client's address.
 func (s *Sessions) Login(ctx context.Context, email, password, addr string) (*Pair, error) {
-	acctKey, addrKey := "acct:"+store.NormalizeEmail(email), "addr:"+addr
-	if err := s.checkThrottle(ctx, acctKey, addrKey); err != nil {
+	keys := newThrottleKeys(email, addr)
+	if err := s.checkThrottle(ctx, keys); err != nil {
 		return nil, err
 	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
 		CheckPassword(s.dummyHash, password) // note: same work as for a real account, no timing oracle
-		return nil, s.fail(ctx, acctKey, addrKey)
+		return nil, s.fail(ctx, keys)
 	}
 	if err != nil {
-		return nil, err
+		return nil, unavailable(err)
 	}
 	if CheckPassword(u.PasswordHash, password) != nil || u.Disabled {
-		return nil, s.fail(ctx, acctKey, addrKey)
+		return nil, s.fail(ctx, keys)
 	}
-	if err := s.store.ClearLoginFailures(ctx, acctKey); err != nil {
-		return nil, err
+	// note: only this address's failures are forgotten; the account's count decays with
+	// time, so a guesser gains nothing when its owner logs in
+	if err := s.store.ClearLoginFailures(ctx, keys.pair); err != nil {
+		return nil, unavailable(err)
 	}
-	return s.issue(ctx, u, RandomString(12))
+	pair, err := s.issue(ctx, s.store, u, RandomString(12))
+	return pair, unavailable(err)
 }
 
-func (s *Sessions) checkThrottle(ctx context.Context, acctKey, addrKey string) error {
-	for key, limit := range map[string]int{acctKey: s.limits.PerAccount, addrKey: s.limits.PerAddress} {
-		n, err := s.store.LoginFailures(ctx, key, s.limits.Window)
-		if err != nil {
-			return err
-		}
-		if n >= limit {
-			return &ThrottledError{RetryAfter: s.limits.Window}
-		}
+// checkThrottle refuses a try from an address that has failed on the account while the
+// account's delay runs or while the address is over its limit. Addresses without a recent
+// failure on the account always pass.
+func (s *Sessions) checkThrottle(ctx context.Context, keys throttleKeys) error {
+	pair, err := s.store.LoginFailures(ctx, keys.pair, s.limits.Window)
+	if err != nil || pair.Count == 0 {
+		return unavailable(err)
+	}
+	acct, err := s.store.LoginFailures(ctx, keys.account, s.limits.Window)
+	if err != nil {
+		return unavailable(err)
+	}
+	if wait := acct.Last.Add(s.limits.delay(acct.Count)).Sub(s.now()); acct.Count > 0 && wait > 0 {
+		return &ThrottledError{Scope: "account", Failures: acct.Count, RetryAfter: wait}
+	}
+	addr, err := s.store.LoginFailures(ctx, keys.address, s.limits.Window)
+	if err != nil {
+		return unavailable(err)
+	}
+	if addr.Count >= s.limits.PerAddress {
+		return &ThrottledError{Scope: "address", Failures: addr.Count, RetryAfter: addr.Last.Add(s.limits.Window).Sub(s.now())}
 	}
 	return nil
 }
 
-func (s *Sessions) fail(ctx context.Context, keys ...string) error {
-	if err := s.store.RecordLoginFailure(ctx, s.limits.Window, keys...); err != nil {
-		return err
+// fail counts a failure under every key and answers ErrBadCredentials with the counts.
+func (s *Sessions) fail(ctx context.Context, keys throttleKeys) error {
+	counts, err := s.store.RecordLoginFailure(ctx, s.limits.Window, keys.account, keys.pair, keys.address)
+	if err != nil {
+		return unavailable(err)
 	}
-	return ErrBadCredentials
+	return &FailedLoginError{AccountFailures: counts[0], AddressFailures: counts[2]}
 }
 
-func (s *Sessions) issue(ctx context.Context, u *store.User, family string) (*Pair, error) {
-	access, err := s.issuer.Sign(u.ID)
+// issue signs an access token and stores a new refresh token of the family through st.
+func (s *Sessions) issue(ctx context.Context, st *store.Store, u *store.User, family string) (*Pair, error) {
+	access, err := s.issuer.Sign(Subject{UserID: u.ID, Generation: u.SessionGeneration, SessionID: family})
 	if err != nil {
 		return nil, err
 	}
 	refresh := NewOpaqueToken(RefreshTokenPrefix)
 	t := time.Now().UTC()
-	err = s.store.CreateRefreshToken(ctx, &store.RefreshToken{
+	err = st.CreateRefreshToken(ctx, &store.RefreshToken{
 		UserID: u.ID, FamilyID: family, TokenHash: HashToken(refresh),
 		ExpiresAt: t.Add(s.refreshTTL), CreatedAt: t,
 	})
@@ -120,85 +201,116 @@ func (s *Sessions) issue(ctx context.Context, u *store.User, family string) (*Pa
 }
 
 // Refresh exchanges a refresh token for a new pair. The old token stops working; presenting
-// it again revokes its whole family, since one of the two holders must be a thief.
+// it again revokes its whole family, since one of the two holders must be a thief. A store
+// failure is ErrUnavailable and leaves the token as it was, so the client can try again.
 func (s *Sessions) Refresh(ctx context.Context, token string) (*Pair, error) {
 	rt, err := s.store.RefreshTokenByHash(ctx, HashToken(token))
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, ErrRefreshInvalid
 	}
 	if err != nil {
-		return nil, err
+		return nil, unavailable(err)
 	}
 	if rt.RevokedAt != nil || time.Now().After(rt.ExpiresAt) {
 		return nil, ErrRefreshInvalid
 	}
-	ok, err := s.store.UseRefreshToken(ctx, rt.ID)
-	if err != nil {
-		return nil, err
+	u, err := s.store.User(ctx, rt.UserID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, ErrRefreshInvalid
 	}
-	if !ok {
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	if u.Disabled {
+		return nil, ErrRefreshInvalid
+	}
+	var pair *Pair
+	reused := false
+	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+		ok, err := tx.UseRefreshToken(ctx, rt.ID)
+		if err != nil || !ok {
+			reused = err == nil
+			return err
+		}
+		pair, err = s.issue(ctx, tx, u, rt.FamilyID)
+		return err
+	})
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	if reused {
 		if err := s.store.RevokeRefreshFamily(ctx, rt.FamilyID); err != nil {
-			return nil, err
+			return nil, unavailable(err)
 		}
 		return nil, ErrRefreshReused
 	}
-	u, err := s.store.User(ctx, rt.UserID)
-	if err != nil || u.Disabled {
-		return nil, ErrRefreshInvalid
-	}
-	return s.issue(ctx, u, rt.FamilyID)
+	return pair, nil
 }
 
-// Logout revokes the family of the given refresh token. Unknown tokens are ignored.
-func (s *Sessions) Logout(ctx context.Context, token string) error {
-	rt, err := s.store.RefreshTokenByHash(ctx, HashToken(token))
-	if errors.Is(err, store.ErrNotFound) {
+// Logout ends the principal's session by revoking its refresh-token family; a personal
+// access token has no session and nothing happens.
+func (s *Sessions) Logout(ctx context.Context, p *Principal) error {
+	if p.SessionID == "" {
 		return nil
 	}
-	if err != nil {
-		return err
-	}
-	return s.store.RevokeRefreshFamily(ctx, rt.FamilyID)
+	return unavailable(s.store.RevokeRefreshFamily(ctx, p.SessionID))
 }
 
-// Authenticate resolves a bearer token (an access JWT or a personal access token) to its user.
-func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*store.User, error) {
-	var userID string
+// Authenticate resolves a bearer token (an access JWT or a personal access token) to who it
+// acts for. Only a token that is wrong is ErrUnauthenticated; a store that fails is
+// ErrUnavailable. The user is read on every request, so disabling an account, changing or
+// resetting its password ends its tokens at once.
+func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*Principal, error) {
+	p := &Principal{}
+	generation := -1
 	if strings.HasPrefix(bearer, AccessTokenPrefix) {
 		pat, err := s.store.AccessTokenByHash(ctx, HashToken(bearer))
-		if err != nil || (pat.ExpiresAt != nil && time.Now().After(*pat.ExpiresAt)) {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, ErrUnauthenticated
+		}
+		if err != nil {
+			return nil, unavailable(err)
+		}
+		if pat.ExpiresAt != nil && time.Now().After(*pat.ExpiresAt) {
 			return nil, ErrUnauthenticated
 		}
 		if err := s.store.TouchAccessToken(ctx, pat.ID, time.Now().UTC()); err != nil {
-			return nil, err
+			return nil, unavailable(err)
 		}
-		userID = pat.UserID
+		p.User, p.TokenID, p.scopes = &store.User{ID: pat.UserID}, pat.ID, tokenScopes(pat.Scopes)
 	} else {
-		id, err := s.issuer.Verify(bearer)
+		sub, err := s.issuer.Verify(bearer)
 		if err != nil {
 			return nil, err
 		}
-		userID = id
+		p.User, p.SessionID, generation = &store.User{ID: sub.UserID}, sub.SessionID, sub.Generation
 	}
-	u, err := s.store.User(ctx, userID)
-	if err != nil || u.Disabled {
+	u, err := s.store.User(ctx, p.User.ID)
+	if errors.Is(err, store.ErrNotFound) {
 		return nil, ErrUnauthenticated
 	}
-	return u, nil
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	if u.Disabled || (generation >= 0 && generation != u.SessionGeneration) {
+		return nil, ErrUnauthenticated
+	}
+	p.User = u
+	return p, nil
 }
 
-// CreateAccessToken makes a personal access token for the user; the token is returned once.
-func (s *Sessions) CreateAccessToken(ctx context.Context, userID, name string, ttl time.Duration) (string, *store.PersonalAccessToken, error) {
+// createAccessToken makes a personal access token through st; the token is returned once.
+func createAccessToken(ctx context.Context, st *store.Store, userID, name string, scopes []string, ttl time.Duration) (string, *store.PersonalAccessToken, error) {
 	token := NewOpaqueToken(AccessTokenPrefix)
 	pat := &store.PersonalAccessToken{
-		UserID: userID, Name: name, Prefix: token[:len(AccessTokenPrefix)+6],
+		UserID: userID, Name: name, Prefix: token[:len(AccessTokenPrefix)+6], Scopes: scopes,
 		TokenHash: HashToken(token), CreatedAt: time.Now().UTC(),
 	}
 	if ttl > 0 {
 		exp := pat.CreatedAt.Add(ttl)
 		pat.ExpiresAt = &exp
 	}
-	if err := s.store.CreateAccessToken(ctx, pat); err != nil {
+	if err := st.CreateAccessToken(ctx, pat); err != nil {
 		return "", nil, err
 	}
 	return token, pat, nil

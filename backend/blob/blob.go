@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -66,4 +67,34 @@ func ValidKey(key string) error {
 		}
 	}
 	return nil
+}
+
+// BrowserOrigins are the origins browsers fetch media from through the URLs of the store named
+// by raw, for a Content-Security-Policy: none for the local store (its URLs are the server's
+// own), the public (or else the server's) endpoint for S3, and any S3 bucket host on AWS, where
+// buckets are addressed as subdomains.
+func BrowserOrigins(raw string) []string {
+	if !strings.HasPrefix(raw, "s3://") {
+		return nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil
+	}
+	q := u.Query()
+	host, secure := q.Get("endpoint"), q.Get("secure")
+	if pub := q.Get("public_endpoint"); pub != "" {
+		host = pub
+		if v := q.Get("public_secure"); v != "" {
+			secure = v
+		}
+	}
+	if host == "" || strings.HasSuffix(host, "amazonaws.com") {
+		return []string{"https://*.amazonaws.com"}
+	}
+	scheme := "https"
+	if b, err := strconv.ParseBool(secure); err == nil && !b {
+		scheme = "http"
+	}
+	return []string{scheme + "://" + host}
 }

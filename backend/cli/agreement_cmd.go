@@ -20,6 +20,7 @@ type agreementFlags struct {
 	clusterKey, strataKey string
 	multiSep, setMetric   string
 	dawidSkene            bool
+	metrics               agreement.MetricSet
 }
 
 func parseAgreementFlags(args []string, stderr io.Writer) (*agreementFlags, error) {
@@ -36,19 +37,24 @@ func parseAgreementFlags(args []string, stderr io.Writer) (*agreementFlags, erro
 	fs.StringVar(&f.multiSep, "multi-select", "", "values are sets joined by this separator (JSONL arrays are joined by |)")
 	fs.StringVar(&f.setMetric, "set-distance", "masi", "set distance for multi-select alpha: jaccard or masi")
 	fs.BoolVar(&f.dawidSkene, "dawid-skene", false, "add a Dawid-Skene fit (class prior, rater accuracy)")
+	metrics := fs.String("metrics", "all", "comma-separated metrics to compute: alpha, percent, fleiss, scott, conger, gwet, bp, cohen, ordinal, kendall_w, icc, pairwise (or report keys)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
 	if f.input == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: arbiter agreement --input FILE [--format jsonl|csv] --level nominal|ordinal|interval|ratio [--bootstrap N --seed S] [--cluster-key COL] [--strata-key COL]")
+		fmt.Fprintln(stderr, "usage: arbiter agreement --input FILE [--format jsonl|csv] --level nominal|ordinal|interval|ratio [--metrics alpha,fleiss,...] [--bootstrap N --seed S] [--cluster-key COL] [--strata-key COL]")
 		fs.PrintDefaults()
 		return nil, errUsage
+	}
+	var err error
+	if f.metrics, err = agreement.ParseMetrics(*metrics); err != nil {
+		return nil, fmt.Errorf("--metrics: %w", err)
 	}
 	return f, nil
 }
 
-// runAgreement reads a ratings file and prints every agreement metric of
-// its level as one JSON object.
+// runAgreement reads a ratings file and prints the agreement metrics of its
+// level that --metrics asks for (default: all) as one JSON object.
 func runAgreement(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f, err := parseAgreementFlags(args, stderr)
 	if err != nil {
@@ -63,15 +69,11 @@ func runAgreement(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	defer closeIn()
-	ds, err := agreement.ReadRatings(in, opts)
+	rep, err := agreement.SummarizeRatings(in, opts, f.reportOptions())
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.input, err)
 	}
 	if err := ctx.Err(); err != nil {
-		return err
-	}
-	rep, err := agreement.Summarize(ds.Table, f.reportOptions(ds))
-	if err != nil {
 		return err
 	}
 	return writeJSON(stdout, rep)
@@ -94,10 +96,10 @@ func (f *agreementFlags) readOptions() (agreement.ReadOptions, error) {
 	return agreement.ReadOptions{Format: format, Level: level, ClusterKey: f.clusterKey, StrataKey: f.strataKey}, nil
 }
 
-func (f *agreementFlags) reportOptions(ds *agreement.Dataset) agreement.ReportOptions {
+func (f *agreementFlags) reportOptions() agreement.ReportOptions {
 	o := agreement.ReportOptions{
-		Bootstrap: f.bootstrap, Seed: f.seed, Clusters: ds.Clusters, Strata: ds.Strata,
-		SetSeparator: f.multiSep, DawidSkene: f.dawidSkene,
+		Bootstrap: f.bootstrap, Seed: f.seed,
+		SetSeparator: f.multiSep, DawidSkene: f.dawidSkene, Metrics: f.metrics,
 	}
 	if f.setMetric == "jaccard" {
 		o.SetMetric = agreement.Jaccard

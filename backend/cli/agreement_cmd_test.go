@@ -5,9 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -227,5 +230,102 @@ func TestJudgeEvalCommand(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, runJudgeEval, "--reference", sref); err == nil {
 		t.Error("missing --predictions accepted")
+	}
+}
+
+func TestAgreementCommandMetrics(t *testing.T) {
+	p := writeTemp(t, "k.csv", krippendorffCSV)
+	m, _, err := runCmd(t, runAgreement, "--input", p, "--level", "ordinal", "--metrics", "alpha,fleiss")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	want := []string{"fleiss_kappa", "krippendorff_alpha", "level", "n_categories", "n_pairable_units", "n_raters", "n_ratings", "n_units", "notes"}
+	if !slices.Equal(keys, want) {
+		t.Errorf("keys = %v, want %v", keys, want)
+	}
+	if a := m["krippendorff_alpha"].(float64); int(a*1000+0.5) != 815 {
+		t.Errorf("ordinal alpha = %v, want .815", a)
+	}
+
+	var out, errOut bytes.Buffer
+	err = runAgreement(context.Background(), []string{"--input", p, "--metrics", "alpha,kappa"}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), `"kappa"`) || !strings.Contains(err.Error(), "alpha, percent, fleiss, scott") {
+		t.Errorf("unknown metric: error %v, want one naming it and the valid metrics", err)
+	}
+	if out.Len() != 0 {
+		t.Errorf("output despite the error: %s", out.String())
+	}
+}
+
+// ratingsCSV generates a ratings file: units × 5 raters, values 1..7, about
+// a fifth of the ratings missing (as empty values or absent rows), CRLF line
+// ends, and, when scatter is set, each unit's rows spread over the file.
+func ratingsCSV(units int, scatter bool) string {
+	rng := rand.New(rand.NewPCG(uint64(units), 17))
+	var rows []string
+	for u := range units {
+		truth := 1 + rng.IntN(7)
+		for r := range 5 {
+			v := fmt.Sprint(max(1, min(7, truth+rng.IntN(3)-1)))
+			switch rng.IntN(10) {
+			case 0:
+				v = ""
+			case 1:
+				continue
+			}
+			rows = append(rows, fmt.Sprintf("item-%d,rater-%d,%s\r\n", u, r, v))
+		}
+	}
+	if scatter {
+		rng.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+	}
+	return "unit,rater,value\r\n" + strings.Join(rows, "")
+}
+
+// TestAgreementAlphaOnlyEqualsFullReport runs the command with --metrics
+// alpha and without on inputs with missing data, at every level, and
+// requires the alpha-only output to be the full report's alpha (and counts
+// and interval), bit for bit, and nothing else.
+func TestAgreementAlphaOnlyEqualsFullReport(t *testing.T) {
+	quoted := strings.Replace(ratingsCSV(300, false), "item-150,", `"item-150",`, -1)
+	inputs := map[string]string{
+		"krippendorff 2011": writeTemp(t, "k.csv", krippendorffCSV),
+		"units together":    writeTemp(t, "together.csv", ratingsCSV(400, false)),
+		"units scattered":   writeTemp(t, "scattered.csv", ratingsCSV(400, true)),
+		"quoted rows":       writeTemp(t, "quoted.csv", quoted),
+	}
+	header := []string{"level", "n_ratings", "n_units", "n_raters", "n_categories", "n_pairable_units"}
+	for name, path := range inputs {
+		for _, level := range []string{"nominal", "ordinal", "interval", "ratio"} {
+			args := []string{"--input", path, "--level", level, "--bootstrap", "40", "--seed", "5"}
+			full, _, err := runCmd(t, runAgreement, args...)
+			if err != nil {
+				t.Fatalf("%s %s: %v", name, level, err)
+			}
+			alpha, _, err := runCmd(t, runAgreement, append(args, "--metrics", "alpha")...)
+			if err != nil {
+				t.Fatalf("%s %s --metrics alpha: %v", name, level, err)
+			}
+			if _, ok := full["krippendorff_alpha"].(float64); !ok {
+				t.Fatalf("%s %s: alpha = %v", name, level, full["krippendorff_alpha"])
+			}
+			for _, k := range append(header, "krippendorff_alpha") {
+				if a, f := mustJSON(alpha[k]), mustJSON(full[k]); a != f {
+					t.Errorf("%s %s: %s = %s alone, %s in the full report", name, level, k, a, f)
+				}
+			}
+			ci := func(m map[string]any) string { return mustJSON(m["ci95"].(map[string]any)["krippendorff_alpha"]) }
+			if ci(alpha) != ci(full) {
+				t.Errorf("%s %s: alpha interval %s alone, %s in the full report", name, level, ci(alpha), ci(full))
+			}
+			if len(alpha) != len(header)+3 { // + krippendorff_alpha, ci95, notes
+				t.Errorf("%s %s: alpha-only output has keys beyond alpha: %v", name, level, alpha)
+			}
+		}
 	}
 }

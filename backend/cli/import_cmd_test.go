@@ -14,7 +14,7 @@ func TestImportCommand(t *testing.T) {
 	base, _ := startServer(t, env, "--data-dir", t.TempDir())
 	admin := login(t, base, "admin@example.org", "a-long-admin-password")
 	var pat struct{ Token string }
-	call(t, "POST", base+"/api/v1/me/tokens", admin.AccessToken, map[string]any{"name": "cli"}, 201, &pat)
+	call(t, "POST", base+"/api/v1/me/tokens", admin.AccessToken, map[string]any{"name": "cli", "scopes": []string{"read", "manage"}}, 201, &pat)
 	var proj struct{ ID string }
 	call(t, "POST", base+"/api/v1/projects", admin.AccessToken, map[string]any{"name": "cli import", "template": "d3omni-t2i"}, 201, &proj)
 

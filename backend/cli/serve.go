@@ -56,7 +56,8 @@ func serve(ctx context.Context, args []string, env config.Env, stdout, stderr io
 	}
 	deps.Flow.UseJobs(queue)
 	deps.Releases.UseJobs(queue)
-	err = listen(ctx, cfg, api.New(deps).Handler(), log, stdout)
+	srv := api.New(deps)
+	err = listen(ctx, cfg, srv.Handler(), srv.MetricsHandler(), log, stdout)
 	stopCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	return errors.Join(err, queue.Stop(stopCtx))
@@ -176,8 +177,8 @@ func bootstrapAdmin(ctx context.Context, cfg config.Config, st *store.Store, log
 	if password == "" {
 		password, generated = auth.GeneratePassword(), true
 	}
-	if len(password) < auth.MinPasswordLength {
-		return fmt.Errorf("ARBITER_ADMIN_PASSWORD must be at least %d characters", auth.MinPasswordLength)
+	if err := auth.CheckNewPassword("ARBITER_ADMIN_PASSWORD", password, email); err != nil {
+		return fmt.Errorf("ARBITER_ADMIN_PASSWORD: %w", err)
 	}
 	hash, err := auth.HashPassword(password)
 	if err != nil {
@@ -197,33 +198,59 @@ func bootstrapAdmin(ctx context.Context, cfg config.Config, st *store.Store, log
 	return nil
 }
 
-// listen serves until ctx ends, then drains requests for up to 20 seconds.
-func listen(ctx context.Context, cfg config.Config, h http.Handler, log *slog.Logger, stdout io.Writer) error {
+// listen serves until ctx ends, then drains requests for up to 20 seconds. With
+// --metrics-addr, /metrics gets a listener of its own.
+func listen(ctx context.Context, cfg config.Config, h, metrics http.Handler, log *slog.Logger, stdout io.Writer) error {
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	addr := ln.Addr().String()
-	if strings.HasPrefix(addr, "[::]") || strings.HasPrefix(addr, "0.0.0.0") {
-		addr = "localhost" + addr[strings.LastIndex(addr, ":"):]
+	servers := []*http.Server{{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}}
+	listeners := []net.Listener{ln}
+	fmt.Fprintf(stdout, "Arbiter is listening on http://%s\n", displayAddr(ln))
+	if cfg.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("metrics address: %w", err)
+		}
+		servers = append(servers, &http.Server{Handler: metrics, ReadHeaderTimeout: 10 * time.Second})
+		listeners = append(listeners, mln)
+		fmt.Fprintf(stdout, "Metrics are served on http://%s/metrics\n", displayAddr(mln))
 	}
-	fmt.Fprintf(stdout, "Arbiter is listening on http://%s\n", addr)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	errc := make(chan error, len(servers))
+	for i, srv := range servers {
+		go func() { errc <- srv.Serve(listeners[i]) }()
+	}
 	select {
 	case err := <-errc:
+		for _, srv := range servers {
+			srv.Close()
+		}
 		return err
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
+	var errs []error
+	for _, srv := range servers {
+		errs = append(errs, srv.Shutdown(shutdownCtx))
+	}
+	if err := errors.Join(errs...); err != nil {
 		return err
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// displayAddr is a listener's address as a person would type it.
+func displayAddr(ln net.Listener) string {
+	addr := ln.Addr().String()
+	if strings.HasPrefix(addr, "[::]") || strings.HasPrefix(addr, "0.0.0.0") {
+		addr = "localhost" + addr[strings.LastIndex(addr, ":"):]
+	}
+	return addr
 }
 
 // isTerminal reports whether w is a character device (a person's terminal).

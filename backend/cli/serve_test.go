@@ -92,15 +92,58 @@ func call(t *testing.T, method, url, token string, body any, want int, out any) 
 	}
 }
 
+// tokenPair is an access token and the refresh cookie's value.
 type tokenPair struct {
 	AccessToken  string `json:"access_token"`
-	RefreshToken string `json:"refresh_token"`
+	RefreshToken string `json:"-"`
 }
 
 func login(t *testing.T, base, email, password string) tokenPair {
 	t.Helper()
+	return session(t, "POST", base+"/api/v1/auth/login", "", map[string]string{"email": email, "password": password}, 200)
+}
+
+// refresh exchanges a refresh token, sent as the browser sends its cookie.
+func refresh(t *testing.T, base, token string, want int) tokenPair {
+	t.Helper()
+	return session(t, "POST", base+"/api/v1/auth/refresh", token, nil, want)
+}
+
+// session sends a login or a refresh and returns the access token and the refresh cookie.
+func session(t *testing.T, method, url, refreshToken string, body any, want int) tokenPair {
+	t.Helper()
+	var r io.Reader
+	if body != nil {
+		j, _ := json.Marshal(body)
+		r = bytes.NewReader(j)
+	}
+	req, _ := http.NewRequest(method, url, r)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Arbiter-CSRF", "1")
+	if refreshToken != "" {
+		req.AddCookie(&http.Cookie{Name: "arbiter_refresh", Value: refreshToken})
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != want {
+		t.Fatalf("%s %s: %d, want %d: %s", method, url, resp.StatusCode, want, b)
+	}
 	var p tokenPair
-	call(t, "POST", base+"/api/v1/auth/login", "", map[string]string{"email": email, "password": password}, 200, &p)
+	if want == 200 {
+		json.Unmarshal(b, &p)
+		for _, c := range resp.Cookies() {
+			if c.Name == "arbiter_refresh" {
+				p.RefreshToken = c.Value
+			}
+		}
+		if p.AccessToken == "" || p.RefreshToken == "" {
+			t.Fatalf("%s %s: no access token or refresh cookie: %s %v", method, url, b, resp.Header)
+		}
+	}
 	return p
 }
 
@@ -150,9 +193,8 @@ func TestServePostgresMinIOReplicas(t *testing.T) {
 	two, _ := startServer(t, env, "--data-dir", t.TempDir())
 	p := login(t, one, "admin@example.org", "a-long-admin-password")
 	call(t, "GET", two+"/api/v1/me", p.AccessToken, nil, 200, nil) // note: the signing key is shared through the database
-	var next tokenPair
-	call(t, "POST", two+"/api/v1/auth/refresh", "", map[string]string{"refresh_token": p.RefreshToken}, 200, &next)
-	call(t, "POST", one+"/api/v1/auth/refresh", "", map[string]string{"refresh_token": p.RefreshToken}, 401, nil)
+	next := refresh(t, two, p.RefreshToken, 200)
+	refresh(t, one, p.RefreshToken, 401)
 	var proj struct{ ID string }
 	call(t, "POST", one+"/api/v1/projects", next.AccessToken, map[string]string{"name": "shared"}, 201, &proj)
 	id := upload(t, two, next.AccessToken, proj.ID, []byte("GIF89a tiny"))
@@ -172,9 +214,8 @@ func TestServePostgresMinIOReplicas(t *testing.T) {
 func walkFoundation(t *testing.T, base string, admin tokenPair) {
 	t.Helper()
 	call(t, "GET", base+"/api/v1/me", admin.AccessToken, nil, 200, nil)
-	var rotated tokenPair
-	call(t, "POST", base+"/api/v1/auth/refresh", "", map[string]string{"refresh_token": admin.RefreshToken}, 200, &rotated)
-	call(t, "POST", base+"/api/v1/auth/refresh", "", map[string]string{"refresh_token": admin.RefreshToken}, 401, nil)
+	rotated := refresh(t, base, admin.RefreshToken, 200)
+	refresh(t, base, admin.RefreshToken, 401)
 	call(t, "POST", base+"/api/v1/users", rotated.AccessToken, map[string]any{"email": "ann@example.org", "name": "Ann", "password": "ann-password-1", "can_create_projects": true}, 201, nil)
 	ann := login(t, base, "ann@example.org", "ann-password-1")
 	var proj struct{ ID string }
@@ -223,4 +264,18 @@ func upload(t *testing.T, base, token, pid string, data []byte) string {
 		t.Fatalf("upload: %d", resp.StatusCode)
 	}
 	return a.ID
+}
+
+// TestServeMetricsAddr: with --metrics-addr, /metrics answers on its own listener only, and
+// with ARBITER_METRICS_TOKEN only to the token's bearer.
+func TestServeMetricsAddr(t *testing.T) {
+	base, stdout := startServer(t, map[string]string{"ARBITER_METRICS_TOKEN": "scrape-secret-1"},
+		"--data-dir", t.TempDir(), "--metrics-addr", "127.0.0.1:0")
+	m := regexp.MustCompile(`Metrics are served on (http://\S+)`).FindStringSubmatch(stdout.String())
+	if m == nil {
+		t.Fatalf("no metrics address printed:\n%s", stdout.String())
+	}
+	call(t, "GET", base+"/metrics", "scrape-secret-1", nil, 404, nil)
+	call(t, "GET", m[1], "", nil, 401, nil)
+	call(t, "GET", m[1], "scrape-secret-1", nil, 200, nil)
 }

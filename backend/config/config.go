@@ -26,6 +26,11 @@ type Config struct {
 	// TrustedProxies lists the proxy addresses (CIDRs) whose X-Forwarded-For is believed;
 	// empty means the peer address is the client address.
 	TrustedProxies string
+	// MetricsAddr, when set, is the only address /metrics is served on; the main listener
+	// then answers 404 there.
+	MetricsAddr string
+	// MetricsToken, when set, must be presented as a bearer token to read /metrics.
+	MetricsToken string
 
 	S3AccessKey string
 	S3SecretKey string
@@ -69,6 +74,7 @@ func Parse(fs *flag.FlagSet, args []string, env Env) (Config, error) {
 	fs.StringVar(&c.LogFormat, "log-format", c.LogFormat, "json, text, or auto: text on a terminal, JSON otherwise (ARBITER_LOG_FORMAT)")
 	fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "debug, info, warn or error (ARBITER_LOG_LEVEL)")
 	fs.StringVar(&c.TrustedProxies, "trusted-proxies", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is trusted (ARBITER_TRUSTED_PROXIES)")
+	fs.StringVar(&c.MetricsAddr, "metrics-addr", "", "serve /metrics on this address only, e.g. 127.0.0.1:9090 (ARBITER_METRICS_ADDR)")
 	fs.DurationVar(&c.AccessTokenTTL, "access-token-ttl", c.AccessTokenTTL, "lifetime of access tokens (ARBITER_ACCESS_TOKEN_TTL)")
 	fs.DurationVar(&c.RefreshTokenTTL, "refresh-token-ttl", c.RefreshTokenTTL, "lifetime of refresh tokens (ARBITER_REFRESH_TOKEN_TTL)")
 	fs.DurationVar(&c.SignedURLTTL, "signed-url-ttl", c.SignedURLTTL, "lifetime of signed media URLs (ARBITER_SIGNED_URL_TTL)")
@@ -94,6 +100,7 @@ func Parse(fs *flag.FlagSet, args []string, env Env) (Config, error) {
 		"ARBITER_JWT_SECRET":     &c.JWTSecret,
 		"ARBITER_ADMIN_EMAIL":    &c.AdminEmail,
 		"ARBITER_ADMIN_PASSWORD": &c.AdminPassword,
+		"ARBITER_METRICS_TOKEN":  &c.MetricsToken,
 	} {
 		v, err := secret(env, key)
 		if err != nil {
@@ -156,6 +163,8 @@ func (c Config) Summary() map[string]any {
 		"blobs":             RedactURL(c.BlobURL),
 		"public_url":        c.PublicURL,
 		"trusted_proxies":   c.TrustedProxies,
+		"metrics_addr":      c.MetricsAddr,
+		"metrics_token":     c.MetricsToken != "",
 		"access_token_ttl":  c.AccessTokenTTL.String(),
 		"refresh_token_ttl": c.RefreshTokenTTL.String(),
 		"signed_url_ttl":    c.SignedURLTTL.String(),

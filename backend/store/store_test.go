@@ -121,20 +121,24 @@ func testRefresh(t *testing.T, ctx context.Context, s *store.Store) {
 }
 
 func testThrottle(t *testing.T, ctx context.Context, s *store.Store) {
-	for i := 0; i < 3; i++ {
-		if err := s.RecordLoginFailure(ctx, time.Minute, "acct:a", "ip:1"); err != nil {
-			t.Fatal(err)
+	for i := 1; i <= 3; i++ {
+		counts, err := s.RecordLoginFailure(ctx, time.Minute, "acct:a", "ip:1")
+		if err != nil || counts[0] != i || counts[1] != i {
+			t.Fatalf("failure %d counted %v (%v)", i, counts, err)
 		}
 	}
-	if n, _ := s.LoginFailures(ctx, "acct:a", time.Minute); n != 3 {
-		t.Fatalf("failures = %d, want 3", n)
+	if f, _ := s.LoginFailures(ctx, "acct:a", time.Minute); f.Count != 3 || time.Since(f.Last) > time.Minute {
+		t.Fatalf("failures = %+v, want 3 just now", f)
 	}
-	if n, _ := s.LoginFailures(ctx, "acct:a", 0); n != 0 {
-		t.Fatalf("expired window still counts %d", n)
+	if f, _ := s.LoginFailures(ctx, "acct:a", 0); f.Count != 0 {
+		t.Fatalf("a quiet key still counts %d", f.Count)
+	}
+	if counts, _ := s.RecordLoginFailure(ctx, 0, "acct:a"); counts[0] != 1 {
+		t.Fatalf("a failure after a quiet window counts %d, want 1", counts[0])
 	}
 	s.ClearLoginFailures(ctx, "acct:a")
-	if n, _ := s.LoginFailures(ctx, "acct:a", time.Minute); n != 0 {
-		t.Fatalf("cleared failures = %d", n)
+	if f, _ := s.LoginFailures(ctx, "acct:a", time.Minute); f.Count != 0 {
+		t.Fatalf("cleared failures = %d", f.Count)
 	}
 }
 

@@ -56,6 +56,7 @@ type PersonalAccessToken struct {
 	UserID     string     `json:"-"`
 	Name       string     `json:"name"`
 	Prefix     string     `json:"prefix"`
+	Scopes     []string   `gorm:"serializer:json" json:"scopes"`
 	TokenHash  string     `json:"-"`
 	ExpiresAt  *time.Time `json:"expires_at"`
 	LastUsedAt *time.Time `json:"last_used_at"`
@@ -103,38 +104,101 @@ func (s *Store) RevokeAccessToken(ctx context.Context, userID, id string) error 
 	return translate(res.Error)
 }
 
-// LoginFailures returns the failures counted for key inside the window.
-func (s *Store) LoginFailures(ctx context.Context, key string, window time.Duration) (int, error) {
-	var row struct {
-		Failures    int
-		WindowStart time.Time
-	}
-	err := s.db.WithContext(ctx).Table("login_throttle").Where("key = ?", key).Take(&row).Error
-	if err == gorm.ErrRecordNotFound {
-		return 0, nil
-	}
-	if err != nil || now().Sub(row.WindowStart) > window {
-		return 0, translate(err)
-	}
-	return row.Failures, nil
+// RevokeUserRefreshTokens ends every session of a user.
+func (s *Store) RevokeUserRefreshTokens(ctx context.Context, userID string) error {
+	return translate(s.db.WithContext(ctx).Model(&RefreshToken{}).
+		Where("user_id = ? AND revoked_at IS NULL", userID).Update("revoked_at", now()).Error)
 }
 
-// RecordLoginFailure counts one failure for each key, starting a new window when the old one
-// has passed.
-func (s *Store) RecordLoginFailure(ctx context.Context, window time.Duration, keys ...string) error {
+// RevokeUserAccessTokens revokes every personal access token of a user.
+func (s *Store) RevokeUserAccessTokens(ctx context.Context, userID string) error {
+	return translate(s.db.WithContext(ctx).Model(&PersonalAccessToken{}).
+		Where("user_id = ? AND revoked_at IS NULL", userID).Update("revoked_at", now()).Error)
+}
+
+// PasswordReset is a one-time link to set a new password, stored as a hash.
+type PasswordReset struct {
+	ID        string `gorm:"primaryKey"`
+	UserID    string
+	TokenHash string
+	CreatedBy string
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+	CreatedAt time.Time
+}
+
+// CreatePasswordReset stores a reset link and makes every older unused link of the user useless.
+func (s *Store) CreatePasswordReset(ctx context.Context, r *PasswordReset) error {
+	if r.ID == "" {
+		r.ID = newID()
+	}
+	err := s.db.WithContext(ctx).Model(&PasswordReset{}).
+		Where("user_id = ? AND used_at IS NULL", r.UserID).Update("used_at", now()).Error
+	if err != nil {
+		return translate(err)
+	}
+	return translate(s.db.WithContext(ctx).Create(r).Error)
+}
+
+// UsePasswordReset marks the unused, unexpired reset with the hash used and returns it;
+// ErrNotFound when there is none, so one link sets one password.
+func (s *Store) UsePasswordReset(ctx context.Context, hash string) (*PasswordReset, error) {
+	var r PasswordReset
 	t := now()
-	for _, key := range keys {
-		err := s.db.WithContext(ctx).Exec(`
-INSERT INTO login_throttle (key, failures, window_start) VALUES (?, 1, ?)
+	if err := s.db.WithContext(ctx).Where("token_hash = ? AND used_at IS NULL AND expires_at > ?", hash, t).Take(&r).Error; err != nil {
+		return nil, translate(err)
+	}
+	res := s.db.WithContext(ctx).Model(&PasswordReset{}).Where("id = ? AND used_at IS NULL", r.ID).Update("used_at", t)
+	if res.Error == nil && res.RowsAffected == 0 {
+		return nil, ErrNotFound
+	}
+	return &r, translate(res.Error)
+}
+
+// LoginFailures are the failed logins counted for one throttle key.
+type LoginFailures struct {
+	Count int
+	Last  time.Time // the newest failure; zero when Count is 0
+}
+
+// LoginFailures returns the failures of key, forgotten once the key has been quiet for longer
+// than window.
+func (s *Store) LoginFailures(ctx context.Context, key string, window time.Duration) (LoginFailures, error) {
+	var row struct {
+		Failures      int
+		LastFailureAt time.Time
+	}
+	err := s.db.WithContext(ctx).Table("login_throttle").Select("failures, last_failure_at").Where("key = ?", key).Take(&row).Error
+	if err == gorm.ErrRecordNotFound {
+		return LoginFailures{}, nil
+	}
+	if err != nil {
+		return LoginFailures{}, translate(err)
+	}
+	if now().Sub(row.LastFailureAt) > window {
+		return LoginFailures{}, nil
+	}
+	return LoginFailures{Count: row.Failures, Last: row.LastFailureAt}, nil
+}
+
+// RecordLoginFailure counts one failure for each key, starting again from one when the key was
+// quiet for longer than window, and returns the new counts in the order of keys.
+func (s *Store) RecordLoginFailure(ctx context.Context, window time.Duration, keys ...string) ([]int, error) {
+	t := now()
+	counts := make([]int, len(keys))
+	for i, key := range keys {
+		err := s.db.WithContext(ctx).Raw(`
+INSERT INTO login_throttle (key, failures, window_start, last_failure_at) VALUES (?, 1, ?, ?)
 ON CONFLICT (key) DO UPDATE SET
-  failures = CASE WHEN login_throttle.window_start < ? THEN 1 ELSE login_throttle.failures + 1 END,
-  window_start = CASE WHEN login_throttle.window_start < ? THEN excluded.window_start ELSE login_throttle.window_start END`,
-			key, t, t.Add(-window), t.Add(-window)).Error
+  failures = CASE WHEN login_throttle.last_failure_at < ? THEN 1 ELSE login_throttle.failures + 1 END,
+  window_start = CASE WHEN login_throttle.last_failure_at < ? THEN excluded.window_start ELSE login_throttle.window_start END,
+  last_failure_at = excluded.last_failure_at
+RETURNING failures`, key, t, t, t.Add(-window), t.Add(-window)).Scan(&counts[i]).Error
 		if err != nil {
-			return translate(err)
+			return nil, translate(err)
 		}
 	}
-	return nil
+	return counts, nil
 }
 
 // ClearLoginFailures forgets the failures of a key after a successful login.

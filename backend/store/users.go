@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 // User is a person who logs in.
@@ -14,8 +16,10 @@ type User struct {
 	PasswordHash string `json:"-"`
 	IsAdmin      bool   `json:"is_admin"`
 	// CanCreateProjects is granted by administrators (who can always create projects).
-	CanCreateProjects bool      `json:"can_create_projects"`
-	Disabled          bool      `json:"disabled"`
+	CanCreateProjects bool `json:"can_create_projects"`
+	Disabled          bool `json:"disabled"`
+	// SessionGeneration ends every access token signed in an older generation.
+	SessionGeneration int       `json:"-"`
 	CreatedAt         time.Time `json:"created_at"`
 	UpdatedAt         time.Time `json:"updated_at"`
 }
@@ -63,6 +67,28 @@ func (s *Store) UserCount(ctx context.Context) (int64, error) {
 // SetCanCreateProjects grants or withdraws the permission to create projects.
 func (s *Store) SetCanCreateProjects(ctx context.Context, id string, can bool) error {
 	res := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", id).Updates(map[string]any{"can_create_projects": can, "updated_at": now()})
+	if res.Error == nil && res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return translate(res.Error)
+}
+
+// SetPassword stores a new password hash and starts a new session generation.
+func (s *Store) SetPassword(ctx context.Context, userID, hash string) error {
+	res := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Updates(map[string]any{
+		"password_hash": hash, "session_generation": gorm.Expr("session_generation + 1"), "updated_at": now(),
+	})
+	if res.Error == nil && res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return translate(res.Error)
+}
+
+// SetDisabled disables or re-enables a user; either starts a new session generation.
+func (s *Store) SetDisabled(ctx context.Context, userID string, disabled bool) error {
+	res := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Updates(map[string]any{
+		"disabled": disabled, "session_generation": gorm.Expr("session_generation + 1"), "updated_at": now(),
+	})
 	if res.Error == nil && res.RowsAffected == 0 {
 		return ErrNotFound
 	}

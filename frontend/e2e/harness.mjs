@@ -159,7 +159,7 @@ export function apiHelpers(url) {
   }
   return {
     request,
-    /** Returns the full login response: {access_token, refresh_token, user, …}. */
+    /** Returns the login response: {access_token, user, …} (the refresh token is a cookie). */
     login: (email, password) => request("POST", "/api/v1/auth/login", { body: { email, password } }),
     loginAdmin: () => request("POST", "/api/v1/auth/login", { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }),
     createUser: (token, { email, name, password, is_admin = false }) =>

@@ -7,7 +7,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 test("an expired access token is refreshed in the background; sign-out ends the session", (t) =>
   withArbiter(
     t,
-    async ({ server, api, page, shot, consoleErrors }) => {
+    async ({ server, api, context, page, shot, consoleErrors }) => {
       const { access_token } = await api.loginAdmin();
       await api.createProject(access_token, { name: "Story track", description: "" });
 
@@ -39,12 +39,18 @@ test("an expired access token is refreshed in the background; sign-out ends the 
       await page.getByRole("cell", { name: server.admin.email }).waitFor();
       assert.deepEqual(refreshes, [200, 200]);
 
-      // Sign out: the stored refresh token is gone and the server refuses the old one.
-      const stored = await page.evaluate(() => window.localStorage.getItem("arbiter.refresh_token"));
+      // Sign out: the refresh cookie is cleared and the server refuses the old token.
+      const cookie = (await context.cookies()).find((c) => c.name === "arbiter_refresh");
+      assert.ok(cookie?.value.startsWith("arb_rt_"), "the session lives in the refresh cookie");
+      assert.equal(await page.evaluate(() => window.localStorage.getItem("arbiter.refresh_token")), null);
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.waitForURL(/\/login/);
-      assert.equal(await page.evaluate(() => window.localStorage.getItem("arbiter.refresh_token")), null);
-      await assert.rejects(api.request("POST", "/api/v1/auth/refresh", { body: { refresh_token: stored } }), /401/);
+      assert.equal((await context.cookies()).find((c) => c.name === "arbiter_refresh"), undefined);
+      const again = await fetch(`${server.url}/api/v1/auth/refresh`, {
+        method: "POST",
+        headers: { Cookie: `arbiter_refresh=${cookie.value}`, "X-Arbiter-CSRF": "1" },
+      });
+      assert.equal(again.status, 401);
       await shot("signed-out");
 
       assert.deepEqual(consoleErrors.filter((e) => !/status of 401/.test(e)), [], "no console errors");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { App } from "./App";
-import { ApiClient, REFRESH_TOKEN_KEY } from "./api";
+import { ApiClient, SESSION_KEY } from "./api";
 import { apiError, authBody, fakeFetch, json } from "./test/fakeApi";
 
 const projects = [
@@ -18,7 +18,7 @@ function renderApp(routes: Parameters<typeof fakeFetch>[0], path = "/projects") 
 describe("App", () => {
   it("sends a signed-out visitor to the login page and back after signing in", async () => {
     const calls = renderApp({
-      "POST /api/v1/auth/login": () => json(200, authBody("A1", "R1")),
+      "POST /api/v1/auth/login": () => json(200, authBody("A1")),
       "GET /api/v1/projects": () => json(200, projects),
     });
     await screen.findByRole("form", { name: "Sign in" });
@@ -33,7 +33,7 @@ describe("App", () => {
     expect(window.location.pathname).toBe("/projects");
     expect(screen.getByTestId("current-user").textContent).toBe("Ada Admin");
     expect(calls.find((c) => c.path === "/api/v1/projects")?.auth).toBe("Bearer A1");
-    expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBe("R1");
+    expect(window.localStorage.getItem(SESSION_KEY)).toBe("1");
   });
 
   it("shows why sign-in failed", async () => {
@@ -46,22 +46,22 @@ describe("App", () => {
   });
 
   it("restores a stored session on reload without asking to sign in", async () => {
-    window.localStorage.setItem(REFRESH_TOKEN_KEY, "R1");
+    window.localStorage.setItem(SESSION_KEY, "1");
     renderApp({
-      "POST /api/v1/auth/refresh": () => json(200, authBody("A2", "R2")),
+      "POST /api/v1/auth/refresh": () => json(200, authBody("A2")),
       "GET /api/v1/projects/p7": () => json(200, projects[0]),
     }, "/projects/p7");
     expect(await screen.findByRole("heading", { name: "D3-Omni" })).toBeTruthy();
     await waitFor(() => expect(window.location.pathname).toBe("/projects/p7/overview"));
     expect(screen.getByRole("navigation", { name: "Project sections" }).textContent).toContain("Members");
-    expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBe("R2");
+    expect(window.localStorage.getItem(SESSION_KEY)).toBe("1");
   });
 
   it("returns to the login page when the session can no longer be refreshed", async () => {
-    window.localStorage.setItem(REFRESH_TOKEN_KEY, "R-revoked");
+    window.localStorage.setItem(SESSION_KEY, "1");
     renderApp({ "POST /api/v1/auth/refresh": () => apiError(401, "unauthorized", "Session revoked.") });
     await screen.findByRole("form", { name: "Sign in" });
     expect(window.location.pathname).toBe("/login");
-    expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+    expect(window.localStorage.getItem(SESSION_KEY)).toBeNull();
   });
 });

@@ -8,12 +8,15 @@ import { projectTabs } from "./pages/project/tabs";
 import { UsersPage } from "./pages/admin/UsersPage";
 import { TokensPage } from "./pages/tokens/TokensPage";
 import { TemplatesPage } from "./pages/templates/TemplatesPage";
+import { AccountPage } from "./pages/account/AccountPage";
+import { ResetPasswordPage } from "./pages/account/ResetPasswordPage";
 
 /** Every client-side route; the server answers index.html for all of them. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route
         element={
           <RequireAuth>
@@ -39,6 +42,7 @@ export function AppRoutes() {
           }
         />
         <Route path="/settings/tokens" element={<TokensPage />} />
+        <Route path="/account" element={<AccountPage />} />
         <Route path="/templates/*" element={<TemplatesPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiClient, REFRESH_TOKEN_KEY } from "./client";
+import { ApiClient, CSRF_HEADER, LEGACY_REFRESH_TOKEN_KEY, SESSION_KEY, UNAVAILABLE_TRIES, retryDelay } from "./client";
 import { ApiError } from "./errors";
 import { adminUser, apiError, authBody, fakeFetch, json, memoryStorage } from "../test/fakeApi";
 
@@ -11,24 +11,29 @@ function client(routes: Parameters<typeof fakeFetch>[0], stored: Record<string, 
 }
 
 describe("ApiClient sessions", () => {
-  it("logs in, keeps the refresh token in storage and sends the access token as a bearer", async () => {
+  it("logs in, marks that a session exists (never storing a token) and sends the access token as a bearer", async () => {
     const { c, calls, storage } = client({
-      "POST /api/v1/auth/login": () => json(200, authBody("A1", "R1")),
+      "POST /api/v1/auth/login": () => json(200, authBody("A1")),
       "GET /api/v1/projects": () => json(200, []),
     });
     const user = await c.login("admin@example.com", "pw");
     expect(user).toEqual(adminUser);
-    expect(storage.getItem(REFRESH_TOKEN_KEY)).toBe("R1");
+    expect(storage.getItem(SESSION_KEY)).toBe("1");
     expect(calls[0]).toMatchObject({ auth: null, body: { email: "admin@example.com", password: "pw" } });
 
     await c.get("/api/v1/projects");
     expect(calls[1].auth).toBe("Bearer A1");
   });
 
-  it("refreshes once on token_expired and retries with the new access token", async () => {
-    const { c, calls, storage } = client({
-      "POST /api/v1/auth/login": () => json(200, authBody("A1", "R1")),
-      "POST /api/v1/auth/refresh": () => json(200, authBody("A2", "R2")),
+  it("removes a refresh token an older version left in storage", () => {
+    const { storage } = client({}, { [LEGACY_REFRESH_TOKEN_KEY]: "arb_rt_old" });
+    expect(storage.getItem(LEGACY_REFRESH_TOKEN_KEY)).toBeNull();
+  });
+
+  it("refreshes once on token_expired with the cookie and the CSRF header, and retries", async () => {
+    const { c, calls } = client({
+      "POST /api/v1/auth/login": () => json(200, authBody("A1")),
+      "POST /api/v1/auth/refresh": () => json(200, authBody("A2")),
       "GET /api/v1/me": (call) =>
         call.auth === "Bearer A2" ? json(200, adminUser) : apiError(401, "token_expired", "Access token expired."),
     });
@@ -41,16 +46,18 @@ describe("ApiClient sessions", () => {
       "POST /api/v1/auth/refresh",
       "GET /api/v1/me",
     ]);
-    expect(calls[2].body).toEqual({ refresh_token: "R1" });
-    expect(storage.getItem(REFRESH_TOKEN_KEY)).toBe("R2");
+    expect(calls[2].body).toBeUndefined();
+    expect(calls[2].auth).toBeNull();
+    expect(calls[2].headers.get(CSRF_HEADER)).toBe("1");
+    expect(calls[2].credentials).toBe("same-origin");
   });
 
   it("shares one refresh between concurrent requests (rotation would revoke a reused token)", async () => {
     const { c, calls } = client({
-      "POST /api/v1/auth/login": () => json(200, authBody("A1", "R1")),
+      "POST /api/v1/auth/login": () => json(200, authBody("A1")),
       "POST /api/v1/auth/refresh": async () => {
         await new Promise((r) => setTimeout(r, 10));
-        return json(200, authBody("A2", "R2"));
+        return json(200, authBody("A2"));
       },
       "GET /api/v1/projects": (call) =>
         call.auth === "Bearer A2" ? json(200, []) : apiError(401, "token_expired", "expired"),
@@ -62,7 +69,7 @@ describe("ApiClient sessions", () => {
 
   it("ends the session when the refresh is refused, and tells listeners", async () => {
     const { c, calls, storage } = client({
-      "POST /api/v1/auth/login": () => json(200, authBody("A1", "R1")),
+      "POST /api/v1/auth/login": () => json(200, authBody("A1")),
       "POST /api/v1/auth/refresh": () => apiError(401, "unauthorized", "Refresh token revoked."),
       "GET /api/v1/me": () => apiError(401, "token_expired", "expired"),
     });
@@ -73,7 +80,7 @@ describe("ApiClient sessions", () => {
     const err = await c.get("/api/v1/me").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe("unauthorized");
-    expect(storage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+    expect(storage.getItem(SESSION_KEY)).toBeNull();
     expect(seen).toEqual([adminUser, null]);
     // The failed request is not retried after the refresh failed.
     expect(calls.filter((x) => x.path === "/api/v1/me")).toHaveLength(1);
@@ -81,8 +88,8 @@ describe("ApiClient sessions", () => {
 
   it("does not loop when the retried request is rejected again", async () => {
     const { c, calls } = client({
-      "POST /api/v1/auth/login": () => json(200, authBody("A1", "R1")),
-      "POST /api/v1/auth/refresh": () => json(200, authBody("A2", "R2")),
+      "POST /api/v1/auth/login": () => json(200, authBody("A1")),
+      "POST /api/v1/auth/refresh": () => json(200, authBody("A2")),
       "GET /api/v1/me": () => apiError(401, "token_expired", "expired"),
     });
     await c.login("a@b.c", "pw");
@@ -94,7 +101,7 @@ describe("ApiClient sessions", () => {
 
   it("does not refresh on other 401 codes", async () => {
     const { c, calls } = client({
-      "POST /api/v1/auth/login": () => json(200, authBody("A1", "R1")),
+      "POST /api/v1/auth/login": () => json(200, authBody("A1")),
       "GET /api/v1/me": () => apiError(401, "unauthorized", "Invalid token."),
     });
     await c.login("a@b.c", "pw");
@@ -102,42 +109,115 @@ describe("ApiClient sessions", () => {
     expect(calls.some((x) => x.path === "/api/v1/auth/refresh")).toBe(false);
   });
 
-  it("restores a session from the stored refresh token before the first request", async () => {
+  it("restores a session from the refresh cookie before the first request", async () => {
     const { c, calls } = client(
       {
-        "POST /api/v1/auth/refresh": () => json(200, authBody("A9", "R10")),
+        "POST /api/v1/auth/refresh": () => json(200, authBody("A9")),
         "GET /api/v1/projects": () => json(200, [{ id: 3 }]),
       },
-      { [REFRESH_TOKEN_KEY]: "R9" },
+      { [SESSION_KEY]: "1" },
     );
     await expect(c.get("/api/v1/projects")).resolves.toEqual([{ id: 3 }]);
-    expect(calls[0]).toMatchObject({ path: "/api/v1/auth/refresh", body: { refresh_token: "R9" } });
+    expect(calls[0]).toMatchObject({ path: "/api/v1/auth/refresh", body: undefined });
     expect(calls[1].auth).toBe("Bearer A9");
   });
 
-  it("logout revokes the refresh token on the server and clears it locally", async () => {
+  it("logout ends the session on the server with the access token and locally", async () => {
     const { c, calls, storage } = client({
-      "POST /api/v1/auth/login": () => json(200, authBody("A1", "R1")),
+      "POST /api/v1/auth/login": () => json(200, authBody("A1")),
       "POST /api/v1/auth/logout": () => new Response(null, { status: 204 }),
     });
     await c.login("a@b.c", "pw");
     await c.logout();
-    expect(calls[1]).toMatchObject({ path: "/api/v1/auth/logout", body: { refresh_token: "R1" } });
-    expect(storage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+    expect(calls[1]).toMatchObject({ path: "/api/v1/auth/logout", auth: "Bearer A1", body: undefined });
+    expect(storage.getItem(SESSION_KEY)).toBeNull();
     expect(c.currentAccessToken()).toBeNull();
+  });
+
+  it("a password change starts a new session", async () => {
+    const { c, calls } = client({
+      "POST /api/v1/auth/login": () => json(200, authBody("A1")),
+      "POST /api/v1/me/password": () => json(200, authBody("A2")),
+    });
+    await c.login("a@b.c", "pw");
+    await c.changePassword("old one", "a new passphrase");
+    expect(calls[1]).toMatchObject({ auth: "Bearer A1", body: { current_password: "old one", new_password: "a new passphrase" } });
+    expect(c.currentAccessToken()).toBe("A2");
   });
 
   it("serialises refreshes through the lock manager when one is given", async () => {
     const request = vi.fn((_name: string, fn: () => Promise<unknown>) => fn());
-    const f = fakeFetch({ "POST /api/v1/auth/refresh": () => json(200, authBody("A2", "R2")) });
+    const f = fakeFetch({ "POST /api/v1/auth/refresh": () => json(200, authBody("A2")) });
     const c = new ApiClient({
       fetch: f.fetch,
-      storage: memoryStorage({ [REFRESH_TOKEN_KEY]: "R1" }),
+      storage: memoryStorage({ [SESSION_KEY]: "1" }),
       locks: { request } as unknown as LockManager,
     });
     await c.refresh();
     expect(request).toHaveBeenCalledTimes(1);
     expect(request.mock.calls[0][0]).toBe("arbiter.refresh");
+  });
+});
+
+// The browser half of the database-blip promise (TestDatabaseBlipKeepsSessions on the server):
+// a 503 is no verdict on the credentials, so the client waits and keeps the session.
+describe("ApiClient when the server is unavailable (database blip)", () => {
+  const unavailable = () =>
+    new Response(JSON.stringify({ error: { code: "unavailable", message: "try again shortly", details: null } }), {
+      status: 503,
+      headers: { "Content-Type": "application/json", "Retry-After": "5" },
+    });
+
+  it("waits as Retry-After says and retries a request, keeping the session", async () => {
+    const slept: number[] = [];
+    const f = fakeFetch({
+      "POST /api/v1/auth/login": () => json(200, authBody("A1")),
+      "GET /api/v1/me": [unavailable, unavailable, () => json(200, adminUser)],
+    });
+    const storage = memoryStorage();
+    const c = new ApiClient({ fetch: f.fetch, storage, locks: null, sleep: async (ms) => void slept.push(ms) });
+    await c.login("a@b.c", "pw");
+    await expect(c.get("/api/v1/me")).resolves.toEqual(adminUser);
+    expect(slept).toEqual([5000, 5000]);
+    expect(c.currentAccessToken()).toBe("A1");
+    expect(storage.getItem(SESSION_KEY)).toBe("1");
+  });
+
+  it("keeps the session when a refresh meets an unavailable server, and refreshes once it is back", async () => {
+    const f = fakeFetch({
+      "POST /api/v1/auth/refresh": [unavailable, unavailable, unavailable, unavailable, () => json(200, authBody("A2"))],
+      "GET /api/v1/me": () => json(200, adminUser),
+    });
+    const storage = memoryStorage({ [SESSION_KEY]: "1" });
+    const seen: unknown[] = [];
+    const c = new ApiClient({ fetch: f.fetch, storage, locks: null, sleep: async () => {} });
+    c.onSessionChange((u) => seen.push(u));
+    await expect(c.get("/api/v1/me")).rejects.toMatchObject({ status: 503, code: "unavailable" });
+    expect(f.calls.filter((x) => x.path === "/api/v1/auth/refresh")).toHaveLength(UNAVAILABLE_TRIES);
+    expect(storage.getItem(SESSION_KEY)).toBe("1");
+    expect(seen).toEqual([]);
+    await expect(c.get("/api/v1/me")).resolves.toEqual(adminUser);
+    expect(c.currentAccessToken()).toBe("A2");
+  });
+
+  it("gives up after a few tries without ending the session", async () => {
+    const f = fakeFetch({
+      "POST /api/v1/auth/login": () => json(200, authBody("A1")),
+      "GET /api/v1/projects": unavailable,
+    });
+    const c = new ApiClient({ fetch: f.fetch, storage: memoryStorage(), locks: null, sleep: async () => {} });
+    await c.login("a@b.c", "pw");
+    await expect(c.get("/api/v1/projects")).rejects.toMatchObject({ status: 503 });
+    expect(f.calls.filter((x) => x.path === "/api/v1/projects")).toHaveLength(UNAVAILABLE_TRIES);
+    expect(c.currentAccessToken()).toBe("A1");
+  });
+
+  it("computes waits from Retry-After, else doubling from a second, never past 10 s", () => {
+    expect(retryDelay("3", 1)).toBe(3000);
+    expect(retryDelay(null, 1)).toBe(1000);
+    expect(retryDelay(null, 3)).toBe(4000);
+    expect(retryDelay("3600", 1)).toBe(10_000);
+    expect(retryDelay("soon", 2)).toBe(2000);
   });
 });
 
@@ -175,14 +255,14 @@ describe("ApiClient errors", () => {
   });
 
   it("reports an unreachable server as network_error and keeps the session", async () => {
-    const storage = memoryStorage({ [REFRESH_TOKEN_KEY]: "R1" });
+    const storage = memoryStorage({ [SESSION_KEY]: "1" });
     const c = new ApiClient({
       fetch: (() => Promise.reject(new TypeError("Failed to fetch"))) as typeof fetch,
       storage,
       locks: null,
     });
     await expect(c.get("/api/v1/me")).rejects.toMatchObject({ status: 0, code: "network_error" });
-    expect(storage.getItem(REFRESH_TOKEN_KEY)).toBe("R1");
+    expect(storage.getItem(SESSION_KEY)).toBe("1");
   });
 
   it("returns undefined for 204 No Content", async () => {

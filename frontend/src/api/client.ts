@@ -12,28 +12,41 @@ export interface ApiClientOptions {
   /** Prefix for every path, e.g. "" for same-origin or "http://host:port". */
   baseUrl?: string;
   fetch?: typeof fetch;
-  /** Where the refresh token survives reloads; localStorage by default. */
+  /** Where the "a session may exist" marker survives reloads; localStorage by default. */
   storage?: TokenStorage;
   /** Serialises refreshes across browser tabs; navigator.locks by default. */
   locks?: Pick<LockManager, "request"> | null;
+  /** Waits between retries of an unavailable server; setTimeout by default. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 type SessionListener = (user: User | null) => void;
 
-export const REFRESH_TOKEN_KEY = "arbiter.refresh_token";
+/** Marks that a session may exist; the refresh token itself is in an HttpOnly cookie. */
+export const SESSION_KEY = "arbiter.session";
+/** Where older versions kept the refresh token; removed on sight. */
+export const LEGACY_REFRESH_TOKEN_KEY = "arbiter.refresh_token";
+/** The header the refresh route needs, which a cross-site form cannot send. */
+export const CSRF_HEADER = "X-Arbiter-CSRF";
 const REFRESH_LOCK = "arbiter.refresh";
+/** Tries of a request the server answers 503 before the error reaches the caller. */
+export const UNAVAILABLE_TRIES = 4;
+const MAX_RETRY_WAIT_MS = 10_000;
 
 /**
  * ApiClient talks to /api/v1. The access token lives only in memory; the
- * refresh token lives in storage so a reload keeps the session. A request
- * answered 401 `token_expired` refreshes once and is retried; when the session
- * cannot be renewed, listeners are told the user is gone.
+ * refresh token lives in an HttpOnly cookie that no script can read, so a
+ * reload keeps the session. A request answered 401 `token_expired` refreshes
+ * once and is retried; when the session cannot be renewed (a real 401), listeners
+ * are told the user is gone. A server that is unavailable (503) is waited for
+ * as its Retry-After says, and the session is kept.
  */
 export class ApiClient {
   private readonly baseUrl: string;
   private readonly fetchFn: typeof fetch;
   private readonly storage: TokenStorage;
   private readonly locks: Pick<LockManager, "request"> | null;
+  private readonly sleep: (ms: number) => Promise<void>;
   private accessToken: string | null = null;
   private refreshing: Promise<AuthResponse> | null = null;
   private readonly listeners = new Set<SessionListener>();
@@ -48,6 +61,8 @@ export class ApiClient {
         : typeof navigator !== "undefined" && navigator.locks
           ? navigator.locks
           : null;
+    this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.storage.removeItem(LEGACY_REFRESH_TOKEN_KEY);
   }
 
   /** Subscribes to sign-in and sign-out; returns the unsubscribe function. */
@@ -56,9 +71,9 @@ export class ApiClient {
     return () => this.listeners.delete(fn);
   }
 
-  /** True when a refresh token is stored, i.e. a session may be restored. */
+  /** True when a session may be restored from the refresh cookie. */
   hasStoredSession(): boolean {
-    return !!this.storage.getItem(REFRESH_TOKEN_KEY);
+    return this.storage.getItem(SESSION_KEY) === "1";
   }
 
   /** The current access token, for the rare caller that must build its own request. */
@@ -72,27 +87,35 @@ export class ApiClient {
     return auth.user;
   }
 
-  /** Restores the session from the stored refresh token, or returns null. */
+  /** Restores the session from the refresh cookie, or returns null. */
   async restore(): Promise<User | null> {
     if (!this.hasStoredSession()) return null;
     try {
       return (await this.refresh()).user;
     } catch (err) {
-      if (err instanceof ApiError && err.code === "network_error") throw err;
+      if (err instanceof ApiError && (err.code === "network_error" || err.status === 503)) throw err;
       return null;
     }
   }
 
   /** Ends the session on the server (best effort) and locally. */
   async logout(): Promise<void> {
-    const refreshToken = this.storage.getItem(REFRESH_TOKEN_KEY);
-    this.endSession();
-    if (!refreshToken) return;
     try {
-      await this.request<void>("POST", "/api/v1/auth/logout", { refresh_token: refreshToken }, { auth: false });
+      if (this.accessToken || this.hasStoredSession()) await this.request<void>("POST", "/api/v1/auth/logout");
     } catch {
-      // The local session is gone either way; the server token expires on its own.
+      // The local session ends either way; the server's expires on its own.
+    } finally {
+      this.endSession();
     }
+  }
+
+  /** Changes the password; every other session ends and this one goes on. */
+  async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    const auth = await this.request<AuthResponse>("POST", "/api/v1/me/password", {
+      current_password: currentPassword,
+      new_password: newPassword,
+    });
+    this.startSession(auth);
   }
 
   get<T>(path: string): Promise<T> {
@@ -134,7 +157,7 @@ export class ApiClient {
     if (auth && !this.accessToken && this.hasStoredSession()) {
       await this.refresh();
     }
-    let res = await this.send(method, path, body, auth, opts.headers);
+    let res = await this.sendRetrying(method, path, body, auth, opts.headers);
     if (auth && res.status === 401) {
       const err = await errorFromResponse(res);
       if (err.code !== "token_expired" || !this.hasStoredSession()) {
@@ -142,7 +165,7 @@ export class ApiClient {
         throw err;
       }
       await this.refresh();
-      res = await this.send(method, path, body, auth, opts.headers);
+      res = await this.sendRetrying(method, path, body, auth, opts.headers);
       if (res.status === 401) {
         this.endSession();
         throw await errorFromResponse(res);
@@ -150,6 +173,27 @@ export class ApiClient {
     }
     if (!res.ok) throw await errorFromResponse(res);
     return (await readBody(res)) as T;
+  }
+
+  /**
+   * Sends a request, and while the server answers 503 (a database failing
+   * over, a restart) waits as Retry-After says and sends it again, up to
+   * UNAVAILABLE_TRIES times. A 503 is no verdict on the credentials: the session
+   * is kept whatever happens.
+   */
+  private async sendRetrying(
+    method: string,
+    path: string,
+    body: unknown,
+    auth: boolean,
+    extra?: Record<string, string>,
+  ): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      const res = await this.send(method, path, body, auth, extra);
+      if (res.status !== 503 || attempt >= UNAVAILABLE_TRIES) return res;
+      await res.body?.cancel();
+      await this.sleep(retryDelay(res.headers.get("Retry-After"), attempt));
+    }
   }
 
   /**
@@ -171,16 +215,13 @@ export class ApiClient {
   }
 
   private async doRefresh(): Promise<AuthResponse> {
-    // note: read inside the lock, so a token another tab just rotated is used.
-    const refreshToken = this.storage.getItem(REFRESH_TOKEN_KEY);
-    if (!refreshToken) {
-      this.endSession();
-      throw new ApiError(401, "unauthorized", "Your session has ended. Please sign in again.");
-    }
-    const res = await this.send("POST", "/api/v1/auth/refresh", { refresh_token: refreshToken }, false);
+    // note: the cookie is read by the browser when the request leaves, inside the lock, so a
+    // token another tab just rotated is the one sent.
+    const res = await this.sendRetrying("POST", "/api/v1/auth/refresh", undefined, false, { [CSRF_HEADER]: "1" });
     if (!res.ok) {
       const err = await errorFromResponse(res);
-      this.endSession();
+      // note: only a verdict on the refresh token ends the session; an unavailable server does not
+      if (res.status === 401 || res.status === 403) this.endSession();
       throw err;
     }
     const auth = (await readBody(res)) as AuthResponse;
@@ -190,14 +231,14 @@ export class ApiClient {
 
   private startSession(auth: AuthResponse) {
     this.accessToken = auth.access_token;
-    this.storage.setItem(REFRESH_TOKEN_KEY, auth.refresh_token);
+    this.storage.setItem(SESSION_KEY, "1");
     this.listeners.forEach((fn) => fn(auth.user));
   }
 
   private endSession() {
     const had = this.accessToken !== null || this.hasStoredSession();
     this.accessToken = null;
-    this.storage.removeItem(REFRESH_TOKEN_KEY);
+    this.storage.removeItem(SESSION_KEY);
     if (had) this.listeners.forEach((fn) => fn(null));
   }
 
@@ -215,12 +256,20 @@ export class ApiClient {
       return await this.fetchFn(this.baseUrl + path, {
         method,
         headers,
+        credentials: "same-origin",
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {
       throw new ApiError(0, "network_error", "Could not reach the server. Check your connection and try again.");
     }
   }
+}
+
+/** How long to wait before the next try of an unavailable server: Retry-After when it says, else 1, 2, 4 s. */
+export function retryDelay(retryAfter: string | null, attempt: number): number {
+  const seconds = retryAfter === null ? NaN : Number(retryAfter);
+  const ms = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000 * 2 ** (attempt - 1);
+  return Math.min(ms, MAX_RETRY_WAIT_MS);
 }
 
 async function readBody(res: Response): Promise<unknown> {

@@ -6,6 +6,7 @@ import type {
   CreatedPersonalToken,
   ID,
   Member,
+  PasswordResetLink,
   PersonalToken,
   Project,
   ProjectRole,
@@ -21,6 +22,14 @@ export function endpoints(c: ApiClient) {
     users: {
       list: () => c.get<User[]>("/api/v1/users"),
       create: (req: CreateUserRequest) => c.post<User>("/api/v1/users", req),
+      passwordReset: (uid: ID) => c.post<PasswordResetLink>(`/api/v1/users/${seg(uid)}/password-reset`),
+      disable: (uid: ID) => c.post<User>(`/api/v1/users/${seg(uid)}/disable`),
+      enable: (uid: ID) => c.post<User>(`/api/v1/users/${seg(uid)}/enable`),
+    },
+    account: {
+      changePassword: (current: string, next: string) => c.changePassword(current, next),
+      resetPassword: (token: string, newPassword: string) =>
+        c.request<void>("POST", "/api/v1/auth/password-reset", { token, new_password: newPassword }, { auth: false }),
     },
     tokens: {
       list: () => c.get<PersonalToken[]>("/api/v1/me/tokens"),

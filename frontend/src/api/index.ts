@@ -1,4 +1,4 @@
-export { ApiClient, REFRESH_TOKEN_KEY } from "./client";
+export { ApiClient, SESSION_KEY } from "./client";
 export type { ApiClientOptions, TokenStorage } from "./client";
 export { ApiError, errorMessage } from "./errors";
 export { endpoints } from "./endpoints";

@@ -9,11 +9,12 @@ export interface User {
   email: string;
   name: string;
   is_admin: boolean;
+  disabled?: boolean;
 }
 
+/** A login, refresh or password change; the refresh token is in an HttpOnly cookie. */
 export interface AuthResponse {
   access_token: string;
-  refresh_token: string;
   /** Access token lifetime in seconds. */
   expires_in: number;
   user: User;
@@ -31,9 +32,14 @@ export interface CreateUserRequest {
   is_admin: boolean;
 }
 
+/** What a personal access token may do. */
+export const TOKEN_SCOPES = ["read", "annotate", "manage", "admin"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
 export interface PersonalToken {
   id: ID;
   name: string;
+  scopes: TokenScope[];
   /** First characters of the token, enough to recognise it. */
   prefix: string;
   created_at: string;
@@ -48,7 +54,16 @@ export interface CreatedPersonalToken extends PersonalToken {
 
 export interface CreateTokenRequest {
   name: string;
+  scopes: TokenScope[];
   expires_in_days?: number;
+}
+
+/** A one-time password reset link an administrator hands over. */
+export interface PasswordResetLink {
+  token: string;
+  /** The UI page that takes it, with the token in the fragment. */
+  path: string;
+  expires_at: string;
 }
 
 export const PROJECT_ROLES = [

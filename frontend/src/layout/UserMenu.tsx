@@ -11,6 +11,9 @@ function initials(name: string, email: string): string {
 export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   return (
     <div className="user-menu">
+      <NavLink to="/account" className={({ isActive }) => (isActive ? "nav-link active" : "nav-link")}>
+        My account
+      </NavLink>
       <NavLink to="/settings/tokens" className={({ isActive }) => (isActive ? "nav-link active" : "nav-link")}>
         Access tokens
       </NavLink>

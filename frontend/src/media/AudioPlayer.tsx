@@ -25,7 +25,7 @@ export function AudioPlayer({ src, label }: { src: MediaRef; label: string }) {
         ws = WaveSurfer.create({
           container: wave.current,
           media: audio.current,
-          height: 64,
+          height: 64, // note: the server's CSP allows this waveform's style by its hash (backend/api/headers.go)
           waveColor: "#9aa9d6",
           progressColor: "#3b5bdb",
           cursorColor: "#1b1f24",

@@ -5,6 +5,8 @@ export interface RecordedCall {
   path: string;
   auth: string | null;
   body: unknown;
+  headers: Headers;
+  credentials: RequestCredentials | undefined;
 }
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
@@ -33,6 +35,8 @@ export function fakeFetch(routes: Record<string, Handler | Handler[]>) {
       path: url.pathname,
       auth: headers.get("Authorization"),
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      headers,
+      credentials: init?.credentials,
     };
     calls.push(call);
     const queue = queues.get(`${method} ${url.pathname}`);
@@ -55,6 +59,7 @@ export function memoryStorage(initial: Record<string, string> = {}) {
 
 export const adminUser = { id: "u1", email: "admin@example.com", name: "Ada Admin", is_admin: true };
 
-export function authBody(access: string, refresh: string, user = adminUser) {
-  return { access_token: access, refresh_token: refresh, expires_in: 900, user };
+/** A session answer; the refresh token is a cookie the browser keeps, never in the body. */
+export function authBody(access: string, user = adminUser) {
+  return { access_token: access, expires_in: 900, token_type: "Bearer", user };
 }

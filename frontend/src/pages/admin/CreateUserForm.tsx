@@ -43,7 +43,8 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
         value={form.password}
         error={fields.password}
         onChange={set("password")}
-        hint="Share it with the user through a safe channel."
+        minLength={12}
+        hint="At least 12 characters; common passwords are refused. Share it through a safe channel, or send a reset link instead."
       />
       <label className="check">
         <input type="checkbox" name="is_admin" checked={form.is_admin} onChange={set("is_admin")} />

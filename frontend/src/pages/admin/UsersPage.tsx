@@ -5,6 +5,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { ErrorMessage } from "../../components/ErrorMessage";
 import { CreateUserForm } from "./CreateUserForm";
+import { UserActions } from "./UserActions";
 
 export function UsersPage() {
   const api = useApi();
@@ -36,6 +37,9 @@ export function UsersPage() {
                 <th scope="col">Email</th>
                 <th scope="col">Id</th>
                 <th scope="col">Access</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -46,7 +50,13 @@ export function UsersPage() {
                   <td>
                     <code>{u.id}</code>
                   </td>
-                  <td>{u.is_admin ? <span className="badge badge-admin">admin</span> : <span className="muted">user</span>}</td>
+                  <td>
+                    {u.is_admin ? <span className="badge badge-admin">admin</span> : <span className="muted">user</span>}
+                    {u.disabled && <span className="badge"> disabled</span>}
+                  </td>
+                  <td className="cell-actions">
+                    <UserActions user={u} />
+                  </td>
                 </tr>
               ))}
             </tbody>

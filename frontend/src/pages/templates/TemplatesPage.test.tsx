@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { App } from "../../App";
-import { ApiClient, REFRESH_TOKEN_KEY } from "../../api";
+import { ApiClient, SESSION_KEY } from "../../api";
 import { apiError, authBody, fakeFetch, json } from "../../test/fakeApi";
 
 const detail = {
@@ -40,10 +40,10 @@ const detail = {
 };
 
 function renderAt(path: string, validate: Parameters<typeof fakeFetch>[0][string]) {
-  window.localStorage.setItem(REFRESH_TOKEN_KEY, "R0");
+  window.localStorage.setItem(SESSION_KEY, "1");
   window.history.pushState({}, "", path);
   const f = fakeFetch({
-    "POST /api/v1/auth/refresh": () => json(200, authBody("A1", "R1")),
+    "POST /api/v1/auth/refresh": () => json(200, authBody("A1")),
     "GET /api/v1/templates": () => json(200, [{ id: "mini", name: "Mini preference", description: "Pick the better response.", question_count: 1 }]),
     "GET /api/v1/templates/mini": () => json(200, detail),
     "POST /api/v1/templates/mini/validate": validate,

@@ -1,8 +1,17 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { queryKeys, useApi, type CreatedPersonalToken } from "../../api";
+import { TOKEN_SCOPES, queryKeys, useApi, type CreatedPersonalToken, type TokenScope } from "../../api";
+import { useCurrentUser } from "../../auth";
 import { Field } from "../../components/Field";
 import { ErrorMessage } from "../../components/ErrorMessage";
+
+/** What each scope lets a token do. */
+const SCOPE_HELP: Record<TokenScope, string> = {
+  read: "read projects, items and results",
+  annotate: "claim work and submit answers",
+  manage: "create and change projects, members, imports and uploads",
+  admin: "manage users (administrators only)",
+};
 
 const EXPIRY_CHOICES = [
   { label: "7 days", days: 7 },
@@ -17,6 +26,9 @@ export function CreateTokenForm({ onCreated }: { onCreated: (t: CreatedPersonalT
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [days, setDays] = useState(90);
+  const [scopes, setScopes] = useState<TokenScope[]>(["read"]);
+  const user = useCurrentUser();
+  const offered = TOKEN_SCOPES.filter((s) => s !== "admin" || user.is_admin);
   const create = useMutation({
     mutationFn: api.tokens.create,
     onSuccess: async (t) => {
@@ -28,7 +40,7 @@ export function CreateTokenForm({ onCreated }: { onCreated: (t: CreatedPersonalT
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    create.mutate({ name: name.trim(), ...(days > 0 ? { expires_in_days: days } : {}) });
+    create.mutate({ name: name.trim(), scopes, ...(days > 0 ? { expires_in_days: days } : {}) });
   }
 
   return (
@@ -55,10 +67,23 @@ export function CreateTokenForm({ onCreated }: { onCreated: (t: CreatedPersonalT
             ))}
           </select>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending || scopes.length === 0}>
           {create.isPending ? "Creating…" : "Create token"}
         </button>
       </div>
+      <fieldset className="scope-choices">
+        <legend>Scopes: what the token may do</legend>
+        {offered.map((s) => (
+          <label key={s} className="checkbox">
+            <input
+              type="checkbox"
+              checked={scopes.includes(s)}
+              onChange={(e) => setScopes((cur) => (e.target.checked ? [...cur, s] : cur.filter((x) => x !== s)))}
+            />{" "}
+            <strong>{s}</strong> <span className="muted">{SCOPE_HELP[s]}</span>
+          </label>
+        ))}
+      </fieldset>
     </form>
   );
 }

@@ -19,6 +19,7 @@ export function TokenTable({ tokens }: { tokens: PersonalToken[] }) {
           <tr>
             <th scope="col">Name</th>
             <th scope="col">Token</th>
+            <th scope="col">Scopes</th>
             <th scope="col">Created</th>
             <th scope="col">Last used</th>
             <th scope="col">Expires</th>
@@ -34,6 +35,7 @@ export function TokenTable({ tokens }: { tokens: PersonalToken[] }) {
               <td>
                 <code>{t.prefix}…</code>
               </td>
+              <td>{(t.scopes ?? []).join(", ")}</td>
               <td>{formatDate(t.created_at)}</td>
               <td>{formatDateTime(t.last_used_at, "never")}</td>
               <td>{formatDate(t.expires_at, "never")}</td>

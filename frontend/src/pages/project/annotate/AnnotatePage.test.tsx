@@ -169,7 +169,7 @@ describe("AnnotatePage leaving", () => {
       .map(([url, init]) => ({ url: String(url), method: init?.method, keepalive: init?.keepalive, auth: new Headers(init?.headers).get("Authorization") }));
 
   const signIn = (client: { login: (e: string, p: string) => Promise<unknown> }) => client.login("ann@example.com", "pw");
-  const loginRoute = { "POST /api/v1/auth/login": () => json(200, authBody("acc-1", "ref-1")) };
+  const loginRoute = { "POST /api/v1/auth/login": () => json(200, authBody("acc-1")) };
 
   it("releases the item claimed ahead when the person leaves the page, with keepalive and the access token", async () => {
     const queue = fakeQueue(3);
