@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { withArbiter } from "./harness.mjs";
+import { screenshot, withArbiter } from "./harness.mjs";
 import { PASSWORD, signIn } from "./workflow-steps.mjs";
 
 const N = 6000;
@@ -24,7 +24,7 @@ function items() {
 }
 
 test("a lead starts a release, watches it progress and downloads the archive", async (t) => {
-  await withArbiter(t, async ({ server, api, browser, shot }) => {
+  await withArbiter(t, async ({ server, api, browser }) => {
     const { access_token: admin } = await api.loginAdmin();
     const lead = await api.createUser(admin, { email: "lead@arbiter.test", name: "Lena Lead", password: PASSWORD });
     const p = await api.request("POST", "/api/v1/projects", { token: admin, body: { name: "Apple ratings", template: "likert-rating" } });
@@ -37,22 +37,23 @@ test("a lead starts a release, watches it progress and downloads the archive", a
     assert.equal(res.status, 200, await res.text());
 
     const { page, errors } = await signIn(browser, server.url, "lead@arbiter.test");
+    const shot = (name) => screenshot(page, `dataset-release-${name}`);
     await page.goto(`/projects/${p.id}/releases`);
-    await page.getByLabel("Name").fill("v1");
+    await page.getByLabel("Name", { exact: true }).fill("v1");
     await page.getByLabel("By ratio").check();
     await page.getByLabel("Raw labels and reviews (annotators pseudonymised)").check();
     await page.getByRole("button", { name: "Start release" }).click();
 
     const progress = page.getByRole("progressbar", { name: "Release v1" });
     await progress.waitFor({ state: "visible" });
-    await shot("progress");
+    await shot("1-progress");
 
     const archive = page.getByRole("button", { name: "Download archive (.zip)" });
     await archive.waitFor({ state: "visible", timeout: 120_000 });
     assert.equal(await progress.count(), 0, "the progress bar is gone once the release is done");
     const summary = page.locator("[data-status=done]");
     assert.match(await summary.innerText(), new RegExp(`${N.toLocaleString("en-US")}|${N}`));
-    await shot("done");
+    await shot("2-done");
 
     const downloaded = page.waitForEvent("download");
     await archive.click();
@@ -64,7 +65,7 @@ test("a lead starts a release, watches it progress and downloads the archive", a
 
     await page.getByRole("button", { name: "Show files" }).click();
     await page.getByRole("table", { name: "Files of v1" }).getByRole("link", { name: "manifest.json" }).waitFor();
-    await shot("files");
+    await shot("3-files");
     assert.deepEqual(errors, []);
   });
 });

@@ -26,6 +26,7 @@ function items(n) {
             pa_evidence: `Contact at frame ${i}.`,
             instruction_alignment: 1 + ((i + 2) % 5),
             ia_checklist: { agent_match: 2, object_correctness: i % 3, goal_completion: 1 },
+            ia_evidence: `Goal ${i % 2 ? "reached" : "missed"}.`,
           },
           provenance: i % 2 ? "rule" : "constructed",
           note: i % 4 === 0 ? `note ${i}` : undefined,
@@ -76,7 +77,8 @@ test("DuckDB reads the hf parquet files as the jsonl records", async (t) => {
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-ndjson" },
     body: items(60),
   });
-  assert.equal(res.status, 200, await res.text());
+  const report = await res.json();
+  assert.equal(report.imported, 60, JSON.stringify(report.errors?.slice(0, 2)));
   const base = `/api/v1/projects/${p.id}/releases`;
   let rel = await server.api.request("POST", base, {
     token,
