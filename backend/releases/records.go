@@ -52,18 +52,21 @@ func (s *Service) records(ctx context.Context, fp *workflow.Project, stages []fl
 	}
 }
 
-// readPages sends every page of records to out, then closes it.
+// readPages sends every page of records to out, then closes it. The query for the next page
+// of items runs while the current page's labels are read and converted.
 func (s *Service) readPages(ctx context.Context, fp *workflow.Project, stages []flow.Stage, med *media, out chan<- page) {
 	defer close(out)
-	after := ""
+	next := s.fetchItems(ctx, fp.ID, stages, "")
 	for {
-		its, err := s.store.ItemsWithTruth(ctx, fp.ID, stages, after, pageSize)
-		if err == nil && len(its) == 0 {
+		res := <-next
+		if res.err == nil && len(res.items) == 0 {
 			return
 		}
 		var recs []exports.Record
+		err := res.err
 		if err == nil {
-			recs, err = s.convert(ctx, fp, its, med)
+			next = s.fetchItems(ctx, fp.ID, stages, res.items[len(res.items)-1].ID)
+			recs, err = s.convert(ctx, fp, res.items, med)
 		}
 		select {
 		case out <- page{recs: recs, err: err}:
@@ -73,8 +76,23 @@ func (s *Service) readPages(ctx context.Context, fp *workflow.Project, stages []
 		if err != nil {
 			return
 		}
-		after = its[len(its)-1].ID
 	}
+}
+
+// itemsPage is one query's items, or its error.
+type itemsPage struct {
+	items []store.ItemTruth
+	err   error
+}
+
+// fetchItems reads the page of items after the given id on a goroutine of its own.
+func (s *Service) fetchItems(ctx context.Context, projectID string, stages []flow.Stage, after string) <-chan itemsPage {
+	ch := make(chan itemsPage, 1)
+	go func() {
+		its, err := s.store.ItemsWithTruth(ctx, projectID, stages, after, pageSize)
+		ch <- itemsPage{its, err}
+	}()
+	return ch
 }
 
 // convert turns a page of items into records: ground truth, labels and reviews, media.

@@ -68,6 +68,7 @@ func (s *Service) run(ctx context.Context, r *store.Release) error {
 	if err != nil {
 		return err
 	}
+	defer limitMemory()()
 	sink := newBlobSink(ctx, s.blobs, keyPrefix(fp.ID, r.ID))
 	med := s.newMedia(spec, sink)
 	job := exports.Job{Release: rel, Spec: spec, Sink: sink, ProgressEvery: max(1000, total/200),
