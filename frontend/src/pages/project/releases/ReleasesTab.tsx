@@ -1,5 +1,4 @@
-import { useProject } from "../ProjectPage";
-import type { ProjectDetail } from "../../../api/workflowTypes";
+import { useProject } from "../useProject";
 import { ReleaseForm } from "./ReleaseForm";
 import { ReleaseList } from "./ReleaseList";
 import "./releases.css";
@@ -10,7 +9,7 @@ import "./releases.css";
  * follow their progress and download them.
  */
 export function ReleasesTab() {
-  const project = useProject() as ProjectDetail;
+  const project = useProject();
   const lead = (project.my_roles ?? []).includes("lead");
   return (
     <div className="releases">
