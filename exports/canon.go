@@ -175,3 +175,7 @@ func (p *pseudonyms) of(id string) string {
 	p.cache[id] = s
 	return s
 }
+
+// Pseudonym returns the pseudonym Export gives a user id under salt, for
+// callers that name raters outside the records (agreement reports).
+func Pseudonym(salt []byte, id string) string { return newPseudonyms(salt).of(id) }

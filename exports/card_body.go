@@ -126,7 +126,11 @@ func (x *exporter) cardAgreement(b *strings.Builder) {
 		fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", r.Question, r.Level, orDash(r.Metric),
 			val, ci, intOrDash(r.Units), intOrDash(r.Raters), mean)
 	}
-	b.WriteString("\nValue and interval are computed over the whole project (percentile bootstrap over items); the per-item agreement is the share of agreeing label pairs, averaged over the exported items with two or more labels.\n\n")
+	scope := x.job.Release.Figures.AgreementScope
+	if scope == "" {
+		scope = "the whole project"
+	}
+	fmt.Fprintf(b, "\nValue and interval are computed over %s (percentile bootstrap over items); the per-item agreement is the share of agreeing label pairs, averaged over the exported items with two or more labels.\n\n", scope)
 }
 
 // cardDropped reports the project's drops by reason and this release's

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"slices"
 	"sync/atomic"
 )
 
@@ -26,6 +25,11 @@ type Job struct {
 	Progress func(read int64)
 	// ProgressEvery defaults to 1000.
 	ProgressEvery int64
+	// ExtraFiles, when set, lists files the caller wrote into the sink
+	// itself while the records streamed (media copied into the release);
+	// it is called once, after the last record, and the manifest lists
+	// them with the rest.
+	ExtraFiles func() []FileEntry
 }
 
 // Export streams records once into every format of the spec, then writes
@@ -140,12 +144,9 @@ func (x *exporter) keep(rec *Record) (bool, error) {
 		x.counts.Excluded++
 		return false, nil
 	}
-	for key, vals := range x.job.Spec.Filter {
-		v, ok := metaString(rec.Meta, key)
-		if !ok || !slices.Contains(vals, v) {
-			x.counts.Filtered++
-			return false, nil
-		}
+	if !x.job.Spec.Matches(rec.Meta) {
+		x.counts.Filtered++
+		return false, nil
 	}
 	return true, nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -131,6 +132,10 @@ func (x *exporter) writeManifest() (*Manifest, error) {
 			Format: max(rel.Schema.Format, 1), Template: rel.Template},
 		Policy: policy, Formats: x.job.Spec.Formats, Options: x.job.Spec.Options(),
 		Filters: x.job.Spec.filters(), Records: x.counts, Files: x.files.entries(),
+	}
+	if x.job.ExtraFiles != nil {
+		m.Files = append(m.Files, x.job.ExtraFiles()...)
+		slices.SortFunc(m.Files, func(a, b FileEntry) int { return strings.Compare(a.Path, b.Path) })
 	}
 	w, err := x.job.Sink.Create("manifest.json")
 	if err != nil {

@@ -205,6 +205,10 @@ type Figures struct {
 	Adjudications int
 	// Agreement is the agreement per question, in schema order.
 	Agreement []QuestionAgreement
+	// AgreementScope says what Agreement was computed over, completing
+	// "Value and interval are computed over ..."; empty means "the whole
+	// project".
+	AgreementScope string
 	// Dropped counts the project's dropped items by reason.
 	Dropped []DropCount
 }

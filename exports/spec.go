@@ -190,6 +190,18 @@ func (s *Spec) Options() map[string]any {
 	return out
 }
 
+// Matches reports whether an item's metadata passes the metadata filter
+// (always true without one), as Export applies it.
+func (s *Spec) Matches(meta map[string]json.RawMessage) bool {
+	for key, vals := range s.Filter {
+		v, ok := metaString(meta, key)
+		if !ok || !slices.Contains(vals, v) {
+			return false
+		}
+	}
+	return true
+}
+
 // filters returns the metadata filter for the manifest (never nil).
 func (s *Spec) filters() map[string][]string {
 	if s.Filter == nil {

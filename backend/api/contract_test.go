@@ -105,11 +105,14 @@ func loadContract() (*contract, error) {
 	return k, nil
 }
 
-// pathPattern matches the concrete paths of a path template: {name} is one segment.
+// pathPattern matches the concrete paths of a path template: {name} is one segment, except a
+// final {path}, which stands for a file path and takes the rest (gin's *path).
 func pathPattern(template string) *regexp.Regexp {
 	parts := strings.Split(template, "/")
 	for i, p := range parts {
-		if strings.HasPrefix(p, "{") && strings.HasSuffix(p, "}") {
+		if p == "{path}" && i == len(parts)-1 {
+			parts[i] = `.+`
+		} else if strings.HasPrefix(p, "{") && strings.HasSuffix(p, "}") {
 			parts[i] = `[^/]+`
 		} else {
 			parts[i] = regexp.QuoteMeta(p)

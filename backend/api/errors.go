@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/media"
+	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/tasks"
@@ -82,6 +83,9 @@ var rules = []rule{
 	{workflow.ErrOwnWork, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrCannotCreate, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
+	{releases.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
+	{releases.ErrNotDone, http.StatusConflict, "release_not_done", ""},
+	{releases.ErrBadLink, http.StatusForbidden, CodeForbidden, ""},
 	{auth.ErrEmailTaken, http.StatusConflict, CodeConflict, ""},
 	{auth.ErrUnavailable, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{auth.ErrOwnAccount, http.StatusConflict, "own_account", ""},

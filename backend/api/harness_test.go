@@ -20,6 +20,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/config"
 	"github.com/arbiter-annotation/arbiter/backend/media"
+	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
@@ -84,10 +85,14 @@ func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*opti
 func serverDeps(t *testing.T, cfg config.Config, st *store.Store, blobs blob.Store, sessions *auth.Sessions, jobs bool) api.Deps {
 	assets := media.New(st, blobs, media.Config{MaxUploadBytes: cfg.MaxUploadBytes, SignedURLTTL: cfg.SignedURLTTL, PublicURL: cfg.PublicURL})
 	flow := workflow.New(workflow.Deps{Store: st, Blobs: blobs, Media: assets})
+	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: flow, Version: "test"})
 	if jobs {
-		flow.UseJobs(startJobs(t, st, flow))
+		runner := startJobs(t, st, flow, rel)
+		flow.UseJobs(runner)
+		rel.UseJobs(runner)
 	}
-	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: slog.New(slog.DiscardHandler), Flow: flow, Media: assets}
+	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: slog.New(slog.DiscardHandler), Flow: flow, Media: assets,
+		Releases: rel}
 }
 
 // newUser creates a user directly in the store and logs them in.

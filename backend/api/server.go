@@ -1,7 +1,7 @@
 // Package api is Arbiter's HTTP interface: the JSON API under /api/v1, signed blob URLs, health
 // and metrics endpoints, and the embedded web UI. Handlers are thin: bind, authorize (on the
 // route line), call one service method, respond. The rules live in the services: workflow,
-// media and auth.
+// media, releases and auth.
 package api
 
 import (
@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/config"
 	"github.com/arbiter-annotation/arbiter/backend/media"
+	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
@@ -30,6 +31,7 @@ type Deps struct {
 	UI       fs.FS // the built web UI; nil when the binary was built without it
 	Flow     *workflow.Service
 	Media    *media.Service
+	Releases *releases.Service
 }
 
 // Server routes requests to handlers.
@@ -43,6 +45,7 @@ type Server struct {
 	metrics  *metrics
 	flow     *workflow.Service
 	media    *media.Service
+	releases *releases.Service
 	engine   *gin.Engine
 }
 
@@ -50,7 +53,7 @@ type Server struct {
 func New(d Deps) *Server {
 	gin.SetMode(gin.ReleaseMode)
 	s := &Server{cfg: d.Config, store: d.Store, blobs: d.Blobs, sessions: d.Sessions, log: d.Log, ui: d.UI, metrics: newMetrics(),
-		flow: d.Flow, media: d.Media}
+		flow: d.Flow, media: d.Media, releases: d.Releases}
 	e := gin.New()
 	e.ContextWithFallback = true
 	// note: the client address feeds the login throttle, so X-Forwarded-For is believed only
@@ -101,6 +104,7 @@ func (s *Server) routes() {
 	v1.POST("/auth/login", w(s.login))
 	v1.POST("/auth/refresh", s.csrf, w(s.refresh))
 	v1.POST("/auth/password-reset", w(s.resetPassword))
+	v1.GET("/release-archives/:rid", w(s.signedReleaseArchive)) // the signed link is the credential
 
 	// Every authenticated route is in the group of the one scope it needs; a session holds
 	// every scope, a personal access token those it was given.
@@ -160,6 +164,11 @@ func (s *Server) routes() {
 	pr.GET("/invitations", s.require(store.RoleLead), w(s.listInvitations))
 	pr.GET("/storage", s.require(store.RoleLead), w(s.projectStorage))
 	pr.GET("/audit", s.require(store.RoleLead), w(s.listAudit))
+	pr.GET("/releases", s.require(store.RoleLead, store.RoleViewer), w(s.listReleases))
+	pr.GET("/releases/:rid", s.require(store.RoleLead, store.RoleViewer), w(s.getRelease))
+	pr.GET("/releases/:rid/files/*path", s.require(store.RoleLead, store.RoleViewer), w(s.releaseFile))
+	pr.GET("/releases/:rid/archive", s.require(store.RoleLead, store.RoleViewer), w(s.releaseArchive))
+	pr.GET("/releases/:rid/links", s.require(store.RoleLead, store.RoleViewer), w(s.releaseLinks))
 
 	pa := annotate.Group("/projects/:pid", s.project)
 	pa.POST("/criteria/:cid", s.require(store.RoleLead, store.RoleReviewer), w(s.reviewCriterion))
@@ -180,6 +189,7 @@ func (s *Server) routes() {
 	pm.POST("/predictions", s.require(store.RoleLead), w(s.importPredictions))
 	pm.PUT("/members/:uid", s.require(store.RoleLead), w(s.setMember))
 	pm.POST("/assets", s.require(store.RoleLead), w(s.uploadAsset))
+	pm.POST("/releases", s.require(store.RoleLead), w(s.createRelease))
 
 	padm := a.Group("/projects/:pid", s.scope(auth.ScopeAdmin), s.project)
 	padm.PUT("/storage", s.requireAdmin, w(s.setStorageQuota))

@@ -92,12 +92,22 @@ func (s *S3) ensureBucket(ctx context.Context, region string) error {
 	return nil
 }
 
-// Put uploads r; with size -1 minio-go streams it in parts.
+// streamPartSize is the part size of uploads of unknown size: the memory one such upload holds,
+// and a ten-thousandth of the largest object it can write (about 156 GiB).
+const streamPartSize = 16 << 20
+
+// Put uploads r; with size -1 minio-go streams it in parts of streamPartSize.
 func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
 	if err := ValidKey(key); err != nil {
 		return err
 	}
-	_, err := s.client.PutObject(ctx, s.bucket, key, r, size, minio.PutObjectOptions{ContentType: contentType})
+	opts := minio.PutObjectOptions{ContentType: contentType}
+	if size < 0 {
+		// note: left to itself minio-go sizes parts for a 5 TiB object and buffers one part
+		// (over 500 MiB) per upload
+		opts.PartSize = streamPartSize
+	}
+	_, err := s.client.PutObject(ctx, s.bucket, key, r, size, opts)
 	return err
 }
 

@@ -28,6 +28,7 @@ func commands() map[string]command {
 		"agreement":  {"compute inter-annotator agreement for a ratings file", runAgreement},
 		"judge-eval": {"compare a judge's predictions with reference labels", runJudgeEval},
 		"import":     {"stream an NDJSON file of items (and their media) into a project", runImport},
+		"export":     {"release a project's ground truth and download it, verified against the manifest", runExport},
 		"version":    {"print the version", runVersion},
 	}
 }

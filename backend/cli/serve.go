@@ -20,6 +20,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/config"
 	"github.com/arbiter-annotation/arbiter/backend/jobs"
 	"github.com/arbiter-annotation/arbiter/backend/media"
+	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/frontend"
@@ -49,11 +50,12 @@ func serve(ctx context.Context, args []string, env config.Env, stdout, stderr io
 	}
 	// note: the job queue outlives ctx so that shutdown can drain it after the listener stops
 	queue, err := jobs.Start(context.WithoutCancel(ctx), jobs.Deps{Store: st, DatabaseURL: cfg.DatabaseURL,
-		Flow: deps.Flow, Log: log, Workers: 2})
+		Flow: deps.Flow, Releases: deps.Releases, Log: log, Workers: 2})
 	if err != nil {
 		return err
 	}
 	deps.Flow.UseJobs(queue)
+	deps.Releases.UseJobs(queue)
 	srv := api.New(deps)
 	err = listen(ctx, cfg, srv.Handler(), srv.MetricsHandler(), log, stdout)
 	stopCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -141,7 +143,8 @@ func buildDeps(ctx context.Context, cfg config.Config, st *store.Store, log *slo
 	sessions := auth.NewSessions(st, issuer, cfg.RefreshTokenTTL, auth.DefaultLimits)
 	assets := media.New(st, blobs, media.Config{MaxUploadBytes: cfg.MaxUploadBytes, SignedURLTTL: cfg.SignedURLTTL, PublicURL: cfg.PublicURL})
 	flow := workflow.New(workflow.Deps{Store: st, Blobs: blobs, Media: assets})
-	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: log, UI: ui, Flow: flow, Media: assets}, nil
+	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: flow, Version: Version, PublicURL: cfg.PublicURL, Log: log})
+	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: log, UI: ui, Flow: flow, Media: assets, Releases: rel}, nil
 }
 
 // secretKey returns the configured secret, or the one every replica shares through the

@@ -1,5 +1,4 @@
-// Package jobs runs background work (imports, and later exports and agreement runs) on a job
-// queue kept in the database, so any replica may pick up any job. It uses River with its
+// Package jobs runs background work (imports and releases) on a job queue kept in the database, so any replica may pick up any job. It uses River with its
 // PostgreSQL or SQLite driver, whichever the store uses.
 package jobs
 
@@ -20,6 +19,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
 
+	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
@@ -47,9 +47,34 @@ func (w *importWorker) Work(ctx context.Context, job *river.Job[ImportArgs]) err
 // Timeout lets a large import run as long as it needs.
 func (w *importWorker) Timeout(*river.Job[ImportArgs]) time.Duration { return -1 }
 
+// ReleaseArgs is the job that writes one release.
+type ReleaseArgs struct {
+	ReleaseID string `json:"release_id"`
+}
+
+// Kind names the job type in the queue.
+func (ReleaseArgs) Kind() string { return "release" }
+
+// InsertOpts allows a second attempt only so that a release whose first run died (its replica
+// was killed) is seen again and ended failed; a release never resumes.
+func (ReleaseArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 2} }
+
+type releaseWorker struct {
+	river.WorkerDefaults[ReleaseArgs]
+	releases *releases.Service
+}
+
+func (w *releaseWorker) Work(ctx context.Context, job *river.Job[ReleaseArgs]) error {
+	return w.releases.Run(ctx, job.Args.ReleaseID)
+}
+
+// Timeout lets a large release run as long as it needs.
+func (w *releaseWorker) Timeout(*river.Job[ReleaseArgs]) time.Duration { return -1 }
+
 // Runner enqueues and works jobs.
 type Runner interface {
 	workflow.Enqueuer
+	releases.Enqueuer
 	// Stop waits for running jobs to finish, or for ctx to end.
 	Stop(ctx context.Context) error
 }
@@ -59,6 +84,7 @@ type Deps struct {
 	Store       *store.Store
 	DatabaseURL string // for PostgreSQL, the workers get a pgx pool of their own
 	Flow        *workflow.Service
+	Releases    *releases.Service // nil: no release jobs are worked
 	Log         *slog.Logger
 	Workers     int
 }
@@ -67,6 +93,9 @@ type Deps struct {
 func Start(ctx context.Context, d Deps) (Runner, error) {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &importWorker{flow: d.Flow})
+	if d.Releases != nil {
+		river.AddWorker(workers, &releaseWorker{releases: d.Releases})
+	}
 	cfg := &river.Config{
 		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(d.Workers, 1)}},
 		Workers:           workers,
@@ -116,6 +145,16 @@ func (s *split[TTx]) EnqueueImport(ctx context.Context, tx *store.Store, id stri
 		return fmt.Errorf("job queue: enqueue needs a transaction")
 	}
 	_, err := s.inserter.InsertTx(ctx, sqlTx, ImportArgs{ImportID: id}, nil)
+	return err
+}
+
+// EnqueueRelease queues a release in the store transaction tx.
+func (s *split[TTx]) EnqueueRelease(ctx context.Context, tx *store.Store, id string) error {
+	sqlTx, ok := tx.SQLTx()
+	if !ok {
+		return fmt.Errorf("job queue: enqueue needs a transaction")
+	}
+	_, err := s.inserter.InsertTx(ctx, sqlTx, ReleaseArgs{ReleaseID: id}, nil)
 	return err
 }
 

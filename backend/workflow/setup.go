@@ -59,7 +59,8 @@ func (s *Service) Archive(ctx context.Context, actorID string, p *store.Project,
 }
 
 // DeleteProject deletes a project and everything in it, once the caller confirms by typing
-// its name; the audit trail keeps the deletion. The project's files are removed afterwards.
+// its name; the audit trail keeps the deletion. The project's files (media and release files)
+// are removed afterwards.
 func (s *Service) DeleteProject(ctx context.Context, actorID string, p *store.Project, confirm string) error {
 	if confirm != p.Name {
 		return tasks.Field("confirm", "mismatch", "type the project's name to confirm its deletion")
@@ -68,6 +69,11 @@ func (s *Service) DeleteProject(ctx context.Context, actorID string, p *store.Pr
 	if err != nil {
 		return err
 	}
+	releaseKeys, err := s.store.ReleaseKeys(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	keys = append(keys, releaseKeys...)
 	err = s.store.WithTx(ctx, func(tx *store.Store) error {
 		if err := tx.DeleteProject(ctx, p.ID); err != nil {
 			return err

@@ -145,6 +145,21 @@ const (
 	ImportFailed  ImportStatus = "failed"
 )
 
+// ReleaseStatus is where a release stands. A release is queued with its job, running while the
+// job writes its files, then done (its files listed) or failed (its error kept, no file listed).
+type ReleaseStatus string
+
+// Release statuses.
+const (
+	ReleaseQueued  ReleaseStatus = "queued"
+	ReleaseRunning ReleaseStatus = "running"
+	ReleaseDone    ReleaseStatus = "done"
+	ReleaseFailed  ReleaseStatus = "failed"
+)
+
+// Finished reports whether a release has reached done or failed, after which it never changes.
+func (s ReleaseStatus) Finished() bool { return s == ReleaseDone || s == ReleaseFailed }
+
 // Provenance says how an item's ground truth was decided.
 type Provenance string
 

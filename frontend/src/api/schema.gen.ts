@@ -867,6 +867,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{pid}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's releases, newest first (lead, viewer) */
+        get: operations["listReleases"];
+        put?: never;
+        /**
+         * Start a release of the project's ground truth (lead)
+         * @description Checks the request, then queues a background job that any replica may run, and answers
+         *     202 with the queued release and its `Location`. Poll `GET .../releases/{rid}` for
+         *     `progress` until `status` is `done` (the manifest and files are then available) or
+         *     `failed` (`error` says why; no file is listed; start a new release to retry).
+         *
+         *     Everything that can be known before the job runs is a `422 validation_failed` naming
+         *     the field: `name` (required, at most 100 characters), `formats` / `formats[i]`
+         *     (`unknown_format`, `format_not_applicable`, `duplicate_key`), `options.<key>`
+         *     (`unknown_option`, `option_not_applicable`, `invalid_value`, `conflicting_options`),
+         *     `options.split_key` / `options.cluster_key` (`missing_split_key`, `invalid_split`: the
+         *     key is missing or not a split name on some items that would be released; the message
+         *     counts them and names the first), `options.filter...` (`no_match`: the metadata filter
+         *     keeps no item) and `project` (`nothing_done`: no item is done yet).
+         *
+         *     Options (all optional): `include_dropped` (bool: also release dropped and unresolved
+         *     items, marked), `raw` (bool: each item's labels and reviews, pseudonymised),
+         *     `split` (the one split name, default `test`), `split_key` (metadata key holding each
+         *     item's split), `split_ratios` (`"train=0.8,test=0.2"` or an object), `cluster_key`
+         *     (items sharing this metadata value stay in one split), `split_seed` (integer),
+         *     `filter` (`{"key": ["v1", "v2"]}`) or `filter.<key>` (`"v1,v2"`), `media`
+         *     (`reference`: uploaded media as signed URLs valid for 7 days, paths and URLs as imported;
+         *     `copy`: uploaded media copied into the release under `media/`), `ties` (omnireward,
+         *     bool), `row_group_rows` (hf, 100 to 1000000).
+         */
+        post: operations["createRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/releases/{rid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One release with its progress, and its manifest once done (lead, viewer) */
+        get: operations["getRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/releases/{rid}/files/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One file of a done release (lead, viewer)
+         * @description `path` is a path the manifest lists (it may contain slashes), or `manifest.json`. With
+         *     the local blob store the server sends the file (range requests supported, `ETag` is its
+         *     sha256, always as an attachment); with S3 it redirects to a signed URL valid for 15
+         *     minutes.
+         */
+        get: operations["getReleaseFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/releases/{rid}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole of a done release as one zip (lead, viewer)
+         * @description Streamed as it is written: every listed file (manifest.json included) under one folder
+         *     named after the project and the release, read from the blob store one at a time.
+         *     Parquet files and media are stored, the rest deflated. If a file cannot be read part
+         *     way, the connection is closed before the zip ends, so the download fails visibly.
+         */
+        get: operations["getReleaseArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/releases/{rid}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Short-lived download links of a done release, for browsers (lead, viewer)
+         * @description A browser cannot send a bearer token with a plain download, so the UI asks for links
+         *     that carry their own credential, valid for 15 minutes: the archive through
+         *     `GET /api/v1/release-archives/{rid}` signed by the server, and each file through a signed
+         *     URL of the blob store (`/blobs/...` with the local store, a presigned URL with S3).
+         */
+        get: operations["getReleaseLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/release-archives/{rid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The zip of a release through a signed download link
+         * @description The same zip as `GET /api/v1/projects/{pid}/releases/{rid}/archive`, for a link from
+         *     `GET .../releases/{rid}/links`; the signature is the credential, so no bearer token is
+         *     needed. A wrong or expired signature answers `403 forbidden`.
+         */
+        get: operations["getSignedReleaseArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assets/{aid}/url": {
         parameters: {
             query?: never;
@@ -1345,7 +1496,7 @@ export interface components {
                  * @description Stable machine-readable code.
                  * @enum {string}
                  */
-                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "import_stopped" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
+                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "import_stopped" | "release_not_done" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
                 /** @description What went wrong, for a person. Internal errors carry only the request id. */
                 message: string;
                 /** @description Null, an object of FieldError by field path or question key, or extra facts such as `field`, `offset` or (for `stale_version`) `current_version`. */
@@ -1645,6 +1796,128 @@ export interface components {
             external_id: string;
             model: string;
             answers: components["schemas"]["Answers"];
+        };
+        ReleaseRequest: {
+            /** @description The release's name, e.g. `v1` (1 to 100 characters). */
+            name: string;
+            /** @description Formats to write, in order; see `exports` for each one's files. */
+            formats: ("jsonl" | "csv" | "hf" | "d3omni" | "omnireward" | "judgeanything" | "robojudge" | "storybench")[];
+            /** @description Options as described under `POST .../releases`; strings are accepted for booleans and numbers. */
+            options?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A release and how far its job got. */
+        Release: {
+            id: string;
+            name: string;
+            /**
+             * @description `queued` with its job, `running` while files are written, then `done` (files listed) or `failed` (`error` set, nothing listed).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
+            formats: string[];
+            /** @description The options as asked. */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description The project's schema version the release exports. */
+            schema_version: number;
+            progress: {
+                /** @description Items read so far. */
+                records: number;
+                /** @description Items the release reads (set when it starts running). */
+                total: number;
+            };
+            /** @description Why the release failed. */
+            error?: string;
+            summary?: components["schemas"]["ReleaseSummary"];
+            manifest?: components["schemas"]["ReleaseManifest"];
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            finished_at?: string;
+        };
+        /** @description What a done release holds. */
+        ReleaseSummary: {
+            records: number;
+            by_split: {
+                [key: string]: number;
+            };
+            by_provenance: {
+                [key: string]: number;
+            };
+            /** @description Files listed */
+            files: number;
+            /** @description Bytes of the files the manifest lists. */
+            bytes: number;
+        };
+        /** @description `manifest.json` of a done release: every other file with its sha256 and size, the counts, and what produced it. */
+        ReleaseManifest: {
+            name: string;
+            project: {
+                id: string;
+                name: string;
+            };
+            arbiter_version: string;
+            /** Format: date-time */
+            created_at: string;
+            schema: {
+                version: number;
+                hash: string;
+                format: number;
+                template?: string;
+            };
+            /** @description The workflow policy as stored. */
+            policy: unknown;
+            formats: string[];
+            /** @description Every option with its default filled in. */
+            options: {
+                [key: string]: unknown;
+            };
+            filters: {
+                [key: string]: string[];
+            };
+            records: {
+                total: number;
+                by_split: {
+                    [key: string]: number;
+                };
+                by_status: {
+                    [key: string]: number;
+                };
+                by_provenance: {
+                    [key: string]: number;
+                };
+                /** @description Dropped or unresolved items left out. */
+                excluded: number;
+                /** @description Items the metadata filter left out. */
+                filtered: number;
+            };
+            files: {
+                path: string;
+                /** @description The format that wrote it, `release` for README.md and agreement.json, `media` for copied media. */
+                format: string;
+                bytes: number;
+                sha256: string;
+                records: number;
+            }[];
+        };
+        ReleaseLinks: {
+            /** @description Signed link to the zip of the whole release. */
+            archive: string;
+            files: {
+                path: string;
+                /** @description Signed URL of the file in the blob store. */
+                url: string;
+                bytes: number;
+                sha256: string;
+            }[];
+            /** Format: date-time */
+            expires_at: string;
         };
         /** @description A file imported in the background, with its progress. */
         BackgroundImport: {
@@ -2420,6 +2693,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `release_not_done`: the release is queued, running or failed; only a done release has files. */
+        ReleaseNotDone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description `not_found`: no such assignment of the caller, or the caller is no longer a member of its project. */
         AssignmentNotFound: {
             headers: {
@@ -2450,6 +2732,8 @@ export interface components {
         templateID: string;
         /** @description Item id (not the external id). */
         itemID: string;
+        /** @description Release id. */
+        releaseID: string;
         /** @description An assignment id of the caller; other people's assignments answer 404. */
         assignmentID: string;
     };
@@ -4318,6 +4602,267 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listReleases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 200 releases, without their manifests (done ones carry a `summary`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Release"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "v1",
+                 *       "formats": [
+                 *         "jsonl",
+                 *         "hf",
+                 *         "robojudge"
+                 *       ],
+                 *       "options": {
+                 *         "split_ratios": "train=0.8,test=0.2",
+                 *         "cluster_key": "source_clip",
+                 *         "raw": true
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReleaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued; poll the `Location`. */
+            202: {
+                headers: {
+                    /** @description The release's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            /** @description `unavailable`: this server runs no background jobs. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Release id. */
+                rid: components["parameters"]["releaseID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getReleaseFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Release id. */
+                rid: components["parameters"]["releaseID"];
+                /** @description The file's path in the release, e.g. `jsonl/test.jsonl` (may contain slashes). */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file; its type by extension (`application/json`, `application/x-ndjson`, `text/csv`, `application/vnd.apache.parquet`, `text/markdown`, or the media's own). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "application/json": unknown;
+                };
+            };
+            /** @description Part of the file (range request). */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With the S3 blob store, a redirect to a signed URL of the file. */
+            302: {
+                headers: {
+                    /** @description The signed URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReleaseNotDone"];
+        };
+    };
+    getReleaseArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Release id. */
+                rid: components["parameters"]["releaseID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReleaseNotDone"];
+        };
+    };
+    getReleaseLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Release id. */
+                rid: components["parameters"]["releaseID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseLinks"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReleaseNotDone"];
+        };
+    };
+    getSignedReleaseArchive: {
+        parameters: {
+            query: {
+                /** @description Expiry (Unix seconds). */
+                exp: string;
+                /** @description HMAC-SHA256 signature. */
+                sig: string;
+            };
+            header?: never;
+            path: {
+                /** @description Release id. */
+                rid: components["parameters"]["releaseID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description `forbidden`: the link is not signed by this server or has expired. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReleaseNotDone"];
         };
     };
     getAssetURL: {

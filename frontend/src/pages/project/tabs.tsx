@@ -7,6 +7,7 @@ import { AnnotatePage } from "./annotate/AnnotatePage";
 import { ReviewPage } from "./review/ReviewPage";
 import { ItemsTab } from "./items/ItemsTab";
 import { AdjudicatePage } from "./adjudicate/AdjudicatePage";
+import { ReleasesTab } from "./releases/ReleasesTab";
 
 /**
  * A section of the project page. Capabilities plug in by adding an entry
@@ -53,14 +54,20 @@ export const projectTabs: ProjectTab[] = [
       </PlaceholderTab>
     ),
   },
+  {
+    path: "releases",
+    label: "Releases",
+    element: <ReleasesTab />,
+    visible: ({ project }) => project.my_roles.includes("lead") || project.my_roles.includes("viewer"),
+  },
   { path: "members", label: "Members", element: <MembersTab /> },
   {
     path: "settings",
     label: "Settings",
     element: (
       <PlaceholderTab title="Settings">
-        The task schema (from a template or written by hand), the workflow policy — overlap, cross-review,
-        consensus rule — and releases.
+        The task schema (from a template or written by hand) and the workflow policy — overlap, cross-review,
+        consensus rule.
       </PlaceholderTab>
     ),
   },

@@ -1,0 +1,193 @@
+package releases
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/arbiter-annotation/arbiter/agreement"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/exports"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// The project's agreement in a release is computed over a bounded sample, so that a release
+// of a million items neither holds a million items' labels nor bootstraps them: the first
+// agreementItems items (by id, that is in import order) that have two or more accepted labels,
+// in any stage. Intervals come from agreementReplicates bootstrap replicates with a fixed seed,
+// so the same project state gives the same figures.
+const (
+	agreementItems      = 2000
+	agreementReplicates = 1000
+	agreementSeed       = 20260301
+	setSeparator        = "\x1f"
+)
+
+// projectAgreement is Krippendorff's alpha per question (with its interval and the full
+// report) over the sampled items. Raters are named by their release pseudonyms. Binary answers
+// count as "requirement satisfied or not" (N/A mapped as the question says, else missing);
+// checklist sub-items and ranked options are pooled as units of their question.
+func (s *Service) projectAgreement(ctx context.Context, fp *workflow.Project, salt []byte) ([]exports.QuestionAgreement, string, error) {
+	ids, err := s.store.MultiLabelItems(ctx, fp.ID, 2, agreementItems)
+	if err != nil || len(ids) == 0 {
+		return nil, "", err
+	}
+	scope := fmt.Sprintf("the %d items of the project with two or more accepted labels", len(ids))
+	if len(ids) == agreementItems {
+		scope = fmt.Sprintf("the project's first %d items (in import order) with two or more accepted labels", len(ids))
+	}
+	tables := newRatingTables(fp.Schema)
+	names := map[string]string{}
+	for start := 0; start < len(ids); start += pageSize {
+		work, err := s.store.SubmittedWork(ctx, ids[start:min(start+pageSize, len(ids))])
+		if err != nil {
+			return nil, "", err
+		}
+		for _, a := range work {
+			if a.Stage != flow.StageLabel || a.Status != flow.AssignSubmitted {
+				continue
+			}
+			if names[a.UserID] == "" {
+				names[a.UserID] = exports.Pseudonym(salt, a.UserID)
+			}
+			tables.add(a.ItemID, names[a.UserID], labelAnswers(a.Answers, a.Effective))
+		}
+	}
+	qa, err := tables.reports(fp.Schema)
+	return qa, scope, err
+}
+
+func labelAnswers(answers, effective []byte) tasks.Answers {
+	src := answers
+	if len(effective) > 0 {
+		src = effective
+	}
+	var a tasks.Answers
+	json.Unmarshal(src, &a)
+	return a
+}
+
+// questionTable is one question's ratings.
+type questionTable struct {
+	q tasks.Question
+	b *agreement.Builder
+}
+
+// ratingTables holds a table builder per question that has a level of measurement.
+type ratingTables map[string]*questionTable
+
+func newRatingTables(schema *tasks.Schema) ratingTables {
+	out := ratingTables{}
+	for _, q := range schema.Questions {
+		level, err := agreement.ParseLevel(string(q.MeasurementLevel()))
+		if err != nil {
+			continue // free text and criteria
+		}
+		out[q.Key] = &questionTable{q: q, b: agreement.NewBuilder(level, 0)}
+	}
+	return out
+}
+
+// add adds one label's answers.
+func (t ratingTables) add(item, rater string, answers tasks.Answers) {
+	for key, raw := range answers {
+		qt := t[key]
+		if qt == nil {
+			continue
+		}
+		for _, r := range ratingsOf(qt.q, raw) {
+			qt.b.Add(item+r.unitSuffix, rater, r.value)
+		}
+	}
+}
+
+// rating is one value of an answer, on the item or on one of its sub-units.
+type rating struct{ unitSuffix, value string }
+
+// ratingsOf reads an answer as agreement values; answers that do not decode, and N/A that the
+// question does not map, give none.
+func ratingsOf(q tasks.Question, raw json.RawMessage) []rating {
+	switch q.Kind {
+	case tasks.KindChecklist:
+		var m map[string]int64
+		json.Unmarshal(raw, &m)
+		out := make([]rating, 0, len(m))
+		for k, v := range m {
+			out = append(out, rating{"/" + k, strconv.FormatInt(v, 10)})
+		}
+		return out
+	case tasks.KindRanking:
+		var order []string
+		json.Unmarshal(raw, &order)
+		out := make([]rating, 0, len(order))
+		for i, o := range order {
+			out = append(out, rating{"/" + o, strconv.Itoa(i + 1)})
+		}
+		return out
+	case tasks.KindMultiChoice:
+		var set []string
+		if json.Unmarshal(raw, &set) != nil {
+			return nil
+		}
+		slices.Sort(set)
+		return []rating{{"", strings.Join(set, setSeparator)}}
+	case tasks.KindLikert:
+		if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+			return []rating{{"", strconv.FormatInt(n, 10)}}
+		}
+		return nil
+	}
+	var v string
+	if json.Unmarshal(raw, &v) != nil {
+		return nil
+	}
+	if q.Kind == tasks.KindBinary {
+		switch q.Satisfied(v) {
+		case tasks.Satisfied:
+			return []rating{{"", "satisfied"}}
+		case tasks.NotSatisfied:
+			return []rating{{"", "not_satisfied"}}
+		}
+		return nil
+	}
+	return []rating{{"", v}}
+}
+
+// reports summarises each question's table in schema order, with a bootstrap interval for
+// alpha; a question without two ratings of one unit has no figure.
+func (t ratingTables) reports(schema *tasks.Schema) ([]exports.QuestionAgreement, error) {
+	var out []exports.QuestionAgreement
+	for _, q := range schema.Questions {
+		qt := t[q.Key]
+		if qt == nil {
+			continue
+		}
+		tab, err := qt.b.Build()
+		if err != nil {
+			continue
+		}
+		opts := agreement.ReportOptions{}
+		alpha := agreement.Alpha
+		if q.Kind == tasks.KindMultiChoice {
+			opts.SetSeparator, opts.SetMetric = setSeparator, agreement.MASI
+			alpha = func(t *agreement.Table) (float64, error) {
+				return agreement.AlphaDistance(t, agreement.SetDistance(t, setSeparator, agreement.MASI))
+			}
+		}
+		rep, err := agreement.Summarize(tab, opts)
+		if err != nil {
+			return nil, err
+		}
+		cis, err := agreement.Bootstrap(tab, []func(*agreement.Table) (float64, error){alpha},
+			agreement.BootstrapOptions{Replicates: agreementReplicates, Seed: agreementSeed})
+		if err == nil && len(cis) == 1 && cis[0].Replicates > 0 {
+			rep.CI95 = map[string]*agreement.CI{"krippendorff_alpha": &cis[0]}
+		}
+		out = append(out, exports.QuestionAgreementFrom(q.Key, rep))
+	}
+	return out, nil
+}

@@ -1,0 +1,216 @@
+package releases
+
+import (
+	"context"
+	"encoding/json"
+	"iter"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/exports"
+)
+
+// pageSize is the number of items read per query while a release streams.
+const pageSize = 1000
+
+// page is one page of records, or the error that ended the stream.
+type page struct {
+	recs []exports.Record
+	err  error
+}
+
+// records streams the release's items in id order as exports records. Pages are read and
+// converted one ahead of the exporter on a goroutine of their own; the stream waits for that
+// goroutine before it returns, so nothing is written after a release stopped.
+func (s *Service) records(ctx context.Context, fp *workflow.Project, stages []flow.Stage, med *media) iter.Seq2[exports.Record, error] {
+	return func(yield func(exports.Record, error) bool) {
+		ctx, cancel := context.WithCancel(ctx)
+		pages := make(chan page, 1)
+		finished := make(chan struct{})
+		go func() {
+			defer close(finished)
+			s.readPages(ctx, fp, stages, med, pages)
+		}()
+		defer func() {
+			cancel()
+			for range pages {
+			}
+			<-finished
+		}()
+		for pg := range pages {
+			if pg.err != nil {
+				yield(exports.Record{}, pg.err)
+				return
+			}
+			for _, rec := range pg.recs {
+				if !yield(rec, nil) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// readPages sends every page of records to out, then closes it. The query for the next page
+// of items runs while the current page's labels are read and converted.
+func (s *Service) readPages(ctx context.Context, fp *workflow.Project, stages []flow.Stage, med *media, out chan<- page) {
+	defer close(out)
+	next := s.fetchItems(ctx, fp.ID, stages, "")
+	for {
+		res := <-next
+		if res.err == nil && len(res.items) == 0 {
+			return
+		}
+		var recs []exports.Record
+		err := res.err
+		if err == nil {
+			next = s.fetchItems(ctx, fp.ID, stages, res.items[len(res.items)-1].ID)
+			recs, err = s.convert(ctx, fp, res.items, med)
+		}
+		select {
+		case out <- page{recs: recs, err: err}:
+		case <-ctx.Done():
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// itemsPage is one query's items, or its error.
+type itemsPage struct {
+	items []store.ItemTruth
+	err   error
+}
+
+// fetchItems reads the page of items after the given id on a goroutine of its own.
+func (s *Service) fetchItems(ctx context.Context, projectID string, stages []flow.Stage, after string) <-chan itemsPage {
+	ch := make(chan itemsPage, 1)
+	go func() {
+		its, err := s.store.ItemsWithTruth(ctx, projectID, stages, after, pageSize)
+		ch <- itemsPage{its, err}
+	}()
+	return ch
+}
+
+// convert turns a page of items into records: ground truth, labels and reviews, media.
+func (s *Service) convert(ctx context.Context, fp *workflow.Project, its []store.ItemTruth, med *media) ([]exports.Record, error) {
+	ids := make([]string, len(its))
+	for i := range its {
+		ids[i] = its[i].ID
+	}
+	work, err := s.store.SubmittedWork(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	byItem := map[string][]store.Assignment{}
+	for _, a := range work {
+		byItem[a.ItemID] = append(byItem[a.ItemID], a)
+	}
+	recs := make([]exports.Record, len(its))
+	var assetIDs []string
+	for i := range its {
+		recs[i] = record(&its[i], byItem[its[i].ID])
+		walkMedia(fp.Schema, recs[i].Inputs, func(id string) (string, error) {
+			assetIDs = append(assetIDs, id)
+			return "", nil
+		})
+	}
+	if len(assetIDs) == 0 {
+		return recs, nil
+	}
+	assets, err := s.store.AssetsByIDs(ctx, fp.ID, assetIDs)
+	if err != nil {
+		return nil, err
+	}
+	for i := range recs {
+		if err := med.rewrite(ctx, fp.Schema, recs[i].Inputs, assets); err != nil {
+			return nil, &exports.RecordError{ID: recs[i].ID, ExternalID: recs[i].ExternalID, Field: "inputs",
+				Code: "media_unavailable", Message: err.Error()}
+		}
+	}
+	return recs, nil
+}
+
+// record is one item as exports reads it. Inputs, metadata and answers are JSON objects the
+// server validated when it stored them.
+func record(it *store.ItemTruth, work []store.Assignment) exports.Record {
+	rec := exports.Record{ID: it.ID, ExternalID: it.ExternalID, Status: itemStatus(&it.Item)}
+	rec.Inputs, _ = splitObject(it.Inputs)
+	if len(it.Meta) > 0 {
+		rec.Meta, _ = splitObject(it.Meta)
+	}
+	if it.DropReason != nil {
+		rec.DropReason = *it.DropReason
+	}
+	if it.Truth != nil && rec.Status == exports.StatusDone {
+		rec.Answers, _ = splitObject(it.Truth.Answers)
+		rec.Provenance = provenance(it.Truth)
+	}
+	rec.Labels, rec.Reviews = labelsAndReviews(work)
+	return rec
+}
+
+// provenance is how the ground truth was reached. An adjudicator's confidence (1 to 5) is
+// released on [0, 1]: (confidence − 1) / 4.
+func provenance(gt *store.GroundTruth) exports.Provenance {
+	p := exports.Provenance{Kind: string(gt.Provenance), Revision: gt.Revision}
+	if gt.Rationale != nil {
+		p.Rationale = *gt.Rationale
+	}
+	if gt.Provenance != flow.ProvenanceAdjudicated {
+		return p
+	}
+	if gt.DecidedBy != nil {
+		p.Adjudicator = *gt.DecidedBy
+	}
+	var d struct {
+		Confidence *int `json:"confidence"`
+	}
+	if json.Unmarshal(gt.Details, &d) == nil && d.Confidence != nil && *d.Confidence >= 1 && *d.Confidence <= 5 {
+		c := float64(*d.Confidence-1) / 4
+		p.Confidence = &c
+	}
+	return p
+}
+
+// labelsAndReviews are an item's accepted labels (a reviewer's correction in place of the
+// label) and the reviews of its labels, oldest first.
+func labelsAndReviews(work []store.Assignment) ([]exports.Label, []exports.Review) {
+	author := map[string]string{}
+	var labels []exports.Label
+	for _, a := range work {
+		if a.Stage != flow.StageLabel {
+			continue
+		}
+		author[a.ID] = a.UserID
+		if a.Status != flow.AssignSubmitted {
+			continue
+		}
+		src := a.Answers
+		if len(a.Effective) > 0 {
+			src = a.Effective
+		}
+		ans, _ := splitObject(src)
+		labels = append(labels, exports.Label{Annotator: a.UserID, Answers: ans})
+	}
+	var reviews []exports.Review
+	for _, a := range work {
+		if a.Stage != flow.StageReview || a.Status != flow.AssignSubmitted || a.Verdict == nil {
+			continue
+		}
+		r := exports.Review{Reviewer: a.UserID, Verdict: string(*a.Verdict)}
+		if a.TargetID != nil {
+			r.Annotator = author[*a.TargetID]
+		}
+		if a.Comment != nil {
+			r.Comment = *a.Comment
+		}
+		json.Unmarshal(a.Comments, &r.Comments)
+		json.Unmarshal(a.Answers, &r.Answers)
+		reviews = append(reviews, r)
+	}
+	return labels, reviews
+}

@@ -1,0 +1,147 @@
+package releases
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"path"
+	"sync"
+
+	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/exports"
+)
+
+// keyPrefix is where a release's files live in the blob store.
+func keyPrefix(projectID, releaseID string) string {
+	return "releases/" + projectID + "/" + releaseID + "/"
+}
+
+// contentTypes are the types release files are stored and served with, by extension.
+var contentTypes = map[string]string{
+	".json": "application/json", ".jsonl": "application/x-ndjson", ".csv": "text/csv; charset=utf-8",
+	".parquet": "application/vnd.apache.parquet", ".md": "text/markdown; charset=utf-8",
+}
+
+// contentTypeOf is the type of a release file written by exports.
+func contentTypeOf(p string) string {
+	if ct, ok := contentTypes[path.Ext(p)]; ok {
+		return ct
+	}
+	return blob.Download
+}
+
+// written is one file the sink stored whole.
+type written struct {
+	Bytes       int64
+	SHA256      string
+	ContentType string
+	Key         string
+}
+
+// blobSink is the exports.Sink of a release: each file streams through a pipe into one blob
+// Put (S3 uploads of unknown size go up in parts), so nothing is held whole in memory. It
+// hashes what it stores and remembers every key it started, so that a failed release can
+// remove what it wrote.
+type blobSink struct {
+	ctx    context.Context
+	blobs  blob.Store
+	prefix string
+
+	mu    sync.Mutex
+	keys  []string
+	files map[string]written
+}
+
+var _ exports.Sink = (*blobSink)(nil)
+
+func newBlobSink(ctx context.Context, blobs blob.Store, prefix string) *blobSink {
+	return &blobSink{ctx: ctx, blobs: blobs, prefix: prefix, files: map[string]written{}}
+}
+
+// Create starts a release file.
+func (s *blobSink) Create(p string) (io.WriteCloser, error) { return s.create(p, contentTypeOf(p)) }
+
+// errAborted ends a file whose upload stopped before the writer finished.
+var errAborted = errors.New("the blob store stopped reading the file")
+
+func (s *blobSink) create(p, contentType string) (*blobFile, error) {
+	key := s.prefix + p
+	if err := blob.ValidKey(key); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.keys = append(s.keys, key)
+	s.mu.Unlock()
+	pr, pw := io.Pipe()
+	f := &blobFile{sink: s, path: p, key: key, contentType: contentType, pw: pw, hash: sha256.New(), done: make(chan error, 1)}
+	go func() {
+		err := s.blobs.Put(s.ctx, key, pr, -1, contentType)
+		// note: a Put that returns early (the store is down) must not leave the writer blocked
+		cause := errAborted
+		if err != nil {
+			cause = fmt.Errorf("the blob store did not take %s: %w", p, err)
+		}
+		pr.CloseWithError(cause)
+		f.done <- err
+	}()
+	return f, nil
+}
+
+// stored returns what the sink stored under a release path.
+func (s *blobSink) stored(p string) (written, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w, ok := s.files[p]
+	return w, ok
+}
+
+// remove deletes every blob the sink started, ignoring errors: used when a release fails.
+func (s *blobSink) remove(ctx context.Context) {
+	s.mu.Lock()
+	keys := s.keys
+	s.mu.Unlock()
+	for _, k := range keys {
+		s.blobs.Delete(ctx, k)
+	}
+}
+
+// blobFile is one file on its way into the blob store.
+type blobFile struct {
+	sink        *blobSink
+	path, key   string
+	contentType string
+	pw          *io.PipeWriter
+	hash        hash.Hash
+	n           int64
+	done        chan error
+	closed      bool
+}
+
+// Write sends p to the blob store, hashing and counting it.
+func (f *blobFile) Write(p []byte) (int, error) {
+	n, err := f.pw.Write(p)
+	f.hash.Write(p[:n])
+	f.n += int64(n)
+	return n, err
+}
+
+// Close ends the file and waits for the blob store to have it whole.
+func (f *blobFile) Close() error {
+	if f.closed {
+		return errors.New("release file closed twice")
+	}
+	f.closed = true
+	f.pw.Close()
+	if err := <-f.done; err != nil {
+		return fmt.Errorf("the blob store did not take %s: %w", f.path, err)
+	}
+	s := f.sink
+	s.mu.Lock()
+	s.files[f.path] = written{Bytes: f.n, SHA256: hex.EncodeToString(f.hash.Sum(nil)), ContentType: f.contentType, Key: f.key}
+	s.mu.Unlock()
+	return nil
+}
