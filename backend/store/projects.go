@@ -48,6 +48,7 @@ type Member struct {
 	ProjectID string  `gorm:"primaryKey"`
 	UserID    string  `gorm:"primaryKey"`
 	Roles     RoleSet `gorm:"type:text"`
+	Qualified bool
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -213,13 +214,15 @@ type MemberView struct {
 	Email  string  `json:"email"`
 	Name   string  `json:"name"`
 	Roles  RoleSet `json:"roles" gorm:"type:text"`
+	// Qualified says the member passed a calibration round or a lead qualified them.
+	Qualified bool `json:"qualified"`
 }
 
 // Members lists the members of a project with their names.
 func (s *Store) Members(ctx context.Context, projectID string) ([]MemberView, error) {
 	ms := []MemberView{}
 	err := s.db.WithContext(ctx).Table("project_members m").
-		Select("m.user_id, u.email, u.name, m.roles").
+		Select("m.user_id, u.email, u.name, m.roles, m.qualified").
 		Joins("JOIN users u ON u.id = m.user_id").
 		Where("m.project_id = ?", projectID).Order("u.email").Scan(&ms).Error
 	return ms, translate(err)
