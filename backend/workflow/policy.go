@@ -117,6 +117,9 @@ type Policy struct {
 	SpotCheckRate float64 `json:"spot_check_rate"`
 	// ShowAnnotatorNames shows who gave which label to adjudicators (leads always see them).
 	ShowAnnotatorNames bool `json:"show_annotator_names"`
+	// RequireQualification lets annotators claim label work only once qualified: by passing a
+	// calibration round of the project, or by a lead.
+	RequireQualification bool `json:"require_qualification"`
 }
 
 // Consensus is the agreement rule per level of measurement.

@@ -295,6 +295,8 @@ type MemberResult struct {
 	Email  string        `json:"email"`
 	Name   string        `json:"name,omitempty"`
 	Roles  store.RoleSet `json:"roles"`
+	// Qualified is the member's qualification, when the change set it.
+	Qualified *bool `json:"qualified,omitempty"`
 }
 
 // Member statuses of a MemberResult.
