@@ -1,9 +1,12 @@
 // Typed calls and types for calibration rounds, the lead's quality page and
 // project agreement: how far people agree, with gold, with each other and
-// round over round.
+// round over round. Quality and agreement are aliases of the types generated
+// from docs/openapi.yaml; the calibration types are written here from the
+// issue's contract until the document describes them.
 import { useMemo } from "react";
 import type { ApiClient } from "./client";
 import { useApiClient } from "./context";
+import type { Component } from "./contract";
 import type { ID } from "./types";
 
 /** A figure that is null when it is undefined (no gold, a nominal question's ordinal figures, …). */
@@ -78,7 +81,7 @@ export interface ReportAnnotator {
   questions: Record<string, AnnotatorQuestionFigures>;
 }
 
-export type Level = "nominal" | "ordinal";
+export type Level = "nominal" | "ordinal" | "interval" | "ratio";
 
 export interface ReportQuestion {
   key: string;
@@ -150,58 +153,14 @@ export interface MyRoundResult {
   items: { item_id: ID; external_id: string; questions: MyRoundQuestion[] }[];
 }
 
-export type QualityFlagCode = "low_gold_accuracy" | "rushed" | "rubber_stamping" | "anchoring";
+/** GET /projects/:pid/quality: each annotator's figures and flags. */
+export type QualityReport = Component<"QualityReport">;
+export type QualityAnnotator = Component<"AnnotatorQuality">;
+export type QualityFlag = QualityAnnotator["flags"][number];
 
-export interface QualityAnnotator {
-  user_id: ID;
-  name: string;
-  labels: number;
-  median_seconds: Num;
-  p10_seconds: Num;
-  rushed_share: Num;
-  peer_agreement: Num;
-  truth_agreement: Num;
-  gold: { answered: number; correct: number; accuracy: Num };
-  paused: boolean;
-  /** Share of Yes answers per binary question. */
-  yes_rate: Record<string, Num>;
-  drafts: { labels: number; agreement: Num; unchanged_share: Num };
-  flags: { code: QualityFlagCode | (string & {}); reason: string }[];
-}
-
-export interface QualityReport {
-  computed_at: string;
-  annotators: QualityAnnotator[];
-}
-
-export interface AgreementQuestion {
-  key: string;
-  label: string;
-  type: string;
-  level: Level;
-  n_units: number;
-  n_ratings: number;
-  alpha: Num;
-  alpha_ci: [number, number] | null;
-  percent_agreement: Num;
-  fleiss_kappa: Num;
-  gwet_ac1: Num;
-  exact: Num;
-  within_one: Num;
-  mad: Num;
-  /** Binary questions compared raw, before polarity and N/A mapping. */
-  raw: { alpha: Num; percent_agreement: Num } | null;
-}
-
-export interface AgreementReport {
-  status: "ready" | "computing";
-  computed_at: string | null;
-  schema_version: number;
-  labels: number;
-  questions: AgreementQuestion[];
-  macro: { alpha: Num; percent_agreement: Num };
-  matrix: AgreementMatrix;
-}
+/** GET /projects/:pid/agreement: per question, macro averages and the annotator matrix. */
+export type AgreementReport = Component<"AgreementReport">;
+export type AgreementQuestion = Component<"QuestionAgreement">;
 
 const proj = (pid: ID) => `/api/v1/projects/${encodeURIComponent(pid)}`;
 const rounds = (pid: ID) => `${proj(pid)}/calibration-rounds`;
