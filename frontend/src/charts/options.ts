@@ -145,13 +145,15 @@ export interface ScoreRow {
 /** One bar per annotator, green when they passed, red when not, with the pass threshold as a line. */
 export function thresholdBarsOption(rows: ScoreRow[], threshold: number, name: string, max = 1): ChartOption {
   const c = tokens();
+  // note: α can be below 0; the axis then reaches down to the lowest bar.
+  const low = Math.min(0, ...rows.map((r) => r.value ?? 0));
   return {
     textStyle: text(c),
     animation: false,
     grid: { left: 8, right: 24, top: 24, bottom: 8 },
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
     xAxis: { type: "category", data: rows.map((r) => r.label), axisLabel: { interval: 0, rotate: rows.length > 6 ? 30 : 0 } },
-    yAxis: { type: "value", min: 0, max, name, splitLine: { lineStyle: { color: c.border } } },
+    yAxis: { type: "value", min: Math.floor(low * 10) / 10, max, name, splitLine: { lineStyle: { color: c.border } } },
     series: [
       {
         type: "bar",

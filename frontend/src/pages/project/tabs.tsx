@@ -10,6 +10,8 @@ import { AdjudicatePage } from "./adjudicate/AdjudicatePage";
 import { ReleasesTab } from "./releases/ReleasesTab";
 import { AgreementTab } from "./agreement/AgreementTab";
 import { QualityTab } from "./quality/QualityTab";
+import { CalibrationTab } from "./calibration/CalibrationTab";
+import { MyRoundsTab } from "./rounds/MyRoundsTab";
 
 /**
  * A section of the project page. Capabilities plug in by adding an entry
@@ -45,6 +47,18 @@ export const projectTabs: ProjectTab[] = [
     path: "adjudicate",
     label: "Adjudicate",
     element: <AdjudicatePage />,
+  },
+  {
+    path: "rounds",
+    label: "My rounds",
+    element: <MyRoundsTab />,
+    visible: ({ project }) => project.my_roles.includes("annotator"),
+  },
+  {
+    path: "calibration",
+    label: "Calibration",
+    element: <CalibrationTab />,
+    visible: ({ project }) => project.my_roles.includes("lead"),
   },
   {
     path: "agreement",
