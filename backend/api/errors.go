@@ -79,6 +79,7 @@ var rules = []rule{
 	{workflow.ErrNoSchema, http.StatusConflict, "no_schema", ""},
 	{workflow.ErrArchived, http.StatusConflict, "archived", ""},
 	{workflow.ErrLastLead, http.StatusConflict, "last_lead", ""},
+	{workflow.ErrPaused, http.StatusForbidden, "paused", ""},
 	{workflow.ErrRoleRequired, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrOwnWork, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrCannotCreate, http.StatusForbidden, CodeForbidden, ""},

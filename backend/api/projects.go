@@ -157,7 +157,8 @@ func (s *Server) listMembers(c *gin.Context) error {
 }
 
 type setMemberRequest struct {
-	Roles []store.Role `json:"roles"`
+	Roles  *[]store.Role `json:"roles"`
+	Paused *bool         `json:"paused"`
 }
 
 // setMember gives a user roles in the project. :uid is a user id or an email address.
@@ -166,7 +167,8 @@ func (s *Server) setMember(c *gin.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	m, err := s.flow.SetMember(c.Request.Context(), currentUser(c), currentProject(c).ID, c.Param("uid"), req.Roles)
+	m, err := s.flow.ChangeMember(c.Request.Context(), currentUser(c), currentProject(c).ID, c.Param("uid"),
+		workflow.MemberChange{Roles: req.Roles, Paused: req.Paused})
 	if err != nil {
 		return err
 	}

@@ -295,6 +295,7 @@ type MemberResult struct {
 	Email  string        `json:"email"`
 	Name   string        `json:"name,omitempty"`
 	Roles  store.RoleSet `json:"roles"`
+	Paused *bool         `json:"paused,omitempty"`
 }
 
 // Member statuses of a MemberResult.

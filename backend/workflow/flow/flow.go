@@ -20,13 +20,15 @@ const (
 	StageAdjudicate     Stage = "adjudicate"
 	StageDone           Stage = "done"
 	StageDropped        Stage = "dropped"
+	// StageGold holds gold items: handed out among label work, scored, never decided.
+	StageGold Stage = "gold"
 )
 
 // WorkStages are the stages people claim work in, in workflow order.
 var WorkStages = []Stage{StageCriteria, StageLabel, StageReview, StageAdjudicate}
 
 // ItemStages are every stage an item can be in.
-var ItemStages = []Stage{StageCriteria, StageCriteriaReview, StageSplit, StageLabel, StageReview, StageAdjudicate, StageDone, StageDropped}
+var ItemStages = []Stage{StageCriteria, StageCriteriaReview, StageSplit, StageLabel, StageReview, StageAdjudicate, StageDone, StageDropped, StageGold}
 
 // Valid reports whether s is an item stage.
 func (s Stage) Valid() bool { return slices.Contains(ItemStages, s) }
