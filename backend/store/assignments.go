@@ -24,6 +24,7 @@ type Assignment struct {
 	Version        int                   `json:"version"`
 	Answers        JSON                  `json:"answers,omitempty"`
 	TargetID       *string               `json:"target_id,omitempty"`
+	RoundID        *string               `json:"-"` // the calibration round of calibration work
 	Verdict        *flow.Verdict         `json:"verdict,omitempty"`
 	Comment        *string               `json:"comment,omitempty"`
 	Comments       JSON                  `json:"comments,omitempty"`
@@ -149,13 +150,14 @@ type Throughput struct {
 	MedianMS  int64      `json:"-"`
 }
 
-// ProjectThroughput counts submitted assignments per person and stage.
+// ProjectThroughput counts submitted assignments per person and stage; calibration work is
+// not production throughput.
 func (s *Store) ProjectThroughput(ctx context.Context, projectID string, since time.Time) ([]Throughput, error) {
 	out := []Throughput{}
 	err := s.db.WithContext(ctx).Table("assignments a").
 		Select("a.user_id, u.name, a.stage, COUNT(*) AS submitted, SUM(CASE WHEN a.submitted_at >= ? THEN 1 ELSE 0 END) AS today", since).
 		Joins("JOIN users u ON u.id = a.user_id").
-		Where("a.project_id = ? AND a.status IN ?", projectID, []flow.AssignmentStatus{flow.AssignSubmitted, flow.AssignRejected}).
+		Where("a.project_id = ? AND a.status IN ? AND a.stage <> ?", projectID, []flow.AssignmentStatus{flow.AssignSubmitted, flow.AssignRejected}, flow.StageCalibration).
 		Group("a.user_id, u.name, a.stage").Order("u.name, a.stage").Scan(&out).Error
 	return out, translate(err)
 }

@@ -14,12 +14,12 @@ type StageWork struct {
 	Submitted int64
 }
 
-// StageWork counts a project's submitted work per stage.
+// StageWork counts a project's submitted work per stage, calibration rounds left out.
 func (s *Store) StageWork(ctx context.Context, projectID string) ([]StageWork, error) {
 	out := []StageWork{}
 	err := s.db.WithContext(ctx).Model(&Assignment{}).
 		Select("stage, COUNT(DISTINCT user_id) AS people, COUNT(*) AS submitted").
-		Where("project_id = ? AND status IN ?", projectID, []flow.AssignmentStatus{flow.AssignSubmitted, flow.AssignRejected}).
+		Where("project_id = ? AND status IN ? AND stage <> ?", projectID, []flow.AssignmentStatus{flow.AssignSubmitted, flow.AssignRejected}, flow.StageCalibration).
 		Group("stage").Order("stage").Scan(&out).Error
 	return out, translate(err)
 }

@@ -141,12 +141,12 @@ type StageCount struct {
 	Count   int64      `json:"count"`
 }
 
-// ItemCounts counts a project's items by stage and flag.
+// ItemCounts counts a project's items by stage and flag; the calibration pool is not counted.
 func (s *Store) ItemCounts(ctx context.Context, projectID string) ([]StageCount, error) {
 	out := []StageCount{}
 	err := s.db.WithContext(ctx).Model(&Item{}).
 		Select("stage, flag IS NOT NULL AS flagged, COUNT(*) AS count").
-		Where("project_id = ?", projectID).Group("stage, flag IS NOT NULL").Order("stage").Scan(&out).Error
+		Where("project_id = ? AND stage <> ?", projectID, flow.StageCalibration).Group("stage, flag IS NOT NULL").Order("stage").Scan(&out).Error
 	return out, translate(err)
 }
 

@@ -48,6 +48,7 @@ type Member struct {
 	ProjectID string  `gorm:"primaryKey"`
 	UserID    string  `gorm:"primaryKey"`
 	Roles     RoleSet `gorm:"type:text"`
+	Qualified bool
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	// Paused members get no label or criteria work until a lead lifts the pause.
@@ -218,13 +219,15 @@ type MemberView struct {
 	Name   string  `json:"name"`
 	Roles  RoleSet `json:"roles" gorm:"type:text"`
 	Paused bool    `json:"paused"`
+	// Qualified says the member passed a calibration round or a lead qualified them.
+	Qualified bool `json:"qualified"`
 }
 
 // Members lists the members of a project with their names.
 func (s *Store) Members(ctx context.Context, projectID string) ([]MemberView, error) {
 	ms := []MemberView{}
 	err := s.db.WithContext(ctx).Table("project_members m").
-		Select("m.user_id, u.email, u.name, m.roles, m.paused").
+		Select("m.user_id, u.email, u.name, m.roles, m.paused, m.qualified").
 		Joins("JOIN users u ON u.id = m.user_id").
 		Where("m.project_id = ?", projectID).Order("u.email").Scan(&ms).Error
 	return ms, translate(err)

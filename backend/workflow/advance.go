@@ -14,6 +14,8 @@ import (
 // afterSubmit moves the item on after a submission and returns its stage.
 func (s *Service) afterSubmit(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, canonical tasks.Answers, in Submission) (flow.Stage, error) {
 	switch a.Stage {
+	case flow.StageCalibration:
+		return flow.StageCalibration, nil // note: calibration answers never move a pool item
 	case flow.StageReview:
 		if err := s.applyReview(ctx, tx, p, a, canonical, in); err != nil {
 			return "", err

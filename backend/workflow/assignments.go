@@ -34,6 +34,9 @@ func (s *Service) openAssignment(ctx context.Context, tx *store.Store, p *Projec
 	if !w.Roles.Has(stageRole[a.Stage]) {
 		return nil, ErrRoleRequired
 	}
+	if err := roundOpen(ctx, tx, a); err != nil {
+		return nil, err
+	}
 	if a.Status == flow.AssignSubmitted {
 		return a, ErrAlreadyDone
 	}
@@ -195,7 +198,7 @@ func (s *Service) ResolveFlag(ctx context.Context, p *Project, actorID, itemID s
 		if err := tx.SetItemFlag(ctx, it.ID, nil); err != nil {
 			return err
 		}
-		if action == flow.FlagDrop {
+		if action == flow.FlagDrop && it.Stage != flow.StageCalibration { // note: a pool item stays in the pool
 			reason := "flagged: " + string(it.Flag)
 			if note != "" {
 				reason += "; lead: " + note

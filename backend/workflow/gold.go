@@ -190,53 +190,78 @@ func (s *Service) MemberPause(ctx context.Context, tx *store.Store, actorID, pro
 	return tx.Audit(ctx, projectID, actorID, action, "user:"+userID, map[string]any{"paused": before.Paused}, map[string]any{"paused": paused})
 }
 
-// MemberChange is a change to a member: new roles, a pause or its lift; nil leaves it.
+// MemberChange is a lead's change to a member: new roles, a pause or its lift, the
+// qualification for production labeling; nil leaves each as it is.
 type MemberChange struct {
-	Roles  *[]store.Role
-	Paused *bool
+	Roles     *[]store.Role
+	Paused    *bool
+	Qualified *bool
 }
 
-// MemberUpdated is the status of a MemberResult that changed a member's pause only.
+// MemberUpdated is the status of a MemberResult that changed a member's pause or qualification only.
 const MemberUpdated = "updated"
 
-// ChangeMember applies a MemberChange: the pause first (the person must be a member), then the
-// roles as SetMember does.
+// ChangeMember applies a MemberChange: the roles as SetMember sets them, then the pause and the
+// qualification, which need a member (one who stays). A change that names nothing is refused.
 func (s *Service) ChangeMember(ctx context.Context, actor *store.User, projectID, ref string, c MemberChange) (*MemberResult, error) {
-	if c.Roles == nil && c.Paused == nil {
-		return nil, tasks.Field("roles", "required", "give roles, paused, or both")
+	if c.Roles == nil && c.Paused == nil && c.Qualified == nil {
+		return nil, tasks.Field("roles", "required", "give roles, paused, qualified or several of them")
 	}
-	var res *MemberResult
-	if c.Paused != nil {
-		target, err := s.memberByRef(ctx, projectID, ref)
-		if err != nil {
+	if c.Paused == nil && c.Qualified == nil {
+		out, err := s.SetMember(ctx, actor, projectID, ref, *c.Roles)
+		if err != nil || out.UserID == "" || out.Status == MemberRemoved {
+			return out, err
+		}
+		if m, err := s.store.Member(ctx, projectID, out.UserID); err == nil {
+			out.Paused, out.Qualified = &m.Paused, &m.Qualified
+		}
+		return out, nil
+	}
+	field, code := "paused", "not_a_member"
+	if c.Qualified != nil {
+		field, code = "qualified", "not_member"
+	}
+	target, err := s.memberByRef(ctx, projectID, ref)
+	if err != nil {
+		return nil, err
+	}
+	if c.Roles != nil {
+		if err := checkRoles(*c.Roles); err != nil {
 			return nil, err
 		}
-		if target == nil {
-			return nil, tasks.Field("paused", "not_a_member", "only members can be paused or resumed")
+		if target != nil && len(*c.Roles) == 0 {
+			return nil, tasks.Field(field, code, "a person who leaves the project cannot be paused or qualified")
 		}
-		err = s.store.WithTx(ctx, func(tx *store.Store) error {
-			return s.MemberPause(ctx, tx, actor.ID, projectID, target.ID, *c.Paused)
-		})
-		if err != nil {
+	}
+	if target == nil {
+		return nil, tasks.Field(field, code, "only members of the project can be paused or qualified")
+	}
+	res := &MemberResult{Status: MemberUpdated, UserID: target.ID, Email: target.Email, Name: target.Name}
+	if c.Roles != nil {
+		if res, err = s.SetMember(ctx, actor, projectID, target.ID, *c.Roles); err != nil {
 			return nil, err
 		}
-		m, err := s.store.Member(ctx, projectID, target.ID)
-		if err != nil {
-			return nil, err
+	}
+	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+		if c.Paused != nil {
+			if err := s.MemberPause(ctx, tx, actor.ID, projectID, target.ID, *c.Paused); err != nil {
+				return err
+			}
 		}
-		res = &MemberResult{Status: MemberUpdated, UserID: target.ID, Email: target.Email, Name: target.Name, Roles: m.Roles, Paused: &m.Paused}
+		if c.Qualified != nil {
+			return setQualified(ctx, tx, projectID, actor.ID, target.ID, *c.Qualified, map[string]any{"by": "lead"})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	if c.Roles == nil {
-		return res, nil
+	m, err := s.store.Member(ctx, projectID, target.ID)
+	if err != nil {
+		return nil, err
 	}
-	out, err := s.SetMember(ctx, actor, projectID, ref, *c.Roles)
-	if err != nil || out.UserID == "" || out.Status == MemberRemoved {
-		return out, err
-	}
-	if m, err := s.store.Member(ctx, projectID, out.UserID); err == nil {
-		out.Paused = &m.Paused
-	}
-	return out, nil
+	res.Roles, res.Paused, res.Qualified = m.Roles, &m.Paused, &m.Qualified
+	return res, nil
 }
 
 // withGold adds the gold items a person could still be given to their available label work,

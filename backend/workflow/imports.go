@@ -161,6 +161,17 @@ func (s *Service) ImportItems(ctx context.Context, p *Project, actorID string, r
 // ImportItemsWithMedia is ImportItems where media paths of the inputs are first resolved to
 // assets (e.g. files of an archive uploaded with the import); resolve may be nil.
 func (s *Service) ImportItemsWithMedia(ctx context.Context, p *Project, actorID string, r io.Reader, progress func(int), resolve MediaResolver) (*ImportReport, error) {
+	return s.importItems(ctx, p, actorID, r, progress, resolve, false)
+}
+
+// ImportPool reads NDJSON items into the project's calibration pool: items of stage
+// calibration, which only calibration rounds use. A line's ground_truth is the item's gold
+// answer (questions may be left out), never ground truth.
+func (s *Service) ImportPool(ctx context.Context, p *Project, actorID string, r io.Reader) (*ImportReport, error) {
+	return s.importItems(ctx, p, actorID, r, nil, nil, true)
+}
+
+func (s *Service) importItems(ctx context.Context, p *Project, actorID string, r io.Reader, progress func(int), resolve MediaResolver, pool bool) (*ImportReport, error) {
 	rep := &ImportReport{Errors: []LineError{}}
 	lr := newLineReader(r)
 	assets := map[string]bool{}
@@ -175,7 +186,7 @@ func (s *Service) ImportItemsWithMedia(ctx context.Context, p *Project, actorID 
 			// only connection
 			batch = resolveBatch(ctx, batch, resolve, rep)
 		}
-		err = s.store.WithTx(ctx, func(tx *store.Store) error { return s.importBatch(ctx, tx, p, batch, rep, assets) })
+		err = s.store.WithTx(ctx, func(tx *store.Store) error { return s.importBatch(ctx, tx, p, batch, rep, assets, pool) })
 		if err != nil {
 			return rep, stopped(rep, err)
 		}
@@ -183,8 +194,11 @@ func (s *Service) ImportItemsWithMedia(ctx context.Context, p *Project, actorID 
 			progress(rep.Lines)
 		}
 	}
-	return rep, s.store.Audit(ctx, p.ID, actorID, "items.import", "project:"+p.ID, nil,
-		map[string]any{"lines": rep.Lines, "imported": rep.Imported, "updated": rep.Updated, "errors": len(rep.Errors)})
+	after := map[string]any{"lines": rep.Lines, "imported": rep.Imported, "updated": rep.Updated, "errors": len(rep.Errors)}
+	if pool {
+		after["pool"] = flow.StageCalibration
+	}
+	return rep, s.store.Audit(ctx, p.ID, actorID, "items.import", "project:"+p.ID, nil, after)
 }
 
 type rawLine struct {
@@ -245,11 +259,11 @@ type parsed struct {
 
 // importBatch parses and validates a batch, then stores it with one lookup of existing
 // external ids and multi-row inserts. Only database errors abort the import.
-func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *Project, batch []rawLine, rep *ImportReport, assets map[string]bool) error {
+func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *Project, batch []rawLine, rep *ImportReport, assets map[string]bool, pool bool) error {
 	var good []parsed
 	seen := map[string]int{}
 	for _, l := range batch {
-		it, gt, err := s.parseLine(ctx, tx, p, l.data, assets)
+		it, gt, err := s.parseLine(ctx, tx, p, l.data, assets, pool)
 		if err == nil && seen[it.ExternalID] > 0 {
 			err = fmt.Errorf("external_id %q repeats line %d", it.ExternalID, seen[it.ExternalID])
 		}
@@ -291,12 +305,22 @@ func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *Project, 
 				rep.fail(g.n, errors.New("the item changed during the import; import the line again"))
 				continue
 			}
+			if inPool := old.Stage == flow.StageCalibration; inPool != pool {
+				rep.fail(g.n, poolMismatch(g.item.ExternalID, inPool))
+				continue
+			}
 			if err := s.updateExisting(ctx, tx, old, g, rep); err != nil {
 				return err
 			}
 		}
 	}
 	for _, g := range truths {
+		if pool {
+			if err := tx.PutGold(ctx, g.item.ID, encode(g.gt.Answers)); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := s.importTruth(ctx, tx, g.item, g.gt); err != nil {
 			return err
 		}
@@ -325,7 +349,15 @@ func (s *Service) updateExisting(ctx context.Context, tx *store.Store, old *stor
 
 var errInWork = errors.New("this external_id is already being annotated; its inputs cannot change (import it under a new external_id)")
 
-func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, data []byte, assets map[string]bool) (*store.Item, *ImportedTruth, error) {
+// poolMismatch refuses a line whose external id is on the other side of the pool boundary.
+func poolMismatch(externalID string, inPool bool) error {
+	if inPool {
+		return fmt.Errorf("external_id %q is an item of the calibration pool; production items need an id of their own", externalID)
+	}
+	return fmt.Errorf("external_id %q is a production item; pool items need an id of their own", externalID)
+}
+
+func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, data []byte, assets map[string]bool, pool bool) (*store.Item, *ImportedTruth, error) {
 	var line ItemLine
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -337,19 +369,31 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, da
 	}
 
 	item := tasks.Item{ExternalID: line.ExternalID, Inputs: line.Inputs, Meta: line.Meta}
-	if err := p.stageSchema(p.firstStage()).ValidateItem(item); err != nil {
+	schema := p.stageSchema(p.firstStage())
+	if pool {
+		schema = p.Schema // note: pool items are answered with the labeling form
+	}
+	if err := schema.ValidateItem(item); err != nil {
 		return nil, nil, err
 	}
 	if err := s.checkAssets(ctx, tx, p, item, assets); err != nil {
 		return nil, nil, err
 	}
-	if line.Gold {
+	if line.Gold && !pool {
 		return goldItem(p, line)
 	}
-	if err := checkTruth(p.Schema, line.GroundTruth); err != nil {
+	if pool {
+		if err := checkGold(p.Schema, line.GroundTruth); err != nil {
+			return nil, nil, err
+		}
+	} else if err := checkTruth(p.Schema, line.GroundTruth); err != nil {
 		return nil, nil, err
 	}
 	it := newItem(p, line)
+	if pool {
+		it.Stage = flow.StageCalibration
+		return it, line.GroundTruth, nil
+	}
 	if line.GroundTruth != nil {
 		it.Stage = flow.StageDone
 		if p.spotChecked(line.ExternalID) {
@@ -392,6 +436,18 @@ func checkTruth(schema *tasks.Schema, gt *ImportedTruth) error {
 		return fmt.Errorf("ground_truth.provenance must be %q or %q", flow.ProvenanceRule, flow.ProvenanceConstructed)
 	}
 	return tasks.Prefixed(schema.ValidateAnswers(gt.Answers), "ground_truth.answers.")
+}
+
+// checkGold validates the gold answer of a pool item: answers of the schema's questions, any of
+// which may be left out, and no provenance (gold is never ground truth).
+func checkGold(schema *tasks.Schema, gt *ImportedTruth) error {
+	if gt == nil {
+		return nil
+	}
+	if gt.Provenance != "" || gt.Note != "" {
+		return tasks.Field("ground_truth.provenance", "invalid_value", "the gold answer of a calibration pool item has only answers")
+	}
+	return tasks.Prefixed(answerErrors(schema, gt.Answers), "ground_truth.answers.")
 }
 
 func (p *Project) firstStage() flow.Stage {

@@ -127,6 +127,9 @@ type Policy struct {
 	GoldPause bool `json:"gold_pause"`
 	// RushedSeconds: a label submitted faster than this counts as rushed.
 	RushedSeconds float64 `json:"rushed_seconds"`
+	// RequireQualification lets annotators claim label work only once qualified: by passing a
+	// calibration round of the project, or by a lead.
+	RequireQualification bool `json:"require_qualification"`
 }
 
 // Consensus is the agreement rule per level of measurement.

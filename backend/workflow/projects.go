@@ -296,6 +296,8 @@ type MemberResult struct {
 	Name   string        `json:"name,omitempty"`
 	Roles  store.RoleSet `json:"roles"`
 	Paused *bool         `json:"paused,omitempty"`
+	// Qualified is the member's qualification, when the change set it.
+	Qualified *bool `json:"qualified,omitempty"`
 }
 
 // Member statuses of a MemberResult.

@@ -32,10 +32,11 @@ var (
 
 // stageRole is the project role that may work in a stage, and the view that role gets.
 var stageRole = map[flow.Stage]store.Role{
-	flow.StageCriteria:   store.RoleAnnotator,
-	flow.StageLabel:      store.RoleAnnotator,
-	flow.StageReview:     store.RoleReviewer,
-	flow.StageAdjudicate: store.RoleAdjudicator,
+	flow.StageCalibration: store.RoleAnnotator,
+	flow.StageCriteria:    store.RoleAnnotator,
+	flow.StageLabel:       store.RoleAnnotator,
+	flow.StageReview:      store.RoleReviewer,
+	flow.StageAdjudicate:  store.RoleAdjudicator,
 }
 
 // Service applies the workflow rules on top of the store.
@@ -169,8 +170,16 @@ func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles 
 	if !roles.Has(role) {
 		return nil, ErrRoleRequired
 	}
-	if err := s.checkPaused(ctx, p, user.ID, role); err != nil {
-		return nil, err
+	if stage != flow.StageCalibration {
+		// note: a paused annotator may still take part in calibration rounds.
+		if err := s.checkPaused(ctx, p, user.ID, role); err != nil {
+			return nil, err
+		}
+	}
+	if stage == flow.StageLabel && p.Policy.RequireQualification {
+		if err := s.checkQualified(ctx, p, user.ID); err != nil {
+			return nil, err
+		}
 	}
 	var claimed *store.Assignment
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
@@ -233,6 +242,8 @@ func (p *Project) hasStage(stage flow.Stage) bool {
 	switch stage {
 	case flow.StageCriteria:
 		return p.Policy.CriteriaStage != nil
+	case flow.StageCalibration:
+		return true
 	case flow.StageReview:
 		return p.Policy.Review == ReviewCross
 	}
@@ -252,6 +263,9 @@ func (p *Project) slots(stage flow.Stage) int {
 // slotStillFree reports whether an expired assignment could still be honoured: nobody took
 // its place in the meantime.
 func (s *Service) slotStillFree(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, t time.Time) (bool, error) {
+	if a.Stage == flow.StageCalibration {
+		return true, nil // note: every participant has a slot of their own on every item of the round
+	}
 	if a.Stage == flow.StageReview {
 		// note: lock the label as a new claim would, so a resume and a claim cannot both win
 		if _, err := tx.AssignmentForUpdate(ctx, *a.TargetID); err != nil {
@@ -275,6 +289,8 @@ func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, use
 	var ids []string
 	var err error
 	switch stage {
+	case flow.StageCalibration:
+		return s.claimCalibration(ctx, tx, p, userID, t)
 	case flow.StageReview:
 		ids, err = tx.NextReviewCandidates(ctx, p.ID, userID, 5, t)
 	case flow.StageAdjudicate:

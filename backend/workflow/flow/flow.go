@@ -22,13 +22,16 @@ const (
 	StageDropped        Stage = "dropped"
 	// StageGold holds gold items: handed out among label work, scored, never decided.
 	StageGold Stage = "gold"
+	// StageCalibration marks items of the calibration pool, and the work of calibration rounds
+	// on them; pool items never enter the production stages.
+	StageCalibration Stage = "calibration"
 )
 
 // WorkStages are the stages people claim work in, in workflow order.
 var WorkStages = []Stage{StageCriteria, StageLabel, StageReview, StageAdjudicate}
 
 // ItemStages are every stage an item can be in.
-var ItemStages = []Stage{StageCriteria, StageCriteriaReview, StageSplit, StageLabel, StageReview, StageAdjudicate, StageDone, StageDropped, StageGold}
+var ItemStages = []Stage{StageCriteria, StageCriteriaReview, StageSplit, StageLabel, StageReview, StageAdjudicate, StageDone, StageDropped, StageGold, StageCalibration}
 
 // Valid reports whether s is an item stage.
 func (s Stage) Valid() bool { return slices.Contains(ItemStages, s) }
@@ -182,4 +185,43 @@ type RevisionKind string
 const (
 	RevisionDraft  RevisionKind = "draft"
 	RevisionSubmit RevisionKind = "submit"
+)
+
+// RoundStatus is where a calibration round stands: open while participants label it, closed
+// (frozen) once the lead closes it.
+type RoundStatus string
+
+// Round statuses.
+const (
+	RoundOpen   RoundStatus = "open"
+	RoundClosed RoundStatus = "closed"
+)
+
+// PassMetric is the figure a calibration round's pass rule compares with its threshold.
+type PassMetric string
+
+// Pass metrics.
+const (
+	PassAccuracyVsGold     PassMetric = "accuracy_vs_gold"
+	PassExactWithPeers     PassMetric = "exact_with_peers"
+	PassWithinOneWithPeers PassMetric = "within_one_with_peers"
+	PassAlphaWithPeers     PassMetric = "alpha_with_peers"
+)
+
+// PassMetrics lists the pass metrics.
+var PassMetrics = []PassMetric{PassAccuracyVsGold, PassExactWithPeers, PassWithinOneWithPeers, PassAlphaWithPeers}
+
+// Valid reports whether m is a pass metric.
+func (m PassMetric) Valid() bool { return slices.Contains(PassMetrics, m) }
+
+// OrdinalOnly reports whether the metric applies to ordinal questions only.
+func (m PassMetric) OrdinalOnly() bool { return m == PassExactWithPeers || m == PassWithinOneWithPeers }
+
+// ReferenceKind says what a participant's answer is compared with in their feedback.
+type ReferenceKind string
+
+// Reference kinds.
+const (
+	ReferenceGold     ReferenceKind = "gold"
+	ReferenceMajority ReferenceKind = "majority"
 )

@@ -429,6 +429,12 @@ export interface paths {
          *     `criteria_stage`, else `label`); an item imported with `ground_truth` goes straight to
          *     `done` with that ground truth, unless the `spot_check_rate` sample sends it to blind
          *     labeling. Audited as `items.import`.
+         *
+         *     With `pool=calibration` the lines become calibration pool items (stage `calibration`),
+         *     which only calibration rounds use; a line's `ground_truth` is then the item's gold
+         *     answer (`{"answers": {...}}`, questions may be left out, no `provenance`), kept for
+         *     calibration reports and never ground truth. A pool import is synchronous and NDJSON
+         *     only; an external id cannot move between the pool and production.
          */
         post: operations["importItems"];
         delete?: never;
@@ -597,6 +603,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{pid}/calibration-rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calibration rounds with completion (a lead sees all; an annotator the rounds they take part in)
+         * @description Newest first. An annotator who is not a lead sees only their own entry among the participants.
+         */
+        get: operations["listCalibrationRounds"];
+        put?: never;
+        /**
+         * Start a calibration round over pool items (lead)
+         * @description A round takes either the listed `external_ids` of calibration pool items or a random
+         *     `sample` of the pool, and participants named by user id or email who must be annotators
+         *     of the project. Rounds are numbered per project from 1; pool items may be reused across
+         *     rounds. The pass rule is checked against the schema: `questions` must be questions with a
+         *     level of measurement (ordinal ones for `exact_with_peers` and `within_one_with_peers`),
+         *     and default to every question that applies; `accuracy_vs_gold` needs gold on every item
+         *     of the round. Thresholds are 0 to 1 (`alpha_with_peers`: -1 to 1). Nothing is written
+         *     unless everything is valid. Audited as `calibration_round.create`.
+         */
+        post: operations["createCalibrationRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/calibration-rounds/{rid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One calibration round with its items (lead) */
+        get: operations["getCalibrationRound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/calibration-rounds/{rid}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a calibration round (lead)
+         * @description Freezes the round: open claims of it end, and any later draft or submit of its work answers
+         *     `409 round_closed`. Participants who meet the pass rule (having labeled every item) pass:
+         *     each pass is audited as `calibration_round.pass`, and qualifies the participant for
+         *     production labeling (`member.qualify` when that changes their standing). Audited as
+         *     `calibration_round.close`.
+         */
+        post: operations["closeCalibrationRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/calibration-rounds/{rid}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The round's report, with the trend over every round of the project up to it (lead)
+         * @description Every figure comes from the `agreement` package. Units are (item, question), and for
+         *     checklists (item, checklist item); binary answers are compared as given (`yes`, `no`,
+         *     `na`). Ordinal figures (exact, within ±1, mean absolute difference) are RoboJudge's
+         *     Table 5 figures: over every pair of ratings of a unit. Figures that are undefined for the
+         *     data (no gold, no pair, a single category) and ordinal figures of nominal questions are
+         *     `null`. Krippendorff's α has a 95 % percentile bootstrap interval (1000 replicates, fixed
+         *     seed). An annotator's `score` is the pass metric averaged over the pass questions:
+         *     `accuracy_vs_gold` the question's accuracy, the `*_with_peers` metrics the question's
+         *     figure averaged over peers (`peers[*].exact`, `.within_one`, `.alpha`). `passed` needs
+         *     every item labeled and a score at or above the threshold.
+         */
+        get: operations["getCalibrationReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/calibration-rounds/{rid}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach a feedback note to an (item, question) of a closed round (lead) */
+        post: operations["addCalibrationNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/calibration-rounds/{rid}/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own answers of a closed round beside the reference, with the lead's notes (participant)
+         * @description For each item (in round order, by `position`; external ids stay hidden) and each question
+         *     with a level of measurement: the caller's answer, the reference (the gold answer, or
+         *     else the answer most participants gave, or `null` on a tie) and whether they agree. Peers'
+         *     answers are never shown. Not a participant of the round: 404; the round still open: 409
+         *     `round_open`.
+         */
+        get: operations["getMyCalibrationResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{pid}/queue/next": {
         parameters: {
             query?: never;
@@ -618,6 +766,12 @@ export interface paths {
          *     Stages and roles: `label` and `criteria` need `annotator`, `review` needs `reviewer`
          *     (only with `review: cross`), `adjudicate` needs `adjudicator`; `criteria` exists only
          *     with a `criteria_stage`.
+         *
+         *     `calibration` (needs `annotator`) hands out the items of the open calibration rounds the
+         *     caller takes part in, each once per round, with the same form, drafts and submit as
+         *     `label`; the view shows neither gold nor other participants' answers, and no draft is
+         *     prefilled from predictions. With the policy's `require_qualification`, `label` answers
+         *     `403 not_qualified` until the caller is qualified.
          *
          *     With `prefetch: true` the answer is the piece of work after the caller's current one,
          *     claimed if needed, so a client can load the next item while the current one is being
@@ -734,6 +888,11 @@ export interface paths {
          *     `status: invited` whether or not the email has an account, and the person joins when they
          *     accept (`POST /api/v1/me/invitations/{iid}/accept`). An empty list withdraws an
          *     invitation. Audited as `member.set`, `member.invite` or `member.uninvite`.
+         *
+         *     `qualified: true|false` grants or revokes a member's qualification for production
+         *     labeling (see the policy's `require_qualification`), audited as `member.qualify` or
+         *     `member.disqualify`; it needs a person who is a member (after the roles of the same
+         *     request, if any). Give `roles`, `qualified` or both.
          */
         put: operations["setMember"];
         post?: never;
@@ -1565,7 +1724,7 @@ export interface components {
                  * @description Stable machine-readable code.
                  * @enum {string}
                  */
-                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "paused" | "import_stopped" | "release_not_done" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
+                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "paused" | "round_closed" | "round_open" | "not_qualified" | "import_stopped" | "release_not_done" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
                 /** @description What went wrong, for a person. Internal errors carry only the request id. */
                 message: string;
                 /** @description Null, an object of FieldError by field path or question key, or extra facts such as `field`, `offset` or (for `stale_version`) `current_version`. */
@@ -1828,6 +1987,11 @@ export interface components {
              * @default 3
              */
             rushed_seconds: number;
+            /**
+             * @description Annotators claim `label` work only once qualified: by passing a calibration round of the project, or by a lead (`PUT .../members/{uid}` with `qualified`).
+             * @default false
+             */
+            require_qualification: boolean;
         };
         ProjectStats: {
             /** @description Item counts per stage, split by whether the item is flagged. */
@@ -1850,15 +2014,17 @@ export interface components {
          * @description Where an item is: `criteria` (criteria to write), `criteria_review` (criteria to mark),
          *     `split` (became child items), `label`, `review`, `adjudicate`, `done` (has ground truth),
          *     `dropped` (see `drop_reason`), `gold` (a gold item: mixed into label queues at the
-         *     policy's `gold_rate`, never decided, released or counted in agreement).
+         *     policy's `gold_rate`, never decided, released or counted in agreement), `calibration` (in
+         *     the calibration pool: only calibration rounds use it; never in production queues, counts,
+         *     agreement or releases).
          * @enum {string}
          */
-        ItemStage: "criteria" | "criteria_review" | "split" | "label" | "review" | "adjudicate" | "done" | "dropped" | "gold";
+        ItemStage: "criteria" | "criteria_review" | "split" | "label" | "review" | "adjudicate" | "done" | "dropped" | "gold" | "calibration";
         /**
-         * @description A stage people claim work in.
+         * @description A stage people claim work in; `calibration` is work of a calibration round.
          * @enum {string}
          */
-        WorkStage: "criteria" | "label" | "review" | "adjudicate";
+        WorkStage: "criteria" | "label" | "review" | "adjudicate" | "calibration";
         /**
          * @description Answers keyed by question key; see docs/tasks.md for each kind's value (e.g. a likert
          *     integer, `"yes"`/`"no"`/`"na"`, an option key, a list of slots best first). Pairwise and
@@ -1887,7 +2053,8 @@ export interface components {
             };
             /**
              * @description Known ground truth (new items only); the item goes to `done`. With `gold: true` it is
-             *     the gold answer instead, and `provenance` may be left out.
+             *     the gold answer instead, and in a calibration pool import the gold answer; in both
+             *     `provenance` may be left out.
              */
             ground_truth?: {
                 answers: components["schemas"]["Answers"];
@@ -2446,6 +2613,8 @@ export interface components {
             roles: components["schemas"]["Role"][];
             /** @description Paused after failing gold (`gold_pause`); `queue/next` answers `403 paused` for `label` and `criteria`. */
             paused: boolean;
+            /** @description Passed a calibration round of the project or was qualified by a lead (see `require_qualification`). */
+            qualified: boolean;
         };
         QualityReport: {
             /** Format: date-time */
@@ -2548,6 +2717,181 @@ export interface components {
                 alpha: number | null;
                 percent_agreement: number | null;
             };
+        };
+        CalibrationPassRule: {
+            /** @enum {string} */
+            metric: "accuracy_vs_gold" | "exact_with_peers" | "within_one_with_peers" | "alpha_with_peers";
+            /** @description 0 to 1; -1 to 1 for `alpha_with_peers`. */
+            threshold: number;
+            /** @description Question keys the score is averaged over (in requests optional, default every question the metric applies to). */
+            questions: string[];
+        };
+        /** @description Exactly one of `external_ids` and `sample`. */
+        CalibrationRoundRequest: {
+            /** @description 1 to 200 characters. */
+            name: string;
+            /** @description External ids of calibration pool items, in the order the round uses them (1 to 1000). */
+            external_ids?: string[];
+            /** @description This many pool items drawn at random. */
+            sample?: number;
+            /** @description User ids or emails of annotators of the project. */
+            participants: string[];
+            pass: components["schemas"]["CalibrationPassRule"];
+        };
+        CalibrationRound: {
+            id: string;
+            /** @description The round's number in its project. */
+            number: number;
+            name: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            closed_at: string | null;
+            pass: components["schemas"]["CalibrationPassRule"];
+            /** @description Items in the round. */
+            items: number;
+            /** @description Everyone taking part (for a caller who is not a lead, only themselves). */
+            participants: {
+                user_id: string;
+                name: string;
+                email: string;
+                /** @description Items this participant submitted. */
+                done: number;
+            }[];
+            /** @description Submitted labels over items × participants. */
+            completion: number;
+        };
+        CalibrationRoundDetail: components["schemas"]["CalibrationRound"] & {
+            item_ids: {
+                id: string;
+                external_id: string;
+            }[];
+        };
+        CalibrationPairFigures: {
+            /** @description Share of shared units with equal answers. */
+            exact: number | null;
+            /** @description Share within ±1 (ordinal questions). */
+            within_one: number | null;
+            /** @description Mean absolute difference (ordinal questions). */
+            mad: number | null;
+            /** @description Krippendorff's α of the two annotators on this question. */
+            alpha: number | null;
+        };
+        CalibrationAnnotatorQuestion: {
+            /** @description Share of units with gold where the answer equals gold. */
+            accuracy: number | null;
+            /** @description Binary: accuracy on units whose gold is `yes`. */
+            yes_accuracy: number | null;
+            /** @description Binary: accuracy on units whose gold is `no`. */
+            no_accuracy: number | null;
+            /** @description Ordinal: exact agreement with gold. */
+            exact: number | null;
+            /** @description Ordinal: agreement with gold within ±1. */
+            within_one: number | null;
+            /** @description Ordinal: mean absolute difference from gold. */
+            mad: number | null;
+            /** @description Mean over peers of `peers[*].exact`. */
+            peer_agreement: number | null;
+            /** @description Figures against each peer, by user id. */
+            peers: {
+                [key: string]: components["schemas"]["CalibrationPairFigures"];
+            };
+        };
+        CalibrationQuestionFigures: {
+            key: string;
+            label: string;
+            /** @description The question's kind (likert */
+            type: string;
+            /** @enum {string} */
+            level: "nominal" | "ordinal";
+            alpha: number | null;
+            /** @description 95 % bootstrap interval of alpha. */
+            alpha_ci: null | number[];
+            /** @description Pairwise exact agreement (ordinal). */
+            exact: number | null;
+            /** @description Pairwise agreement within ±1 (ordinal). */
+            within_one: number | null;
+            /** @description Pairwise mean absolute difference (ordinal). */
+            mad: number | null;
+            n_units: number;
+            n_ratings: number;
+        };
+        CalibrationReport: {
+            round: components["schemas"]["CalibrationRound"];
+            annotators: {
+                user_id: string;
+                name: string;
+                items_done: number;
+                /** @description Median time spent per submitted item. */
+                median_seconds: number | null;
+                /** @description The pass metric over the pass questions. */
+                score: number | null;
+                passed: boolean;
+                questions: {
+                    [key: string]: components["schemas"]["CalibrationAnnotatorQuestion"];
+                };
+            }[];
+            /** @description The group's figures per question with a level of measurement, in schema order. */
+            questions: components["schemas"]["CalibrationQuestionFigures"][];
+            /** @description Pairwise share of equal answers over the pass questions; the diagonal is 1. */
+            matrix: {
+                annotators: {
+                    user_id: string;
+                    name: string;
+                }[];
+                values: (number | null)[][];
+            };
+            /** @description Up to ten (item, question) pairs with the least agreement, most disputed first. */
+            disputed: {
+                item_id: string;
+                external_id: string;
+                question: string;
+                /** @description The gold answer */
+                gold: unknown;
+                answers: {
+                    user_id: string;
+                    name: string;
+                    answer: unknown;
+                }[];
+            }[];
+            /** @description The per-question group figures of every round of the project up to this one, oldest first; one array entry per round. */
+            trend: {
+                rounds: number[];
+                questions: {
+                    [key: string]: {
+                        alpha: (number | null)[];
+                        exact: (number | null)[];
+                        within_one: (number | null)[];
+                        mad: (number | null)[];
+                    };
+                };
+            };
+            pass: components["schemas"]["CalibrationPassRule"];
+        };
+        CalibrationMine: {
+            round: components["schemas"]["CalibrationRound"];
+            score: number | null;
+            passed: boolean;
+            items: {
+                item_id: string;
+                /** @description The item's place in the round. */
+                position: number;
+                questions: {
+                    key: string;
+                    label: string;
+                    /** @description The caller's answer */
+                    mine: unknown;
+                    /** @description The gold answer */
+                    reference: unknown;
+                    /** @enum {string|null} */
+                    reference_kind: "gold" | "majority" | null;
+                    /** @description Whether the caller's answer equals the reference; null without a reference. */
+                    agrees: boolean | null;
+                    notes: string[];
+                }[];
+            }[];
         };
         Asset: {
             id: string;
@@ -2955,6 +3299,8 @@ export interface components {
         itemID: string;
         /** @description Release id. */
         releaseID: string;
+        /** @description Calibration round id. */
+        roundID: string;
         /** @description An assignment id of the caller; other people's assignments answer 404. */
         assignmentID: string;
     };
@@ -3931,6 +4277,8 @@ export interface operations {
     importItems: {
         parameters: {
             query?: {
+                /** @description `calibration`: import into the calibration pool. */
+                pool?: "calibration";
                 /** @description `true`: store the file and import it in the background; answers 202 with a `BackgroundImport` and its `Location`. */
                 async?: boolean;
                 /** @description With `async=true`, the file's name, shown in the list of imports. */
@@ -3984,6 +4332,15 @@ export interface operations {
             409: components["responses"]["NoSchema"];
             413: components["responses"]["ImportTooLarge"];
             415: components["responses"]["NotNDJSON"];
+            /** @description `validation_failed`: `details.pool` (`invalid_value`: not `calibration`, or with `async` or a multipart upload). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getItem: {
@@ -4355,6 +4712,295 @@ export interface operations {
             };
         };
     };
+    listCalibrationRounds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rounds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rounds: components["schemas"]["CalibrationRound"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCalibrationRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Round 1",
+                 *       "sample": 20,
+                 *       "participants": [
+                 *         "ann@example.org",
+                 *         "0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4"
+                 *       ],
+                 *       "pass": {
+                 *         "metric": "within_one_with_peers",
+                 *         "threshold": 0.8,
+                 *         "questions": [
+                 *           "physical_adherence"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CalibrationRoundRequest"];
+            };
+        };
+        responses: {
+            /** @description The round. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationRound"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /**
+             * @description `validation_failed`: `details` names each bad field: `name`, `external_ids` /
+             *     `external_ids[i]` (`not_in_pool`, `duplicate`), `sample` (`out_of_range`),
+             *     `participants[i]` (`not_annotator`, `duplicate`), `pass.metric`, `pass.threshold`
+             *     (`out_of_range`), `pass.questions[i]` (`unknown_question`, `not_ordinal`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getCalibrationRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Calibration round id. */
+                rid: components["parameters"]["roundID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round and its items in round order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationRoundDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    closeCalibrationRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Calibration round id. */
+                rid: components["parameters"]["roundID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed round. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationRound"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `round_closed`: the round is already closed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCalibrationReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Calibration round id. */
+                rid: components["parameters"]["roundID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addCalibrationNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Calibration round id. */
+                rid: components["parameters"]["roundID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "item_id": "0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4",
+                 *       "question": "physical_adherence",
+                 *       "note": "The cube passes through the gripper at 0:02: that is a 2."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An item of the round. */
+                    item_id: string;
+                    /** @description A question key of the schema. */
+                    question: string;
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The note was stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `round_open`: notes are written after the round is closed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`: `details.item_id` (`not_in_round`), `details.question` (`unknown_question`) or `details.note` (`invalid_length`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getMyCalibrationResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Calibration round id. */
+                rid: components["parameters"]["roundID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationMine"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `round_open`: results are shown once the round is closed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     queueNext: {
         parameters: {
             query?: never;
@@ -4374,7 +5020,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    stage: "label" | "review" | "adjudicate" | "criteria";
+                    stage: "label" | "review" | "adjudicate" | "criteria" | "calibration";
                     /**
                      * @description The work after the current one.
                      * @default false
@@ -4403,7 +5049,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJSON"];
             401: components["responses"]["Unauthorized"];
-            /** @description `forbidden`: the caller's project roles do not include the stage's role. `paused`: the caller failed gold and a lead has not lifted the pause (`label` and `criteria`). */
+            /** @description `forbidden`: the caller's project roles do not include the stage's role. `paused`: the caller failed gold and a lead has not lifted the pause (`label` and `criteria`). `not_qualified`: `label` work needs a qualification first (`require_qualification`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4541,6 +5187,7 @@ export interface operations {
                      *     `true` pauses the member by hand (`member.pause`). Members only.
                      */
                     paused?: boolean;
+                    qualified?: boolean;
                 };
             };
         };
@@ -4552,8 +5199,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        status: "added" | "invited" | "removed";
+                        /**
+                         * @description `updated`: only the pause changed.
+                         * @enum {string}
+                         */
+                        status: "added" | "invited" | "removed" | "updated";
+                        /** @description The member's qualification; only for members. */
+                        qualified?: boolean;
                         /** @description Only when the person is (or was) a member. */
                         user_id?: string;
                         email: string;

@@ -2,7 +2,13 @@ import type { QueueStage, StageProgress } from "../../../api/workflowTypes";
 import { leftText } from "./progress";
 import { Stat } from "./WorkBar";
 
-const WAITING: Record<QueueStage, string> = { label: "Items", criteria: "Items", review: "Labels to review", adjudicate: "Items to adjudicate" };
+const WAITING: Record<QueueStage, string> = {
+  label: "Items",
+  criteria: "Items",
+  review: "Labels to review",
+  adjudicate: "Items to adjudicate",
+  calibration: "Calibration items",
+};
 
 /** The person's own counts in the work bar: done today / in total and what is left for them in the stage. */
 export function ProgressStats({ stage, progress, held = 0 }: { stage: QueueStage; progress: StageProgress | null; held?: number }) {
