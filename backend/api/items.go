@@ -18,10 +18,34 @@ import (
 // number. With ?async=true the file is stored and imported in the background (202 with a
 // status URL); as multipart/form-data a "media" zip comes first, then the "items".
 func (s *Server) importItems(c *gin.Context) error {
+	if pool, ok := c.GetQuery("pool"); ok {
+		return s.importPool(c, pool)
+	}
 	if c.ContentType() == "multipart/form-data" {
 		return s.importArchive(c)
 	}
 	return s.importNDJSON(c, flow.ImportItems)
+}
+
+// importPool imports NDJSON items into the calibration pool (?pool=calibration), synchronously.
+func (s *Server) importPool(c *gin.Context, pool string) error {
+	if pool != string(flow.StageCalibration) || c.Query("async") == "true" || c.ContentType() == "multipart/form-data" {
+		return tasks.Field("pool", "invalid_value", "pool=calibration imports NDJSON items into the calibration pool, synchronously")
+	}
+	body, err := s.ndjsonBody(c)
+	if err != nil {
+		return err
+	}
+	fp, err := currentFlow(c)
+	if err != nil {
+		return err
+	}
+	rep, err := s.flow.ImportPool(c.Request.Context(), fp, currentUser(c).ID, body)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, rep)
+	return nil
 }
 
 func (s *Server) importPredictions(c *gin.Context) error {

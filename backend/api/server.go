@@ -169,6 +169,10 @@ func (s *Server) routes() {
 	pr.GET("/releases/:rid/files/*path", s.require(store.RoleLead, store.RoleViewer), w(s.releaseFile))
 	pr.GET("/releases/:rid/archive", s.require(store.RoleLead, store.RoleViewer), w(s.releaseArchive))
 	pr.GET("/releases/:rid/links", s.require(store.RoleLead, store.RoleViewer), w(s.releaseLinks))
+	pr.GET("/calibration-rounds", s.require(store.RoleLead, store.RoleAnnotator), w(s.listRounds))
+	pr.GET("/calibration-rounds/:rid", s.require(store.RoleLead), w(s.getRound))
+	pr.GET("/calibration-rounds/:rid/report", s.require(store.RoleLead), w(s.roundReport))
+	pr.GET("/calibration-rounds/:rid/mine", s.require(store.RoleAnnotator), w(s.myRoundResult))
 
 	pa := annotate.Group("/projects/:pid", s.project)
 	pa.POST("/criteria/:cid", s.require(store.RoleLead, store.RoleReviewer), w(s.reviewCriterion))
@@ -190,6 +194,9 @@ func (s *Server) routes() {
 	pm.PUT("/members/:uid", s.require(store.RoleLead), w(s.setMember))
 	pm.POST("/assets", s.require(store.RoleLead), w(s.uploadAsset))
 	pm.POST("/releases", s.require(store.RoleLead), w(s.createRelease))
+	pm.POST("/calibration-rounds", s.require(store.RoleLead), w(s.createRound))
+	pm.POST("/calibration-rounds/:rid/close", s.require(store.RoleLead), w(s.closeRound))
+	pm.POST("/calibration-rounds/:rid/notes", s.require(store.RoleLead), w(s.addRoundNote))
 
 	padm := a.Group("/projects/:pid", s.scope(auth.ScopeAdmin), s.project)
 	padm.PUT("/storage", s.requireAdmin, w(s.setStorageQuota))
