@@ -17,6 +17,6 @@ export function seconds(v: number | null | undefined): string {
 }
 
 /** An interval [lo, hi], or "—". */
-export function interval(ci: [number, number] | null | undefined, digits = 2): string {
-  return ci ? `[${ci[0].toFixed(digits)}, ${ci[1].toFixed(digits)}]` : "—";
+export function interval(ci: readonly number[] | null | undefined, digits = 2): string {
+  return ci && ci.length === 2 ? `[${ci[0].toFixed(digits)}, ${ci[1].toFixed(digits)}]` : "—";
 }

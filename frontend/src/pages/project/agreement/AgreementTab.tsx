@@ -102,7 +102,7 @@ function QuestionCells({ q }: { q: AgreementQuestion }) {
       <td className="num">{q.n_units.toLocaleString()}</td>
       <td className="num">{q.n_ratings.toLocaleString()}</td>
       <td className="num">{fixed(q.alpha)}</td>
-      <td className="num">{interval(q.alpha_ci as [number, number] | null)}</td>
+      <td className="num">{interval(q.alpha_ci)}</td>
       <td className="num">{percent(q.percent_agreement)}</td>
     </>
   );

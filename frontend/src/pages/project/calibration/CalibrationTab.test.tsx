@@ -9,12 +9,12 @@ import { calibrationProject, members, report, round, roundDetail } from "./fixtu
 const ROUNDS = "/api/v1/projects/p1/calibration-rounds";
 
 describe("roundRequest", () => {
-  it("sends a sample or the chosen external ids, and the questions only when some are chosen", () => {
+  it("sends a sample or the chosen external ids, and the chosen questions (none: all)", () => {
     expect(roundRequest({ ...defaultRoundChoices, name: " R1 ", participants: ["a"], sample: "10" })).toEqual({
       name: "R1",
       participants: ["a"],
       sample: 10,
-      pass: { metric: "accuracy_vs_gold", threshold: 0.8 },
+      pass: { metric: "accuracy_vs_gold", threshold: 0.8, questions: [] },
     });
     expect(
       roundRequest({ ...defaultRoundChoices, name: "R2", mode: "pick", externalIds: "x1\nx2, x1\n\n", metric: "alpha_with_peers", threshold: "0.67", questions: ["physical"] }),

@@ -98,7 +98,7 @@ export const mine = (): MyRoundResult => ({
   items: [
     {
       item_id: "i3",
-      external_id: "clip-003",
+      position: 3,
       questions: [
         { key: "physical", label: "Physical adherence", mine: 2, reference: 4, reference_kind: "gold", agrees: false, notes: ["The arm passes through the table: that is a 2 only if the object also floats."] },
         { key: "realistic", label: "Is it realistic?", mine: "yes", reference: "yes", reference_kind: "majority", agrees: true, notes: [] },

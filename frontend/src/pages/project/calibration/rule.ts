@@ -34,8 +34,8 @@ export function parseIds(text: string): string[] {
  * typed (NaN becomes null in JSON) so the server names the field.
  */
 export function roundRequest(c: RoundChoices): RoundRequest {
-  const pass: PassRule = { metric: c.metric, threshold: Number(c.threshold) };
-  if (c.questions.length > 0) pass.questions = c.questions;
+  // note: no questions means every question the measure applies to.
+  const pass: PassRule = { metric: c.metric, threshold: Number(c.threshold), questions: c.questions };
   const base = { name: c.name.trim(), participants: c.participants, pass };
   return c.mode === "sample" ? { ...base, sample: Number(c.sample) } : { ...base, external_ids: parseIds(c.externalIds) };
 }

@@ -42,8 +42,8 @@ export function MyRoundResults({ project }: { project: ProjectDetail }) {
         </div>
       </section>
       {r.items.map((it) => (
-        <section key={it.item_id} className="card" aria-label={`Item ${it.external_id}`}>
-          <h3 className="card-title mono">{it.external_id}</h3>
+        <section key={it.item_id} className="card" aria-label={`Item ${it.position}`}>
+          <h3 className="card-title">Item {it.position}</h3>
           <table className="table">
             <thead>
               <tr>

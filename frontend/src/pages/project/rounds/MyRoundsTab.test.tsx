@@ -26,7 +26,7 @@ describe("MyRoundsTab", () => {
 
   it("shows a closed round's answers beside gold or the majority, with the lead's notes", async () => {
     renderInProject(<MyRoundsTab />, annotator, { [`GET ${ROUNDS}/r1/mine`]: () => json(200, mine()) }, "/r1");
-    const item = await screen.findByRole("region", { name: "Item clip-003" }, { timeout: 5000 });
+    const item = await screen.findByRole("region", { name: "Item 3" }, { timeout: 5000 });
     const physical = within(item).getByRole("row", { name: /Physical adherence/ });
     expect(physical.textContent).toContain("2");
     expect(physical.textContent).toContain("4 (Gold)");

@@ -16,7 +16,7 @@ import "../agreement/measures.css";
 import "../calibration/calibration.css";
 
 /** The work stage of calibration rounds: the same form, drafts, keyboard and submit as labeling. */
-export const CALIBRATION_STAGE = "calibration" as QueueStage;
+export const CALIBRATION_STAGE: QueueStage = "calibration";
 
 /**
  * My rounds: the calibration rounds the person takes part in, labeling their
