@@ -79,6 +79,7 @@ var rules = []rule{
 	{workflow.ErrNoSchema, http.StatusConflict, "no_schema", ""},
 	{workflow.ErrArchived, http.StatusConflict, "archived", ""},
 	{workflow.ErrLastLead, http.StatusConflict, "last_lead", ""},
+	{workflow.ErrPaused, http.StatusForbidden, "paused", ""},
 	{workflow.ErrRoundClosed, http.StatusConflict, "round_closed", ""},
 	{workflow.ErrRoundOpen, http.StatusConflict, "round_open", ""},
 	{workflow.ErrNotQualified, http.StatusForbidden, "not_qualified", ""},

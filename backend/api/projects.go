@@ -157,8 +157,9 @@ func (s *Server) listMembers(c *gin.Context) error {
 }
 
 type setMemberRequest struct {
-	Roles     []store.Role `json:"roles"`
-	Qualified *bool        `json:"qualified"`
+	Roles     *[]store.Role `json:"roles"`
+	Paused    *bool         `json:"paused"`
+	Qualified *bool         `json:"qualified"`
 }
 
 // setMember gives a user roles in the project. :uid is a user id or an email address.
@@ -168,7 +169,7 @@ func (s *Server) setMember(c *gin.Context) error {
 		return err
 	}
 	m, err := s.flow.ChangeMember(c.Request.Context(), currentUser(c), currentProject(c).ID, c.Param("uid"),
-		workflow.MemberChange{Roles: req.Roles, Qualified: req.Qualified})
+		workflow.MemberChange{Roles: req.Roles, Paused: req.Paused, Qualified: req.Qualified})
 	if err != nil {
 		return err
 	}

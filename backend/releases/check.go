@@ -69,13 +69,14 @@ func parseSpec(schema *tasks.Schema, formats []string, options map[string]any) (
 
 // stagesOf lists the item stages a release reads: done items, and with include_dropped every
 // other item too, except the parents split into child units (those are released instead) and
-// the calibration pool, which is never released.
+// gold items (their answers are a test of annotators, never ground truth) and the calibration
+// pool, which is never released.
 func stagesOf(spec *exports.Spec) []flow.Stage {
 	if !spec.IncludeDropped {
 		return []flow.Stage{flow.StageDone}
 	}
 	return slices.DeleteFunc(slices.Clone(flow.ItemStages), func(s flow.Stage) bool {
-		return s == flow.StageSplit || s == flow.StageCalibration
+		return s == flow.StageSplit || s == flow.StageGold || s == flow.StageCalibration
 	})
 }
 

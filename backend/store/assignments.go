@@ -36,6 +36,7 @@ type Assignment struct {
 	SubmitKey      *string               `json:"-"`
 	SkipReason     *string               `json:"skip_reason,omitempty"`
 	TimeSpentMS    int64                 `gorm:"column:time_spent_ms" json:"time_spent_ms"`
+	GoldCorrect    *bool                 `json:"-"` // a label of a gold item: whether it matched the gold answers
 	CreatedAt      time.Time             `json:"created_at"`
 	SubmittedAt    *time.Time            `json:"submitted_at,omitempty"`
 }

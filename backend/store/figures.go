@@ -60,6 +60,7 @@ func (s *Store) MultiLabelItems(ctx context.Context, projectID string, min, limi
 	var ids []string
 	err := s.db.WithContext(ctx).Model(&Assignment{}).Select("item_id").
 		Where("project_id = ? AND stage = ? AND status = ?", projectID, flow.StageLabel, flow.AssignSubmitted).
+		Where("item_id NOT IN (SELECT g.id FROM items g WHERE g.project_id = ? AND g.stage = ?)", projectID, flow.StageGold).
 		Group("item_id").Having("COUNT(*) >= ?", min).Order("item_id").Limit(limit).Pluck("item_id", &ids).Error
 	return ids, translate(err)
 }

@@ -21,6 +21,7 @@ type Item struct {
 	Flag       JSON       `json:"flag,omitempty"`
 	DropReason *string    `json:"drop_reason,omitempty"`
 	SpotCheck  bool       `json:"spot_check"`
+	Gold       JSON       `json:"-"` // the gold answers of an item in stage gold
 	GTRevision int        `gorm:"column:gt_revision" json:"gt_revision"`
 	Version    int        `json:"version"`
 	CreatedAt  time.Time  `json:"created_at"`
@@ -238,11 +239,11 @@ func (s *Store) ItemsByExternalIDs(ctx context.Context, projectID string, extern
 func (s *Store) InsertNewItems(ctx context.Context, its []*Item) (map[string]bool, error) {
 	inserted := map[string]bool{}
 	t := now()
-	const cols = "(id, project_id, external_id, parent_id, inputs, meta, stage, spot_check, gt_revision, version, created_at, updated_at)"
+	const cols = "(id, project_id, external_id, parent_id, inputs, meta, stage, spot_check, gold, gt_revision, version, created_at, updated_at)"
 	for start := 0; start < len(its); start += 50 {
 		chunk := its[start:min(start+50, len(its))]
 		var sb strings.Builder
-		args := make([]any, 0, len(chunk)*12)
+		args := make([]any, 0, len(chunk)*13)
 		sb.WriteString("INSERT INTO items " + cols + " VALUES ")
 		for i, it := range chunk {
 			if it.ID == "" {
@@ -252,8 +253,8 @@ func (s *Store) InsertNewItems(ctx context.Context, its []*Item) (map[string]boo
 			if i > 0 {
 				sb.WriteString(",")
 			}
-			sb.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?)")
-			args = append(args, it.ID, it.ProjectID, it.ExternalID, it.ParentID, it.Inputs, it.Meta, it.Stage, it.SpotCheck, it.GTRevision, 1, t, t)
+			sb.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?)")
+			args = append(args, it.ID, it.ProjectID, it.ExternalID, it.ParentID, it.Inputs, it.Meta, it.Stage, it.SpotCheck, it.Gold, it.GTRevision, 1, t, t)
 		}
 		sb.WriteString(" ON CONFLICT (project_id, external_id) DO NOTHING RETURNING external_id")
 		var got []string

@@ -51,6 +51,10 @@ type Member struct {
 	Qualified bool
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// Paused members get no label or criteria work until a lead lifts the pause.
+	Paused bool
+	// GoldSince starts the member's gold window (when a pause was last lifted).
+	GoldSince *time.Time
 }
 
 // TableName names the members table.
@@ -214,6 +218,7 @@ type MemberView struct {
 	Email  string  `json:"email"`
 	Name   string  `json:"name"`
 	Roles  RoleSet `json:"roles" gorm:"type:text"`
+	Paused bool    `json:"paused"`
 	// Qualified says the member passed a calibration round or a lead qualified them.
 	Qualified bool `json:"qualified"`
 }
@@ -222,7 +227,7 @@ type MemberView struct {
 func (s *Store) Members(ctx context.Context, projectID string) ([]MemberView, error) {
 	ms := []MemberView{}
 	err := s.db.WithContext(ctx).Table("project_members m").
-		Select("m.user_id, u.email, u.name, m.roles, m.qualified").
+		Select("m.user_id, u.email, u.name, m.roles, m.paused, m.qualified").
 		Joins("JOIN users u ON u.id = m.user_id").
 		Where("m.project_id = ?", projectID).Order("u.email").Scan(&ms).Error
 	return ms, translate(err)

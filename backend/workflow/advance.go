@@ -24,6 +24,10 @@ func (s *Service) afterSubmit(ctx context.Context, tx *store.Store, p *Project, 
 		return flow.StageDone, s.adjudicate(ctx, tx, p, a, canonical, in)
 	case flow.StageCriteria:
 		return s.collectCriteria(ctx, tx, p, a, canonical)
+	case flow.StageLabel:
+		if stage, gold, err := s.goldSubmitted(ctx, tx, p, a, canonical); gold || err != nil {
+			return stage, err
+		}
 	}
 	return s.advance(ctx, tx, p, a.ItemID)
 }

@@ -28,6 +28,8 @@ type ItemLine struct {
 	Inputs      map[string]json.RawMessage `json:"inputs"`
 	Meta        map[string]json.RawMessage `json:"meta,omitempty"`
 	GroundTruth *ImportedTruth             `json:"ground_truth,omitempty"`
+	// Gold makes the item a gold item: GroundTruth holds its gold answers.
+	Gold bool `json:"gold,omitempty"`
 }
 
 // ImportedTruth is ground truth that comes with an item: by rule or by construction.
@@ -377,6 +379,9 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, da
 	if err := s.checkAssets(ctx, tx, p, item, assets); err != nil {
 		return nil, nil, err
 	}
+	if line.Gold && !pool {
+		return goldItem(p, line)
+	}
 	if pool {
 		if err := checkGold(p.Schema, line.GroundTruth); err != nil {
 			return nil, nil, err
@@ -384,10 +389,7 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, da
 	} else if err := checkTruth(p.Schema, line.GroundTruth); err != nil {
 		return nil, nil, err
 	}
-	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: encode(line.Inputs), Stage: p.firstStage()}
-	if len(line.Meta) > 0 {
-		it.Meta = encode(line.Meta)
-	}
+	it := newItem(p, line)
 	if pool {
 		it.Stage = flow.StageCalibration
 		return it, line.GroundTruth, nil
@@ -399,6 +401,31 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, da
 		}
 	}
 	return it, line.GroundTruth, nil
+}
+
+func newItem(p *Project, line ItemLine) *store.Item {
+	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: encode(line.Inputs), Stage: p.firstStage()}
+	if len(line.Meta) > 0 {
+		it.Meta = encode(line.Meta)
+	}
+	return it
+}
+
+// goldItem is the item of a gold line: in stage gold with its gold answers, which are never
+// ground truth.
+func goldItem(p *Project, line ItemLine) (*store.Item, *ImportedTruth, error) {
+	if line.GroundTruth == nil {
+		return nil, nil, tasks.Field("gold", "ground_truth_required", "a gold item needs ground_truth with its gold answers")
+	}
+	if p.Policy.CriteriaStage != nil {
+		return nil, nil, tasks.Field("gold", "invalid_value", "gold items are labeled directly; this project writes criteria first")
+	}
+	if err := tasks.Prefixed(p.Schema.ValidateAnswers(line.GroundTruth.Answers), "ground_truth.answers."); err != nil {
+		return nil, nil, err
+	}
+	it := newItem(p, line)
+	it.Stage, it.Gold = flow.StageGold, encode(line.GroundTruth.Answers)
+	return it, nil, nil
 }
 
 func checkTruth(schema *tasks.Schema, gt *ImportedTruth) error {

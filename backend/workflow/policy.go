@@ -117,6 +117,16 @@ type Policy struct {
 	SpotCheckRate float64 `json:"spot_check_rate"`
 	// ShowAnnotatorNames shows who gave which label to adjudicators (leads always see them).
 	ShowAnnotatorNames bool `json:"show_annotator_names"`
+	// GoldRate is the share of label claims that hand out a gold item.
+	GoldRate float64 `json:"gold_rate"`
+	// GoldMinAccuracy flags an annotator whose gold accuracy over the window is below it.
+	GoldMinAccuracy float64 `json:"gold_min_accuracy"`
+	// GoldWindow is how many of a person's latest gold answers the accuracy is taken over.
+	GoldWindow int `json:"gold_window"`
+	// GoldPause pauses a flagged annotator until a lead lifts it.
+	GoldPause bool `json:"gold_pause"`
+	// RushedSeconds: a label submitted faster than this counts as rushed.
+	RushedSeconds float64 `json:"rushed_seconds"`
 	// RequireQualification lets annotators claim label work only once qualified: by passing a
 	// calibration round of the project, or by a lead.
 	RequireQualification bool `json:"require_qualification"`
@@ -169,6 +179,15 @@ func (p Policy) Defaults() Policy {
 	if p.LeaseMinutes == 0 {
 		p.LeaseMinutes = 30
 	}
+	if p.GoldMinAccuracy == 0 {
+		p.GoldMinAccuracy = 0.8
+	}
+	if p.GoldWindow == 0 {
+		p.GoldWindow = 20
+	}
+	if p.RushedSeconds == 0 {
+		p.RushedSeconds = 3
+	}
 	if p.DraftFromPredictions != nil && p.DraftFromPredictions.Rounding == "" {
 		p.DraftFromPredictions.Rounding = RoundHalfUp
 	}
@@ -197,9 +216,25 @@ func (p Policy) Validate(schema *tasks.Schema, forms map[string]tasks.Schema) er
 	if p.SpotCheckRate < 0 || p.SpotCheckRate > 1 {
 		bad("workflow.spot_check_rate", "out_of_range", "spot_check_rate must be between 0 and 1")
 	}
+	p.validateGold(bad)
 	p.validateDraft(bad)
 	p.validateCriteria(schema, forms, bad)
 	return fe.Err()
+}
+
+func (p Policy) validateGold(bad func(field, code, format string, args ...any)) {
+	if p.GoldRate < 0 || p.GoldRate > 1 {
+		bad("workflow.gold_rate", "out_of_range", "gold_rate must be between 0 and 1")
+	}
+	if p.GoldMinAccuracy <= 0 || p.GoldMinAccuracy > 1 {
+		bad("workflow.gold_min_accuracy", "out_of_range", "gold_min_accuracy must be more than 0 and at most 1")
+	}
+	if p.GoldWindow < 1 || p.GoldWindow > 1000 {
+		bad("workflow.gold_window", "out_of_range", "gold_window must be 1 to 1000")
+	}
+	if p.RushedSeconds <= 0 || p.RushedSeconds > 3600 {
+		bad("workflow.rushed_seconds", "out_of_range", "rushed_seconds must be more than 0 and at most 3600")
+	}
 }
 
 func (p Policy) validateDraft(bad func(field, code, format string, args ...any)) {

@@ -295,6 +295,7 @@ type MemberResult struct {
 	Email  string        `json:"email"`
 	Name   string        `json:"name,omitempty"`
 	Roles  store.RoleSet `json:"roles"`
+	Paused *bool         `json:"paused,omitempty"`
 	// Qualified is the member's qualification, when the change set it.
 	Qualified *bool `json:"qualified,omitempty"`
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
-	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // ErrNotQualified refuses label work to an annotator who has not qualified in a project whose
@@ -40,58 +39,4 @@ func setQualified(ctx context.Context, tx *store.Store, projectID, actorID, user
 		after[k] = v
 	}
 	return tx.Audit(ctx, projectID, actorID, action, "user:"+userID, map[string]any{"qualified": m.Qualified}, after)
-}
-
-// MemberChange is a lead's change to a person's membership: their roles, their qualification
-// for production labeling, or both.
-type MemberChange struct {
-	Roles     []store.Role
-	Qualified *bool
-}
-
-// MemberStatusUpdated is the status of a change that set only the qualification.
-const MemberStatusUpdated = "updated"
-
-// ChangeMember applies a membership change: the roles as SetMember sets them, then the
-// qualification, which needs a member. A change that names neither is refused.
-func (s *Service) ChangeMember(ctx context.Context, actor *store.User, projectID, ref string, c MemberChange) (*MemberResult, error) {
-	if c.Roles == nil && c.Qualified == nil {
-		return nil, tasks.Field("roles", "required", "give roles, qualified or both")
-	}
-	if c.Qualified == nil {
-		return s.SetMember(ctx, actor, projectID, ref, c.Roles)
-	}
-	target, err := s.memberByRef(ctx, projectID, ref)
-	if err != nil {
-		return nil, err
-	}
-	if c.Roles != nil {
-		if err := checkRoles(c.Roles); err != nil {
-			return nil, err
-		}
-		if target != nil && len(c.Roles) == 0 {
-			return nil, tasks.Field("qualified", "not_member", "a person who leaves the project has no qualification to set")
-		}
-	}
-	if target == nil {
-		return nil, tasks.Field("qualified", "not_member", "only members of the project can be qualified")
-	}
-	res := &MemberResult{Status: MemberStatusUpdated, UserID: target.ID, Email: target.Email, Name: target.Name}
-	if c.Roles != nil {
-		if res, err = s.SetMember(ctx, actor, projectID, target.ID, c.Roles); err != nil {
-			return nil, err
-		}
-	}
-	err = s.store.WithTx(ctx, func(tx *store.Store) error {
-		return setQualified(ctx, tx, projectID, actor.ID, target.ID, *c.Qualified, map[string]any{"by": "lead"})
-	})
-	if err != nil {
-		return nil, err
-	}
-	m, err := s.store.Member(ctx, projectID, target.ID)
-	if err != nil {
-		return nil, err
-	}
-	res.Roles, res.Qualified = m.Roles, &m.Qualified
-	return res, nil
 }

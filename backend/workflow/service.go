@@ -170,6 +170,12 @@ func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles 
 	if !roles.Has(role) {
 		return nil, ErrRoleRequired
 	}
+	if stage != flow.StageCalibration {
+		// note: a paused annotator may still take part in calibration rounds.
+		if err := s.checkPaused(ctx, p, user.ID, role); err != nil {
+			return nil, err
+		}
+	}
 	if stage == flow.StageLabel && p.Policy.RequireQualification {
 		if err := s.checkQualified(ctx, p, user.ID); err != nil {
 			return nil, err
@@ -268,11 +274,12 @@ func (s *Service) slotStillFree(ctx context.Context, tx *store.Store, p *Project
 		taken, err := tx.ReviewSlotTaken(ctx, *a.TargetID, a.ID, t)
 		return !taken, err
 	}
-	if _, err := tx.ItemForUpdate(ctx, a.ItemID); err != nil {
+	it, err := tx.ItemForUpdate(ctx, a.ItemID)
+	if err != nil {
 		return false, err
 	}
 	n, err := tx.TakenSlots(ctx, a.ItemID, a.Stage, a.ID, t)
-	return int(n) < p.slots(a.Stage), err
+	return int(n) < p.itemSlots(it, a.Stage), err
 }
 
 // claimNew finds a candidate, locks it, re-checks its free slots under the lock and records
@@ -293,6 +300,11 @@ func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, use
 	}
 	if err != nil {
 		return nil, err
+	}
+	if stage == flow.StageLabel && len(ids) > 0 && p.drawGold() {
+		if a, err := s.claimGold(ctx, tx, p, userID, t); err != nil || a != nil {
+			return a, err
+		}
 	}
 	for _, id := range ids {
 		a, err := s.tryClaim(ctx, tx, p, userID, stage, id, t)
@@ -321,11 +333,12 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 		}
 		a.ItemID, a.TargetID = label.ItemID, &label.ID
 	} else {
-		if _, err := tx.ItemForUpdate(ctx, id); err != nil {
+		it, err := tx.ItemForUpdate(ctx, id)
+		if err != nil {
 			return nil, err
 		}
 		n, err := tx.TakenSlots(ctx, id, stage, "", t)
-		if err != nil || int(n) >= p.slots(stage) {
+		if err != nil || int(n) >= p.itemSlots(it, stage) {
 			return nil, err
 		}
 		a.ItemID = id
@@ -389,6 +402,9 @@ func (s *Service) MyProgress(ctx context.Context, p *Project, userID string) ([]
 			n, err = s.store.AvailableAdjudications(ctx, p.ID, userID, availableCap, t)
 		default:
 			n, err = s.store.AvailableItems(ctx, p.ID, userID, stage, p.slots(stage), availableCap, t)
+			if err == nil && stage == flow.StageLabel {
+				n, err = s.withGold(ctx, p, userID, n)
+			}
 		}
 		if err != nil {
 			return nil, err

@@ -20,6 +20,8 @@ const (
 	StageAdjudicate     Stage = "adjudicate"
 	StageDone           Stage = "done"
 	StageDropped        Stage = "dropped"
+	// StageGold holds gold items: handed out among label work, scored, never decided.
+	StageGold Stage = "gold"
 	// StageCalibration marks items of the calibration pool, and the work of calibration rounds
 	// on them; pool items never enter the production stages.
 	StageCalibration Stage = "calibration"
@@ -29,7 +31,7 @@ const (
 var WorkStages = []Stage{StageCriteria, StageLabel, StageReview, StageAdjudicate}
 
 // ItemStages are every stage an item can be in.
-var ItemStages = []Stage{StageCriteria, StageCriteriaReview, StageSplit, StageLabel, StageReview, StageAdjudicate, StageDone, StageDropped, StageCalibration}
+var ItemStages = []Stage{StageCriteria, StageCriteriaReview, StageSplit, StageLabel, StageReview, StageAdjudicate, StageDone, StageDropped, StageGold, StageCalibration}
 
 // Valid reports whether s is an item stage.
 func (s Stage) Valid() bool { return slices.Contains(ItemStages, s) }

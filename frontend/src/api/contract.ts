@@ -9,8 +9,8 @@ type Generated = components["schemas"];
 /** Property names that hold answers (the document's free-form `Answers`). */
 type AnswerKeys = "answers" | "corrected_answers" | "draft";
 
-/** A generated Answers becomes the typed Answers; null and undefined stay. */
-type TypedAnswers<V> = V extends object ? Answers : V;
+/** A generated Answers becomes the typed Answers; null, undefined and lists (e.g. people's answers to one question) stay. */
+type TypedAnswers<V> = V extends readonly unknown[] ? V : V extends object ? Answers : V;
 /** A generated task schema becomes Schema (the generator adds the file's `$defs` as a property). */
 type TypedSchema<V> = V extends object ? Schema : V;
 

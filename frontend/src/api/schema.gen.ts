@@ -785,6 +785,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{pid}/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each annotator's quality figures and flags (lead)
+         * @description Per annotator who submitted labels in the project: production labels (gold and
+         *     calibration work left out), time per label, rushed share (under the policy's
+         *     `rushed_seconds`), agreement with peers on the items they share and with the final ground
+         *     truth (pooled over the questions with a level of measurement, binary answers after
+         *     polarity and N/A mapping, from `agreement` pairwise tables), gold accuracy (over all gold
+         *     answers, and over the sliding window the flag is judged on), the Yes share per binary
+         *     question, and agreement with model drafts with the share of drafted labels submitted
+         *     unchanged. A figure with nothing to compute it from is `null`.
+         *
+         *     Flags: `low_gold_accuracy` (window accuracy below `gold_min_accuracy`, once 5 answers or
+         *     the whole window are in), `rushed` (more than 20 % of at least 10 labels rushed),
+         *     `rubber_stamping` (one binary question answered Yes in more than 95 % of at least 20
+         *     labels), `anchoring` (at least 10 drafted labels, more than 90 % submitted unchanged).
+         */
+        get: operations["projectQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inter-annotator agreement per question (lead, viewer)
+         * @description Agreement of the project's production labels (accepted labels: a reviewer's correction in
+         *     place of the label, rejected ones left out; gold and calibration work left out), per
+         *     question with a level of measurement, at the level the schema gives it: binary, choice,
+         *     multi choice (sets, MASI distance for alpha) and pairwise (canonical order) nominal;
+         *     Likert, ranking (options as units) and checklist (sub-items as units) ordinal. Binary
+         *     answers are compared as "requirement satisfied or not" after polarity and N/A mapping,
+         *     and `raw` gives the figures of the raw Yes/No/N-A answers. Krippendorff's alpha has a
+         *     95 % percentile bootstrap interval (1000 replicates over units, fixed seed); nominal
+         *     questions have Fleiss' kappa and Gwet's AC1, ordinal ones the pairwise exact, within ±1
+         *     and mean absolute difference figures. `macro` averages the questions shown (undefined
+         *     figures left out). The matrix is each pair's share of agreeing ratings over the shown
+         *     questions' units both rated (`null` when they share none, and on the diagonal).
+         *
+         *     Figures are computed by a background job and kept per project; the key is the schema
+         *     version and the time of the newest label or review submit. When the kept figures are
+         *     older than that (or missing), the answer is the kept figures (or none) with `status:
+         *     computing`, and the job is queued.
+         */
+        get: operations["projectAgreement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{pid}/members": {
         parameters: {
             query?: never;
@@ -812,7 +880,8 @@ export interface paths {
         get?: never;
         /**
          * Set a person's roles in the project, or invite them (lead)
-         * @description A member's roles are replaced at once (an empty list removes the member; the project's
+         * @description `paused` pauses a member or lifts a pause (gold accuracy, `gold_pause`).
+         *     A member's roles are replaced at once (an empty list removes the member; the project's
          *     last lead cannot step down: `409 last_lead`), and a member who loses a role gives back
          *     their open work of that role's stage. An administrator adds anyone at once. A lead who is
          *     not an administrator invites people who are not members yet, by email: the answer is
@@ -1655,7 +1724,7 @@ export interface components {
                  * @description Stable machine-readable code.
                  * @enum {string}
                  */
-                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "round_closed" | "round_open" | "not_qualified" | "import_stopped" | "release_not_done" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
+                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "paused" | "round_closed" | "round_open" | "not_qualified" | "import_stopped" | "release_not_done" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
                 /** @description What went wrong, for a person. Internal errors carry only the request id. */
                 message: string;
                 /** @description Null, an object of FieldError by field path or question key, or extra facts such as `field`, `offset` or (for `stale_version`) `current_version`. */
@@ -1802,7 +1871,12 @@ export interface components {
          *       "lease_minutes": 30,
          *       "blind_review": false,
          *       "spot_check_rate": 0.05,
-         *       "show_annotator_names": false
+         *       "show_annotator_names": false,
+         *       "gold_rate": 0.05,
+         *       "gold_min_accuracy": 0.8,
+         *       "gold_window": 20,
+         *       "gold_pause": true,
+         *       "rushed_seconds": 3
          *     }
          */
         WorkflowPolicy: {
@@ -1887,6 +1961,33 @@ export interface components {
              */
             show_annotator_names: boolean;
             /**
+             * @description Share of label claims that hand out a gold item (imported with `gold: true`) instead of
+             *     a production item, while production work is left for the person. Each person gets each
+             *     gold item at most once.
+             * @default 0
+             */
+            gold_rate: number;
+            /**
+             * @description An annotator whose gold accuracy over the last `gold_window` gold answers falls below this is flagged `low_gold_accuracy` (unset or 0 means the default).
+             * @default 0.8
+             */
+            gold_min_accuracy: number;
+            /**
+             * @description How many of a person's latest gold answers the accuracy is taken over; judged once 5 (or `gold_window`, if fewer) are in the window.
+             * @default 20
+             */
+            gold_window: number;
+            /**
+             * @description A flagged annotator is paused: `queue/next` for `label` and `criteria` answers `403 paused` until a lead sets `paused: false` on the member.
+             * @default false
+             */
+            gold_pause: boolean;
+            /**
+             * @description A label submitted after less time than this counts as rushed (unset or 0 means the default).
+             * @default 3
+             */
+            rushed_seconds: number;
+            /**
              * @description Annotators claim `label` work only once qualified: by passing a calibration round of the project, or by a lead (`PUT .../members/{uid}` with `qualified`).
              * @default false
              */
@@ -1912,11 +2013,13 @@ export interface components {
         /**
          * @description Where an item is: `criteria` (criteria to write), `criteria_review` (criteria to mark),
          *     `split` (became child items), `label`, `review`, `adjudicate`, `done` (has ground truth),
-         *     `dropped` (see `drop_reason`), `calibration` (in the calibration pool: only calibration
-         *     rounds use it; never in production queues, counts, agreement or releases).
+         *     `dropped` (see `drop_reason`), `gold` (a gold item: mixed into label queues at the
+         *     policy's `gold_rate`, never decided, released or counted in agreement), `calibration` (in
+         *     the calibration pool: only calibration rounds use it; never in production queues, counts,
+         *     agreement or releases).
          * @enum {string}
          */
-        ItemStage: "criteria" | "criteria_review" | "split" | "label" | "review" | "adjudicate" | "done" | "dropped" | "calibration";
+        ItemStage: "criteria" | "criteria_review" | "split" | "label" | "review" | "adjudicate" | "done" | "dropped" | "gold" | "calibration";
         /**
          * @description A stage people claim work in; `calibration` is work of a calibration round.
          * @enum {string}
@@ -1948,13 +2051,29 @@ export interface components {
             meta?: {
                 [key: string]: unknown;
             };
-            /** @description Known ground truth (new items only); the item goes to `done`. In a calibration pool import, the gold answer (without `provenance`). */
+            /**
+             * @description Known ground truth (new items only); the item goes to `done`. With `gold: true` it is
+             *     the gold answer instead, and in a calibration pool import the gold answer; in both
+             *     `provenance` may be left out.
+             */
             ground_truth?: {
                 answers: components["schemas"]["Answers"];
-                /** @enum {string} */
+                /**
+                 * @description Required unless the line is gold.
+                 * @enum {string}
+                 */
                 provenance?: "rule" | "constructed";
                 note?: string;
             };
+            /**
+             * @description A gold item (new items only; needs `ground_truth`): stage `gold`, handed out in label
+             *     queues at the policy's `gold_rate` and looking like any other item to the person;
+             *     each answer is scored against the gold answer (the project's consensus rule, every
+             *     question) for the person's gold accuracy. Its answers never become ground truth and it
+             *     is never released nor counted in agreement.
+             * @default false
+             */
+            gold: boolean;
         };
         /** @description One line of a predictions import. */
         PredictionLine: {
@@ -2492,8 +2611,112 @@ export interface components {
             email: string;
             name: string;
             roles: components["schemas"]["Role"][];
+            /** @description Paused after failing gold (`gold_pause`); `queue/next` answers `403 paused` for `label` and `criteria`. */
+            paused: boolean;
             /** @description Passed a calibration round of the project or was qualified by a lead (see `require_qualification`). */
             qualified: boolean;
+        };
+        QualityReport: {
+            /** Format: date-time */
+            computed_at: string;
+            annotators: components["schemas"]["AnnotatorQuality"][];
+        };
+        AnnotatorQuality: {
+            user_id: string;
+            name: string;
+            /** @description Submitted production labels (rejected ones included). */
+            labels: number;
+            /** @description Median time spent per label. */
+            median_seconds: number | null;
+            /** @description 10th percentile of the time spent per label (nearest rank). */
+            p10_seconds: number | null;
+            rushed_share: number | null;
+            /** @description Share of agreeing (unit */
+            peer_agreement: number | null;
+            /** @description Share of the person's ratings equal to the final ground truth. */
+            truth_agreement: number | null;
+            gold: {
+                answered: number;
+                correct: number;
+                accuracy: number | null;
+                /** @description Gold answers in the sliding window (at most `gold_window` */
+                window_answered: number;
+                window_accuracy: number | null;
+            };
+            paused: boolean;
+            /** @description Share of Yes among the Yes/No answers, per binary question. */
+            yes_rate: {
+                [key: string]: number;
+            };
+            drafts: {
+                /** @description Labels that started from a model draft. */
+                labels: number;
+                /** @description Share of the submitted ratings equal to the draft's. */
+                agreement: number | null;
+                /** @description Share of drafted labels submitted exactly as drafted. */
+                unchanged_share: number | null;
+            };
+            flags: {
+                /** @enum {string} */
+                code: "low_gold_accuracy" | "rushed" | "rubber_stamping" | "anchoring";
+                reason: string;
+            }[];
+        };
+        AgreementReport: {
+            /**
+             * @description `computing`: the figures are missing or older than the project's labels, and a job is refreshing them.
+             * @enum {string}
+             */
+            status: "ready" | "computing";
+            /** Format: date-time */
+            computed_at: string | null;
+            /** @description The schema version the figures were computed with (the current one when none were). */
+            schema_version: number;
+            /** @description Accepted production labels the figures were computed from. */
+            labels: number;
+            questions: components["schemas"]["QuestionAgreement"][];
+            macro: {
+                alpha: number | null;
+                percent_agreement: number | null;
+            };
+            matrix: {
+                annotators: {
+                    user_id: string;
+                    name: string;
+                }[];
+                values: (number | null)[][];
+            };
+        };
+        QuestionAgreement: {
+            key: string;
+            label: string;
+            /** @description The question kind. */
+            type: string;
+            /** @enum {string} */
+            level: "nominal" | "ordinal" | "interval" | "ratio";
+            /** @description Units with at least one rating. */
+            n_units: number;
+            n_ratings: number;
+            /** @description Krippendorff's alpha. */
+            alpha: number | null;
+            /** @description 95 % bootstrap interval of alpha, or null. */
+            alpha_ci: null | number[];
+            percent_agreement: number | null;
+            /** @description Nominal questions only. */
+            fleiss_kappa: number | null;
+            /** @description Nominal questions only. */
+            gwet_ac1: number | null;
+            /** @description Ordinal questions only; share of rating pairs that are equal. */
+            exact: number | null;
+            /** @description Ordinal questions only; share of rating pairs at most 1 apart. */
+            within_one: number | null;
+            /** @description Ordinal questions only; mean absolute difference of rating pairs. */
+            mad: number | null;
+            /** @description Binary questions only; the figures over raw Yes/No/N-A answers. */
+            raw: null | {
+                alpha: number | null;
+                percent_agreement: number | null;
+            };
         };
         CalibrationPassRule: {
             /** @enum {string} */
@@ -4826,7 +5049,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJSON"];
             401: components["responses"]["Unauthorized"];
-            /** @description `forbidden`: the caller's project roles do not include the stage's role; `not_qualified`: `label` work needs a qualification first (`require_qualification`). */
+            /** @description `forbidden`: the caller's project roles do not include the stage's role. `paused`: the caller failed gold and a lead has not lifted the pause (`label` and `criteria`). `not_qualified`: `label` work needs a qualification first (`require_qualification`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4839,6 +5062,74 @@ export interface operations {
             409: components["responses"]["NoSchema"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description `validation_failed`: `details.stage` (`invalid_value`): not a stage, or a stage this project's workflow does not have. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    projectQuality: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QualityReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+        };
+    };
+    projectAgreement: {
+        parameters: {
+            query?: {
+                /** @description The stage whose work is compared; only `label`. */
+                stage?: "label";
+                /** @description Comma-separated question keys; all questions with a level when left out. */
+                questions?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures, in schema order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+            /** @description `validation_failed`: `details.stage` (`invalid_value`) or `details.questions` (`unknown_question`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4889,7 +5180,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Left out, the roles stay as they are. */
                     roles?: components["schemas"]["Role"][];
+                    /**
+                     * @description `false` lifts a pause (audited `member.unpause`; the gold window starts over),
+                     *     `true` pauses the member by hand (`member.pause`). Members only.
+                     */
+                    paused?: boolean;
                     qualified?: boolean;
                 };
             };
@@ -4902,7 +5199,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description `updated`: only the pause changed.
+                         * @enum {string}
+                         */
                         status: "added" | "invited" | "removed" | "updated";
                         /** @description The member's qualification; only for members. */
                         qualified?: boolean;
@@ -4911,6 +5211,8 @@ export interface operations {
                         email: string;
                         name?: string;
                         roles: components["schemas"]["Role"][];
+                        /** @description Whether the member is paused */
+                        paused?: boolean;
                     };
                 };
             };

@@ -8,6 +8,10 @@ import { ReviewPage } from "./review/ReviewPage";
 import { ItemsTab } from "./items/ItemsTab";
 import { AdjudicatePage } from "./adjudicate/AdjudicatePage";
 import { ReleasesTab } from "./releases/ReleasesTab";
+import { AgreementTab } from "./agreement/AgreementTab";
+import { QualityTab } from "./quality/QualityTab";
+import { CalibrationTab } from "./calibration/CalibrationTab";
+import { MyRoundsTab } from "./rounds/MyRoundsTab";
 
 /**
  * A section of the project page. Capabilities plug in by adding an entry
@@ -45,14 +49,28 @@ export const projectTabs: ProjectTab[] = [
     element: <AdjudicatePage />,
   },
   {
+    path: "rounds",
+    label: "My rounds",
+    element: <MyRoundsTab />,
+    visible: ({ project }) => project.my_roles.includes("annotator"),
+  },
+  {
+    path: "calibration",
+    label: "Calibration",
+    element: <CalibrationTab />,
+    visible: ({ project }) => project.my_roles.includes("lead"),
+  },
+  {
     path: "agreement",
     label: "Agreement",
-    element: (
-      <PlaceholderTab title="Agreement">
-        Inter-annotator agreement per question and per annotator with bootstrap confidence intervals,
-        calibration rounds round over round, and model judges against human ground truth.
-      </PlaceholderTab>
-    ),
+    element: <AgreementTab />,
+    visible: ({ project }) => project.my_roles.includes("lead") || project.my_roles.includes("viewer"),
+  },
+  {
+    path: "quality",
+    label: "Quality",
+    element: <QualityTab />,
+    visible: ({ project }) => project.my_roles.includes("lead"),
   },
   {
     path: "releases",

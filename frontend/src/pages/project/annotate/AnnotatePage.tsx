@@ -37,7 +37,8 @@ export function AnnotatePage() {
   );
 }
 
-function LabelSession({ pid, stage, picker }: { pid: string; stage: QueueStage; picker: ReactNode }) {
+/** One person's labeling session in a stage (label, criteria, or a calibration round's items). */
+export function LabelSession({ pid, stage, picker }: { pid: string; stage: QueueStage; picker: ReactNode }) {
   const api = useWorkflowApi();
   const session = useWorkSession(pid, stage);
   const aid = session.claim?.assignment.id ?? null;

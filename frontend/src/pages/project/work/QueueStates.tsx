@@ -7,6 +7,7 @@ const EMPTY_TEXT: Record<string, string> = {
   criteria: "There are no items waiting for criteria.",
   review: "There are no labels waiting for your review.",
   adjudicate: "There are no items waiting for adjudication.",
+  calibration: "You have labeled every item of your open calibration rounds.",
 };
 
 export function QueueLoading() {

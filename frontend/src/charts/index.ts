@@ -1,0 +1,3 @@
+export { Chart } from "./Chart";
+export * from "./options";
+export * from "./format";
