@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ProjectDetail, User } from "../../api";
+import type { ProjectDetail, ProjectRole, User } from "../../api";
 import { OverviewTab } from "./overview/OverviewTab";
 import { MembersTab } from "./members/MembersTab";
 import { PlaceholderTab } from "./PlaceholderTab";
@@ -8,6 +8,7 @@ import { ReviewPage } from "./review/ReviewPage";
 import { ItemsTab } from "./items/ItemsTab";
 import { AdjudicatePage } from "./adjudicate/AdjudicatePage";
 import { ReleasesTab } from "./releases/ReleasesTab";
+import { SettingsTab } from "./settings/SettingsTab";
 
 /**
  * A section of the project page. Capabilities plug in by adding an entry
@@ -22,28 +23,18 @@ export interface ProjectTab {
   visible?: (ctx: { project: ProjectDetail; user: User }) => boolean;
 }
 
+/** Shown to members holding any of the roles (administrators hold every role in every project). */
+const forRoles =
+  (...roles: ProjectRole[]) =>
+  ({ project }: { project: ProjectDetail }) =>
+    roles.some((r) => (project.my_roles ?? []).includes(r));
+
 export const projectTabs: ProjectTab[] = [
   { path: "overview", label: "Overview", element: <OverviewTab /> },
-  {
-    path: "items",
-    label: "Items",
-    element: <ItemsTab />,
-  },
-  {
-    path: "annotate",
-    label: "Annotate",
-    element: <AnnotatePage />,
-  },
-  {
-    path: "review",
-    label: "Review",
-    element: <ReviewPage />,
-  },
-  {
-    path: "adjudicate",
-    label: "Adjudicate",
-    element: <AdjudicatePage />,
-  },
+  { path: "items", label: "Items", element: <ItemsTab />, visible: forRoles("lead") },
+  { path: "annotate", label: "Annotate", element: <AnnotatePage />, visible: forRoles("annotator") },
+  { path: "review", label: "Review", element: <ReviewPage />, visible: forRoles("reviewer") },
+  { path: "adjudicate", label: "Adjudicate", element: <AdjudicatePage />, visible: forRoles("adjudicator") },
   {
     path: "agreement",
     label: "Agreement",
@@ -54,21 +45,12 @@ export const projectTabs: ProjectTab[] = [
       </PlaceholderTab>
     ),
   },
-  {
-    path: "releases",
-    label: "Releases",
-    element: <ReleasesTab />,
-    visible: ({ project }) => project.my_roles.includes("lead") || project.my_roles.includes("viewer"),
-  },
-  { path: "members", label: "Members", element: <MembersTab /> },
-  {
-    path: "settings",
-    label: "Settings",
-    element: (
-      <PlaceholderTab title="Settings">
-        The task schema (from a template or written by hand) and the workflow policy — overlap, cross-review,
-        consensus rule.
-      </PlaceholderTab>
-    ),
-  },
+  { path: "releases", label: "Releases", element: <ReleasesTab />, visible: forRoles("lead", "viewer") },
+  { path: "members", label: "Members", element: <MembersTab />, visible: forRoles("lead", "viewer") },
+  { path: "settings", label: "Settings", element: <SettingsTab />, visible: forRoles("lead") },
 ];
+
+/** The tabs this member sees, in order. */
+export function visibleTabs(project: ProjectDetail, user: User): ProjectTab[] {
+  return projectTabs.filter((t) => !t.visible || t.visible({ project, user }));
+}
