@@ -183,3 +183,14 @@ export function zip(files) {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, ...central, end]);
 }
+
+/** Runs fn; on failure saves a screenshot of every open page into dir first. */
+export async function shootOnFailure(browser, dir, fn) {
+  try {
+    await fn();
+  } catch (err) {
+    let i = 0;
+    for (const c of browser.contexts()) for (const p of c.pages()) await p.screenshot({ path: join(dir, `failure-${++i}.png`), fullPage: true }).catch(() => {});
+    throw err;
+  }
+}

@@ -9,7 +9,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { artifactsDir, withArbiter, ADMIN_EMAIL, ADMIN_PASSWORD } from "./harness.mjs";
 import { PASSWORD, assertNoConsoleErrors, saveShot, signIn } from "./workflow-steps.mjs";
-import { adjudicateAll, approveAll, createAccounts, inviteByEmail, joinProject, labelAll, signInWith, tabNames, templateMedia, zip } from "./setup-steps.mjs";
+import { shootOnFailure, adjudicateAll, approveAll, createAccounts, inviteByEmail, joinProject, labelAll, signInWith, tabNames, templateMedia, zip } from "./setup-steps.mjs";
 
 const TEAM = [
   { key: "ann1", name: "Ana Annotator", email: "ann1@arbiter.test", roles: ["annotator"] },
@@ -41,6 +41,7 @@ test("setup: a lead creates a D3-Omni T2I project in the browser, and the team w
       const dir = join(artifactsDir, "setup-template");
       await mkdir(dir, { recursive: true });
       const shot = (n) => join(dir, `${n}.png`);
+      await shootOnFailure(browser, dir, async () => {
       await makeAccounts(browser, server.url, shot);
 
       // The lead starts the wizard from the projects page and picks D3-Omni T2I in the gallery.
@@ -57,12 +58,12 @@ test("setup: a lead creates a D3-Omni T2I project in the browser, and the team w
       await page.getByRole("button", { name: "Next: project and workflow" }).click();
 
       // Name and policy; a bad value is refused at its field by the server, then fixed.
-      assert.equal(await page.getByLabel("Name").inputValue(), "D3-Omni text-to-image (17 dimensions)", "the name starts as the template's");
-      await page.getByLabel("Name").fill("D3-Omni T2I pilot");
+      assert.equal(await page.getByLabel("Name", { exact: true }).inputValue(), "D3-Omni text-to-image (17 dimensions)", "the name starts as the template's");
+      await page.getByLabel("Name", { exact: true }).fill("D3-Omni T2I pilot");
       await page.getByLabel("Description").fill("Three labels per image, cross-reviewed, adjudicated on disagreement.");
       assert.match(await page.getByRole("textbox", { name: "Guidelines" }).inputValue(), /Examine the image thoroughly/, "the template's guidelines come along");
       const policy = page.getByTestId("policy-form");
-      await policy.getByLabel("Labels per item").fill("0");
+      await policy.getByLabel("Labels per item").fill("51");
       await policy.locator('[data-field="overlap"] .field-error').getByText("overlap must be 1 to 50").waitFor();
       assert.equal(await page.getByRole("button", { name: "Create project" }).isDisabled(), true);
       await saveShot(page, shot("02-wizard-policy-error"));
@@ -166,7 +167,9 @@ test("setup: a lead creates a D3-Omni T2I project in the browser, and the team w
         assertNoConsoleErrors(s.errors, who);
         await s.context.close();
       }
-      assertNoConsoleErrors(lead.errors, "lead");
+      // note: the setup check answers 422 while the policy is invalid (its verdict, by design); Chromium logs every 4xx.
+      assertNoConsoleErrors(lead.errors.filter((e) => !/status of 422/.test(e)), "lead");
+      });
     },
     { prefix: "setup-template", viewport: { width: 1440, height: 900 } },
   ));

@@ -46,30 +46,30 @@ export function DangerZone({ project }: { project: ProjectDetail }) {
       </div>
       <ErrorMessage error={archive.error} />
       <form
-        className="danger-row"
+        className="danger-row danger-delete"
         aria-label="Delete the project"
         onSubmit={(e) => {
           e.preventDefault();
           remove.mutate();
         }}
       >
-        <div className="stack">
-          <div>
-            <strong>Delete the project</strong>
-            <p className="muted">Items, labels, reviews, ground truth, imports, media and releases are deleted for good; the audit trail keeps the deletion.</p>
-          </div>
+        <div>
+          <strong>Delete the project</strong>
+          <p className="muted">Items, labels, reviews, ground truth, imports, media and releases are deleted for good; the audit trail keeps the deletion.</p>
+        </div>
+        <div className="danger-confirm">
           <Field
             label={`Type the project's name, ${project.name}, to confirm`}
             autoComplete="off"
             value={confirm}
             error={removeErrors.confirm}
             onChange={(e) => setConfirm(e.target.value)}
-            className="field-narrow"
+            className="grow"
           />
+          <button type="submit" className="btn btn-danger" disabled={confirm !== project.name || remove.isPending}>
+            {remove.isPending ? "Deleting…" : "Delete the project"}
+          </button>
         </div>
-        <button type="submit" className="btn btn-danger" disabled={confirm !== project.name || remove.isPending}>
-          {remove.isPending ? "Deleting…" : "Delete the project"}
-        </button>
       </form>
       {remove.error && !removeErrors.confirm && <ErrorMessage error={remove.error} />}
     </section>

@@ -4,7 +4,7 @@ import { ApiError, queryKeys, useApi, type ProjectDetail } from "../../../api";
 import { setupKeys, useSetupApi, type SetupRequest } from "../../../api/setup";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
-import { formatDateTime } from "../../../components/format";
+import { formatDate } from "../../../components/format";
 import { SchemaEditor } from "../../projects/setup/SchemaEditor";
 import { parseSchemaText, schemaProblems, schemaToText } from "../../projects/setup/schemaText";
 import { useSetupCheck } from "../../projects/setup/useSetupCheck";
@@ -54,8 +54,8 @@ function SchemaVersions({ project }: { project: ProjectDetail }) {
           <th scope="col">Version</th>
           <th scope="col">Created</th>
           <th scope="col">By</th>
-          <th scope="col" className="num-col">
-            Annotations
+          <th scope="col" className="num-col" title="Labels, reviews and adjudications submitted with this version">
+            Submitted
           </th>
           <th scope="col" className="num-col">
             Claimed
@@ -68,7 +68,7 @@ function SchemaVersions({ project }: { project: ProjectDetail }) {
             <td>
               v{v.version} {v.version === project.schema_version && <span className="badge">current</span>}
             </td>
-            <td>{formatDateTime(v.created_at)}</td>
+            <td className="nowrap">{formatDate(v.created_at)}</td>
             <td>{name(v.created_by)}</td>
             <td className="num-col">{v.submitted}</td>
             <td className="num-col">{v.assignments}</td>

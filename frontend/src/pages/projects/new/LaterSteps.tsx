@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { queryKeys, useApi, type ProjectDetail } from "../../../api";
 import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
@@ -72,8 +71,8 @@ export function ReadyStep({ project }: { project: ProjectDetail }) {
   const api = useApi();
   const stats = useQuery({ queryKey: workflowKeys.stats(project.id), queryFn: () => wf.stats(project.id) });
   const members = useQuery({ queryKey: queryKeys.members(project.id), queryFn: () => api.projects.members(project.id) });
+  const invited = useQuery({ queryKey: [...queryKeys.members(project.id), "invitations"], queryFn: () => api.projects.invitations(project.id) });
   const items = stats.data?.items.reduce((n, c) => n + c.count, 0);
-  const base = `/projects/${encodeURIComponent(project.id)}`;
   return (
     <div className="stack-lg">
       <FeasibilityNotice pid={project.id} />
@@ -85,19 +84,14 @@ export function ReadyStep({ project }: { project: ProjectDetail }) {
           <dt>Workflow</dt>
           <dd>{policySummary(project)}</dd>
           <dt>Members</dt>
-          <dd>{members.data ? members.data.length : "…"}</dd>
+          <dd>
+            {members.data ? members.data.length : "…"}
+            {invited.data && invited.data.length > 0 && `, and ${invited.data.length} invited who have not joined yet`}
+          </dd>
           <dt>Items</dt>
           <dd>{items ?? "…"}</dd>
         </dl>
         {items === 0 && <EmptyState title="No items yet">Import them here or later in the Items tab.</EmptyState>}
-      </div>
-      <div className="row">
-        <Link className="btn btn-primary" to={`${base}/overview`}>
-          Open the project
-        </Link>
-        <Link className="btn" to={`${base}/settings`}>
-          Settings
-        </Link>
       </div>
     </div>
   );

@@ -180,10 +180,14 @@ function AfterCreate({ pid, step }: { pid: string; step: StepKey }) {
             Back
           </button>
         )}
-        {next && (
+        {next ? (
           <button type="button" className="btn btn-primary" onClick={() => go(next)}>
             Next: {STEPS.find((s) => s.key === next)!.label.toLowerCase()}
           </button>
+        ) : (
+          <Link className="btn btn-primary" to={`/projects/${encodeURIComponent(pid)}/overview`}>
+            Open the project
+          </Link>
         )}
       </div>
     </>
