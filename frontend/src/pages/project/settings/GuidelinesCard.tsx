@@ -21,6 +21,8 @@ export function GuidelinesCard({ project }: { project: ProjectDetail }) {
       qc.setQueryData(queryKeys.project(project.id), p);
       void qc.invalidateQueries({ queryKey: queryKeys.projects });
       setName(p.name);
+      setDescription(p.description);
+      setGuidelines(p.guidelines);
       setSaved(true);
     },
   });

@@ -9,8 +9,8 @@ import "./settings.css";
 /** The lead's settings: workflow policy, schema and its versions, guidelines, archive and delete. */
 export function SettingsTab() {
   const project = useProject();
-  // note: each card starts from the project as loaded; a saved change reloads the project and remounts them
-  const key = `${project.id}:${project.updated_at}`;
+  // note: each card edits its own copy, taken when it mounts and again when it saves
+  const key = project.id;
   return (
     <div className="settings">
       <div className="settings-main">

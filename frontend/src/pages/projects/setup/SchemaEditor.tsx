@@ -13,6 +13,7 @@ interface Props {
 }
 
 const PLACEHOLDER = `# YAML or JSON, e.g.
+version: 1
 inputs:
   - {name: prompt, type: text, label: Prompt}
   - {name: image, type: image, label: Image}
