@@ -30,13 +30,16 @@ test("admin signs in, creates a project and opens it", (t) =>
       assert.ok(who.length > 0, "top bar shows the signed-in user");
       await shot("projects-empty");
 
-      // Create a project through the form.
-      await page.getByRole("button", { name: "New project" }).click();
-      const form = page.getByRole("form", { name: "New project" });
-      await form.getByLabel("Name").fill("RoboJudge-Bench pilot");
-      await form.getByLabel("Description").fill("Physical adherence and instruction alignment, 1–5 with checklists.");
+      // Create a project through the wizard: a template, then its name.
+      await page.getByRole("link", { name: "New project" }).click();
+      await page.locator('[data-template="robojudge"]').click();
+      await page.getByRole("button", { name: "Next: project and workflow" }).click();
+      await page.getByLabel("Name", { exact: true }).fill("RoboJudge-Bench pilot");
+      await page.getByLabel("Description").fill("Physical adherence and instruction alignment, 1–5 with checklists.");
       await shot("create-project-form");
-      await form.getByRole("button", { name: "Create project" }).click();
+      await page.getByRole("button", { name: "Create project" }).click();
+      await page.waitForURL(/step=members/);
+      await page.getByRole("link", { name: "Projects", exact: true }).click();
       const link = page.getByRole("link", { name: "RoboJudge-Bench pilot" });
       await link.waitFor();
       await shot("projects-with-new-project");

@@ -4,6 +4,7 @@ import { AppLayout } from "./layout/AppLayout";
 import { LoginPage } from "./pages/login/LoginPage";
 import { ProjectsPage } from "./pages/projects/ProjectsPage";
 import { ProjectPage } from "./pages/project/ProjectPage";
+import { NewProjectPage } from "./pages/projects/new/NewProjectPage";
 import { projectTabs } from "./pages/project/tabs";
 import { UsersPage } from "./pages/admin/UsersPage";
 import { TokensPage } from "./pages/tokens/TokensPage";
@@ -26,6 +27,7 @@ export function AppRoutes() {
       >
         <Route index element={<Navigate to="/projects" replace />} />
         <Route path="/projects" element={<ProjectsPage />} />
+        <Route path="/projects/new" element={<NewProjectPage />} />
         <Route path="/projects/:pid" element={<ProjectPage />}>
           <Route index element={<Navigate to="overview" replace />} />
           {projectTabs.map((t) => (

@@ -1,4 +1,5 @@
 import type { ApiClient } from "./client";
+import type { ResponseBody } from "./contract";
 import type {
   CreateProjectRequest,
   CreateTokenRequest,
@@ -49,6 +50,8 @@ export function endpoints(c: ApiClient) {
       get: (pid: ID) => c.get<ProjectDetail>(`/api/v1/projects/${seg(pid)}`),
       create: (req: CreateProjectRequest) => c.post<ProjectDetail>("/api/v1/projects", req),
       members: (pid: ID) => c.get<Member[]>(`/api/v1/projects/${seg(pid)}/members`),
+      /** Invitations by email not accepted yet (leads). */
+      invitations: (pid: ID) => c.get<ResponseBody<"listInvitations">>(`/api/v1/projects/${seg(pid)}/invitations`),
       setMemberRoles: (pid: ID, uid: ID, roles: ProjectRole[]) =>
         c.put<MemberChange>(`/api/v1/projects/${seg(pid)}/members/${seg(uid)}`, { roles }),
     },

@@ -5,6 +5,7 @@ import { ApiError, useApi } from "../../api";
 import { useCurrentUser } from "../../auth";
 import { PageHeader } from "../../components/PageHeader";
 import { Field } from "../../components/Field";
+import { NewPasswordField } from "../../components/NewPasswordField";
 import { ErrorMessage } from "../../components/ErrorMessage";
 
 /** The signed-in person's account: who they are, and a new password. */
@@ -64,17 +65,7 @@ export function ChangePasswordForm() {
         error={fields.current_password}
         onChange={(e) => setCurrent(e.target.value)}
       />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={12}
-        hint="At least 12 characters. A few unrelated words make a good one; common passwords are refused."
-        value={next}
-        error={fields.new_password}
-        onChange={(e) => setNext(e.target.value)}
-      />
+      <NewPasswordField label="New password" value={next} error={fields.new_password} extra="A few unrelated words make a good one." onChange={(e) => setNext(e.target.value)} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={change.isPending}>
           {change.isPending ? "Changing…" : "Change password"}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useMutation } from "@tanstack/react-query";
 import { ApiError, useApi } from "../../api";
-import { Field } from "../../components/Field";
+import { NewPasswordField } from "../../components/NewPasswordField";
 import { ErrorMessage } from "../../components/ErrorMessage";
 
 /** The token of a reset link; it travels in the fragment, which browsers send nowhere. */
@@ -36,17 +36,7 @@ export function ResetPasswordPage() {
         ) : (
           <form className="stack" onSubmit={submit} aria-label="Set a new password">
             {reset.error && Object.keys(fields).length === 0 && <ErrorMessage error={reset.error} />}
-            <Field
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={12}
-              hint="At least 12 characters; common passwords are refused."
-              value={password}
-              error={fields.new_password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <NewPasswordField label="New password" value={password} error={fields.new_password} onChange={(e) => setPassword(e.target.value)} />
             <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
               {reset.isPending ? "Saving…" : "Set password"}
             </button>

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, queryKeys, useApi } from "../../api";
 import { Field } from "../../components/Field";
+import { NewPasswordField } from "../../components/NewPasswordField";
 import { ErrorMessage } from "../../components/ErrorMessage";
 
-const empty = { email: "", name: "", password: "", is_admin: false };
+const empty = { email: "", name: "", password: "", is_admin: false, can_create_projects: false };
 
 export function CreateUserForm({ onDone }: { onDone: () => void }) {
   const api = useApi();
@@ -34,21 +35,21 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
         <Field label="Name" name="name" required autoFocus value={form.name} error={fields.name} onChange={set("name")} />
         <Field label="Email" name="email" type="email" required value={form.email} error={fields.email} onChange={set("email")} />
       </div>
-      <Field
+      <NewPasswordField
         label="Initial password"
         name="password"
-        type="password"
-        autoComplete="new-password"
-        required
         value={form.password}
         error={fields.password}
         onChange={set("password")}
-        minLength={12}
-        hint="At least 12 characters; common passwords are refused. Share it through a safe channel, or send a reset link instead."
+        extra="Share it through a safe channel, or send a reset link instead."
       />
       <label className="check">
         <input type="checkbox" name="is_admin" checked={form.is_admin} onChange={set("is_admin")} />
         <span>Administrator (can create users and projects, sees every project)</span>
+      </label>
+      <label className="check">
+        <input type="checkbox" name="can_create_projects" checked={form.can_create_projects || form.is_admin} disabled={form.is_admin} onChange={set("can_create_projects")} />
+        <span>Can create projects (and leads the projects they create)</span>
       </label>
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={create.isPending}>

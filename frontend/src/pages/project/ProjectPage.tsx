@@ -1,11 +1,11 @@
-import { NavLink, Outlet, useParams } from "react-router-dom";
+import { Navigate, NavLink, Outlet, useLocation, useParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { queryKeys, useApi } from "../../api";
 import { useCurrentUser } from "../../auth";
 import { ErrorMessage } from "../../components/ErrorMessage";
 import { Spinner } from "../../components/Spinner";
 import { RoleBadges } from "../../components/RoleBadges";
-import { projectTabs } from "./tabs";
+import { projectTabs, visibleTabs } from "./tabs";
 import type { ProjectContext } from "./useProject";
 
 
@@ -14,6 +14,7 @@ export function ProjectPage() {
   const api = useApi();
   const user = useCurrentUser();
   const project = useQuery({ queryKey: queryKeys.project(pid), queryFn: () => api.projects.get(pid) });
+  const { pathname } = useLocation();
 
   if (project.isPending) {
     return (
@@ -32,7 +33,12 @@ export function ProjectPage() {
 
   const p = project.data;
   const base = `/projects/${encodeURIComponent(p.id)}`;
-  const tabs = projectTabs.filter((t) => !t.visible || t.visible({ project: p, user }));
+  const tabs = visibleTabs(p, user);
+  // A tab the member's roles do not include (an old link, a role taken away) leads to the overview.
+  const current = pathname.slice(base.length + 1).split("/")[0];
+  if (projectTabs.some((t) => t.path === current) && !tabs.some((t) => t.path === current)) {
+    return <Navigate to={`${base}/overview`} replace />;
+  }
   return (
     <div className="page">
       <header className="project-header">

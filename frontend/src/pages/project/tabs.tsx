@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
-import type { ProjectDetail, User } from "../../api";
+import type { ProjectDetail, ProjectRole, User } from "../../api";
 import { OverviewTab } from "./overview/OverviewTab";
 import { MembersTab } from "./members/MembersTab";
-import { PlaceholderTab } from "./PlaceholderTab";
 import { AnnotatePage } from "./annotate/AnnotatePage";
 import { ReviewPage } from "./review/ReviewPage";
 import { ItemsTab } from "./items/ItemsTab";
@@ -12,6 +11,7 @@ import { AgreementTab } from "./agreement/AgreementTab";
 import { QualityTab } from "./quality/QualityTab";
 import { CalibrationTab } from "./calibration/CalibrationTab";
 import { MyRoundsTab } from "./rounds/MyRoundsTab";
+import { SettingsTab } from "./settings/SettingsTab";
 
 /**
  * A section of the project page. Capabilities plug in by adding an entry
@@ -26,67 +26,28 @@ export interface ProjectTab {
   visible?: (ctx: { project: ProjectDetail; user: User }) => boolean;
 }
 
+/** Shown to members holding any of the roles (administrators hold every role in every project). */
+const forRoles =
+  (...roles: ProjectRole[]) =>
+  ({ project }: { project: ProjectDetail }) =>
+    roles.some((r) => (project.my_roles ?? []).includes(r));
+
 export const projectTabs: ProjectTab[] = [
   { path: "overview", label: "Overview", element: <OverviewTab /> },
-  {
-    path: "items",
-    label: "Items",
-    element: <ItemsTab />,
-  },
-  {
-    path: "annotate",
-    label: "Annotate",
-    element: <AnnotatePage />,
-  },
-  {
-    path: "review",
-    label: "Review",
-    element: <ReviewPage />,
-  },
-  {
-    path: "adjudicate",
-    label: "Adjudicate",
-    element: <AdjudicatePage />,
-  },
-  {
-    path: "rounds",
-    label: "My rounds",
-    element: <MyRoundsTab />,
-    visible: ({ project }) => project.my_roles.includes("annotator"),
-  },
-  {
-    path: "calibration",
-    label: "Calibration",
-    element: <CalibrationTab />,
-    visible: ({ project }) => project.my_roles.includes("lead"),
-  },
-  {
-    path: "agreement",
-    label: "Agreement",
-    element: <AgreementTab />,
-    visible: ({ project }) => project.my_roles.includes("lead") || project.my_roles.includes("viewer"),
-  },
-  {
-    path: "quality",
-    label: "Quality",
-    element: <QualityTab />,
-    visible: ({ project }) => project.my_roles.includes("lead"),
-  },
-  {
-    path: "releases",
-    label: "Releases",
-    element: <ReleasesTab />,
-    visible: ({ project }) => project.my_roles.includes("lead") || project.my_roles.includes("viewer"),
-  },
-  { path: "members", label: "Members", element: <MembersTab /> },
-  {
-    path: "settings",
-    label: "Settings",
-    element: (
-      <PlaceholderTab title="Settings">
-        The task schema (from a template or written by hand) and the workflow policy — overlap, cross-review,
-        consensus rule.
-      </PlaceholderTab>
-    ),
-  },
+  { path: "items", label: "Items", element: <ItemsTab />, visible: forRoles("lead") },
+  { path: "annotate", label: "Annotate", element: <AnnotatePage />, visible: forRoles("annotator") },
+  { path: "review", label: "Review", element: <ReviewPage />, visible: forRoles("reviewer") },
+  { path: "adjudicate", label: "Adjudicate", element: <AdjudicatePage />, visible: forRoles("adjudicator") },
+  { path: "rounds", label: "My rounds", element: <MyRoundsTab />, visible: forRoles("annotator") },
+  { path: "calibration", label: "Calibration", element: <CalibrationTab />, visible: forRoles("lead") },
+  { path: "agreement", label: "Agreement", element: <AgreementTab />, visible: forRoles("lead", "viewer") },
+  { path: "quality", label: "Quality", element: <QualityTab />, visible: forRoles("lead") },
+  { path: "releases", label: "Releases", element: <ReleasesTab />, visible: forRoles("lead", "viewer") },
+  { path: "members", label: "Members", element: <MembersTab />, visible: forRoles("lead", "viewer") },
+  { path: "settings", label: "Settings", element: <SettingsTab />, visible: forRoles("lead") },
 ];
+
+/** The tabs this member sees, in order. */
+export function visibleTabs(project: ProjectDetail, user: User): ProjectTab[] {
+  return projectTabs.filter((t) => !t.visible || t.visible({ project, user }));
+}

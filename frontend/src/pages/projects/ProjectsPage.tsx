@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { queryKeys, useApi } from "../../api";
 import { useCurrentUser } from "../../auth";
@@ -7,13 +7,11 @@ import { Spinner } from "../../components/Spinner";
 import { ErrorMessage } from "../../components/ErrorMessage";
 import { EmptyState } from "../../components/EmptyState";
 import { ProjectList } from "./ProjectList";
-import { CreateProjectForm } from "./CreateProjectForm";
 import { InvitationList } from "./InvitationList";
 
 export function ProjectsPage() {
   const api = useApi();
   const user = useCurrentUser();
-  const [creating, setCreating] = useState(false);
   const mayCreate = user.is_admin || user.can_create_projects;
   const projects = useQuery({ queryKey: queryKeys.projects, queryFn: api.projects.list });
 
@@ -23,16 +21,14 @@ export function ProjectsPage() {
         title="Projects"
         subtitle={user.is_admin ? "All projects on this server." : "Projects you are a member of."}
         actions={
-          mayCreate &&
-          !creating && (
-            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          mayCreate && (
+            <Link className="btn btn-primary" to="/projects/new">
               New project
-            </button>
+            </Link>
           )
         }
       />
       <InvitationList />
-      {creating && <CreateProjectForm onDone={() => setCreating(false)} />}
       {projects.isPending && <Spinner label="Loading projects…" />}
       {projects.isError && <ErrorMessage error={projects.error} title="Could not load projects." />}
       {projects.data && projects.data.length === 0 && (

@@ -4,6 +4,7 @@ import { ErrorMessage } from "../../components/ErrorMessage";
 import { Markdown } from "../../form/Markdown";
 import type { TemplateDetail } from "../../api";
 import { useTemplate } from "./api";
+import { useCurrentUser } from "../../auth";
 import { SampleForm } from "./SampleForm";
 
 interface FormTab {
@@ -25,6 +26,8 @@ export function formTabs(t: TemplateDetail): FormTab[] {
 export function TemplateDetailPage() {
   const { id = "" } = useParams();
   const q = useTemplate(id);
+  const user = useCurrentUser();
+  const mayCreate = user.is_admin || user.can_create_projects;
   const [params, setParams] = useSearchParams();
   if (q.isPending) return <div className="page"><Spinner label="Loading template…" /></div>;
   if (q.error || !q.data) return <div className="page"><ErrorMessage error={q.error} title="Could not load this template" /></div>;
@@ -49,6 +52,11 @@ export function TemplateDetailPage() {
           <p className="page-subtitle">{t.description}</p>
           {t.source && <p className="template-source">Source: {t.source}</p>}
         </div>
+        {mayCreate && (
+          <Link className="btn btn-primary" to={`/projects/new?template=${encodeURIComponent(t.id)}`}>
+            Use this template
+          </Link>
+        )}
       </header>
       {t.guidelines && (
         <details className={t.guidelines.length > 700 ? "guidelines two-col" : "guidelines"} open>

@@ -11,7 +11,7 @@ export function useTemplates() {
 
 export function useTemplate(id: string) {
   const c = useApiClient();
-  return useQuery({ queryKey: ["templates", id], queryFn: () => c.get<TemplateDetail>(`/api/v1/templates/${seg(id)}`), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: ["templates", id], queryFn: () => c.get<TemplateDetail>(`/api/v1/templates/${seg(id)}`), staleTime: 5 * 60_000, enabled: id !== "" });
 }
 
 /** The server's verdict on answers: valid, or problems per question key. */

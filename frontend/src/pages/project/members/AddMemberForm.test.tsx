@@ -24,6 +24,9 @@ describe("AddMemberForm", () => {
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["PUT /api/v1/projects/p1/members/ann%40example.com"]);
     expect(calls[0].body).toEqual({ roles: ["annotator", "reviewer"] });
     expect((screen.getByLabelText("Email or user id") as HTMLInputElement).value).toBe("");
+    // The roles start over for the next person.
+    expect((screen.getByRole("checkbox", { name: "annotator" }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("checkbox", { name: "reviewer" }) as HTMLInputElement).checked).toBe(false);
   });
 
   it("takes a user id as well", async () => {

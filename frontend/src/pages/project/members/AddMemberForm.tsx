@@ -5,6 +5,9 @@ import { ErrorMessage } from "../../../components/ErrorMessage";
 import { RoleCheckboxes } from "./RoleCheckboxes";
 import { useSetRoles } from "./useSetRoles";
 
+/** The roles the form starts with, and returns to after each person. */
+const DEFAULT_ROLES: ProjectRole[] = ["annotator"];
+
 /**
  * Adds a person, or changes their roles, by email or user id: the server
  * takes either as the member's key, so leads need no access to the user list.
@@ -12,7 +15,7 @@ import { useSetRoles } from "./useSetRoles";
 export function AddMemberForm({ pid }: { pid: ID }) {
   const setRoles = useSetRoles(pid);
   const [who, setWho] = useState("");
-  const [roles, setRolesValue] = useState<ProjectRole[]>(["annotator"]);
+  const [roles, setRolesValue] = useState<ProjectRole[]>(DEFAULT_ROLES);
   const [saved, setSaved] = useState<string | null>(null);
   const [tried, setTried] = useState("");
 
@@ -28,6 +31,7 @@ export function AddMemberForm({ pid }: { pid: ID }) {
         onSuccess: (m) => {
           setSaved(changeText(m));
           setWho("");
+          setRolesValue(DEFAULT_ROLES);
         },
       },
     );

@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { useProject } from "../useProject";
 import { RoleBadges } from "../../../components/RoleBadges";
@@ -10,6 +9,9 @@ import type { ProjectDetail } from "../../../api/workflowTypes";
 import { CriteriaQueue } from "../criteria/CriteriaQueue";
 import { FlaggedItems } from "./FlaggedItems";
 import { StageBar, ThroughputTable } from "./StageBar";
+import { MyProgress } from "./MyProgress";
+import { StuckWork } from "./StuckWork";
+import { FeasibilityNotice } from "../../projects/setup/FeasibilityNotice";
 import "./overview.css";
 
 /** A short line describing the project's workflow policy. */
@@ -30,7 +32,6 @@ export function OverviewTab() {
   const roles = project.my_roles ?? [];
   const lead = roles.includes("lead");
   const canStats = lead || roles.includes("viewer");
-  const base = `/projects/${encodeURIComponent(project.id)}`;
   const api = useWorkflowApi();
   const stats = useQuery({
     queryKey: workflowKeys.stats(project.id),
@@ -40,6 +41,12 @@ export function OverviewTab() {
   });
   return (
     <div className="overview overview-lead">
+      {lead && (
+        <div className="span-2 overview-alerts">
+          <FeasibilityNotice pid={project.id} quiet />
+          <StuckWork pid={project.id} />
+        </div>
+      )}
       {canStats && (
         <div className="card span-2">
           <h2 className="card-title">Progress</h2>
@@ -69,11 +76,8 @@ export function OverviewTab() {
         </div>
       ) : (
         <div className="card">
-          <h2 className="card-title">Your work</h2>
-          <p>
-            Go to <Link to={`${base}/annotate`}>Annotate</Link> to label, or to <Link to={`${base}/review`}>Review</Link> and{" "}
-            <Link to={`${base}/adjudicate`}>Adjudicate</Link> if you hold those roles.
-          </p>
+          <h2 className="card-title">Your progress</h2>
+          <MyProgress project={project} />
         </div>
       )}
       {lead && (

@@ -1,0 +1,22 @@
+import type { InputHTMLAttributes } from "react";
+import { Field } from "./Field";
+
+/** The password rule the server applies, as the person reads it before submitting. */
+export const PASSWORD_RULE = "At least 12 characters; common passwords are refused.";
+
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
+  label: string;
+  error?: string;
+  /** A sentence after the rule (e.g. how to pass the password on). */
+  extra?: string;
+}
+
+/**
+ * A new password with the rule shown once: under the field before submitting,
+ * replaced by the server's refusal (which states the rule) when there is one.
+ * No browser-side length check, so the rule never appears a second time in a
+ * browser bubble.
+ */
+export function NewPasswordField({ error, extra, ...input }: Props) {
+  return <Field type="password" autoComplete="new-password" required {...input} error={error} hint={error ? undefined : extra ? `${PASSWORD_RULE} ${extra}` : PASSWORD_RULE} />;
+}

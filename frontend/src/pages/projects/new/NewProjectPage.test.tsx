@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { ProjectDetail } from "../../../api/workflowTypes";
+import { apiError, json, type RecordedCall } from "../../../test/fakeApi";
+import { renderInProject } from "../../project/testing";
+import { NewProjectPage } from "./NewProjectPage";
+import { parseSchemaText } from "../setup/schemaText";
+
+const none = {} as ProjectDetail;
+
+const BAD = `inputs:
+  - {name: prompt, type: text}
+questions:
+  - {key: ok, kind: binay, label: Is it right?}
+  - {key: score, kind: likert, label: Score}
+`;
+const GOOD = `inputs:
+  - {name: prompt, type: text}
+questions:
+  - {key: ok, kind: binary, label: Is it right?}
+`;
+
+/** The server's check, as the API answers it: problems by path for the bad schema. */
+function validate(call: RecordedCall) {
+  const body = call.body as { schema?: { questions: { kind: string }[] }; name?: string };
+  if (body.schema?.questions.some((q) => q.kind === "binay")) {
+    return apiError(422, "validation_failed", "the schema is invalid", {
+      "schema.questions[0].kind": { code: "invalid_value", message: '"binay" is not a question kind' },
+      "schema.questions[1].max": { code: "required", message: "likert needs min and max" },
+    });
+  }
+  return json(200, { valid: true, workflow: { overlap: 1, review: "none", adjudication: "on_disagreement", on_no_consensus: "adjudicate", lease_minutes: 30, blind_review: false, spot_check_rate: 0, show_annotator_names: false } });
+}
+
+function open() {
+  const view = renderInProject(<NewProjectPage />, none, { "GET /api/v1/templates": () => json(200, []), "POST /api/v1/schemas/validate": validate }, "/projects/new");
+  fireEvent.click(screen.getByLabelText("Upload or paste a schema"));
+  return view;
+}
+
+describe("New project wizard, own schema", () => {
+  it("shows the server's problems at their paths while the schema is typed, then accepts the fixed one", async () => {
+    const { calls } = open();
+    const next = screen.getByRole("button", { name: "Next: project and workflow" }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText("Schema (YAML or JSON)"), { target: { value: BAD } });
+    const list = await screen.findByRole("list", { name: "Schema problems" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items.map((li) => li.getAttribute("data-path"))).toEqual(["schema.questions[0].kind", "schema.questions[1].max"]);
+    expect(items[0].textContent).toBe('schema.questions[0].kind "binay" is not a question kind');
+    expect(screen.getByLabelText("Schema (YAML or JSON)").getAttribute("aria-invalid")).toBe("true");
+    expect(next.disabled).toBe(true);
+    // The YAML was read in the browser and sent as JSON.
+    expect((calls.find((c) => c.path === "/api/v1/schemas/validate")!.body as { schema: unknown }).schema).toEqual(parseSchemaText(BAD).ok && (parseSchemaText(BAD) as { setup: { schema: unknown } }).setup.schema);
+
+    fireEvent.change(screen.getByLabelText("Schema (YAML or JSON)"), { target: { value: GOOD } });
+    await screen.findByText("The server accepts this schema.");
+    expect(screen.queryByRole("list", { name: "Schema problems" })).toBeNull();
+    await waitFor(() => expect(next.disabled).toBe(false));
+    // The preview renders the form with a placeholder item.
+    expect(within(screen.getByRole("region", { name: "Preview" })).getByText("Is it right?")).toBeTruthy();
+  }, 20_000);
+
+  it("says where the text is not YAML, without asking the server", async () => {
+    const { calls } = open();
+    fireEvent.change(screen.getByLabelText("Schema (YAML or JSON)"), { target: { value: "inputs:\n  - {name: prompt\nquestions: []\n" } });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(/^Line \d+, column \d+: the text is not valid YAML or JSON/);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(calls.filter((c) => c.path === "/api/v1/schemas/validate")).toEqual([]);
+  });
+
+  it("reads a template-like file with forms and guidelines", () => {
+    const r = parseSchemaText(JSON.stringify({ schema: { version: 1, inputs: [], questions: [] }, forms: [{ key: "criteria", schema: { version: 1 } }], guidelines: "Be kind." }));
+    expect(r).toEqual({ ok: true, setup: { schema: { version: 1, inputs: [], questions: [] }, forms: { criteria: { version: 1 } }, guidelines: "Be kind." } });
+  });
+});

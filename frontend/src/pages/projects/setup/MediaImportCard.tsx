@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useSetupApi } from "../../../api/setup";
+import { workflowKeys } from "../../../api/workflow";
+import { ErrorMessage } from "../../../components/ErrorMessage";
+import { ImportResult } from "../../project/items/ImportCard";
+
+/**
+ * Items with their media: a zip archive of the files and an NDJSON file whose
+ * inputs name files of the archive ("media/apple.png"). Each file is stored
+ * once per project; the server answers with the import's report.
+ */
+export function MediaImportCard({ pid }: { pid: string }) {
+  const setup = useSetupApi();
+  const qc = useQueryClient();
+  const [media, setMedia] = useState<File | null>(null);
+  const [items, setItems] = useState<File | null>(null);
+  const run = useMutation({
+    mutationFn: () => setup.importArchive(pid, media!, items!),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: workflowKeys.itemsAll(pid) });
+      void qc.invalidateQueries({ queryKey: workflowKeys.stats(pid) });
+    },
+  });
+  return (
+    <div className="card import-card">
+      <h2 className="card-title">Import items with media</h2>
+      <p className="muted">
+        A zip of the media files and the items file whose inputs name them by path, e.g. <code>{'"image": "media/apple.png"'}</code>.
+      </p>
+      <div className="media-import-row">
+        <label className="field">
+          <span>Media archive (.zip)</span>
+          <input type="file" accept=".zip,application/zip" aria-label="Media archive" onChange={(e) => setMedia(e.target.files?.[0] ?? null)} />
+        </label>
+        <label className="field">
+          <span>Items file</span>
+          <input type="file" accept=".jsonl,.ndjson,application/x-ndjson,application/json" aria-label="Items file for the media" onChange={(e) => setItems(e.target.files?.[0] ?? null)} />
+        </label>
+        <button type="button" className="btn btn-primary" disabled={!media || !items || run.isPending} onClick={() => run.mutate()}>
+          {run.isPending ? "Importing…" : "Import with media"}
+        </button>
+      </div>
+      <ErrorMessage error={run.error} title="The import failed." />
+      {run.data && <ImportResult report={run.data} />}
+    </div>
+  );
+}
