@@ -9,7 +9,7 @@ import { keyAction } from "./keys";
 import { useFormKeyboard } from "./useFormKeyboard";
 import { focusNextMedia, toggleFirstMedia } from "./mediaFocus";
 import { candidatesInput } from "./schema";
-import type { AnswerErrors, AnswerValue, Answers, Item, Schema } from "../api";
+import type { AnswerErrors, AnswerValue, Answers, Item, Question, Schema } from "../api";
 import "./form.css";
 import "./questions.css";
 import "./chrome.css";
@@ -48,6 +48,21 @@ function useServerErrors(serverErrors: AnswerErrors | undefined): [AnswerErrors,
       return rest;
     });
   return [server, drop];
+}
+
+/**
+ * Whether auto-advance passes over q: optional free text (a comment, a list of
+ * criteria) is reached with j/k, Tab or a click, so one-key answers and Enter
+ * keep going from one answer to the next.
+ */
+export function skippedByAdvance(q: Question): boolean {
+  return !q.required && (q.kind === "text" || q.kind === "criteria");
+}
+
+/** The question auto-advance moves to after question i, or -1 when none is left (the submit button is next). */
+export function advanceFrom(qs: Question[], i: number): number {
+  for (let j = i + 1; j < qs.length; j++) if (!skippedByAdvance(qs[j])) return j;
+  return -1;
 }
 
 /** Renders any schema as a keyboard-driven form: inputs on one side, questions on the other. */
@@ -128,7 +143,8 @@ export function AnnotationForm(props: AnnotationFormProps) {
     if (r.sub !== undefined) setSubs((s) => ({ ...s, [q.key]: r.sub! }));
     if (r.set) change(q.key, r.value);
     if (r.advance && auto) {
-      if (active < qs.length - 1) go(active + 1);
+      const next = advanceFrom(qs, active);
+      if (next >= 0) go(next);
       else submitBtn.current?.focus();
     }
     return true;

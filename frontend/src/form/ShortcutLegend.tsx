@@ -56,9 +56,14 @@ function Table({ title, rows }: { title: string; rows: [string, string][] }) {
   );
 }
 
-/** The keyboard legend; lists the keys of the kinds this form uses. */
-export function ShortcutLegend({ kinds, onClose }: { kinds: Kind[]; onClose: () => void }) {
-  const used = [...new Set(kinds)];
+/** A titled list of keys and what they do. */
+export interface LegendSection {
+  title: string;
+  rows: [string, string][];
+}
+
+/** The keyboard legend of a page: its sections, then the media keys. */
+export function KeyLegend({ sections, onClose }: { sections: LegendSection[]; onClose: () => void }) {
   return (
     <aside className="legend" role="dialog" aria-label="Keyboard shortcuts">
       <header>
@@ -68,10 +73,25 @@ export function ShortcutLegend({ kinds, onClose }: { kinds: Kind[]; onClose: () 
         </button>
       </header>
       <div className="legend-cols">
-        <Table title="Form" rows={GENERAL} />
-        <Table title="Answers" rows={used.flatMap((k) => BY_KIND[k] ?? [])} />
+        {sections.map((s) => (
+          <Table key={s.title} title={s.title} rows={s.rows} />
+        ))}
         <Table title="Media" rows={MEDIA} />
       </div>
     </aside>
+  );
+}
+
+/** The form's keyboard legend; lists the keys of the kinds this form uses. */
+export function ShortcutLegend({ kinds, onClose }: { kinds: Kind[]; onClose: () => void }) {
+  const used = [...new Set(kinds)];
+  return (
+    <KeyLegend
+      sections={[
+        { title: "Form", rows: GENERAL },
+        { title: "Answers", rows: used.flatMap((k) => BY_KIND[k] ?? []) },
+      ]}
+      onClose={onClose}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { ImageViewer } from "../../media/ImageViewer";
 import { ImageGallery } from "../../media/ImageGallery";
 import { VideoPlayer } from "../../media/VideoPlayer";
@@ -6,6 +6,7 @@ import { AudioPlayer } from "../../media/AudioPlayer";
 import { ModelViewer } from "../../media/ModelViewer";
 import { Markdown } from "../Markdown";
 import type { InputType, MediaRef } from "../../api";
+import { MediaRefsContext, refsAsText, WithRefs } from "./mediaRefs";
 
 /** Renders one value by its type; candidates use it for each response. */
 export function InputValue({ type, value, label }: { type: InputType; value: unknown; label: string }) {
@@ -14,7 +15,7 @@ export function InputValue({ type, value, label }: { type: InputType; value: unk
     case "text":
       return <LongText text={String(value)} />;
     case "markdown":
-      return <Markdown source={String(value)} className="input-md" />;
+      return <MarkdownWithRefs source={String(value)} />;
     case "json":
       return <JsonView value={value} />;
     case "image":
@@ -32,13 +33,21 @@ export function InputValue({ type, value, label }: { type: InputType; value: unk
   }
 }
 
-/** Plain text, whitespace kept; long text folds with a "Show all" toggle. */
+/** Markdown whose media references read as the media's names. */
+function MarkdownWithRefs({ source }: { source: string }) {
+  const refs = useContext(MediaRefsContext);
+  return <Markdown source={refsAsText(source, refs)} className="input-md" />;
+}
+
+/** Plain text with its media references as chips, whitespace kept; long text folds with a "Show all" toggle. */
 function LongText({ text }: { text: string }) {
   const long = text.length > 1200;
   const [open, setOpen] = useState(false);
   return (
     <div className={long && !open ? "input-text folded" : "input-text"}>
-      <p>{text}</p>
+      <p>
+        <WithRefs text={text} />
+      </p>
       {long && (
         <button type="button" className="link-btn" tabIndex={-1} onClick={() => setOpen(!open)}>
           {open ? "Show less" : `Show all (${text.length.toLocaleString()} characters)`}

@@ -1,4 +1,6 @@
+import { useMemo } from "react";
 import { InputValue } from "./InputValue";
+import { MediaRefsContext, mediaRefs, WithRefs } from "./mediaRefs";
 import { CandidatesView } from "./CandidatesView";
 import { candidatesInput, questionSees, visibleInputs } from "../schema";
 import type { Answers, Item, Question, Schema } from "../../api";
@@ -11,34 +13,41 @@ export function InputsPane({ schema, item, focused, answers }: { schema: Schema;
   const compared =
     focused && (focused.kind === "pairwise" || focused.kind === "ranking") ? candidatesInput(schema, focused)?.name : undefined;
   const inputs = visibleInputs(schema).filter((i) => !(i.optional && item.inputs[i.name] == null));
+  const refs = useMemo(() => mediaRefs(schema, item), [schema, item]);
   return (
-    <div className="inputs-pane" aria-label="Item">
-      <div className="item-id">
-        <span className="eyebrow">Item</span> <code>{item.external_id}</code>
+    <MediaRefsContext.Provider value={refs}>
+      <div className="inputs-pane" aria-label="Item">
+        <div className="item-id">
+          <span className="eyebrow">Item</span> <code>{item.external_id}</code>
+        </div>
+        {inputs.map((inp) => {
+          const sees = questionSees(focused, inp.name);
+          const label = inp.label || inp.name;
+          return (
+            <section key={inp.name} className={sees ? "input-block" : "input-block withheld"} data-input={inp.name} aria-hidden={!sees || undefined}>
+              <header className="input-head">
+                <h3>{label}</h3>
+                <span className="type-chip">{inp.type.replace("_", " ")}</span>
+                {!sees && <span className="withheld-chip" title={`Not shown for “${focused?.label}”`}>
+                    Not for this question
+                  </span>}
+              </header>
+              <div className="input-body" hidden={!sees}>
+                {inp.help && (
+                  <p className="input-help">
+                    <WithRefs text={inp.help} />
+                  </p>
+                )}
+                {inp.type === "candidates" ? (
+                  <CandidatesView value={item.inputs[inp.name]} label={label} answer={compared === inp.name && focused ? answers[focused.key] : undefined} />
+                ) : (
+                  <InputValue type={inp.type} value={item.inputs[inp.name]} label={label} />
+                )}
+              </div>
+            </section>
+          );
+        })}
       </div>
-      {inputs.map((inp) => {
-        const sees = questionSees(focused, inp.name);
-        const label = inp.label || inp.name;
-        return (
-          <section key={inp.name} className={sees ? "input-block" : "input-block withheld"} data-input={inp.name} aria-hidden={!sees || undefined}>
-            <header className="input-head">
-              <h3>{label}</h3>
-              <span className="type-chip">{inp.type.replace("_", " ")}</span>
-              {!sees && <span className="withheld-chip" title={`Not shown for “${focused?.label}”`}>
-                  Not for this question
-                </span>}
-            </header>
-            <div className="input-body" hidden={!sees}>
-              {inp.help && <p className="input-help">{inp.help}</p>}
-              {inp.type === "candidates" ? (
-                <CandidatesView value={item.inputs[inp.name]} label={label} answer={compared === inp.name && focused ? answers[focused.key] : undefined} />
-              ) : (
-                <InputValue type={inp.type} value={item.inputs[inp.name]} label={label} />
-              )}
-            </div>
-          </section>
-        );
-      })}
-    </div>
+    </MediaRefsContext.Provider>
   );
 }

@@ -1,17 +1,42 @@
-import { useEffect, useEffectEvent, useReducer, useRef } from "react";
+import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
 import type { Claim, FieldProblem } from "../../../api";
 import { validateAnswers } from "../../../form/answers";
 import { AnnotationForm } from "../../../form/AnnotationForm";
 import { InputsPane } from "../../../form/inputs/InputsPane";
+import { KeyLegend, type LegendSection } from "../../../form/ShortcutLegend";
 import { usePageKeys, type PageKey, type WorkSession } from "../work";
 import { DecisionCard } from "./DecisionCard";
 import { decisionReducer, missingAnswers, startDecision } from "./decision";
 import { LabelsTable } from "./LabelsTable";
 
+const ADJUDICATE_KEYS: LegendSection[] = [
+  {
+    title: "Final label",
+    rows: [
+      ["1–9", "Take label 1–9's answer for the question"],
+      ["n", "Next question where the labels differ"],
+      ["e", "Edit the final label in the full form"],
+      ["r", "Write the rationale"],
+      ["⇧1–5", "Confidence 1–5 (again to clear)"],
+      ["Ctrl+Enter", "Submit the final label"],
+    ],
+  },
+  {
+    title: "Questions",
+    rows: [
+      ["j / ↓", "Next question"],
+      ["k / ↑", "Previous question"],
+      ["Esc", "Leave the rationale · close this legend"],
+      ["?", "Show or hide shortcuts"],
+    ],
+  },
+];
+
 /** One item to adjudicate; mounted afresh for each assignment. */
 export function AdjudicateBody({ claim, session }: { claim: Claim; session: WorkSession }) {
   const [d, dispatch] = useReducer(decisionReducer, claim, startDecision);
   const rationaleBox = useRef<HTMLTextAreaElement>(null);
+  const [legend, setLegend] = useState(false);
   const schema = claim.item.schema;
   const qs = d.questions;
   const item = { external_id: claim.item.item.external_id || "", inputs: claim.item.item.inputs ?? {} };
@@ -55,6 +80,8 @@ export function AdjudicateBody({ claim, session }: { claim: Claim; session: Work
     { key: "r", run: () => requestAnimationFrame(() => rationaleBox.current?.focus()) },
     ...d.labels.slice(0, 9).map((_, i) => ({ key: String(i + 1), run: () => dispatch({ type: "pick", label: i }) })),
     ...[1, 2, 3, 4, 5].map((n) => ({ key: String(n), code: `Digit${n}`, shift: true, run: () => dispatch({ type: "confidence", value: n }) })),
+    { key: "?", shift: "any", run: () => setLegend((l) => !l) },
+    ...(legend ? [{ key: "Escape", run: () => setLegend(false) }] : []),
   ];
   usePageKeys(keys, !d.editing && !session.busy);
 
@@ -77,10 +104,14 @@ export function AdjudicateBody({ claim, session }: { claim: Claim; session: Work
     <div className="adj-grid">
       <InputsPane schema={schema} item={item} focused={qs[d.active]} answers={d.picks} />
       <div className="review-side">
+        {legend && <KeyLegend sections={ADJUDICATE_KEYS} onClose={() => setLegend(false)} />}
         <div className="card review-card">
           <header className="review-card-head">
             <h2 className="card-title">{claim.context.consensus?.agreed ? "Labels (in agreement)" : "Labels"}</h2>
             <span className="muted">j/k move · 1–{Math.min(9, d.labels.length)} pick · n next difference · e edit</span>
+            <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={() => setLegend(!legend)} aria-expanded={legend}>
+              Shortcuts <kbd className="kbd">?</kbd>
+            </button>
           </header>
           <LabelsTable
             questions={qs}

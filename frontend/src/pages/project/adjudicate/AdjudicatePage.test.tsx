@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { Claim, ProjectDetail } from "../../../api/workflowTypes";
 import type { Schema } from "../../../api";
 import { json } from "../../../test/fakeApi";
@@ -37,5 +37,17 @@ describe("AdjudicatePage", () => {
     await waitFor(() => expect(screen.getByTestId("progress-left").textContent).toBe("1000+ left"));
     expect(screen.getByTestId("progress-done").textContent).toBe("1 / 3");
     expect(calls.some((c) => c.path.endsWith("/stats"))).toBe(false);
+  });
+
+  it("opens and closes the shortcut legend with ?", async () => {
+    renderInProject(<AdjudicatePage />, project, {
+      "GET /api/v1/projects/p1/me/progress": () => json(200, { stages: [] }),
+      "POST /api/v1/projects/p1/queue/next": (c) => json(200, claim((c.body as { prefetch?: boolean }).prefetch ? "j2" : "j1")),
+    });
+    await screen.findByRole("table", { name: "Labels per question" });
+    fireEvent.keyDown(document.body, { key: "?", shiftKey: true });
+    expect(screen.getByRole("dialog", { name: "Keyboard shortcuts" }).textContent).toContain("Next question where the labels differ");
+    fireEvent.keyDown(document.body, { key: "?", shiftKey: true });
+    expect(screen.queryByRole("dialog", { name: "Keyboard shortcuts" })).toBeNull();
   });
 });

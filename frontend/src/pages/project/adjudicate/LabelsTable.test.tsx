@@ -44,3 +44,33 @@ describe("LabelsTable review notes", () => {
     delete labels[1].review!.comments;
   });
 });
+
+describe("LabelsTable final column and settled questions", () => {
+  const scored: Question[] = [
+    { key: "s", kind: "likert", label: "Score", required: true, min: 1, max: 5 },
+    { key: "v", kind: "binary", label: "Visible", required: true },
+    { key: "why", kind: "binary", label: "Optional check" },
+  ];
+  const three = (s: number[], v: string[]): LabelView[] =>
+    s.map((x, i) => ({ assignment_id: String(i), by: `Annotator ${i + 1}`, answers: { s: x, v: v[i] } }));
+
+  function rows(labels: LabelView[], resolved: string[]) {
+    const ds = resolved.map((q) => ({ question: q, resolved: true, values: [] }));
+    render(<LabelsTable questions={scored} labels={labels} disagreements={ds} picks={{}} errors={{}} active={0} onActive={() => {}} onPick={() => {}} />);
+    const t = screen.getByRole("table", { name: "Labels per question" });
+    return (key: string) => t.querySelector(`tr[data-question="${key}"]`) as HTMLElement;
+  }
+
+  it("says majority only where more than half the labels agree, else within tolerance", () => {
+    const row = rows(three([3, 4, 5], ["yes", "yes", "no"]), ["s", "v"]);
+    expect(within(row("v")).getByText("majority")).toBeTruthy();
+    expect(within(row("s")).queryByText("majority")).toBeNull();
+    expect(within(row("s")).getByText("within tolerance")).toBeTruthy();
+  });
+
+  it("asks to choose only for required questions", () => {
+    const row = rows(three([3, 4, 5], ["yes", "yes", "no"]), []);
+    expect(within(row("s")).getByText("choose")).toBeTruthy();
+    expect(within(row("why")).queryByText("choose")).toBeNull();
+  });
+});

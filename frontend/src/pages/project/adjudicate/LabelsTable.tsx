@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import type { Disagreement, LabelView } from "../../../api/workflowTypes";
 import type { AnswerValue, Answers, FieldProblem, Question } from "../../../api";
 import { answerKey, answerText, questionName } from "../review/answerText";
-import { disagreementOf, labelName } from "./picks";
+import { disagreementOf, labelName, settledBy } from "./picks";
 
 interface Props {
   questions: Question[];
@@ -20,6 +20,23 @@ const VERDICT: Record<string, string> = { approve: "approved", correct: "correct
 /** Who reviewed a label, for the notes they left on its questions. */
 function reviewerName(l: LabelView): string {
   return l.review?.name || l.review?.by || "Reviewer";
+}
+
+function SettledChip({ by }: { by: "majority" | "tolerance" }) {
+  return by === "majority" ? (
+    <span className="dis-chip soft">majority</span>
+  ) : (
+    <span className="dis-chip soft" title="The labels differ by no more than the consensus rule allows">
+      within tolerance
+    </span>
+  );
+}
+
+/** The final answer of a question: what was picked, or what is still needed (only required questions ask for a choice). */
+function FinalPick({ q, pick }: { q: Question; pick: AnswerValue | undefined }) {
+  if (pick !== undefined) return <strong className="final-value">{answerText(q, pick)}</strong>;
+  if (q.required) return <span className="missing">choose</span>;
+  return <span className="muted" title="Optional: may stay empty">—</span>;
 }
 
 /**
@@ -64,7 +81,7 @@ export function LabelsTable({ questions, labels, disagreements, picks, errors, a
                 <td className="q-name" title={q.label}>
                   {questionName(q)}
                   {state === "open" && <span className="dis-chip">differs</span>}
-                  {state === "resolved" && <span className="dis-chip soft">majority</span>}
+                  {state === "resolved" && <SettledChip by={settledBy(q, labels)} />}
                 </td>
                 {labels.map((l) => {
                   const v = l.answers[q.key];
@@ -84,7 +101,7 @@ export function LabelsTable({ questions, labels, disagreements, picks, errors, a
                   );
                 })}
                 <td className="final-cell">
-                  {pick === undefined ? <span className="missing">choose</span> : <strong>{answerText(q, pick)}</strong>}
+                  <FinalPick q={q} pick={pick} />
                   {errors[q.key] && <div className="field-error">{errors[q.key].message}</div>}
                 </td>
               </tr>

@@ -32,6 +32,16 @@ export function disagreementOf(key: string, ds: Disagreement[] | undefined): "op
 }
 
 /**
+ * How a question the server reports as settled was settled: "majority" when
+ * more than half of the labels gave one answer, else "tolerance" (e.g. scores
+ * within the consensus rule's distance).
+ */
+export function settledBy(q: Question, labels: LabelView[]): "majority" | "tolerance" {
+  const top = choicesFor(q, labels)[0];
+  return top && top.labels.length * 2 > labels.length ? "majority" : "tolerance";
+}
+
+/**
  * Starting answers: where every label agrees (or a majority settles it) that
  * value; where they truly disagree nothing, so the adjudicator must choose.
  */

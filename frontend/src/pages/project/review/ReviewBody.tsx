@@ -2,9 +2,32 @@ import { useRef, useState } from "react";
 import type { AnswerErrors, Answers, Claim, SubmitBody } from "../../../api";
 import { AnnotationForm } from "../../../form/AnnotationForm";
 import { InputsPane } from "../../../form/inputs/InputsPane";
+import { KeyLegend, type LegendSection } from "../../../form/ShortcutLegend";
 import { usePageKeys, type WorkSession } from "../work";
 import { LabelAnswers, reviewComments } from "./LabelAnswers";
 import { VerdictCard, type ReviewMode } from "./VerdictCard";
+
+const REVIEW_KEYS: LegendSection[] = [
+  {
+    title: "Review",
+    rows: [
+      ["a", "Approve the label"],
+      ["c", "Correct it: change the answers in the form"],
+      ["r", "Reject it: say why, then Ctrl+Enter"],
+      ["Ctrl+Enter", "Send from the comment box"],
+    ],
+  },
+  {
+    title: "Questions",
+    rows: [
+      ["j / ↓", "Next question"],
+      ["k / ↑", "Previous question"],
+      ["m", "Comment on the question"],
+      ["Esc", "Leave a comment box · close this legend"],
+      ["?", "Show or hide shortcuts"],
+    ],
+  },
+];
 
 /** One label to review; mounted afresh for each assignment. */
 export function ReviewBody({ claim, session }: { claim: Claim; session: WorkSession }) {
@@ -19,6 +42,7 @@ export function ReviewBody({ claim, session }: { claim: Claim; session: WorkSess
   const [comments, setComments] = useState<Record<string, string>>({});
   const [overall, setOverall] = useState("");
   const [fieldErrors, setFieldErrors] = useState<AnswerErrors | undefined>();
+  const [legend, setLegend] = useState(false);
   const commentBox = useRef<HTMLTextAreaElement>(null);
   const answering = blind || mode === "correct";
 
@@ -58,6 +82,8 @@ export function ReviewBody({ claim, session }: { claim: Claim; session: WorkSess
       { key: "k", run: () => move(-1) },
       { key: "ArrowUp", run: () => move(-1) },
       { key: "m", run: () => qs[active] && setEditing(qs[active].key) },
+      { key: "?", shift: "any", run: () => setLegend((l) => !l) },
+      ...(legend ? [{ key: "Escape", run: () => setLegend(false) }] : []),
     ],
     !answering && !session.busy,
   );
@@ -92,10 +118,14 @@ export function ReviewBody({ claim, session }: { claim: Claim; session: WorkSess
     <div className="review-grid">
       <InputsPane schema={schema} item={item} focused={qs[active]} answers={label} />
       <div className="review-side">
+        {legend && <KeyLegend sections={REVIEW_KEYS} onClose={() => setLegend(false)} />}
         <div className="card review-card">
           <header className="review-card-head">
             <h2 className="card-title">Label under review</h2>
             <span className="muted">j/k move · m comment on a question</span>
+            <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={() => setLegend(!legend)} aria-expanded={legend}>
+              Shortcuts <kbd className="kbd">?</kbd>
+            </button>
           </header>
           <LabelAnswers
             questions={qs}

@@ -51,6 +51,16 @@ describe("reviewComments", () => {
 });
 
 describe("ReviewPage", () => {
+  it("opens and closes the shortcut legend with ?", async () => {
+    renderReview(() => json(200, ok));
+    await screen.findByRole("table", { name: "The label under review" });
+    fireEvent.keyDown(document.body, { key: "?", shiftKey: true });
+    const legend = screen.getByRole("dialog", { name: "Keyboard shortcuts" });
+    expect(legend.textContent).toContain("Approve the label");
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(screen.queryByRole("dialog", { name: "Keyboard shortcuts" })).toBeNull();
+  });
+
   it("sends per-question comments as a map and the overall note as comment", async () => {
     const { calls } = renderReview(() => json(200, ok));
     await commentOn("Count correct", "  There are two cats, not one. ");

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from "react";
+import { Fragment, useLayoutEffect, useRef, type ReactNode } from "react";
 import type { Claim } from "../../../api";
 import type { SaveState } from "./draftSaver";
 import { ProgressStats } from "./ProgressStats";
@@ -22,9 +22,27 @@ interface Props {
   children: (claim: Claim) => ReactNode;
 }
 
+/**
+ * A new item opens at the top of the page, and what took the keyboard when it
+ * mounted (the first question) is brought into view if the top does not show it.
+ * note: runs after the item's own layout effects (children first), before the first paint.
+ */
+function showFromTop(frame: HTMLElement | null) {
+  const page = document.scrollingElement ?? document.documentElement;
+  page.scrollTop = 0;
+  const focused = document.activeElement;
+  if (!frame || !(focused instanceof HTMLElement) || !frame.contains(focused)) return;
+  const box = focused.getBoundingClientRect();
+  if (box.top < 0 || box.top + Math.min(box.height, 120) > window.innerHeight) focused.scrollIntoView?.({ block: "nearest" });
+}
+
 /** A work page's frame: the work bar, notices, the queue's loading, error and empty states, and the item's body. */
 export function WorkFrame({ session: s, leaseText, left, stats, saveState = "idle", actions, children }: Props) {
   const aid = s.claim?.assignment.id ?? "";
+  const frame = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (aid) showFromTop(frame.current);
+  }, [aid]);
   const bar = (
     <>
       <ProgressStats stage={s.stage} progress={s.progress} held={s.held} />
@@ -33,7 +51,7 @@ export function WorkFrame({ session: s, leaseText, left, stats, saveState = "idl
     </>
   );
   return (
-    <div className="work" data-stage={s.stage} data-assignment={aid} data-testid="work">
+    <div ref={frame} className="work" data-stage={s.stage} data-assignment={aid} data-testid="work">
       <WorkBar left={left} stats={bar} status={<SaveIndicator state={saveState} offline={s.offline} />} actions={s.claim ? actions : undefined} />
       {s.leaseLost && (
         <div className="notice notice-warn" role="alert">
