@@ -169,3 +169,42 @@ func TestMetaClosedList(t *testing.T) {
 		t.Errorf("a repeated meta key is accepted: %v", fe)
 	}
 }
+
+// TestD3OmniOneNARule: the D3-Omni guidelines give one rule for dimensions that do not apply
+// (choose N/A, which counts as Yes), and every defect-phrased question says how N/A reads.
+func TestD3OmniOneNARule(t *testing.T) {
+	for _, id := range []string{"d3omni-t2i", "d3omni-t2v", "d3omni-tts"} {
+		tpl, ok := LookupTemplate(id)
+		if !ok {
+			t.Fatalf("no template %s", id)
+		}
+		g := strings.Join(strings.Fields(tpl.Guidelines), " ")
+		if strings.Contains(g, "Answer Yes if a requirement is not violated or not applicable") {
+			t.Errorf("%s: the guidelines still say to answer Yes when a dimension does not apply", id)
+		}
+		if !strings.Contains(g, "choose N/A") {
+			t.Errorf("%s: the guidelines do not say to choose N/A", id)
+		}
+		for _, q := range tpl.Schema.Questions {
+			if q.YesMeans == YesMeansDefect && q.AllowNA && !strings.Contains(q.Help, "N/A") {
+				t.Errorf("%s.%s: a defect question does not say how N/A counts", id, q.Key)
+			}
+		}
+	}
+}
+
+// TestJudgeAnythingCategories: the Judge-Anything templates declare the 15 task categories as a
+// closed list, and their samples fit it.
+func TestJudgeAnythingCategories(t *testing.T) {
+	for _, id := range []string{"judgeanything-score", "judgeanything-pair"} {
+		tpl, _ := LookupTemplate(id)
+		if len(tpl.Schema.Meta) != 1 || tpl.Schema.Meta[0].Key != "task_name" || len(tpl.Schema.Meta[0].Options) != 15 {
+			t.Fatalf("%s: meta = %+v", id, tpl.Schema.Meta)
+		}
+		it := tpl.Samples[0]
+		it.Meta = map[string]json.RawMessage{"task_name": json.RawMessage(`"Text2Speech"`)}
+		if fe, _ := tpl.Schema.ValidateItem(it).(FieldErrors); fe["meta.task_name"].Code != CodeUnknownOption {
+			t.Errorf("%s: an unknown category is accepted: %v", id, fe)
+		}
+	}
+}

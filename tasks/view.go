@@ -81,7 +81,9 @@ func (s *Schema) ViewFor(role Role, item Item, seed uint64) (View, error) {
 	keep := s.visibleInputs(role)
 	v := View{Role: role, Schema: s.reduced(keep), Shuffle: Shuffle{}, Missing: s.MissingQuestions(item)}
 	v.Item.Inputs = map[string]json.RawMessage{}
-	if !role.blinded() {
+	if role.blinded() {
+		v.Schema.Meta = nil // note: item metadata is the lead's; so are its declarations
+	} else {
 		v.Item.ExternalID, v.Item.Meta = item.ExternalID, item.Meta
 	}
 	for _, in := range v.Schema.Inputs {
