@@ -6,7 +6,6 @@ import (
 	"testing"
 )
 
-
 // missingSchema judges an optional output: the score and the note need it.
 func missingSchema() *Schema {
 	return &Schema{Version: 1,
