@@ -190,7 +190,7 @@ func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it 
 			return "", err
 		}
 		return flow.StageDone, s.moveItem(ctx, tx, p, it, flow.StageDone, nil)
-	case pol.Adjudication == AdjudicateOnDisagreement && pol.OnNoConsensus == NoConsensusAdjudicate:
+	case pol.OnNoConsensus == NoConsensusAdjudicate: // note: Validate allows it only with on_disagreement
 		return flow.StageAdjudicate, s.moveItem(ctx, tx, p, it, flow.StageAdjudicate, nil)
 	}
 	reason := noConsensusReason(out)

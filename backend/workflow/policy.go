@@ -103,7 +103,9 @@ type Policy struct {
 	Adjudication AdjudicationMode `json:"adjudication"`
 	// Consensus decides when independent labels agree.
 	Consensus Consensus `json:"consensus"`
-	// OnNoConsensus is "adjudicate" or "drop" (with the reason recorded).
+	// OnNoConsensus is what happens to an item whose labels do not agree under adjudication
+	// "on_disagreement": "adjudicate" or "drop" (with the reason recorded). With "never" such
+	// items are always dropped, so it is "drop"; with "always" every item is adjudicated anyway.
 	OnNoConsensus NoConsensusAction `json:"on_no_consensus"`
 	// LeaseMinutes is how long a claim holds before the item returns to the queue.
 	LeaseMinutes int `json:"lease_minutes"`
@@ -162,6 +164,9 @@ func (p Policy) Defaults() Policy {
 	}
 	if p.OnNoConsensus == "" {
 		p.OnNoConsensus = NoConsensusAdjudicate
+		if p.Adjudication == AdjudicateNever {
+			p.OnNoConsensus = NoConsensusDrop
+		}
 	}
 	if p.LeaseMinutes == 0 {
 		p.LeaseMinutes = 30
@@ -185,6 +190,10 @@ func (p Policy) Validate(schema *tasks.Schema, forms map[string]tasks.Schema) er
 	oneOf(bad, "workflow.adjudication", p.Adjudication, AdjudicationModes)
 	oneOf(bad, "workflow.consensus.nominal", p.Consensus.Nominal, NominalRules)
 	oneOf(bad, "workflow.on_no_consensus", p.OnNoConsensus, NoConsensusActions)
+	if p.Adjudication == AdjudicateNever && p.OnNoConsensus == NoConsensusAdjudicate {
+		bad("workflow.on_no_consensus", "invalid_value", "with adjudication %q items without consensus are dropped: set on_no_consensus to %q, or adjudication to %q",
+			AdjudicateNever, NoConsensusDrop, AdjudicateOnDisagreement)
+	}
 	if p.Consensus.OrdinalTolerance < 0 {
 		bad("workflow.consensus.ordinal_tolerance", "out_of_range", "tolerance must be 0 or more")
 	}
@@ -230,13 +239,18 @@ func (p Policy) validateCriteria(schema *tasks.Schema, forms map[string]tasks.Sc
 	}
 }
 
-// ParsePolicy reads a stored policy and applies the defaults.
+// ParsePolicy reads a stored policy and applies the defaults. A policy stored before the rule
+// above with adjudication "never" and on_no_consensus "adjudicate" (the old default, which
+// never adjudicated) reads as "drop", which is what it did.
 func ParsePolicy(raw []byte) (Policy, error) {
 	var p Policy
 	if len(raw) > 0 {
 		if err := json.Unmarshal(raw, &p); err != nil {
 			return p, err
 		}
+	}
+	if p.Adjudication == AdjudicateNever && p.OnNoConsensus == NoConsensusAdjudicate {
+		p.OnNoConsensus = NoConsensusDrop
 	}
 	return p.Defaults(), nil
 }

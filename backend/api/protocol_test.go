@@ -1,0 +1,210 @@
+package api_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// judgedSchema scores an optional output 1-5 with evidence; a prompt check needs no output.
+func judgedSchema() map[string]any {
+	return map[string]any{"version": 1,
+		"inputs": []any{map[string]any{"name": "prompt", "type": "text"}, map[string]any{"name": "output", "type": "text", "optional": true}},
+		"questions": []any{
+			map[string]any{"key": "score", "kind": "likert", "label": "Score", "required": true, "min": 1, "max": 5, "needs": []string{"output"}},
+			map[string]any{"key": "evidence", "kind": "text", "label": "Evidence", "needs": []string{"output"}},
+			map[string]any{"key": "prompt_ok", "kind": "binary", "label": "Prompt fine", "required": true},
+		}}
+}
+
+// judgedProject creates a project on judgedSchema with the given people as annotators.
+func judgedProject(t *testing.T, lead *client, workflow map[string]any, people ...*client) string {
+	var p struct{ ID string }
+	lead.must("POST", "/api/v1/projects", map[string]any{"name": "judged", "schema": judgedSchema(), "workflow": workflow}, 201, &p)
+	for _, u := range people {
+		lead.member(p.ID, u, "annotator", "reviewer", "adjudicator")
+	}
+	return p.ID
+}
+
+// itemDetail is GET /items/:iid as this test reads it.
+type itemDetail struct {
+	Item struct {
+		Stage       string `json:"stage"`
+		GroundTruth *struct {
+			Answers    tasks.Answers             `json:"answers"`
+			Provenance map[string]any            `json:"provenance"`
+			Texts      map[string][]textAnswerIn `json:"texts"`
+		} `json:"ground_truth"`
+	} `json:"item"`
+}
+
+type textAnswerIn struct{ Author, Role, Text string }
+
+func (c *client) itemDetail(pid, iid string) itemDetail {
+	c.e.t.Helper()
+	var d itemDetail
+	c.must("GET", "/api/v1/projects/"+pid+"/items/"+iid, nil, 200, &d)
+	return d
+}
+
+// TestFreeTextReachesGroundTruth: consensus keeps every accepted label's evidence next to the
+// agreed score; adjudicated ground truth keeps the adjudicator's text first, then the labels'.
+func TestFreeTextReachesGroundTruth(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		a, b, c := e.newUser("a@example.org", false), e.newUser("b@example.org", false), e.newUser("c@example.org", false)
+		pid := judgedProject(t, lead, map[string]any{"overlap": 2, "consensus": map[string]any{"ordinal_tolerance": 1}}, a, b, c)
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items",
+			`{"external_id":"agree","inputs":{"prompt":"p","output":"o"}}`, `{"external_id":"split","inputs":{"prompt":"p","output":"o"}}`)
+		label := func(u *client, score int, ev string) {
+			cl := u.next(pid, "label")
+			u.submitOK(cl.Assignment.ID, map[string]any{"answers": answers("score", score, "evidence", ev, "prompt_ok", "yes")})
+		}
+		label(a, 4, "gripper holds")   // agree
+		label(b, 5, "clean grasp")     // agree
+		label(a, 1, "object vanishes") // split
+		label(b, 5, "looks fine")      // split
+		items := byExternal(lead.items(pid, ""))
+		agree := lead.itemDetail(pid, items["agree"].ID)
+		gt := agree.Item.GroundTruth
+		if agree.Item.Stage != "done" || gt == nil || string(gt.Answers["score"]) != "4" {
+			t.Fatalf("agree: %+v", agree.Item)
+		}
+		if _, ok := gt.Answers["evidence"]; ok {
+			t.Errorf("consensus decided a free-text answer: %s", gt.Answers["evidence"])
+		}
+		ev := gt.Texts["evidence"]
+		if len(ev) != 2 || ev[0].Text != "gripper holds" || ev[0].Author != a.user.ID || ev[0].Role != "annotator" || ev[1].Text != "clean grasp" {
+			t.Errorf("kept evidence: %+v", ev)
+		}
+		if items["split"].Stage != "adjudicate" {
+			t.Fatalf("split is in %s", items["split"].Stage)
+		}
+		cl := c.next(pid, "adjudicate")
+		c.submitOK(cl.Assignment.ID, map[string]any{"answers": answers("score", 2, "evidence", "vanishes at 2 s", "prompt_ok", "yes"), "rationale": "the object vanishes"})
+		split := lead.itemDetail(pid, items["split"].ID).Item.GroundTruth
+		ev = split.Texts["evidence"]
+		if len(ev) != 3 || ev[0].Role != "adjudicator" || ev[0].Author != c.user.ID || ev[0].Text != "vanishes at 2 s" || ev[1].Text != "object vanishes" || ev[2].Text != "looks fine" {
+			t.Errorf("adjudicated evidence: %+v", ev)
+		}
+		if string(split.Answers["evidence"]) != `"vanishes at 2 s"` {
+			t.Errorf("the adjudicator's text is not the answer: %s", split.Answers["evidence"])
+		}
+	})
+}
+
+// TestMissingOutputs: when the optional output is absent, the questions that need it are
+// answered "missing" by the system: the claim says so, a person's answer to them is refused,
+// consensus leaves them out, an item with nothing left to ask is done on import, and the
+// release states it.
+func TestMissingOutputs(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		a, b := e.newUser("a@example.org", false), e.newUser("b@example.org", false)
+		pid := judgedProject(t, lead, map[string]any{"overlap": 2}, a, b)
+		rep := lead.importNDJSON("/api/v1/projects/"+pid+"/items", `{"external_id":"no-output","inputs":{"prompt":"p"}}`)
+		if rep["imported"].(float64) != 1 {
+			t.Fatalf("import: %v", rep)
+		}
+		for _, u := range []*client{a, b} {
+			cl := u.next(pid, "label")
+			var view struct {
+				Item struct{ Missing []string } `json:"item"`
+			}
+			json.Unmarshal(cl.raw, &view)
+			if strings.Join(view.Item.Missing, ",") != "score,evidence" {
+				t.Fatalf("claim missing = %v: %s", view.Item.Missing, cl.raw)
+			}
+			path := "/api/v1/projects/" + pid + "/assignments/" + cl.Assignment.ID + "/submit"
+			st, body := u.do("POST", path, map[string]any{"answers": answers("score", 3, "prompt_ok", "yes")})
+			if st != 422 || !strings.Contains(string(body), `"input_missing"`) {
+				t.Fatalf("scoring a missing output: %d %s", st, body)
+			}
+			u.submitOK(cl.Assignment.ID, map[string]any{"answers": answers("prompt_ok", "yes")})
+		}
+		it := byExternal(lead.items(pid, ""))["no-output"]
+		if it.Stage != "done" || string(it.GroundTruth.Answers["score"]) != `"missing"` || string(it.GroundTruth.Answers["prompt_ok"]) != `"yes"` {
+			t.Fatalf("after two labels: %s %+v", it.Stage, it.GroundTruth)
+		}
+		for _, an := range it.Annotations {
+			if string(an.Answers["score"]) != `"missing"` {
+				t.Errorf("a stored label lacks the system's missing: %+v", an.Answers)
+			}
+		}
+
+		// A schema where every question needs the output: an item without it is decided on import.
+		var p struct{ ID string }
+		only := judgedSchema()
+		only["questions"] = only["questions"].([]any)[:2]
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "only", "schema": only}, 201, &p)
+		lead.importNDJSON("/api/v1/projects/"+p.ID+"/items", `{"external_id":"empty","inputs":{"prompt":"p"}}`)
+		done := lead.items(p.ID, "")[0]
+		if done.Stage != "done" || done.GroundTruth.Provenance["kind"] != "rule" || string(done.GroundTruth.Answers["score"]) != `"missing"` {
+			t.Fatalf("an item with nothing to ask: %s %+v", done.Stage, done.GroundTruth)
+		}
+		gt := `{"external_id":"gt","inputs":{"prompt":"p"},"ground_truth":{"provenance":"rule","answers":{"score":4}}}`
+		rep = lead.importNDJSON("/api/v1/projects/"+p.ID+"/items", gt)
+		if rep["imported"].(float64) != 0 || !strings.Contains(jsonText(rep), "ground_truth.answers.score") {
+			t.Fatalf("ground truth scoring a missing output: %v", rep)
+		}
+	})
+}
+
+func jsonText(v any) string { b, _ := json.Marshal(v); return string(b) }
+
+// TestOnNoConsensus: on_no_consensus acts with adjudication on_disagreement; with never, items
+// without consensus are dropped (the default is drop and adjudicate is refused).
+func TestOnNoConsensus(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		a, b := e.newUser("a@example.org", false), e.newUser("b@example.org", false)
+		tests := []struct {
+			name     string
+			workflow map[string]any
+			stored   string // on_no_consensus as stored
+			stage    string // of an item whose two labels disagree
+		}{
+			{"never drops by default", map[string]any{"adjudication": "never"}, "drop", "dropped"},
+			{"on_disagreement adjudicates by default", map[string]any{}, "adjudicate", "adjudicate"},
+			{"on_disagreement with drop", map[string]any{"on_no_consensus": "drop"}, "drop", "dropped"},
+			{"always adjudicates whatever", map[string]any{"adjudication": "always", "on_no_consensus": "drop"}, "drop", "adjudicate"},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				tt.workflow["overlap"] = 2
+				var p struct {
+					ID       string
+					Workflow struct {
+						OnNoConsensus string `json:"on_no_consensus"`
+					}
+				}
+				lead.must("POST", "/api/v1/projects", map[string]any{"name": tt.name, "schema": judgedSchema(), "workflow": tt.workflow}, 201, &p)
+				if p.Workflow.OnNoConsensus != tt.stored {
+					t.Errorf("stored on_no_consensus %q, want %q", p.Workflow.OnNoConsensus, tt.stored)
+				}
+				lead.member(p.ID, a, "annotator")
+				lead.member(p.ID, b, "annotator")
+				lead.importNDJSON("/api/v1/projects/"+p.ID+"/items", `{"external_id":"x","inputs":{"prompt":"p","output":"o"}}`)
+				for i, u := range []*client{a, b} {
+					cl := u.next(p.ID, "label")
+					u.submitOK(cl.Assignment.ID, map[string]any{"answers": answers("score", 1+4*i, "prompt_ok", "yes")})
+				}
+				if got := lead.items(p.ID, "")[0].Stage; got != tt.stage {
+					t.Errorf("stage %s, want %s", got, tt.stage)
+				}
+			})
+		}
+		st, body := lead.do("POST", "/api/v1/projects", map[string]any{"name": "x", "schema": judgedSchema(),
+			"workflow": map[string]any{"adjudication": "never", "on_no_consensus": "adjudicate"}})
+		if st != 422 || !strings.Contains(string(body), "workflow.on_no_consensus") {
+			t.Errorf("never with adjudicate: %d %s", st, body)
+		}
+	})
+}
