@@ -208,3 +208,98 @@ func TestOnNoConsensus(t *testing.T) {
 		}
 	})
 }
+
+// TestStuckWorkFixable: with everyone having labeled, the labels wait for a reviewer nobody can
+// be; /metrics counts them per stage; the lead gives one to a named person from the stuck view,
+// adding the reviewer role, and the independence rules still hold.
+func TestStuckWorkFixable(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		a, b := e.newUser("a@example.org", false), e.newUser("b@example.org", false)
+		m, out := e.newUser("m@example.org", false), e.newUser("out@example.org", false)
+		var p struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "stuck", "schema": judgedSchema(), "workflow": map[string]any{"overlap": 2, "review": "cross"}}, 201, &p)
+		pid := p.ID
+		for _, u := range []*client{a, b} {
+			lead.member(pid, u, "annotator", "reviewer")
+		}
+		lead.member(pid, m, "annotator")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", `{"external_id":"x","inputs":{"prompt":"p","output":"o"}}`)
+		for _, u := range []*client{a, b} {
+			cl := u.next(pid, "label")
+			u.submitOK(cl.Assignment.ID, map[string]any{"answers": answers("score", 3, "prompt_ok", "yes")})
+		}
+		var stuck struct {
+			Stages []struct {
+				Stage string
+				Count int
+				IDs   []string `json:"ids"`
+			}
+		}
+		lead.must("GET", "/api/v1/projects/"+pid+"/stuck", nil, 200, &stuck)
+		if len(stuck.Stages) != 1 || stuck.Stages[0].Stage != "review" || stuck.Stages[0].Count != 2 {
+			t.Fatalf("stuck: %+v", stuck)
+		}
+		_, metrics := fetchURL(t, e.srv.URL+"/metrics", "")
+		if !strings.Contains(metrics, `arbiter_stuck_work{stage="review"} 2`) || !strings.Contains(metrics, `arbiter_stuck_work{stage="label"} 0`) {
+			t.Errorf("/metrics lacks the stuck counts:\n%s", grepLines(metrics, "arbiter_stuck"))
+		}
+		label := stuck.Stages[0].IDs[0]
+		path := "/api/v1/projects/" + pid + "/stuck/assign"
+		refused := []struct {
+			name  string
+			body  map[string]any
+			field string
+			code  string
+		}{
+			{"someone who labeled the item", map[string]any{"stage": "review", "id": label, "user": b.user.Email, "grant_role": true}, "user", "not_independent"},
+			{"a member without the role", map[string]any{"stage": "review", "id": label, "user": m.user.Email}, "user", "missing_role"},
+			{"a non-member without grant_role", map[string]any{"stage": "review", "id": label, "user": out.user.Email}, "user", "not_member"},
+			{"work that does not wait", map[string]any{"stage": "adjudicate", "id": label, "user": m.user.ID, "grant_role": true}, "id", "not_waiting"},
+			{"a stage the policy lacks", map[string]any{"stage": "criteria", "id": label, "user": m.user.ID}, "stage", "invalid_value"},
+		}
+		for _, r := range refused {
+			st, body := lead.do("POST", path, r.body)
+			var eb struct {
+				Error struct{ Details map[string]struct{ Code string } }
+			}
+			json.Unmarshal(body, &eb)
+			if st != 422 || eb.Error.Details[r.field].Code != r.code {
+				t.Errorf("%s: %d %s", r.name, st, body)
+			}
+		}
+		var members []struct {
+			UserID string   `json:"user_id"`
+			Roles  []string `json:"roles"`
+		}
+		lead.must("GET", "/api/v1/projects/"+pid+"/members", nil, 200, &members)
+		for _, mb := range members {
+			if mb.UserID == m.user.ID && strings.Join(mb.Roles, ",") != "annotator" {
+				t.Fatalf("a refused call changed roles: %v", mb.Roles)
+			}
+		}
+		if st, _ := a.do("POST", path, map[string]any{"stage": "review", "id": label, "user": m.user.ID, "grant_role": true}); st != 403 {
+			t.Errorf("an annotator assigned stuck work: %d", st)
+		}
+		var res struct {
+			Status     string
+			RoleAdded  bool `json:"role_added"`
+			Assignment struct {
+				ID       string
+				TargetID string `json:"target_id"`
+			}
+		}
+		lead.must("POST", path, map[string]any{"stage": "review", "id": label, "user": m.user.Email, "grant_role": true}, 200, &res)
+		if res.Status != "assigned" || !res.RoleAdded || res.Assignment.TargetID != label {
+			t.Fatalf("assign: %+v", res)
+		}
+		cl := m.next(pid, "review")
+		if cl == nil || cl.Assignment.ID != res.Assignment.ID {
+			t.Fatalf("the reviewer's claim does not resume the held work: %+v", cl)
+		}
+		if st, body := lead.do("POST", path, map[string]any{"stage": "review", "id": label, "user": out.user.Email, "grant_role": true}); st != 200 || !strings.Contains(string(body), `"status":"invited"`) {
+			t.Errorf("inviting a non-member: %d %s", st, body)
+		}
+	})
+}

@@ -67,6 +67,9 @@ func New(d Deps) *Server {
 		s.log.Error("panic", "err", err, "request_id", c.GetString(ctxRequestID))
 		s.writeError(c, fail(http.StatusInternalServerError, CodeInternal, "internal error"))
 	}))
+	if d.Flow != nil {
+		s.metrics.reg.MustRegister(newStuckCollector(d.Flow.StuckTotals))
+	}
 	s.engine = e
 	s.routes()
 	return s
@@ -188,6 +191,7 @@ func (s *Server) routes() {
 	pm.POST("/items/:iid/flag", s.require(store.RoleLead), w(s.resolveFlag))
 	pm.POST("/predictions", s.require(store.RoleLead), w(s.importPredictions))
 	pm.PUT("/members/:uid", s.require(store.RoleLead), w(s.setMember))
+	pm.POST("/stuck/assign", s.require(store.RoleLead), w(s.assignStuck))
 	pm.POST("/assets", s.require(store.RoleLead), w(s.uploadAsset))
 	pm.POST("/releases", s.require(store.RoleLead), w(s.createRelease))
 
