@@ -262,7 +262,9 @@ func TestStuckWorkFixable(t *testing.T) {
 		for _, r := range refused {
 			st, body := lead.do("POST", path, r.body)
 			var eb struct {
-				Error struct{ Details map[string]struct{ Code string } }
+				Error struct {
+					Details map[string]struct{ Code string }
+				}
 			}
 			json.Unmarshal(body, &eb)
 			if st != 422 || eb.Error.Details[r.field].Code != r.code {
