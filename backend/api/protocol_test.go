@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -302,6 +303,115 @@ func TestStuckWorkFixable(t *testing.T) {
 		}
 		if st, body := lead.do("POST", path, map[string]any{"stage": "review", "id": label, "user": out.user.Email, "grant_role": true}); st != 200 || !strings.Contains(string(body), `"status":"invited"`) {
 			t.Errorf("inviting a non-member: %d %s", st, body)
+		}
+	})
+}
+
+// TestCriteriaByEveryAnnotator: the criteria stage takes its own overlap of authors; the item
+// waits for review until all have written; the reviewer merges a repeat across authors as a
+// duplicate (no child unit); the report counts criteria per author and per status.
+func TestCriteriaByEveryAnnotator(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		a1, a2 := e.newUser("a1@example.org", false), e.newUser("a2@example.org", false)
+		var p struct {
+			ID       string
+			Workflow struct {
+				CriteriaStage struct{ Overlap int } `json:"criteria_stage"`
+			}
+		}
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "Omni-Reward", "template": "omnireward-pair", "workflow": map[string]any{
+			"criteria_stage": map[string]any{"form": "criteria", "question": "criteria", "input": "criterion", "overlap": 2}}}, 201, &p)
+		if p.Workflow.CriteriaStage.Overlap != 2 {
+			t.Fatalf("criteria overlap stored as %d", p.Workflow.CriteriaStage.Overlap)
+		}
+		pid := p.ID
+		lead.member(pid, a1, "annotator")
+		var feas struct{ Warnings []struct{ Code string } }
+		lead.must("GET", "/api/v1/projects/"+pid+"/feasibility", nil, 200, &feas)
+		if !strings.Contains(jsonText(feas), "criteria_authors") {
+			t.Errorf("one annotator for two criteria authors is not warned: %+v", feas)
+		}
+		lead.member(pid, a2, "annotator")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items",
+			`{"external_id":"or-1","inputs":{"prompt":"Two sailboats at sunset","responses":[{"id":"r1","type":"image","value":"media/boats.png"},{"id":"r2","type":"image","value":"media/boats_sunset.png"}]}}`)
+		write := func(u *client, texts ...string) string {
+			cl := u.next(pid, "criteria")
+			if cl == nil {
+				t.Fatalf("no criteria work for %s", u.user.Email)
+			}
+			return u.submitOK(cl.Assignment.ID, map[string]any{"answers": answers("criteria", texts)})
+		}
+		if st := write(a1, "Exactly two boats are shown.", "The light is a warm, low sunset."); st != "criteria" {
+			t.Fatalf("after the first author the item is in %s", st)
+		}
+		if a1.next(pid, "criteria") != nil {
+			t.Fatal("an author is given the same item twice")
+		}
+		type crit struct{ ID, Text, Status, AuthorID string }
+		var page struct{ Items []crit }
+		lead.must("GET", "/api/v1/projects/"+pid+"/criteria", nil, 200, &page)
+		first := slices.Clone(page.Items)
+		for _, c := range first {
+			lead.must("POST", "/api/v1/projects/"+pid+"/criteria/"+c.ID, map[string]any{"status": "valid"}, 200, nil)
+		}
+		if it := lead.items(pid, "")[0]; it.Stage != "criteria" {
+			t.Fatalf("the item closed before every author wrote: %s", it.Stage)
+		}
+		if st := write(a2, "There are exactly two boats.", "The sea is calm."); st != "criteria_review" {
+			t.Fatalf("after the second author the item is in %s", st)
+		}
+		lead.must("GET", "/api/v1/projects/"+pid+"/criteria", nil, 200, &page)
+		if len(page.Items) != 2 {
+			t.Fatalf("pending criteria: %+v", page.Items)
+		}
+		repeat, calm := page.Items[0], page.Items[1]
+		path := "/api/v1/projects/" + pid + "/criteria/" + repeat.ID
+		for _, bad := range []map[string]any{{"status": "duplicate"}, {"status": "duplicate", "duplicate_of": repeat.ID}, {"status": "valid", "duplicate_of": first[0].ID}} {
+			if st, body := lead.do("POST", path, bad); st != 422 || !strings.Contains(string(body), "duplicate_of") {
+				t.Errorf("%v: %d %s", bad, st, body)
+			}
+		}
+		var marked crit
+		lead.must("POST", path, map[string]any{"status": "duplicate", "duplicate_of": first[0].ID}, 200, &marked)
+		if marked.Status != "duplicate" {
+			t.Fatalf("marked: %+v", marked)
+		}
+		lead.must("POST", "/api/v1/projects/"+pid+"/criteria/"+calm.ID, map[string]any{"status": "valid"}, 200, nil)
+		var split, children int
+		for _, it := range lead.items(pid, "") {
+			switch {
+			case it.Stage == "split":
+				split++
+			case strings.Contains(it.ExternalID, "#criterion-"):
+				children++
+				if strings.Contains(it.ExternalID, repeat.ID) {
+					t.Error("a duplicate became a child unit")
+				}
+			}
+		}
+		if split != 1 || children != 3 {
+			t.Fatalf("split %d, children %d", split, children)
+		}
+		var rep struct {
+			Overlap, Items, Authorships, Total int
+			ByStatus                           map[string]int `json:"by_status"`
+			Authors                            []struct {
+				Email    string
+				Total    int
+				ByStatus map[string]int `json:"by_status"`
+			}
+		}
+		lead.must("GET", "/api/v1/projects/"+pid+"/criteria/report", nil, 200, &rep)
+		if rep.Overlap != 2 || rep.Items != 1 || rep.Authorships != 2 || rep.Total != 4 || rep.ByStatus["valid"] != 3 || rep.ByStatus["duplicate"] != 1 || rep.ByStatus["pending"] != 0 {
+			t.Errorf("report: %+v", rep)
+		}
+		if len(rep.Authors) != 2 || rep.Authors[0].Email != "a1@example.org" || rep.Authors[0].ByStatus["valid"] != 2 || rep.Authors[1].ByStatus["duplicate"] != 1 || rep.Authors[1].Total != 2 {
+			t.Errorf("per author: %+v", rep.Authors)
+		}
+		if st, _ := a1.do("GET", "/api/v1/projects/"+pid+"/criteria/report", nil); st != 403 {
+			t.Errorf("an annotator read the report: %d", st)
 		}
 	})
 }

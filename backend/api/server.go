@@ -162,6 +162,7 @@ func (s *Server) routes() {
 	pr.GET("/imports", s.require(store.RoleLead), w(s.listImports))
 	pr.GET("/imports/:imid", s.require(store.RoleLead), w(s.getImport))
 	pr.GET("/criteria", s.require(store.RoleLead, store.RoleReviewer), w(s.listCriteria))
+	pr.GET("/criteria/report", s.require(store.RoleLead), w(s.criteriaReport))
 	pr.GET("/me/progress", s.require(), w(s.myProgress))
 	pr.GET("/members", s.require(), w(s.listMembers))
 	pr.GET("/invitations", s.require(store.RoleLead), w(s.listInvitations))

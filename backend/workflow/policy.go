@@ -136,6 +136,9 @@ type CriteriaStage struct {
 	Question string `json:"question"`
 	// InputName is the item input that receives the criterion text in child units.
 	InputName string `json:"input"`
+	// Overlap is the number of people who write criteria for each item (Omni-Reward: every
+	// annotator); 0 reads as 1. The item waits for review once all have written.
+	Overlap int `json:"overlap"`
 }
 
 // DraftPolicy says how model predictions become a draft.
@@ -170,6 +173,11 @@ func (p Policy) Defaults() Policy {
 	}
 	if p.LeaseMinutes == 0 {
 		p.LeaseMinutes = 30
+	}
+	if p.CriteriaStage != nil && p.CriteriaStage.Overlap == 0 {
+		c := *p.CriteriaStage
+		c.Overlap = 1
+		p.CriteriaStage = &c
 	}
 	if p.DraftFromPredictions != nil && p.DraftFromPredictions.Rounding == "" {
 		p.DraftFromPredictions.Rounding = RoundHalfUp
@@ -224,6 +232,9 @@ func (p Policy) validateCriteria(schema *tasks.Schema, forms map[string]tasks.Sc
 	c := p.CriteriaStage
 	if c == nil {
 		return
+	}
+	if c.Overlap < 1 || c.Overlap > 50 {
+		bad("workflow.criteria_stage.overlap", "out_of_range", "criteria overlap (authors per item) must be 1 to 50")
 	}
 	form, ok := forms[c.Form]
 	if !ok {
