@@ -20,8 +20,8 @@ type Criterion struct {
 	ChildItemID  *string              `json:"child_item_id,omitempty"`
 	// DuplicateOf is the criterion of the same item this one repeats (status duplicate).
 	DuplicateOf *string   `json:"duplicate_of,omitempty"`
-	CreatedAt    time.Time            `json:"created_at"`
-	UpdatedAt    time.Time            `json:"updated_at"`
+	CreatedAt   time.Time `json:"created_at"`
+	UpdatedAt   time.Time `json:"updated_at"`
 }
 
 // TableName names the criteria table.
