@@ -415,3 +415,58 @@ func TestCriteriaByEveryAnnotator(t *testing.T) {
 		}
 	})
 }
+
+// TestListEditAndCategories: a project on the Judge Anything checklist-refinement form edits the
+// drafted checklist (every entry decided, 1-6 kept), equal edited lists agree, and Judge
+// Anything imports refuse a task category outside the 15.
+func TestListEditAndCategories(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		a, b := e.newUser("a@example.org", false), e.newUser("b@example.org", false)
+		tpl, _ := tasks.LookupTemplate("judgeanything-score")
+		form, _ := tpl.Form("checklist")
+		var p struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "checklists", "schema": form.Schema, "workflow": map[string]any{"overlap": 2}}, 201, &p)
+		lead.member(p.ID, a, "annotator")
+		lead.member(p.ID, b, "annotator")
+		line, _ := json.Marshal(map[string]any{"external_id": "ja-1", "inputs": form.Samples[0].Inputs})
+		lead.importNDJSON("/api/v1/projects/"+p.ID+"/items", string(line))
+		keepAll := func(n int) []map[string]any {
+			out := []map[string]any{}
+			for i := range n {
+				out = append(out, map[string]any{"op": "keep", "from": i})
+			}
+			return out
+		}
+		relevance := []map[string]any{{"op": "keep", "from": 0}, {"op": "reword", "from": 1, "text": "Gives at least one use of the apple"}, {"op": "drop", "from": 2}}
+		edit := answers("relevance_checklist", relevance, "trustworthiness_checklist", keepAll(1), "creativity_checklist", keepAll(1),
+			"clarity_checklist", keepAll(1), "coherence_checklist", keepAll(1), "completeness_checklist", keepAll(1))
+		for _, u := range []*client{a, b} {
+			cl := u.next(p.ID, "label")
+			path := "/api/v1/projects/" + p.ID + "/assignments/" + cl.Assignment.ID + "/submit"
+			bad := merge(edit, answers("relevance_checklist", relevance[:2]))
+			if st, body := u.do("POST", path, map[string]any{"answers": bad}); st != 422 || !strings.Contains(string(body), `"relevance_checklist":{"code":"too_few"`) {
+				t.Fatalf("an undecided entry: %d %s", st, body)
+			}
+			u.submitOK(cl.Assignment.ID, map[string]any{"answers": edit})
+		}
+		it := lead.items(p.ID, "")[0]
+		if it.Stage != "done" || it.GroundTruth.Provenance["kind"] != "unanimous" {
+			t.Fatalf("two equal edits: %s %+v", it.Stage, it.GroundTruth)
+		}
+		list, err := tasks.EditedList(it.GroundTruth.Answers["relevance_checklist"])
+		if err != nil || strings.Join(list, "|") != "Identifies the object as an apple|Gives at least one use of the apple" {
+			t.Errorf("edited list %v (%v) from %s", list, err, it.GroundTruth.Answers["relevance_checklist"])
+		}
+
+		var ja struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "ja", "template": "judgeanything-score"}, 201, &ja)
+		good, _ := json.Marshal(map[string]any{"external_id": "ok", "inputs": tpl.Samples[0].Inputs, "meta": map[string]any{"task_name": "Text2Image"}})
+		wrong, _ := json.Marshal(map[string]any{"external_id": "bad", "inputs": tpl.Samples[0].Inputs, "meta": map[string]any{"task_name": "Text2Speech"}})
+		rep := lead.importNDJSON("/api/v1/projects/"+ja.ID+"/items", string(good), string(wrong))
+		if rep["imported"].(float64) != 1 || !strings.Contains(jsonText(rep["errors"]), "meta.task_name") {
+			t.Errorf("category check on import: %v", rep)
+		}
+	})
+}
