@@ -59,12 +59,14 @@ func (d *decoder) check(key string, raw json.RawMessage) error {
 // checklist map[string]int64, text string. Normalised: binary true, false
 // or nil (requirement satisfied, with polarity and N/A mapping applied),
 // likert int64 or nil for N/A, multi_choice in option order; other kinds
-// are unchanged. Required questions left unanswered are not an error here:
-// ground truth may leave optional parts out.
-func (d *decoder) decode(a tasks.Answers) (answered, normalized map[string]any, bad string, err error) {
+// are unchanged; list_edit is the edited list ([]string). Questions the
+// system answered "missing" are listed in missing instead. Required
+// questions left unanswered are not an error here: ground truth may leave
+// optional parts out.
+func (d *decoder) decode(a tasks.Answers) (answered, normalized map[string]any, missing []string, bad string, err error) {
 	for _, key := range slices.Sorted(maps.Keys(a)) {
 		if _, ok := d.single[key]; !ok {
-			return nil, nil, key, tasks.FieldErrors{key: {Code: tasks.CodeUnknownQuestion, Message: key + " is not a question of this schema"}}
+			return nil, nil, nil, key, tasks.FieldErrors{key: {Code: tasks.CodeUnknownQuestion, Message: key + " is not a question of this schema"}}
 		}
 	}
 	answered, normalized = make(map[string]any, len(a)), make(map[string]any, len(a))
@@ -73,17 +75,21 @@ func (d *decoder) decode(a tasks.Answers) (answered, normalized map[string]any, 
 		if !ok || isNull(raw) {
 			continue
 		}
+		if tasks.IsMissing(raw) {
+			missing = append(missing, q.Key)
+			continue
+		}
 		if err := d.check(q.Key, raw); err != nil {
-			return nil, nil, q.Key, err
+			return nil, nil, nil, q.Key, err
 		}
 		v, err := decodeValue(q, raw)
 		if err != nil {
-			return nil, nil, q.Key, err
+			return nil, nil, nil, q.Key, err
 		}
 		answered[q.Key] = v
 		normalized[q.Key] = normalize(q, v)
 	}
-	return answered, normalized, "", nil
+	return answered, normalized, missing, "", nil
 }
 
 // decodeLenient decodes answers without checking them, for labels and
@@ -92,7 +98,7 @@ func decodeLenient(s *tasks.Schema, a tasks.Answers) map[string]any {
 	out := make(map[string]any, len(a))
 	for _, q := range s.Questions {
 		raw, ok := a[q.Key]
-		if !ok || isNull(raw) {
+		if !ok || isNull(raw) || tasks.IsMissing(raw) {
 			continue
 		}
 		if v, err := decodeValue(q, raw); err == nil {
@@ -116,6 +122,8 @@ func decodeValue(q tasks.Question, raw json.RawMessage) (any, error) {
 			return n, nil
 		}
 		return decodeString(raw)
+	case tasks.KindListEdit:
+		return tasks.EditedList(raw)
 	case tasks.KindMultiChoice, tasks.KindRanking, tasks.KindCriteria:
 		var vs []string
 		err := json.Unmarshal(raw, &vs)
@@ -261,7 +269,7 @@ func normalizeCompared(s *tasks.Schema, a tasks.Answers) map[string]any {
 	out := make(map[string]any, len(a))
 	for _, q := range s.Questions {
 		raw, ok := a[q.Key]
-		if !ok || isNull(raw) || q.Kind == tasks.KindText || q.Kind == tasks.KindCriteria {
+		if !ok || isNull(raw) || tasks.IsMissing(raw) || q.Kind == tasks.KindText || q.Kind == tasks.KindCriteria {
 			continue
 		}
 		if v, err := decodeValue(q, raw); err == nil && fitsKind(q, v) {
@@ -275,11 +283,11 @@ func normalizeCompared(s *tasks.Schema, a tasks.Answers) map[string]any {
 func fitsKind(q tasks.Question, v any) bool {
 	switch v.(type) {
 	case string:
-		return q.Kind != tasks.KindMultiChoice && q.Kind != tasks.KindRanking && q.Kind != tasks.KindCriteria && q.Kind != tasks.KindChecklist
+		return q.Kind != tasks.KindMultiChoice && q.Kind != tasks.KindRanking && q.Kind != tasks.KindCriteria && q.Kind != tasks.KindChecklist && q.Kind != tasks.KindListEdit
 	case int64:
 		return q.Kind == tasks.KindLikert
 	case []string:
-		return q.Kind == tasks.KindMultiChoice || q.Kind == tasks.KindRanking || q.Kind == tasks.KindCriteria
+		return q.Kind == tasks.KindMultiChoice || q.Kind == tasks.KindRanking || q.Kind == tasks.KindCriteria || q.Kind == tasks.KindListEdit
 	case map[string]int64:
 		return q.Kind == tasks.KindChecklist
 	}

@@ -57,13 +57,13 @@ func TestDecoderRejects(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for range 2 { // the second pass goes through the cache
-				if _, _, bad, err := d.decode(tasks.Answers{"bin": raw(`"yes"`), tt.key: raw(tt.raw)}); err == nil || bad != tt.key {
+				if _, _, _, bad, err := d.decode(tasks.Answers{"bin": raw(`"yes"`), tt.key: raw(tt.raw)}); err == nil || bad != tt.key {
 					t.Fatalf("got bad=%q err=%v, want an error on %s", bad, err, tt.key)
 				}
 			}
 		})
 	}
-	if _, _, _, err := d.decode(tasks.Answers{"lik": raw(`2`)}); err != nil {
+	if _, _, _, _, err := d.decode(tasks.Answers{"lik": raw(`2`)}); err != nil {
 		t.Errorf("a partial ground truth is refused: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package exports
 import (
 	"encoding/csv"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -133,8 +134,22 @@ func inputColumns(in tasks.Input) []csvColumn {
 	return []csvColumn{{name, func(e *entry) string { return mediaPath(get(e)) }}}
 }
 
-// questionColumns returns the ground-truth columns of one question.
+// questionColumns returns the ground-truth columns of one question; a
+// question the system answered missing says "missing" in its first column.
 func questionColumns(q tasks.Question) []csvColumn {
+	cols := answerColumns(q)
+	first := cols[0].value
+	cols[0].value = func(e *entry) string {
+		if slices.Contains(e.missing, q.Key) {
+			return tasks.AnswerMissing
+		}
+		return first(e)
+	}
+	return cols
+}
+
+// answerColumns returns the columns of one question's ground-truth answer.
+func answerColumns(q tasks.Question) []csvColumn {
 	name := "gt." + q.Key
 	answered := func(e *entry) (any, bool) { v, ok := e.answered[q.Key]; return v, ok }
 	switch q.Kind {
@@ -167,7 +182,7 @@ func questionColumns(q tasks.Question) []csvColumn {
 			vs, _ := e.normalized[q.Key].([]string)
 			return strings.Join(vs, "|")
 		}}}
-	case tasks.KindCriteria:
+	case tasks.KindCriteria, tasks.KindListEdit:
 		return []csvColumn{{name, func(e *entry) string {
 			if v, ok := answered(e); ok {
 				return jsonText(v)

@@ -17,6 +17,11 @@ import (
 //	agreement                        {labels, percent_agreement, questions}
 //	                                 or null
 //	drop_reason                      string or null
+//	missing                          when any: the questions the system
+//	                                 answered "missing" (the item lacked an
+//	                                 input they need), left out of answers
+//	texts                            when any: per free-text question, every
+//	                                 accepted answer {author, role, text}
 //	labels, reviews                  with option raw, when the item has any
 //
 // Object keys inside these fields are sorted.
@@ -35,6 +40,12 @@ func appendRecord(b []byte, e *entry, raw bool) []byte {
 	b = appendField(b, false, "provenance", provenanceValue(e.Provenance))
 	b = appendField(b, false, "agreement", agreementValue(e.Agreement))
 	b = appendField(b, false, "drop_reason", nilIfEmpty(e.DropReason))
+	if len(e.missing) > 0 {
+		b = appendField(b, false, "missing", e.missing)
+	}
+	if len(e.Texts) > 0 {
+		b = appendField(b, false, "texts", e.Texts)
+	}
 	if raw && len(e.Labels) > 0 {
 		b = appendField(b, false, "labels", e.Labels)
 	}

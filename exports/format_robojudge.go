@@ -1,6 +1,7 @@
 package exports
 
 import (
+	"encoding/json"
 	"errors"
 
 	"github.com/arbiter-annotation/arbiter/tasks"
@@ -67,10 +68,15 @@ func fitsRoboJudge(s *tasks.Schema) error {
 //     each axis's score, checklist and evidence under the question keys
 //     (physical_adherence, pa_checklist, pa_evidence, ...), the metadata
 //     and the provenance;
+//     and, when consensus decided the scores, "evidence": every accepted
+//     label's evidence per evidence question, [{author, role, text}];
 //   - sft_<axis>.jsonl: per axis, the inputs that axis is judged on (PA sees
 //     the video only, never the instruction) and the target
 //     {"reasoning": <evidence>, "<axis>": <score>}, reasoning first as the
-//     judge prompt asks; items without evidence are left out;
+//     judge prompt asks: the ground truth's evidence (an adjudicator's), or
+//     under consensus one row per accepted label whose own score is the
+//     agreed score, with that label's evidence; items without evidence are
+//     left out;
 //   - rl.jsonl: per item and axis, the same inputs and the integer
 //     reference score the exact-match reward needs.
 type roboJudgeWriter struct {
@@ -97,7 +103,7 @@ func (w *roboJudgeWriter) write(e *entry) error {
 			continue
 		}
 		if a.evidence != nil {
-			if ev := answeredString(e, a.evidence.Key); ev != "" {
+			for _, ev := range sftEvidence(e, a, score) {
 				var target obj
 				target.add("reasoning", ev)
 				target.add(a.score.Key, score)
@@ -135,7 +141,40 @@ func (w *roboJudgeWriter) item(e *entry) obj {
 	}
 	r.add("metadata", nonNil(e.Meta))
 	r.add("provenance", e.Provenance.Kind)
+	var evidence obj
+	for _, a := range w.axes {
+		if a.evidence != nil && len(e.Texts[a.evidence.Key]) > 0 && answeredString(e, a.evidence.Key) == "" {
+			evidence.add(a.evidence.Key, e.Texts[a.evidence.Key])
+		}
+	}
+	if len(evidence) > 0 {
+		r.add("evidence", evidence)
+	}
 	return r
+}
+
+// sftEvidence returns the reasonings an axis's SFT rows are built from: the
+// ground truth's evidence when it has one, otherwise the evidence of every
+// accepted label that gave the agreed score itself (their reasoning argues
+// for that score), in label order.
+func sftEvidence(e *entry, a roboAxis, score int64) []string {
+	if ev := answeredString(e, a.evidence.Key); ev != "" {
+		return []string{ev}
+	}
+	var out []string
+	for _, t := range e.Texts[a.evidence.Key] {
+		if t.Text == "" {
+			continue
+		}
+		for _, l := range e.Labels {
+			var own int64
+			if l.Annotator == t.Author && json.Unmarshal(l.Answers[a.score.Key], &own) == nil && own == score {
+				out = append(out, t.Text)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // checklistObj orders checklist scores as the rubric lists its items; nil

@@ -3,7 +3,10 @@ package exports
 import (
 	"encoding/json"
 	"errors"
+	"maps"
+	"math"
 	"regexp"
+	"slices"
 
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
@@ -47,19 +50,31 @@ var storyTrackName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
 // JSON array per track in the layout of the Omni-StoryBench evaluation
 // results: dataset_index, id, source, book, prev_key and next_key (from the
 // metadata keys index, source, book, from_key, to_key), the system
-// configuration, the track, a status ("ok", or "incomplete" when a
-// criterion has no score) and human_eval, which holds each criterion as
-// {"score", "rationale"} under the paper's key, in rubric order. The track
-// is the item's metadata "track", else the template's; "integrated" is
-// written as "joint", the repository's name for it.
+// configuration, the track, a status ("ok"; "missing" when the output was
+// missing, so the system answered its criteria "missing"; "incomplete"
+// when a criterion has no score otherwise) and human_eval, which holds each
+// criterion as {"score", "rationale"} under the paper's key, in rubric
+// order ({"score": null, "status": "missing"} for a missing output), with
+// "rationales" listing every accepted rationale {author, role, text} when
+// consensus decided the score. The track is the item's metadata "track",
+// else the template's; "integrated" is written as "joint", the
+// repository's name for it.
+//
+// Next to each all_results.json, summary.json reports the paper's two
+// averages per criterion and for the Total Average (the mean of an
+// example's criteria, averaged over examples): valid-only (over the records
+// with every criterion scored) and zero-filled (a missing or unscored
+// record counts 0, over every record), with the counts behind them.
 type storyBenchWriter struct {
 	env      *env
 	criteria []storyCriterion
 	arrays   *arrayFiles
+	sums     map[string]*storySummary
 }
 
 func openStoryBench(env *env) (writer, error) {
-	return &storyBenchWriter{env: env, criteria: storyCriteria(&env.rel.Schema), arrays: newArrayFiles(env, "storybench")}, nil
+	return &storyBenchWriter{env: env, criteria: storyCriteria(&env.rel.Schema), arrays: newArrayFiles(env, "storybench"),
+		sums: map[string]*storySummary{}}, nil
 }
 
 func (w *storyBenchWriter) write(e *entry) error {
@@ -84,31 +99,109 @@ func (w *storyBenchWriter) write(e *entry) error {
 		r.add("system", inputValue(in, e.Inputs[in.Name]))
 	}
 	r.add("track", track)
-	eval, complete := w.evaluation(e)
-	r.add("status", ifStr(complete, "ok", "incomplete"))
+	eval, status := w.evaluation(e)
+	r.add("status", status)
 	r.add("human_eval", eval)
-	return w.arrays.add("storybench/"+e.Split+"/"+track+"/all_results.json", r)
+	dir := "storybench/" + e.Split + "/" + track + "/"
+	w.summary(dir).add(w.criteria, e, status)
+	return w.arrays.add(dir+"all_results.json", r)
 }
 
-// evaluation returns the {"score", "rationale"} objects and whether every
-// criterion was scored.
-func (w *storyBenchWriter) evaluation(e *entry) (obj, bool) {
+// summary returns the running summary of one results directory.
+func (w *storyBenchWriter) summary(dir string) *storySummary {
+	s, ok := w.sums[dir]
+	if !ok {
+		s = &storySummary{sum: map[string]float64{}, scored: map[string]int{}}
+		w.sums[dir] = s
+	}
+	return s
+}
+
+// evaluation returns the {"score", "rationale"} objects and the record's
+// status: ok, missing or incomplete.
+func (w *storyBenchWriter) evaluation(e *entry) (obj, string) {
 	var eval obj
-	complete := true
+	status := "ok"
 	for _, c := range w.criteria {
+		if slices.Contains(e.missing, c.score.Key) {
+			eval.add(c.score.Key, obj{{"score", nil}, {"status", tasks.AnswerMissing}})
+			status = tasks.AnswerMissing
+			continue
+		}
 		score, ok := e.answered[c.score.Key].(int64)
 		if !ok {
-			complete = false
+			status = ifStr(status == "ok", "incomplete", status)
 			continue
 		}
 		var sr obj
 		sr.add("score", score)
 		if c.rationale != nil {
-			sr.add("rationale", answeredString(e, c.rationale.Key))
+			sr.add("rationale", rationaleOf(e, c.rationale.Key))
+			if ts := e.Texts[c.rationale.Key]; len(ts) > 0 && answeredString(e, c.rationale.Key) == "" {
+				sr.add("rationales", ts)
+			}
 		}
 		eval.add(c.score.Key, sr)
 	}
-	return eval, complete
+	return eval, status
+}
+
+// rationaleOf is the ground truth's text for key, else the first accepted
+// text kept with it, else "".
+func rationaleOf(e *entry, key string) string {
+	if s := answeredString(e, key); s != "" {
+		return s
+	}
+	if ts := e.Texts[key]; len(ts) > 0 {
+		return ts[0].Text
+	}
+	return ""
+}
+
+// storySummary accumulates one results directory's averages.
+type storySummary struct {
+	records, valid, missing int
+	total                   float64 // sum over valid records of their criterion mean
+	sum                     map[string]float64
+	scored                  map[string]int
+}
+
+// add counts one record.
+func (s *storySummary) add(cs []storyCriterion, e *entry, status string) {
+	s.records++
+	if status == tasks.AnswerMissing {
+		s.missing++
+	}
+	var rec float64
+	for _, c := range cs {
+		if score, ok := e.answered[c.score.Key].(int64); ok {
+			s.sum[c.score.Key] += float64(score)
+			s.scored[c.score.Key]++
+			rec += float64(score)
+		}
+	}
+	if status == "ok" && len(cs) > 0 {
+		s.valid++
+		s.total += rec / float64(len(cs))
+	}
+}
+
+// value is the summary object.
+func (s *storySummary) value(cs []storyCriterion) obj {
+	avg := func(sum float64, n int) any {
+		if n == 0 {
+			return nil
+		}
+		return math.Round(sum/float64(n)*1e4) / 1e4
+	}
+	var crit obj
+	for _, c := range cs {
+		k := c.score.Key
+		crit.add(k, obj{{"scored", s.scored[k]}, {"valid_only", avg(s.sum[k], s.scored[k])}, {"zero_filled", avg(s.sum[k], s.records)}})
+	}
+	return obj{{"records", s.records}, {"valid", s.valid}, {"missing", s.missing}, {"incomplete", s.records - s.valid - s.missing},
+		{"total_average", obj{{"valid_only", avg(s.total, s.valid)}, {"zero_filled", avg(s.total, s.records)}}},
+		{"criteria", crit}}
 }
 
 // track names the item's track.
@@ -128,4 +221,23 @@ func (w *storyBenchWriter) track(e *entry) (string, error) {
 	return t, nil
 }
 
-func (w *storyBenchWriter) close() error { return w.arrays.close() }
+func (w *storyBenchWriter) close() error {
+	if err := w.arrays.close(); err != nil {
+		return err
+	}
+	for _, dir := range slices.Sorted(maps.Keys(w.sums)) {
+		f, err := w.env.files.create(dir+"summary.json", "storybench")
+		if err != nil {
+			return err
+		}
+		b := appendJSON(nil, w.sums[dir].value(w.criteria))
+		if _, err := f.Write(append(b, '\n')); err != nil {
+			return err
+		}
+		f.record()
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}

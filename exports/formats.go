@@ -16,6 +16,10 @@ type entry struct {
 	// (see decodeAnswers); empty for items without ground truth.
 	answered   map[string]any
 	normalized map[string]any
+	// missing lists, in schema order, the questions the system answered
+	// tasks.AnswerMissing (the item lacked an input they need); they are in
+	// neither answered nor normalized.
+	missing []string
 	// cands holds the decoded candidates inputs by input name.
 	cands map[string][]tasks.Candidate
 	// metaJSON is the metadata object as canonical JSON text.

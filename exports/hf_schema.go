@@ -102,7 +102,7 @@ func answerNode(q tasks.Question, normalized bool) parquet.Node {
 		if normalized || !q.AllowNA {
 			return optInt()
 		}
-	case tasks.KindMultiChoice, tasks.KindRanking, tasks.KindCriteria:
+	case tasks.KindMultiChoice, tasks.KindRanking, tasks.KindCriteria, tasks.KindListEdit:
 		return parquet.Optional(stringList())
 	case tasks.KindChecklist:
 		items := parquet.Group{}

@@ -2,6 +2,7 @@ package exports
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 
 	"github.com/arbiter-annotation/arbiter/tasks"
@@ -29,13 +30,16 @@ func (x *exporter) prepare(rec *Record) (*entry, error) {
 		if err := checkProvenance(rec); err != nil {
 			return nil, err
 		}
-		ans, norm, key, err := x.decoder.decode(rec.Answers)
+		ans, norm, missing, key, err := x.decoder.decode(rec.Answers)
 		if err != nil {
 			return nil, recordErr(rec.ID, rec.ExternalID, "answers."+key, CodeInvalidAnswer, "%v", err)
 		}
-		e.answered, e.normalized = ans, norm
+		e.answered, e.normalized, e.missing = ans, norm, missing
+		if key, err := checkTexts(schema, rec.Texts); err != nil {
+			return nil, recordErr(rec.ID, rec.ExternalID, "texts."+key, tasks.CodeUnknownQuestion, "%v", err)
+		}
 	} else {
-		rec.Answers, rec.Provenance = nil, Provenance{}
+		rec.Answers, rec.Provenance, rec.Texts = nil, Provenance{}, nil
 	}
 	if rec.Agreement == nil {
 		rec.Agreement = itemAgreement(schema, rec.Labels)
@@ -107,4 +111,25 @@ func (x *exporter) pseudonymise(rec *Record) {
 		r := &rec.Reviews[i]
 		r.Reviewer, r.Annotator = p.of(r.Reviewer), p.of(r.Annotator)
 	}
+	if rec.Texts != nil {
+		texts := make(map[string][]TextAnswer, len(rec.Texts))
+		for key, ts := range rec.Texts {
+			ts = slices.Clone(ts)
+			for i := range ts {
+				ts[i].Author = p.of(ts[i].Author)
+			}
+			texts[key] = ts
+		}
+		rec.Texts = texts
+	}
+}
+
+// checkTexts requires the kept free-text answers to belong to text questions.
+func checkTexts(s *tasks.Schema, texts map[string][]TextAnswer) (string, error) {
+	for key := range texts {
+		if q, ok := s.Question(key); !ok || q.Kind != tasks.KindText {
+			return key, errors.New(key + " is not a text question of this schema")
+		}
+	}
+	return "", nil
 }

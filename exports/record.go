@@ -72,6 +72,20 @@ type Record struct {
 	// Reviews are the cross-review verdicts on those labels, written only
 	// when the spec asks for raw annotations.
 	Reviews []Review
+	// Texts keeps, per free-text question, every accepted text answer behind
+	// the ground truth (the adjudicator's first when adjudicated), so
+	// evidence and rationales survive a consensus decision.
+	Texts map[string][]TextAnswer
+}
+
+// TextAnswer is one person's free-text answer kept with the ground truth.
+type TextAnswer struct {
+	// Author is the user id of who wrote it (a pseudonym once exported).
+	Author string `json:"author"`
+	// Role is "annotator", "reviewer" (a correction) or "adjudicator".
+	Role string `json:"role"`
+	// Text is the answer as written.
+	Text string `json:"text"`
 }
 
 // Provenance is how an item's ground truth was reached.

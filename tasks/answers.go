@@ -13,7 +13,9 @@ import (
 // Canonical values by kind: binary "yes" | "no" | "na"; likert an integer or
 // "na"; choice an option key; multi_choice a list of option keys; pairwise
 // "A" | "B" | "tie"; ranking a list of slots ("A", "B", ...) best first;
-// checklist {item_key: int}; text a string; criteria a list of strings.
+// checklist {item_key: int}; text a string; criteria a list of strings;
+// list_edit a list of ListEdit. Any kind may hold "missing" (AnswerMissing),
+// given by the system when the item lacks an input the question needs.
 // Pairwise and ranking slots refer to candidates in canonical order once
 // stored, and in shown order in what a browser sends (see Shuffle).
 type Answers map[string]json.RawMessage
@@ -46,7 +48,16 @@ func slotIndex(s string) int {
 // question, every required question is answered, and every value has the
 // right type and lies within the question's range, options, counts and
 // lengths. Errors are keyed by question key. It returns nil when valid.
+//
+// AnswerMissing is refused here: only the system gives it, when the item
+// lacks an input the question needs (see ValidateItemAnswers).
 func (s *Schema) ValidateAnswers(answers Answers) error {
+	return s.validateAnswers(answers, nil)
+}
+
+// validateAnswers validates answers; questions in missing are answered
+// AnswerMissing by the system and skipped.
+func (s *Schema) validateAnswers(answers Answers, missing map[string]bool) error {
 	fe := FieldErrors{}
 	for key := range answers {
 		if _, ok := s.Question(key); !ok {
@@ -55,6 +66,13 @@ func (s *Schema) ValidateAnswers(answers Answers) error {
 	}
 	for _, q := range s.Questions {
 		raw, ok := answers[q.Key]
+		if missing[q.Key] {
+			continue
+		}
+		if ok && isMissing(raw) {
+			fe.add(q.Key, CodeNotMissing, "%s: %q is given only by the system, when the item lacks an input the question needs", q.Label, AnswerMissing)
+			continue
+		}
 		if !ok || isNull(raw) {
 			if q.Required {
 				fe.add(q.Key, CodeRequired, "%s: an answer is required", q.Label)
@@ -98,6 +116,8 @@ func (s *Schema) checkAnswer(q Question, raw json.RawMessage) *FieldError {
 		return checkText(q, raw)
 	case KindCriteria:
 		return checkCriteria(q, raw)
+	case KindListEdit:
+		return checkListEdit(q, raw)
 	}
 	return ferr(CodeInvalidKind, "question has an unknown kind")
 }

@@ -28,6 +28,12 @@ const (
 	CodeInvalidKey      = "invalid_key"
 	CodeInvalidSyntax   = "invalid_syntax"
 	CodeInvalidRole     = "invalid_role"
+	// CodeNotMissing: "missing" was given for a question whose inputs are
+	// all there (or by a person rather than the system).
+	CodeNotMissing = "not_missing"
+	// CodeInputMissing: a question was answered although the item lacks an
+	// input it needs; the system answers it "missing".
+	CodeInputMissing = "input_missing"
 )
 
 // FieldError is one problem with one field: a stable machine-readable code and

@@ -53,6 +53,13 @@ func (s *Schema) exampleValue(q Question) any {
 		return m
 	case KindText:
 		return exampleText(q, "Example answer")
+	case KindListEdit:
+		lo, _ := countBounds(q)
+		var es []ListEdit
+		for i := range max(lo, 1) {
+			es = append(es, ListEdit{Op: EditAdd, Text: exampleText(q, "Example entry "+strconv.Itoa(i+1))})
+		}
+		return es
 	case KindCriteria:
 		lo, _ := countBounds(q)
 		var cs []string

@@ -68,7 +68,8 @@ func (m MediaRef) valid() bool { return strings.TrimSpace(m.Asset+m.URL) != "" }
 
 // ValidateItem checks that an item fits the schema: every non-optional input
 // is present, no unknown input is given, and each value has its input's
-// shape. Errors are keyed "inputs.<name>". It returns nil when valid.
+// shape; declared metadata (Schema.Meta) is checked too. Errors are keyed
+// "inputs.<name>" and "meta.<key>". It returns nil when valid.
 func (s *Schema) ValidateItem(item Item) error {
 	fe := FieldErrors{}
 	for name := range item.Inputs {
@@ -88,6 +89,7 @@ func (s *Schema) ValidateItem(item Item) error {
 			fe["inputs."+in.Name] = *err
 		}
 	}
+	s.checkItemMeta(fe, item.Meta)
 	return fe.Err()
 }
 

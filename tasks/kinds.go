@@ -18,6 +18,7 @@ var kindFields = map[Kind][]string{
 	KindChecklist:   {"items"},
 	KindText:        {"min_length", "max_length", "placeholder"},
 	KindCriteria:    {"min", "max", "min_length", "max_length", "placeholder"},
+	KindListEdit:    {"min", "max", "min_length", "max_length", "list", "list_key"},
 }
 
 // setFields returns the kind-specific fields of q that are set.
@@ -41,6 +42,8 @@ func setFields(q Question) []string {
 	flag("min_length", q.MinLength != 0)
 	flag("max_length", q.MaxLength != 0)
 	flag("placeholder", q.Placeholder != "")
+	flag("list", q.List != "")
+	flag("list_key", q.ListKey != "")
 	return out
 }
 
@@ -67,6 +70,8 @@ func validateKind(fe FieldErrors, p string, q Question, s *Schema) {
 	case KindCriteria:
 		validateCount(fe, p, q, 0)
 		validateLengths(fe, p, q)
+	case KindListEdit:
+		validateListEdit(fe, p, q, s)
 	}
 }
 

@@ -31,6 +31,9 @@ type Schema struct {
 	Inputs []Input `json:"inputs"`
 	// Questions are asked in this order.
 	Questions []Question `json:"questions"`
+	// Meta declares item metadata keys the schema knows, such as a closed
+	// list of task categories; ValidateItem checks items against it.
+	Meta []MetaField `json:"meta,omitempty"`
 }
 
 // Group names a set of questions, e.g. D3-Omni's prompt-related dimensions.
@@ -103,11 +106,14 @@ const (
 	KindChecklist   Kind = "checklist"
 	KindText        Kind = "text"
 	KindCriteria    Kind = "criteria"
+	// KindListEdit edits a list given as an input (a model's draft checklist):
+	// each entry is kept, dropped or reworded, and entries may be added.
+	KindListEdit Kind = "list_edit"
 )
 
 // Kinds lists every question kind in documentation order.
 var Kinds = []Kind{KindBinary, KindLikert, KindChoice, KindMultiChoice, KindPairwise,
-	KindRanking, KindChecklist, KindText, KindCriteria}
+	KindRanking, KindChecklist, KindText, KindCriteria, KindListEdit}
 
 // Polarity says what a "yes" to a binary question means.
 type Polarity string
@@ -154,6 +160,10 @@ type Question struct {
 	Level Level `json:"level,omitempty"`
 	// Inputs restricts which inputs this question may see; empty means all.
 	Inputs []string `json:"inputs,omitempty"`
+	// Needs names the inputs without which the question cannot be answered.
+	// When an optional input it needs is absent from an item, the system
+	// answers the question AnswerMissing; nobody is asked.
+	Needs []string `json:"needs,omitempty"`
 
 	// Min and Max bound a likert value, or the count of a multi_choice or
 	// criteria answer.
@@ -182,6 +192,10 @@ type Question struct {
 	MaxLength int `json:"max_length,omitempty"`
 	// Placeholder is shown in empty text and criteria fields.
 	Placeholder string `json:"placeholder,omitempty"`
+	// List names the input a list_edit question edits: a list of strings, or
+	// with ListKey an object whose ListKey member is that list.
+	List    string `json:"list,omitempty"`
+	ListKey string `json:"list_key,omitempty"`
 }
 
 // Anchor labels one point of a likert scale.

@@ -84,7 +84,7 @@ func TestMeasurementLevel(t *testing.T) {
 	want := map[Kind]Level{
 		KindBinary: LevelNominal, KindChoice: LevelNominal, KindMultiChoice: LevelNominal, KindPairwise: LevelNominal,
 		KindLikert: LevelOrdinal, KindRanking: LevelOrdinal, KindChecklist: LevelOrdinal,
-		KindText: LevelNone, KindCriteria: LevelNone,
+		KindText: LevelNone, KindCriteria: LevelNone, KindListEdit: LevelNominal,
 	}
 	for _, k := range Kinds {
 		if got := (Question{Kind: k}).MeasurementLevel(); got != want[k] {

@@ -46,7 +46,7 @@ func (s *Schema) remap(answers Answers, sh Shuffle, f func(CandidateOrder, int) 
 	for key, raw := range answers {
 		out[key] = raw
 		q, ok := s.Question(key)
-		if !ok || isNull(raw) || (q.Kind != KindPairwise && q.Kind != KindRanking) {
+		if !ok || isNull(raw) || isMissing(raw) || (q.Kind != KindPairwise && q.Kind != KindRanking) {
 			continue
 		}
 		in, _ := s.candidatesInput(q)

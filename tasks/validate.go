@@ -31,6 +31,7 @@ func (s *Schema) Validate() error {
 	s.validateGroups(fe)
 	s.validateInputs(fe)
 	s.validateQuestions(fe)
+	s.validateMeta(fe)
 	return fe.Err()
 }
 
@@ -99,6 +100,7 @@ func (s *Schema) validateQuestions(fe FieldErrors) {
 			fe.add(p+".label", CodeRequired, "label is required")
 		}
 		s.validateQuestionRefs(fe, p, q)
+		s.validateNeeds(fe, p, q)
 		if !slices.Contains(Kinds, q.Kind) {
 			fe.add(p+".kind", CodeInvalidKind, "unknown kind %q (one of %v)", q.Kind, Kinds)
 			continue

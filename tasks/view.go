@@ -43,6 +43,9 @@ type View struct {
 	Role   Role     `json:"role"`
 	Schema Schema   `json:"schema"`
 	Item   ViewItem `json:"item"`
+	// Missing lists the questions the system answers "missing" because the
+	// item lacks an input they need; the form shows them as answered.
+	Missing []string `json:"missing,omitempty"`
 	// Shuffle records the shown candidate order. Store it with the
 	// assignment and pass it to ToCanonical when answers come back.
 	Shuffle Shuffle `json:"-"`
@@ -76,9 +79,11 @@ func (s *Schema) ViewFor(role Role, item Item, seed uint64) (View, error) {
 		return View{}, FieldErrors{"role": {Code: CodeInvalidRole, Message: fmt.Sprintf("unknown role %q", role)}}
 	}
 	keep := s.visibleInputs(role)
-	v := View{Role: role, Schema: s.reduced(keep), Shuffle: Shuffle{}}
+	v := View{Role: role, Schema: s.reduced(keep), Shuffle: Shuffle{}, Missing: s.MissingQuestions(item)}
 	v.Item.Inputs = map[string]json.RawMessage{}
-	if !role.blinded() {
+	if role.blinded() {
+		v.Schema.Meta = nil // note: item metadata is the lead's; so are its declarations
+	} else {
 		v.Item.ExternalID, v.Item.Meta = item.ExternalID, item.Meta
 	}
 	for _, in := range v.Schema.Inputs {

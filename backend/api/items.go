@@ -193,12 +193,22 @@ func (s *Server) listCriteria(c *gin.Context) error {
 	return nil
 }
 
-type criterionRequest struct {
-	Status flow.CriterionStatus `json:"status"`
+// criteriaReport counts the project's criteria per status and author.
+func (s *Server) criteriaReport(c *gin.Context) error {
+	fp, err := currentFlow(c)
+	if err != nil {
+		return err
+	}
+	r, err := s.flow.CriteriaReport(c.Request.Context(), fp)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, r)
+	return nil
 }
 
 func (s *Server) reviewCriterion(c *gin.Context) error {
-	var req criterionRequest
+	var req workflow.CriterionVerdict
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
@@ -206,7 +216,7 @@ func (s *Server) reviewCriterion(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	cr, err := s.flow.ReviewCriterion(c.Request.Context(), fp, currentUser(c).ID, c.Param("cid"), req.Status)
+	cr, err := s.flow.ReviewCriterion(c.Request.Context(), fp, currentUser(c).ID, c.Param("cid"), req)
 	if err != nil {
 		return err
 	}

@@ -142,6 +142,24 @@ func (s *Server) stuckWork(c *gin.Context) error {
 	return nil
 }
 
+// assignStuck gives one piece of stuck work to a named person, adding the stage's role when asked.
+func (s *Server) assignStuck(c *gin.Context) error {
+	var req workflow.StuckAssign
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	fp, err := currentFlow(c)
+	if err != nil {
+		return err
+	}
+	res, err := s.flow.AssignStuck(c.Request.Context(), fp, currentUser(c), req)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, res)
+	return nil
+}
+
 // stuckResponse lists stuck work per stage.
 type stuckResponse struct {
 	Stages []workflow.StuckStage `json:"stages"`

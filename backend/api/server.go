@@ -67,6 +67,9 @@ func New(d Deps) *Server {
 		s.log.Error("panic", "err", err, "request_id", c.GetString(ctxRequestID))
 		s.writeError(c, fail(http.StatusInternalServerError, CodeInternal, "internal error"))
 	}))
+	if d.Flow != nil {
+		s.metrics.reg.MustRegister(newStuckCollector(d.Flow.StuckTotals))
+	}
 	s.engine = e
 	s.routes()
 	return s
@@ -159,6 +162,7 @@ func (s *Server) routes() {
 	pr.GET("/imports", s.require(store.RoleLead), w(s.listImports))
 	pr.GET("/imports/:imid", s.require(store.RoleLead), w(s.getImport))
 	pr.GET("/criteria", s.require(store.RoleLead, store.RoleReviewer), w(s.listCriteria))
+	pr.GET("/criteria/report", s.require(store.RoleLead), w(s.criteriaReport))
 	pr.GET("/me/progress", s.require(), w(s.myProgress))
 	pr.GET("/members", s.require(), w(s.listMembers))
 	pr.GET("/invitations", s.require(store.RoleLead), w(s.listInvitations))
@@ -192,6 +196,7 @@ func (s *Server) routes() {
 	pm.POST("/items/:iid/flag", s.require(store.RoleLead), w(s.resolveFlag))
 	pm.POST("/predictions", s.require(store.RoleLead), w(s.importPredictions))
 	pm.PUT("/members/:uid", s.require(store.RoleLead), w(s.setMember))
+	pm.POST("/stuck/assign", s.require(store.RoleLead), w(s.assignStuck))
 	pm.POST("/assets", s.require(store.RoleLead), w(s.uploadAsset))
 	pm.POST("/releases", s.require(store.RoleLead), w(s.createRelease))
 	pm.POST("/calibration-rounds", s.require(store.RoleLead), w(s.createRound))

@@ -108,10 +108,21 @@ func (t ratingTables) add(item, rater string, answers tasks.Answers) {
 // rating is one value of an answer, on the item or on one of its sub-units.
 type rating struct{ unitSuffix, value string }
 
-// ratingsOf reads an answer as agreement values; answers that do not decode, and N/A that the
-// question does not map, give none.
+// ratingsOf reads an answer as agreement values; answers that do not decode, N/A that the
+// question does not map, and the system's "missing" (no output to rate) give none. A list_edit
+// answer is one nominal value: the list it leaves.
 func ratingsOf(q tasks.Question, raw json.RawMessage) []rating {
+	if tasks.IsMissing(raw) {
+		return nil
+	}
 	switch q.Kind {
+	case tasks.KindListEdit:
+		list, err := tasks.EditedList(raw)
+		if err != nil {
+			return nil
+		}
+		b, _ := json.Marshal(list)
+		return []rating{{"", string(b)}}
 	case tasks.KindChecklist:
 		var m map[string]int64
 		json.Unmarshal(raw, &m)

@@ -148,6 +148,9 @@ func record(it *store.ItemTruth, work []store.Assignment) exports.Record {
 	if it.Truth != nil && rec.Status == exports.StatusDone {
 		rec.Answers, _ = splitObject(it.Truth.Answers)
 		rec.Provenance = provenance(it.Truth)
+		if len(it.Truth.Texts) > 0 {
+			json.Unmarshal(it.Truth.Texts, &rec.Texts)
+		}
 	}
 	rec.Labels, rec.Reviews = labelsAndReviews(work)
 	return rec

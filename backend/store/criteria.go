@@ -18,8 +18,10 @@ type Criterion struct {
 	Status       flow.CriterionStatus `json:"status"`
 	ReviewedBy   *string              `json:"reviewed_by,omitempty"`
 	ChildItemID  *string              `json:"child_item_id,omitempty"`
-	CreatedAt    time.Time            `json:"created_at"`
-	UpdatedAt    time.Time            `json:"updated_at"`
+	// DuplicateOf is the criterion of the same item this one repeats (status duplicate).
+	DuplicateOf *string   `json:"duplicate_of,omitempty"`
+	CreatedAt   time.Time `json:"created_at"`
+	UpdatedAt   time.Time `json:"updated_at"`
 }
 
 // TableName names the criteria table.
@@ -46,6 +48,32 @@ func (s *Store) CriterionForUpdate(ctx context.Context, projectID, id string) (*
 func (s *Store) SaveCriterion(ctx context.Context, c *Criterion) error {
 	c.UpdatedAt = now()
 	return translate(s.db.WithContext(ctx).Save(c).Error)
+}
+
+// CriteriaCount is the number of a project's criteria by one author with one status.
+type CriteriaCount struct {
+	AuthorID    string
+	Name, Email string
+	Status      flow.CriterionStatus
+	N           int64
+}
+
+// CriteriaCounts counts a project's criteria per author (with the author's name) and status.
+func (s *Store) CriteriaCounts(ctx context.Context, projectID string) ([]CriteriaCount, error) {
+	var out []CriteriaCount
+	err := s.db.WithContext(ctx).Raw(`SELECT c.author_id, COALESCE(u.name, '') AS name, COALESCE(u.email, '') AS email, c.status, COUNT(*) AS n
+FROM criteria c LEFT JOIN users u ON u.id = c.author_id WHERE c.project_id = ?
+GROUP BY c.author_id, u.name, u.email, c.status ORDER BY u.email, c.author_id, c.status`, projectID).Scan(&out).Error
+	return out, translate(err)
+}
+
+// CriteriaItems counts a project's items with criteria, and the submitted criteria
+// assignments behind them.
+func (s *Store) CriteriaItems(ctx context.Context, projectID string) (items, authorships int64, err error) {
+	var row struct{ Items, Authorships int64 }
+	err = s.db.WithContext(ctx).Raw(`SELECT COUNT(DISTINCT item_id) AS items, COUNT(*) AS authorships FROM assignments
+WHERE project_id = ? AND stage = 'criteria' AND status = 'submitted'`, projectID).Scan(&row).Error
+	return row.Items, row.Authorships, translate(err)
 }
 
 // Criteria lists a project's criteria, optionally of one status or item, oldest first.

@@ -159,7 +159,9 @@ type GroundTruth struct {
 	DecidedBy  *string         `json:"decided_by,omitempty"`
 	Rationale  *string         `json:"rationale,omitempty"`
 	Details    JSON            `json:"details,omitempty"`
-	CreatedAt  time.Time       `json:"created_at"`
+	// Texts keeps the free-text answers behind the decision, per question.
+	Texts     JSON      `json:"texts,omitempty"`
+	CreatedAt time.Time `json:"created_at"`
 }
 
 // TableName names the ground truth table.

@@ -2,12 +2,14 @@ package workflow
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/exports"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -83,22 +85,7 @@ func (s *Service) advance(ctx context.Context, tx *store.Store, p *Project, item
 	if err != nil {
 		return "", err
 	}
-	var accepted []Label
-	pending, disputed := 0, 0
-	for _, l := range as {
-		if l.Status != flow.AssignSubmitted {
-			continue
-		}
-		switch l.ReviewStatus {
-		case flow.ReviewPending:
-			pending++
-		case flow.ReviewDisputed:
-			disputed++
-			accepted = append(accepted, labelOf(l))
-		default:
-			accepted = append(accepted, labelOf(l))
-		}
-	}
+	accepted, pending, disputed := acceptedLabels(as)
 	stage := flow.StageLabel
 	switch {
 	case len(accepted)+pending < p.Policy.Overlap:
@@ -113,12 +100,83 @@ func (s *Service) advance(ctx context.Context, tx *store.Store, p *Project, item
 	return stage, nil
 }
 
+// acceptedLabels sorts an item's label assignments: the labels that count (disputed ones
+// included), and how many wait for review or were disputed.
+func acceptedLabels(as []store.Assignment) (accepted []Label, pending, disputed int) {
+	for _, l := range as {
+		if l.Status != flow.AssignSubmitted {
+			continue
+		}
+		switch l.ReviewStatus {
+		case flow.ReviewPending:
+			pending++
+		case flow.ReviewDisputed:
+			disputed++
+			accepted = append(accepted, labelOf(l))
+		default:
+			accepted = append(accepted, labelOf(l))
+		}
+	}
+	return accepted, pending, disputed
+}
+
 func labelOf(a store.Assignment) Label {
 	answers := decodeAnswers(a.Answers)
 	if len(a.Effective) > 0 {
-		answers = decodeAnswers(a.Effective)
+		return Label{By: a.UserID, Answers: decodeAnswers(a.Effective), Corrected: true}
 	}
 	return Label{By: a.UserID, Answers: answers}
+}
+
+// Roles of the people whose free text is kept with ground truth.
+const (
+	textByAnnotator   = "annotator"
+	textByCorrection  = "corrected" // a label's text as its reviewer corrected it
+	textByAdjudicator = "adjudicator"
+)
+
+// textsOf collects the free-text answers of labels, per text question in schema order and
+// label order, after those of first (the adjudicator's, when given): the evidence and
+// rationales behind a decision. Nil when nobody wrote any.
+func textsOf(schema *tasks.Schema, first *Label, labels []Label) map[string][]exports.TextAnswer {
+	var out map[string][]exports.TextAnswer
+	add := func(key string, l Label, role string) {
+		var t string
+		if json.Unmarshal(l.Answers[key], &t) != nil || strings.TrimSpace(t) == "" || t == tasks.AnswerMissing {
+			return
+		}
+		if out == nil {
+			out = map[string][]exports.TextAnswer{}
+		}
+		out[key] = append(out[key], exports.TextAnswer{Author: l.By, Role: role, Text: t})
+	}
+	for _, q := range schema.Questions {
+		if q.Kind != tasks.KindText {
+			continue
+		}
+		if first != nil {
+			add(q.Key, *first, textByAdjudicator)
+		}
+		for _, l := range labels {
+			add(q.Key, l, ifRole(l.Corrected, textByCorrection, textByAnnotator))
+		}
+	}
+	return out
+}
+
+func ifRole(c bool, yes, no string) string {
+	if c {
+		return yes
+	}
+	return no
+}
+
+// encodeTexts stores kept texts, NULL when there are none.
+func encodeTexts(t map[string][]exports.TextAnswer) store.JSON {
+	if len(t) == 0 {
+		return nil
+	}
+	return encode(t)
 }
 
 // finalize applies the consensus rule and the adjudication policy to the accepted labels.
@@ -132,12 +190,13 @@ func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it 
 	case pol.Adjudication == AdjudicateAlways || disputed:
 		return flow.StageAdjudicate, s.moveItem(ctx, tx, p, it, flow.StageAdjudicate, nil)
 	case out.Agreed:
-		gt := &store.GroundTruth{ItemID: it.ID, Answers: encode(out.Answers), Provenance: out.Provenance, Details: encode(map[string]any{"labels": len(labels)})}
+		gt := &store.GroundTruth{ItemID: it.ID, Answers: encode(out.Answers), Provenance: out.Provenance, Details: encode(map[string]any{"labels": len(labels)}),
+			Texts: encodeTexts(textsOf(p.Schema, nil, labels))}
 		if err := tx.AddGroundTruth(ctx, gt); err != nil {
 			return "", err
 		}
 		return flow.StageDone, s.moveItem(ctx, tx, p, it, flow.StageDone, nil)
-	case pol.Adjudication == AdjudicateOnDisagreement && pol.OnNoConsensus == NoConsensusAdjudicate:
+	case pol.OnNoConsensus == NoConsensusAdjudicate: // note: Validate allows it only with on_disagreement
 		return flow.StageAdjudicate, s.moveItem(ctx, tx, p, it, flow.StageAdjudicate, nil)
 	}
 	reason := noConsensusReason(out)
@@ -193,9 +252,15 @@ func (s *Service) adjudicate(ctx context.Context, tx *store.Store, p *Project, a
 	if it.Stage != flow.StageAdjudicate {
 		return ErrItemNotInFlow
 	}
+	as, err := tx.ItemAssignments(ctx, it.ID, flow.StageLabel)
+	if err != nil {
+		return err
+	}
+	labels, _, _ := acceptedLabels(as)
+	texts := textsOf(p.Schema, &Label{By: a.UserID, Answers: answers}, labels)
 	details := map[string]any{"assignment": a.ID, "confidence": in.Confidence, "error_category": in.ErrorCategory}
 	gt := &store.GroundTruth{ItemID: it.ID, Answers: encode(answers), Provenance: flow.ProvenanceAdjudicated,
-		DecidedBy: &a.UserID, Rationale: &in.Rationale, Details: encode(details)}
+		DecidedBy: &a.UserID, Rationale: &in.Rationale, Details: encode(details), Texts: encodeTexts(texts)}
 	if err := tx.AddGroundTruth(ctx, gt); err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
@@ -14,13 +15,17 @@ import (
 type Label struct {
 	By      string
 	Answers tasks.Answers
+	// Corrected: the answers are a reviewer's correction of the label.
+	Corrected bool
 }
 
 // Outcome is what the consensus rule made of an item's labels.
 type Outcome struct {
 	Agreed     bool
 	Provenance flow.Provenance
-	// Answers are the agreed answers; free-text questions are not part of consensus.
+	// Answers are the agreed answers; free-text questions are not part of consensus (their
+	// answers are kept beside the ground truth, see textsOf), and a question every label has
+	// as "missing" is "missing".
 	Answers tasks.Answers
 	// Disagreements lists, per question without unanimity, what each label said.
 	Disagreements []Disagreement
@@ -40,8 +45,14 @@ func Evaluate(schema *tasks.Schema, c Consensus, labels []Label) Outcome {
 		out.Provenance = flow.ProvenanceSingle
 	}
 	for _, q := range schema.Questions {
+		if q.Kind == tasks.KindText || q.Kind == tasks.KindCriteria {
+			continue
+		}
 		vals := answersFor(q.Key, labels)
-		if len(vals) == 0 || q.Kind == tasks.KindText || q.Kind == tasks.KindCriteria {
+		if len(vals) == 0 {
+			if missingFor(q.Key, labels) {
+				out.Answers[q.Key] = json.RawMessage(`"` + tasks.AnswerMissing + `"`)
+			}
 			continue
 		}
 		answer, unanimous, agreed := decide(q, c, vals)
@@ -63,14 +74,26 @@ func Evaluate(schema *tasks.Schema, c Consensus, labels []Label) Outcome {
 	return out
 }
 
+// answersFor returns the labels' answers to a question; "missing" (given by the system when the
+// item lacks an input the question needs) is not an answer and is left out.
 func answersFor(key string, labels []Label) []json.RawMessage {
 	var vals []json.RawMessage
 	for _, l := range labels {
-		if raw, ok := l.Answers[key]; ok && len(raw) > 0 && string(raw) != "null" {
+		if raw, ok := l.Answers[key]; ok && len(raw) > 0 && string(raw) != "null" && !tasks.IsMissing(raw) {
 			vals = append(vals, raw)
 		}
 	}
 	return vals
+}
+
+// missingFor reports whether some label holds the system's "missing" for a question.
+func missingFor(key string, labels []Label) bool {
+	for _, l := range labels {
+		if tasks.IsMissing(l.Answers[key]) {
+			return true
+		}
+	}
+	return false
 }
 
 // decide returns the consensus answer of one question and whether it was unanimous/agreed.
@@ -141,6 +164,17 @@ func nominalKey(q tasks.Question, v json.RawMessage) string {
 		json.Unmarshal(v, &keys)
 		sort.Strings(keys)
 		b, _ := json.Marshal(keys)
+		return string(b)
+	case tasks.KindListEdit:
+		// note: two edits agree when they leave the same list, whatever steps got there
+		list, err := tasks.EditedList(v)
+		if err != nil {
+			return string(v)
+		}
+		for i, t := range list {
+			list[i] = strings.ToLower(strings.Join(strings.Fields(t), " "))
+		}
+		b, _ := json.Marshal(list)
 		return string(b)
 	}
 	var buf bytes.Buffer

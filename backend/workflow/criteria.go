@@ -3,6 +3,7 @@ package workflow
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -11,7 +12,8 @@ import (
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// collectCriteria stores the criteria an annotator wrote; the item waits for their review.
+// collectCriteria stores the criteria an annotator wrote. Once the stage's overlap of authors
+// have written, the item waits for the review of their criteria.
 func (s *Service) collectCriteria(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, answers tasks.Answers) (flow.Stage, error) {
 	var texts []string
 	if raw, ok := answers[p.Policy.CriteriaStage.Question]; ok {
@@ -30,15 +32,44 @@ func (s *Service) collectCriteria(ctx context.Context, tx *store.Store, p *Proje
 	if err != nil {
 		return "", err
 	}
-	return flow.StageCriteriaReview, s.moveItem(ctx, tx, p, it, flow.StageCriteriaReview, nil)
+	as, err := tx.ItemAssignments(ctx, a.ItemID, flow.StageCriteria)
+	if err != nil {
+		return "", err
+	}
+	authors := 0
+	for _, w := range as {
+		if w.Status == flow.AssignSubmitted {
+			authors++
+		}
+	}
+	if authors < p.slots(flow.StageCriteria) {
+		return flow.StageCriteria, nil
+	}
+	if err := s.moveItem(ctx, tx, p, it, flow.StageCriteriaReview, nil); err != nil {
+		return "", err
+	}
+	// note: a reviewer may have marked every criterion written so far while others still wrote
+	return flow.StageCriteriaReview, s.closeCriteria(ctx, tx, p, a.ItemID)
+}
+
+// CriterionVerdict is a reviewer's mark on a criterion; DuplicateOf names the criterion of the
+// same item that a duplicate repeats.
+type CriterionVerdict struct {
+	Status      flow.CriterionStatus `json:"status"`
+	DuplicateOf string               `json:"duplicate_of,omitempty"`
 }
 
 // ReviewCriterion marks a criterion. A valid one becomes a child unit (the item with the
-// criterion as an input) that enters labeling. When every criterion of an item is marked,
-// the item is split, or dropped if none was valid.
-func (s *Service) ReviewCriterion(ctx context.Context, p *Project, actorID, criterionID string, verdict flow.CriterionStatus) (*store.Criterion, error) {
+// criterion as an input) that enters labeling; a duplicate of another criterion of the item
+// (another author's) makes none. When every criterion of an item is marked and every author
+// has written, the item is split, or dropped if none was valid.
+func (s *Service) ReviewCriterion(ctx context.Context, p *Project, actorID, criterionID string, in CriterionVerdict) (*store.Criterion, error) {
+	verdict := in.Status
 	if !verdict.IsVerdict() {
 		return nil, tasks.Field("status", "invalid_value", "status must be one of %v", flow.CriterionVerdicts)
+	}
+	if (verdict == flow.CriterionDuplicate) != (in.DuplicateOf != "") {
+		return nil, tasks.Field("duplicate_of", "invalid_value", "a duplicate names the criterion it repeats in duplicate_of, and only a duplicate does")
 	}
 	var out *store.Criterion
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
@@ -53,6 +84,12 @@ func (s *Service) ReviewCriterion(ctx context.Context, p *Project, actorID, crit
 			return ErrAlreadyDone
 		}
 		c.Status, c.ReviewedBy = verdict, &actorID
+		if verdict == flow.CriterionDuplicate {
+			if err := checkDuplicate(ctx, tx, p, c, in.DuplicateOf); err != nil {
+				return err
+			}
+			c.DuplicateOf = &in.DuplicateOf
+		}
 		if verdict == flow.CriterionValid {
 			child, err := s.childUnit(ctx, tx, p, c)
 			if err != nil {
@@ -93,7 +130,25 @@ func (s *Service) childUnit(ctx context.Context, tx *store.Store, p *Project, c 
 	return child, err
 }
 
-// closeCriteria splits or drops an item once all its criteria are marked.
+// checkDuplicate requires the original of a duplicate to be another criterion of the same item
+// that is not itself a duplicate.
+func checkDuplicate(ctx context.Context, tx *store.Store, p *Project, c *store.Criterion, originalID string) error {
+	orig, err := tx.CriterionForUpdate(ctx, p.ID, originalID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return tasks.Field("duplicate_of", "not_found", "no criterion %s in this project", originalID)
+	case err != nil:
+		return err
+	case orig.ID == c.ID || orig.ItemID != c.ItemID:
+		return tasks.Field("duplicate_of", "invalid_value", "a duplicate repeats another criterion of the same item")
+	case orig.Status == flow.CriterionDuplicate:
+		return tasks.Field("duplicate_of", "invalid_value", "that criterion is itself a duplicate; name the one it repeats")
+	}
+	return nil
+}
+
+// closeCriteria splits or drops an item once every author has written and all its criteria are
+// marked.
 func (s *Service) closeCriteria(ctx context.Context, tx *store.Store, p *Project, itemID string) error {
 	cs, err := tx.Criteria(ctx, p.ID, "", itemID, 1000)
 	if err != nil {
@@ -112,9 +167,74 @@ func (s *Service) closeCriteria(ctx context.Context, tx *store.Store, p *Project
 	if err != nil {
 		return err
 	}
+	if it.Stage != flow.StageCriteriaReview {
+		return nil // note: more authors are still writing
+	}
 	if valid == 0 {
 		reason := "no valid criteria"
 		return s.moveItem(ctx, tx, p, it, flow.StageDropped, &reason)
 	}
 	return s.moveItem(ctx, tx, p, it, flow.StageSplit, nil)
+}
+
+// CriteriaReport counts a project's criteria per status and per author, and the authorships
+// behind them: how far "criteria by every annotator" has got.
+type CriteriaReport struct {
+	// Overlap is the number of authors each item asks for (0 without a criteria stage).
+	Overlap int `json:"overlap"`
+	// Items is the number of items at least one author wrote criteria for; Authorships the
+	// number of submitted criteria assignments.
+	Items       int64 `json:"items"`
+	Authorships int64 `json:"authorships"`
+	// Total and ByStatus count every criterion (every status present, zeros included).
+	Total    int64                          `json:"total"`
+	ByStatus map[flow.CriterionStatus]int64 `json:"by_status"`
+	// Authors lists each author's counts, by email.
+	Authors []AuthorCriteria `json:"authors"`
+}
+
+// AuthorCriteria is one author's criteria by status.
+type AuthorCriteria struct {
+	UserID   string                         `json:"user_id"`
+	Name     string                         `json:"name"`
+	Email    string                         `json:"email"`
+	Total    int64                          `json:"total"`
+	ByStatus map[flow.CriterionStatus]int64 `json:"by_status"`
+}
+
+// CriteriaReport builds the criteria report of a project.
+func (s *Service) CriteriaReport(ctx context.Context, p *Project) (*CriteriaReport, error) {
+	counts, err := s.store.CriteriaCounts(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	r := &CriteriaReport{ByStatus: statusCounts(), Authors: []AuthorCriteria{}}
+	if p.Policy.CriteriaStage != nil {
+		r.Overlap = p.Policy.CriteriaStage.Overlap
+	}
+	if r.Items, r.Authorships, err = s.store.CriteriaItems(ctx, p.ID); err != nil {
+		return nil, err
+	}
+	for _, c := range counts {
+		n := len(r.Authors)
+		if n == 0 || r.Authors[n-1].UserID != c.AuthorID {
+			r.Authors = append(r.Authors, AuthorCriteria{UserID: c.AuthorID, Name: c.Name, Email: c.Email, ByStatus: statusCounts()})
+			n++
+		}
+		a := &r.Authors[n-1]
+		a.ByStatus[c.Status] += c.N
+		a.Total += c.N
+		r.ByStatus[c.Status] += c.N
+		r.Total += c.N
+	}
+	return r, nil
+}
+
+// statusCounts is a zero count for every criterion status.
+func statusCounts() map[flow.CriterionStatus]int64 {
+	m := make(map[flow.CriterionStatus]int64, len(flow.CriterionStatuses))
+	for _, st := range flow.CriterionStatuses {
+		m[st] = 0
+	}
+	return m
 }

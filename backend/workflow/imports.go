@@ -386,21 +386,28 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, da
 		if err := checkGold(p.Schema, line.GroundTruth); err != nil {
 			return nil, nil, err
 		}
-	} else if err := checkTruth(p.Schema, line.GroundTruth); err != nil {
-		return nil, nil, err
-	}
-	it := newItem(p, line)
-	if pool {
+		it := newItem(p, line)
 		it.Stage = flow.StageCalibration
 		return it, line.GroundTruth, nil
 	}
-	if line.GroundTruth != nil {
+	truth, err := checkTruth(p.Schema, item, line.GroundTruth)
+	if err != nil {
+		return nil, nil, err
+	}
+	it := newItem(p, line)
+	switch {
+	case truth != nil:
 		it.Stage = flow.StageDone
 		if p.spotChecked(line.ExternalID) {
 			it.Stage, it.SpotCheck = flow.StageLabel, true
 		}
+	case it.Stage == flow.StageLabel && len(p.Schema.MissingQuestions(item)) == len(p.Schema.Questions):
+		// note: nothing is left for a person to answer, so the system decides the item
+		truth = &ImportedTruth{Answers: missingAnswers(p.Schema), Provenance: flow.ProvenanceRule,
+			Note: "every question needs an input the item lacks"}
+		it.Stage = flow.StageDone
 	}
-	return it, line.GroundTruth, nil
+	return it, truth, nil
 }
 
 func newItem(p *Project, line ItemLine) *store.Item {
@@ -428,14 +435,31 @@ func goldItem(p *Project, line ItemLine) (*store.Item, *ImportedTruth, error) {
 	return it, nil, nil
 }
 
-func checkTruth(schema *tasks.Schema, gt *ImportedTruth) error {
+// checkTruth validates imported ground truth against the item and returns it completed (the
+// questions the item cannot have answered set to "missing").
+func checkTruth(schema *tasks.Schema, item tasks.Item, gt *ImportedTruth) (*ImportedTruth, error) {
 	if gt == nil {
-		return nil
+		return nil, nil
 	}
 	if gt.Provenance != flow.ProvenanceRule && gt.Provenance != flow.ProvenanceConstructed {
-		return fmt.Errorf("ground_truth.provenance must be %q or %q", flow.ProvenanceRule, flow.ProvenanceConstructed)
+		return nil, fmt.Errorf("ground_truth.provenance must be %q or %q", flow.ProvenanceRule, flow.ProvenanceConstructed)
 	}
-	return tasks.Prefixed(schema.ValidateAnswers(gt.Answers), "ground_truth.answers.")
+	answers, err := schema.ValidateItemAnswers(item, gt.Answers)
+	if err != nil {
+		return nil, tasks.Prefixed(err, "ground_truth.answers.")
+	}
+	out := *gt
+	out.Answers = answers
+	return &out, nil
+}
+
+// missingAnswers answers every question "missing".
+func missingAnswers(schema *tasks.Schema) tasks.Answers {
+	out := tasks.Answers{}
+	for _, q := range schema.Questions {
+		out[q.Key] = json.RawMessage(`"` + tasks.AnswerMissing + `"`)
+	}
+	return out
 }
 
 // checkGold validates the gold answer of a pool item: answers of the schema's questions, any of

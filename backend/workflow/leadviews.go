@@ -44,6 +44,8 @@ type GroundTruthView struct {
 	Answers    store.JSON     `json:"answers"`
 	Provenance ProvenanceView `json:"provenance"`
 	Revision   int            `json:"revision"`
+	// Texts are the free-text answers kept with the decision, per question.
+	Texts store.JSON `json:"texts,omitempty"`
 }
 
 // ProvenanceView says how and when ground truth was decided.
@@ -59,7 +61,7 @@ func groundTruthView(g *store.GroundTruth) *GroundTruthView {
 	if g == nil {
 		return nil
 	}
-	return &GroundTruthView{Answers: g.Answers, Revision: g.Revision,
+	return &GroundTruthView{Answers: g.Answers, Revision: g.Revision, Texts: g.Texts,
 		Provenance: ProvenanceView{Kind: g.Provenance, At: g.CreatedAt, By: g.DecidedBy, Rationale: g.Rationale, Details: g.Details}}
 }
 

@@ -103,7 +103,9 @@ type Policy struct {
 	Adjudication AdjudicationMode `json:"adjudication"`
 	// Consensus decides when independent labels agree.
 	Consensus Consensus `json:"consensus"`
-	// OnNoConsensus is "adjudicate" or "drop" (with the reason recorded).
+	// OnNoConsensus is what happens to an item whose labels do not agree under adjudication
+	// "on_disagreement": "adjudicate" or "drop" (with the reason recorded). With "never" such
+	// items are always dropped, so it is "drop"; with "always" every item is adjudicated anyway.
 	OnNoConsensus NoConsensusAction `json:"on_no_consensus"`
 	// LeaseMinutes is how long a claim holds before the item returns to the queue.
 	LeaseMinutes int `json:"lease_minutes"`
@@ -147,6 +149,9 @@ type CriteriaStage struct {
 	Question string `json:"question"`
 	// InputName is the item input that receives the criterion text in child units.
 	InputName string `json:"input"`
+	// Overlap is the number of people who write criteria for each item (Omni-Reward: every
+	// annotator); 0 reads as 1. The item waits for review once all have written.
+	Overlap int `json:"overlap"`
 }
 
 // DraftPolicy says how model predictions become a draft.
@@ -175,6 +180,9 @@ func (p Policy) Defaults() Policy {
 	}
 	if p.OnNoConsensus == "" {
 		p.OnNoConsensus = NoConsensusAdjudicate
+		if p.Adjudication == AdjudicateNever {
+			p.OnNoConsensus = NoConsensusDrop
+		}
 	}
 	if p.LeaseMinutes == 0 {
 		p.LeaseMinutes = 30
@@ -187,6 +195,11 @@ func (p Policy) Defaults() Policy {
 	}
 	if p.RushedSeconds == 0 {
 		p.RushedSeconds = 3
+	}
+	if p.CriteriaStage != nil && p.CriteriaStage.Overlap == 0 {
+		c := *p.CriteriaStage
+		c.Overlap = 1
+		p.CriteriaStage = &c
 	}
 	if p.DraftFromPredictions != nil && p.DraftFromPredictions.Rounding == "" {
 		p.DraftFromPredictions.Rounding = RoundHalfUp
@@ -207,6 +220,10 @@ func (p Policy) Validate(schema *tasks.Schema, forms map[string]tasks.Schema) er
 	oneOf(bad, "workflow.adjudication", p.Adjudication, AdjudicationModes)
 	oneOf(bad, "workflow.consensus.nominal", p.Consensus.Nominal, NominalRules)
 	oneOf(bad, "workflow.on_no_consensus", p.OnNoConsensus, NoConsensusActions)
+	if p.Adjudication == AdjudicateNever && p.OnNoConsensus == NoConsensusAdjudicate {
+		bad("workflow.on_no_consensus", "invalid_value", "with adjudication %q items without consensus are dropped: set on_no_consensus to %q, or adjudication to %q",
+			AdjudicateNever, NoConsensusDrop, AdjudicateOnDisagreement)
+	}
 	if p.Consensus.OrdinalTolerance < 0 {
 		bad("workflow.consensus.ordinal_tolerance", "out_of_range", "tolerance must be 0 or more")
 	}
@@ -254,6 +271,9 @@ func (p Policy) validateCriteria(schema *tasks.Schema, forms map[string]tasks.Sc
 	if c == nil {
 		return
 	}
+	if c.Overlap < 1 || c.Overlap > 50 {
+		bad("workflow.criteria_stage.overlap", "out_of_range", "criteria overlap (authors per item) must be 1 to 50")
+	}
 	form, ok := forms[c.Form]
 	if !ok {
 		bad("workflow.criteria_stage.form", "unknown_form", "the project has no form %q", c.Form)
@@ -268,13 +288,18 @@ func (p Policy) validateCriteria(schema *tasks.Schema, forms map[string]tasks.Sc
 	}
 }
 
-// ParsePolicy reads a stored policy and applies the defaults.
+// ParsePolicy reads a stored policy and applies the defaults. A policy stored before the rule
+// above with adjudication "never" and on_no_consensus "adjudicate" (the old default, which
+// never adjudicated) reads as "drop", which is what it did.
 func ParsePolicy(raw []byte) (Policy, error) {
 	var p Policy
 	if len(raw) > 0 {
 		if err := json.Unmarshal(raw, &p); err != nil {
 			return p, err
 		}
+	}
+	if p.Adjudication == AdjudicateNever && p.OnNoConsensus == NoConsensusAdjudicate {
+		p.OnNoConsensus = NoConsensusDrop
 	}
 	return p.Defaults(), nil
 }

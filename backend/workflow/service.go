@@ -254,8 +254,11 @@ func (p *Project) lease() time.Duration { return time.Duration(p.Policy.LeaseMin
 
 // slots is how many assignments an item takes in a stage.
 func (p *Project) slots(stage flow.Stage) int {
-	if stage == flow.StageLabel {
+	switch {
+	case stage == flow.StageLabel:
 		return p.Policy.Overlap
+	case stage == flow.StageCriteria && p.Policy.CriteriaStage != nil:
+		return p.Policy.CriteriaStage.Overlap
 	}
 	return 1
 }

@@ -134,6 +134,9 @@ func (s *Service) Feasibility(ctx context.Context, p *Project) (*Feasibility, er
 	if len(annotators) < pol.Overlap {
 		warn("annotators", pol.Overlap, len(annotators), "overlap %d needs %d annotators; the project has %d", pol.Overlap, pol.Overlap, len(annotators))
 	}
+	if c := pol.CriteriaStage; c != nil && len(annotators) < c.Overlap {
+		warn("criteria_authors", c.Overlap, len(annotators), "criteria overlap %d needs %d annotators to write criteria for each item; the project has %d", c.Overlap, c.Overlap, len(annotators))
+	}
 	if pol.Review == ReviewCross {
 		if free := freeOf(reviewers, annotators, pol.Overlap); free < 1 {
 			warn("reviewers", 1, free, "cross review needs a reviewer who did not label the item: with overlap %d and %d annotators, every reviewer labels every item", pol.Overlap, len(annotators))

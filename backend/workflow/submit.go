@@ -80,7 +80,15 @@ func (s *Service) checkLease(ctx context.Context, tx *store.Store, p *Project, a
 // apply records the submission and advances the item.
 func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, in Submission) (*Result, error) {
 	schema := p.stageSchema(a.Stage)
-	canonical, err := s.checkSubmission(schema, a, in)
+	stored, err := tx.Item(ctx, p.ID, a.ItemID)
+	if err != nil {
+		return nil, err
+	}
+	item, err := storeItem(stored)
+	if err != nil {
+		return nil, err
+	}
+	canonical, err := s.checkSubmission(schema, a, in, item)
 	if err != nil {
 		return nil, err
 	}
@@ -111,8 +119,9 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 	return &Result{Assignment: a, ItemStage: stage}, err
 }
 
-// checkSubmission validates a submission for its stage and returns the canonical answers.
-func (s *Service) checkSubmission(schema *tasks.Schema, a *store.Assignment, in Submission) (tasks.Answers, error) {
+// checkSubmission validates a submission for its stage against the item and returns the
+// canonical answers, completed by the system (see tasks.Schema.ValidateItemAnswers).
+func (s *Service) checkSubmission(schema *tasks.Schema, a *store.Assignment, in Submission, item tasks.Item) (tasks.Answers, error) {
 	fe := tasks.FieldErrors{}
 	needAnswers := true
 	switch a.Stage {
@@ -137,7 +146,8 @@ func (s *Service) checkSubmission(schema *tasks.Schema, a *store.Assignment, in 
 	if !needAnswers {
 		return nil, fe.Err()
 	}
-	if err := schema.ValidateAnswers(in.Answers); err != nil {
+	answers, err := schema.ValidateItemAnswers(item, in.Answers)
+	if err != nil {
 		var qe tasks.FieldErrors
 		if !errors.As(err, &qe) {
 			return nil, err
@@ -149,7 +159,7 @@ func (s *Service) checkSubmission(schema *tasks.Schema, a *store.Assignment, in 
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
-	return schema.ToCanonical(in.Answers, shuffleOf(a))
+	return schema.ToCanonical(answers, shuffleOf(a))
 }
 
 func setOptional(a *store.Assignment, in Submission) {

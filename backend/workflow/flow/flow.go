@@ -90,10 +90,16 @@ const (
 	CriterionValid       CriterionStatus = "valid"
 	CriterionTooVague    CriterionStatus = "too_vague"
 	CriterionTooSpecific CriterionStatus = "too_specific"
+	// CriterionDuplicate repeats another criterion of the same item (another author's, with
+	// several authors per item); it makes no child item.
+	CriterionDuplicate CriterionStatus = "duplicate"
 )
 
 // CriterionVerdicts are the statuses a reviewer may give a criterion.
-var CriterionVerdicts = []CriterionStatus{CriterionValid, CriterionTooVague, CriterionTooSpecific}
+var CriterionVerdicts = []CriterionStatus{CriterionValid, CriterionTooVague, CriterionTooSpecific, CriterionDuplicate}
+
+// CriterionStatuses are every status a criterion can have, pending first.
+var CriterionStatuses = append([]CriterionStatus{CriterionPending}, CriterionVerdicts...)
 
 // IsVerdict reports whether c is a status a reviewer may give.
 func (c CriterionStatus) IsVerdict() bool { return slices.Contains(CriterionVerdicts, c) }

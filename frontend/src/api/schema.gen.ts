@@ -329,6 +329,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{pid}/stuck/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give stuck work to a named person (leads)
+         * @description Fixes one piece of stuck work from the list above. `id` is an item id, or for the
+         *     `review` stage the id of the label waiting for a reviewer (the `ids` of `GET .../stuck`).
+         *     `user` is a user id or an email address.
+         *
+         *     - A member who has the stage's role, or gets it with `grant_role: true` (added in the
+         *       same transaction), is given the work: an assignment is held for them for a day (or
+         *       the project's lease when longer), and their next `queue/next` in that stage resumes
+         *       it. After that the slot is free for anyone again.
+         *     - A person who is not a member is invited with the stage's role (`grant_role: true`
+         *       required); the answer is `status: invited` without an assignment, and they claim the
+         *       work from the queue once they join.
+         *
+         *     The independence rules hold as at every claim: someone who worked the item in another
+         *     stage, already had this work, or made the label under review is refused
+         *     (`user`: `not_independent`). Work that no longer waits (done meanwhile, flagged, slot
+         *     taken) is refused with `id`: `not_waiting`.
+         */
+        post: operations["assignStuckWork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{pid}/feasibility": {
         parameters: {
             query?: never;
@@ -580,6 +615,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{pid}/criteria/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Criteria per author and per status (leads)
+         * @description How criteria authoring stands: every criterion counted by status, and per author (by
+         *     email; authors who left the project are still listed). `items` is the number of items
+         *     at least one author wrote for, `authorships` the submitted criteria assignments, and
+         *     `overlap` the authors each item asks for (0 without a criteria stage).
+         */
+        get: operations["criteriaReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{pid}/criteria/{cid}": {
         parameters: {
             query?: never;
@@ -593,8 +651,10 @@ export interface paths {
          * Mark a pending criterion (lead or reviewer)
          * @description A `valid` criterion becomes a child item (the parent's inputs plus the criterion text in
          *     the policy's `criteria_stage.input`, external id `<parent>#criterion-<cid>`) that enters
-         *     labeling. Once every criterion of an item is marked, the item moves to `split`, or to
-         *     `dropped` when none was valid. Audited as `criterion.review`.
+         *     labeling. A `duplicate` repeats another criterion of the same item (`duplicate_of`,
+         *     typically another author's) and makes no child item. Once every author of the item has
+         *     written (`criteria_stage.overlap`) and every criterion is marked, the item moves to
+         *     `split`, or to `dropped` when none was valid. Audited as `criterion.review`.
          */
         post: operations["reviewCriterion"];
         delete?: never;
@@ -1911,7 +1971,12 @@ export interface components {
                 ordinal_tolerance: number;
             };
             /**
-             * @description What happens when labels disagree and adjudication is `never`; `drop` records the disagreement as the reason.
+             * @description What happens to an item whose labels do not agree when adjudication is
+             *     `on_disagreement`: `adjudicate` sends it to adjudication, `drop` drops it with the
+             *     disagreement as the reason. With adjudication `never` such items are always dropped,
+             *     so the default is then `drop` and `adjudicate` is refused (422 on
+             *     `workflow.on_no_consensus`); with `always` every item is adjudicated and this field
+             *     has no effect.
              * @default adjudicate
              * @enum {string}
              */
@@ -1934,6 +1999,13 @@ export interface components {
                 question: string;
                 /** @description The schema input that receives the criterion text in child items. */
                 input: string;
+                /**
+                 * @description Authors per item: this many different annotators write criteria for each item
+                 *     (Omni-Reward asks every annotator). The item waits for review once all have
+                 *     written; repeats across authors are marked `duplicate` by the reviewer.
+                 * @default 1
+                 */
+                overlap: number;
             };
             /** @description Prefill new labels from imported model predictions; omitted when off. */
             draft_from_predictions?: {
@@ -2397,6 +2469,7 @@ export interface components {
                 };
             };
             revision: number;
+            texts?: components["schemas"]["KeptTexts"];
         };
         /** @description One stored revision of an item's ground truth. */
         GroundTruthRevision: {
@@ -2409,8 +2482,24 @@ export interface components {
             details?: {
                 [key: string]: unknown;
             };
+            texts?: components["schemas"]["KeptTexts"];
             /** Format: date-time */
             created_at: string;
+        };
+        /**
+         * @description The free-text answers kept with a ground-truth decision, per text question: the
+         *     adjudicator's first (`role: adjudicator`), then every accepted label's (`annotator`, or
+         *     `corrected` when a reviewer's correction replaced the label). Releases carry them with
+         *     the authors pseudonymised. Omitted when nobody wrote any.
+         */
+        KeptTexts: {
+            [key: string]: {
+                /** @description The writer's user id. */
+                author: string;
+                /** @enum {string} */
+                role: "annotator" | "corrected" | "adjudicator";
+                text: string;
+            }[];
         };
         /** @description A criterion written for an item in the criteria stage. */
         Criterion: {
@@ -2421,10 +2510,12 @@ export interface components {
             author_id: string;
             text: string;
             /** @enum {string} */
-            status: "pending" | "valid" | "too_vague" | "too_specific";
+            status: "pending" | "valid" | "too_vague" | "too_specific" | "duplicate";
             reviewed_by?: string;
             /** @description The child item a valid criterion became. */
             child_item_id?: string;
+            /** @description The criterion of the same item a duplicate repeats. */
+            duplicate_of?: string;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2583,6 +2674,12 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+            /**
+             * @description Questions the system answers `"missing"` because the item lacks an optional input
+             *     they need (`needs`); the form shows them as answered and sends nothing for them.
+             *     Omitted when none.
+             */
+            missing?: string[];
         };
         /** @description What a person sends to finish an assignment; answers in shown order. */
         Submission: {
@@ -2973,6 +3070,7 @@ export interface components {
         only_checklist: unknown;
         only_text: unknown;
         only_criteria: unknown;
+        only_list_edit: unknown;
         anchor: {
             value: number;
             label: string;
@@ -3014,7 +3112,7 @@ export interface components {
             /** @description Optional stable 1-based position used by benchmark exports. */
             index?: number;
             /** @enum {string} */
-            kind: "binary" | "likert" | "choice" | "multi_choice" | "pairwise" | "ranking" | "checklist" | "text" | "criteria";
+            kind: "binary" | "likert" | "choice" | "multi_choice" | "pairwise" | "ranking" | "checklist" | "text" | "criteria" | "list_edit";
             label: string;
             short_label?: string;
             /** @description Guideline text shown at the point of decision. */
@@ -3028,9 +3126,11 @@ export interface components {
             level?: "nominal" | "ordinal" | "interval" | "ratio" | "none";
             /** @description The inputs this question may see; absent or empty means all. */
             inputs?: components["schemas"]["key"][];
-            /** @description likert: lowest point; multi_choice and criteria: fewest answers. */
+            /** @description The inputs without which the question cannot be answered; when an optional one is absent, the system answers "missing". */
+            needs?: components["schemas"]["key"][];
+            /** @description likert: lowest point; multi_choice and criteria: fewest answers; list_edit: fewest entries in the edited list. */
             min?: number;
-            /** @description likert: highest point; multi_choice and criteria: most answers. */
+            /** @description likert: highest point; multi_choice and criteria: most answers; list_edit: most entries in the edited list. */
             max?: number;
             anchors?: components["schemas"]["anchor"][];
             options?: components["schemas"]["option"][];
@@ -3052,7 +3152,18 @@ export interface components {
             min_length?: number;
             max_length?: number;
             placeholder?: string;
-        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+            /** @description list_edit: the input holding the list to edit (a list of strings). */
+            list?: components["schemas"]["key"];
+            /** @description list_edit: when the input is an object, the key of the list in it. */
+            list_key?: components["schemas"]["key"];
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        meta_field: {
+            key: components["schemas"]["key"];
+            label?: string;
+            help?: string;
+            options?: string[];
+            required?: boolean;
+        };
         /**
          * Arbiter task schema
          * @description The inputs of an item, who may see each one, and the questions asked about it. See docs/tasks.md. Semantic rules that JSON Schema cannot express (unique keys, anchors inside the likert range, references to declared inputs and groups) are checked by tasks.Schema.Validate.
@@ -3071,6 +3182,8 @@ export interface components {
             groups?: components["schemas"]["group"][];
             inputs: components["schemas"]["input"][];
             questions: components["schemas"]["question"][];
+            /** @description Item metadata keys the schema declares; options make a closed list checked on import. */
+            meta?: components["schemas"]["meta_field"][];
             $defs: {
                 key: string;
                 /** @enum {string} */
@@ -3095,6 +3208,13 @@ export interface components {
                     /** @description candidates only: exact number of candidates (1 for one output of any modality, 2 for a pair). */
                     count?: number;
                 };
+                meta_field: {
+                    key: components["schemas"]["key"];
+                    label?: string;
+                    help?: string;
+                    options?: string[];
+                    required?: boolean;
+                };
                 anchor: {
                     value: number;
                     label: string;
@@ -3116,7 +3236,7 @@ export interface components {
                     /** @description Optional stable 1-based position used by benchmark exports. */
                     index?: number;
                     /** @enum {string} */
-                    kind: "binary" | "likert" | "choice" | "multi_choice" | "pairwise" | "ranking" | "checklist" | "text" | "criteria";
+                    kind: "binary" | "likert" | "choice" | "multi_choice" | "pairwise" | "ranking" | "checklist" | "text" | "criteria" | "list_edit";
                     label: string;
                     short_label?: string;
                     /** @description Guideline text shown at the point of decision. */
@@ -3130,9 +3250,11 @@ export interface components {
                     level?: "nominal" | "ordinal" | "interval" | "ratio" | "none";
                     /** @description The inputs this question may see; absent or empty means all. */
                     inputs?: components["schemas"]["key"][];
-                    /** @description likert: lowest point; multi_choice and criteria: fewest answers. */
+                    /** @description The inputs without which the question cannot be answered; when an optional one is absent, the system answers "missing". */
+                    needs?: components["schemas"]["key"][];
+                    /** @description likert: lowest point; multi_choice and criteria: fewest answers; list_edit: fewest entries in the edited list. */
                     min?: number;
-                    /** @description likert: highest point; multi_choice and criteria: most answers. */
+                    /** @description likert: highest point; multi_choice and criteria: most answers; list_edit: most entries in the edited list. */
                     max?: number;
                     anchors?: components["schemas"]["anchor"][];
                     options?: components["schemas"]["option"][];
@@ -3154,7 +3276,11 @@ export interface components {
                     min_length?: number;
                     max_length?: number;
                     placeholder?: string;
-                } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+                    /** @description list_edit: the input holding the list to edit (a list of strings). */
+                    list?: components["schemas"]["key"];
+                    /** @description list_edit: when the input is an object, the key of the list in it. */
+                    list_key?: components["schemas"]["key"];
+                } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
                 only_binary: unknown;
                 only_likert: unknown;
                 only_choice: unknown;
@@ -3163,6 +3289,7 @@ export interface components {
                 only_ranking: unknown;
                 only_checklist: unknown;
                 only_text: unknown;
+                only_list_edit: unknown;
                 only_criteria: unknown;
             };
         };
@@ -4009,6 +4136,80 @@ export interface operations {
             409: components["responses"]["NoSchema"];
         };
     };
+    assignStuckWork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "stage": "review",
+                 *       "id": "0190c3d4e5f6a7b8c9d0e1f2a3b4c5d6",
+                 *       "user": "rev2@example.org",
+                 *       "grant_role": true
+                 *     }
+                 */
+                "application/json": {
+                    stage: components["schemas"]["WorkStage"];
+                    /** @description The waiting item, or for `review` the waiting label. */
+                    id: string;
+                    /** @description A user id or an email address. */
+                    user: string;
+                    /**
+                     * @description Add the stage's role (annotator, reviewer or adjudicator) to a member who lacks it, or invite a non-member with it.
+                     * @default false
+                     */
+                    grant_role?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The work is held for the person, or the person was invited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "assigned" | "invited";
+                        /** @description Omitted when invited. */
+                        user_id?: string;
+                        email?: string;
+                        role: components["schemas"]["Role"];
+                        /** @description The role was added (or offered in the invitation) by this call. */
+                        role_added: boolean;
+                        /** @description The assignment held for the person; omitted when invited. */
+                        assignment?: {
+                            id: string;
+                            item_id: string;
+                            stage: components["schemas"]["WorkStage"];
+                            /** @description For reviews: the label under review. */
+                            target_id?: string;
+                            /**
+                             * Format: date-time
+                             * @description Until when the work waits for this person.
+                             */
+                            lease_expires_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     projectFeasibility: {
         parameters: {
             query?: never;
@@ -4033,7 +4234,7 @@ export interface operations {
                         adjudicators: number;
                         warnings: {
                             /** @enum {string} */
-                            code: "annotators" | "reviewers" | "adjudicators";
+                            code: "annotators" | "criteria_authors" | "reviewers" | "adjudicators";
                             message: string;
                             needed: number;
                             have: number;
@@ -4623,7 +4824,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only criteria with this status; an empty value lists every status. */
-                status?: "pending" | "valid" | "too_vague" | "too_specific" | "";
+                status?: "pending" | "valid" | "too_vague" | "too_specific" | "duplicate" | "";
                 /** @description Only criteria of this item. */
                 item_id?: string;
             };
@@ -4652,6 +4853,58 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    criteriaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        overlap: number;
+                        items: number;
+                        authorships: number;
+                        total: number;
+                        by_status: {
+                            pending: number;
+                            valid: number;
+                            too_vague: number;
+                            too_specific: number;
+                            duplicate: number;
+                        };
+                        authors: {
+                            user_id: string;
+                            name: string;
+                            email: string;
+                            total: number;
+                            by_status: {
+                                pending: number;
+                                valid: number;
+                                too_vague: number;
+                                too_specific: number;
+                                duplicate: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+        };
+    };
     reviewCriterion: {
         parameters: {
             query?: never;
@@ -4670,10 +4923,16 @@ export interface operations {
                  * @example {
                  *       "status": "valid"
                  *     }
+                 * @example {
+                 *       "status": "duplicate",
+                 *       "duplicate_of": "0190c3d4e5f6a7b8c9d0e1f2a3b4c5d6"
+                 *     }
                  */
                 "application/json": {
                     /** @enum {string} */
-                    status: "valid" | "too_vague" | "too_specific";
+                    status: "valid" | "too_vague" | "too_specific" | "duplicate";
+                    /** @description With `duplicate` (and only then): the criterion of the same item this one repeats, not itself a duplicate. */
+                    duplicate_of?: string;
                 };
             };
         };

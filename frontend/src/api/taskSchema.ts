@@ -51,6 +51,12 @@ export type BinaryAnswer = "yes" | "no" | "na";
 export type LikertAnswer = number | "na";
 export type PairwiseAnswer = "A" | "B" | "tie";
 export type ChecklistAnswer = Record<string, number>;
+/** One edit of a list_edit answer (sent as a list of them): an entry of the input list kept, dropped or reworded, or an added one. */
+export interface ListEdit {
+  op: "keep" | "drop" | "reword" | "add";
+  from?: number;
+  text?: string;
+}
 export type AnswerValue = BinaryAnswer | LikertAnswer | PairwiseAnswer | string | string[] | ChecklistAnswer;
 
 /** One submission: question key → canonical answer. */

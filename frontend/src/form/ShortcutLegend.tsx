@@ -25,6 +25,7 @@ const BY_KIND: Record<Kind, [string, string][]> = {
   checklist: [["0–9", "Score the current item, then the next"], ["← →", "Previous / next item"]],
   text: [["Enter / i", "Start typing"]],
   criteria: [["Enter / i", "Start typing; Enter adds a criterion"], ["↑", "Edit the last criterion (empty field)"]],
+  list_edit: [["Tab", "Keep · drop · reword each entry"], ["Enter / i", "Start typing; Enter adds an entry"]],
 };
 
 const MEDIA: [string, string][] = [

@@ -1,6 +1,7 @@
 // Client-side answer checks mirroring tasks.Schema.ValidateAnswers. The
 // server stays the authority; this only shows problems before submit.
 import { candidatesInput } from "./schema";
+import { checkListEdit } from "./questions/ListEditQuestion";
 import type { AnswerErrors, AnswerValue, Answers, FieldProblem, Question, Schema } from "../api";
 
 const problem = (code: string, message: string): FieldProblem => ({ code, message });
@@ -69,6 +70,8 @@ export function checkAnswer(schema: Schema, q: Question, v: AnswerValue): FieldP
       return typeof v === "string" ? checkLength(q, v, "Text") : problem("invalid_type", "Expected text.");
     case "criteria":
       return checkCriteria(q, v);
+    case "list_edit":
+      return checkListEdit(q, v);
   }
   return problem("invalid_kind", "Unknown question kind.");
 }

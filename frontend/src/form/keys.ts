@@ -68,6 +68,7 @@ export function keyAction(ctx: KeyContext, key: string): KeyResult | null {
       return checklistKey(ctx, key);
     case "text":
     case "criteria":
+    case "list_edit":
       return key === "Enter" || key === "i" ? { edit: true } : null;
   }
   return null;

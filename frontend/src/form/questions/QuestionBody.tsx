@@ -6,6 +6,7 @@ import { RankingQuestion } from "./RankingQuestion";
 import { ChecklistQuestion } from "./ChecklistQuestion";
 import { TextQuestion } from "./TextQuestion";
 import { CriteriaQuestion } from "./CriteriaQuestion";
+import { ListEditQuestion } from "./ListEditQuestion";
 import type { QuestionProps } from "./types";
 
 /** The answer widget for the question's kind. */
@@ -28,6 +29,7 @@ export function QuestionBody(props: QuestionProps) {
       return <TextQuestion {...props} />;
     case "criteria":
       return <CriteriaQuestion {...props} />;
+    case "list_edit": return <ListEditQuestion {...props} />;
   }
   return <p className="muted">Unsupported question kind “{props.q.kind}”.</p>;
 }

@@ -9,4 +9,6 @@ export interface QuestionProps {
   /** Active checklist sub-item. */
   sub: number;
   setSub: (i: number) => void;
+  /** The item's input values, for questions that read one (list_edit). */
+  inputs?: Record<string, unknown>;
 }

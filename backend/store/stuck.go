@@ -1,0 +1,49 @@
+package store
+
+import (
+	"context"
+
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+)
+
+// WorkedStage returns the stage in which the user first worked the item, "" when never.
+func (s *Store) WorkedStage(ctx context.Context, itemID, userID string) (flow.Stage, error) {
+	var stages []flow.Stage
+	err := s.db.WithContext(ctx).Raw(`SELECT stage FROM item_people WHERE item_id = ? AND user_id = ?`, itemID, userID).Scan(&stages).Error
+	if err != nil || len(stages) == 0 {
+		return "", translate(err)
+	}
+	return stages[0], nil
+}
+
+// HasWorked reports whether the user ever had an assignment on the item in stage (for reviews,
+// on the label targetID).
+func (s *Store) HasWorked(ctx context.Context, itemID, userID string, stage flow.Stage, targetID string) (bool, error) {
+	q := s.db.WithContext(ctx).Table("assignments").Where("item_id = ? AND user_id = ? AND stage = ?", itemID, userID, stage)
+	if stage == flow.StageReview {
+		q = q.Where("target_id = ?", targetID)
+	}
+	var n int64
+	err := q.Count(&n).Error
+	return n > 0, translate(err)
+}
+
+// StuckTotals counts, per work stage, the waiting work no current member of the project can be
+// given, over every project that is not archived (each count capped at limit per project).
+func (s *Store) StuckTotals(ctx context.Context, roles map[flow.Stage]string, limit int) (map[flow.Stage]int64, error) {
+	var projects []string
+	if err := s.db.WithContext(ctx).Raw(`SELECT id FROM projects WHERE archived_at IS NULL`).Scan(&projects).Error; err != nil {
+		return nil, translate(err)
+	}
+	out := map[flow.Stage]int64{}
+	for _, pid := range projects {
+		for stage, role := range roles {
+			n, err := s.count(ctx, stuckWork(pid, stage, role), limit)
+			if err != nil {
+				return nil, err
+			}
+			out[stage] += n
+		}
+	}
+	return out, nil
+}
