@@ -64,9 +64,28 @@ type Store struct {
 	url     string
 }
 
-// Open connects to the database named by url: postgres://... or postgresql://... for
-// PostgreSQL, sqlite:PATH (or a bare path) for the embedded SQLite file.
-func Open(ctx context.Context, url string) (*Store, error) {
+// Pool sizes the connection pool of a PostgreSQL store. SQLite always uses one connection.
+type Pool struct {
+	// MaxOpen bounds the connections to the database.
+	MaxOpen int
+	// MaxIdle is how many stay open while unused; below MaxOpen, a busy server closes and
+	// reopens connections many times a second, so it defaults to MaxOpen.
+	MaxIdle int
+	// MaxLifetime closes a connection after this long (0: never); MaxIdleTime closes one
+	// that has not been used for this long.
+	MaxLifetime time.Duration
+	MaxIdleTime time.Duration
+}
+
+// DefaultPool is the pool of a PostgreSQL store unless configured: 20 connections, all kept.
+var DefaultPool = Pool{MaxOpen: 20, MaxIdle: 20, MaxLifetime: 30 * time.Minute, MaxIdleTime: 5 * time.Minute}
+
+// Open connects to the database named by url with the default pool: postgres://... or
+// postgresql://... for PostgreSQL, sqlite:PATH (or a bare path) for the embedded SQLite file.
+func Open(ctx context.Context, url string) (*Store, error) { return OpenPool(ctx, url, DefaultPool) }
+
+// OpenPool is Open with a pool of the given size.
+func OpenPool(ctx context.Context, url string, pool Pool) (*Store, error) {
 	dialect, dial, err := dialector(url)
 	if err != nil {
 		return nil, err
@@ -89,14 +108,28 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		// process instead of failing with SQLITE_BUSY under load.
 		sqlDB.SetMaxOpenConns(1)
 	} else {
-		sqlDB.SetMaxOpenConns(20)
-		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+		pool = pool.withDefaults()
+		sqlDB.SetMaxOpenConns(pool.MaxOpen)
+		sqlDB.SetMaxIdleConns(pool.MaxIdle)
+		sqlDB.SetConnMaxLifetime(pool.MaxLifetime)
+		sqlDB.SetConnMaxIdleTime(pool.MaxIdleTime)
 	}
 	if err := sqlDB.PingContext(ctx); err != nil {
 		sqlDB.Close()
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
 	return &Store{db: db, sqlDB: sqlDB, dialect: dialect, url: url}, nil
+}
+
+// withDefaults fills unset sizes: MaxOpen from DefaultPool, MaxIdle equal to MaxOpen.
+func (p Pool) withDefaults() Pool {
+	if p.MaxOpen <= 0 {
+		p.MaxOpen = DefaultPool.MaxOpen
+	}
+	if p.MaxIdle <= 0 || p.MaxIdle > p.MaxOpen {
+		p.MaxIdle = p.MaxOpen
+	}
+	return p
 }
 
 // URL is the database URL the store was opened with (it may hold a password).
