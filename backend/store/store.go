@@ -75,6 +75,9 @@ type Pool struct {
 	// that has not been used for this long.
 	MaxLifetime time.Duration
 	MaxIdleTime time.Duration
+	// Driver names a database/sql driver to open connections with instead of the usual one
+	// ("pgx" or "sqlite"); tests register one that wraps the usual driver to count statements.
+	Driver string
 }
 
 // DefaultPool is the pool of a PostgreSQL store unless configured: 20 connections, all kept.
@@ -86,7 +89,7 @@ func Open(ctx context.Context, url string) (*Store, error) { return OpenPool(ctx
 
 // OpenPool is Open with a pool of the given size.
 func OpenPool(ctx context.Context, url string, pool Pool) (*Store, error) {
-	dialect, dial, err := dialector(url)
+	dialect, dial, err := dialector(url, pool.Driver)
 	if err != nil {
 		return nil, err
 	}
@@ -135,10 +138,10 @@ func (p Pool) withDefaults() Pool {
 // URL is the database URL the store was opened with (it may hold a password).
 func (s *Store) URL() string { return s.url }
 
-func dialector(url string) (Dialect, gorm.Dialector, error) {
+func dialector(url, driver string) (Dialect, gorm.Dialector, error) {
 	switch {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		return Postgres, postgres.Open(url), nil
+		return Postgres, postgres.New(postgres.Config{DSN: url, DriverName: driver}), nil
 	case url == "":
 		return "", nil, errors.New("database url is empty")
 	}
@@ -149,7 +152,7 @@ func dialector(url string) (Dialect, gorm.Dialector, error) {
 		}
 	}
 	dsn := path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
-	return SQLite, sqlite.Open(dsn), nil
+	return SQLite, &sqlite.Dialector{DSN: dsn, DriverName: driver}, nil
 }
 
 // Dialect reports the database engine.
