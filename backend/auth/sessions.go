@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
@@ -96,6 +97,7 @@ type Sessions struct {
 	limits     Limits
 	dummyHash  string
 	now        func() time.Time
+	touched    sync.Map // personal access token id → when this replica last wrote its use
 }
 
 // NewSessions returns the session service.
@@ -258,13 +260,14 @@ func (s *Sessions) Logout(ctx context.Context, p *Principal) error {
 
 // Authenticate resolves a bearer token (an access JWT or a personal access token) to who it
 // acts for. Only a token that is wrong is ErrUnauthenticated; a store that fails is
-// ErrUnavailable. The user is read on every request, so disabling an account, changing or
-// resetting its password ends its tokens at once.
+// ErrUnavailable. The token and the user come from the store's short cache, which every
+// change to them clears on every replica, so revoking a token, disabling an account, changing
+// or resetting its password ends its tokens at once.
 func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*Principal, error) {
 	p := &Principal{}
 	generation := -1
 	if strings.HasPrefix(bearer, AccessTokenPrefix) {
-		pat, err := s.store.AccessTokenByHash(ctx, HashToken(bearer))
+		pat, err := s.store.CachedAccessToken(ctx, HashToken(bearer))
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, ErrUnauthenticated
 		}
@@ -274,7 +277,7 @@ func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*Principal,
 		if pat.ExpiresAt != nil && time.Now().After(*pat.ExpiresAt) {
 			return nil, ErrUnauthenticated
 		}
-		if err := s.store.TouchAccessToken(ctx, pat.ID, time.Now().UTC()); err != nil {
+		if err := s.touch(ctx, pat); err != nil {
 			return nil, unavailable(err)
 		}
 		p.User, p.TokenID, p.scopes = &store.User{ID: pat.UserID}, pat.ID, tokenScopes(pat.Scopes)
@@ -285,7 +288,7 @@ func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*Principal,
 		}
 		p.User, p.SessionID, generation = &store.User{ID: sub.UserID}, sub.SessionID, sub.Generation
 	}
-	u, err := s.store.User(ctx, p.User.ID)
+	u, err := s.store.CachedUser(ctx, p.User.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, ErrUnauthenticated
 	}
@@ -297,6 +300,29 @@ func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*Principal,
 	}
 	p.User = u
 	return p, nil
+}
+
+// touchEvery is how often a personal access token's last use is written.
+const touchEvery = time.Minute
+
+// touch records a personal access token's use at most once a minute per token and replica.
+func (s *Sessions) touch(ctx context.Context, pat *store.PersonalAccessToken) error {
+	t := time.Now().UTC()
+	last := time.Time{}
+	if pat.LastUsedAt != nil {
+		last = *pat.LastUsedAt
+	}
+	if v, ok := s.touched.Load(pat.ID); ok && v.(time.Time).After(last) {
+		last = v.(time.Time)
+	}
+	if t.Sub(last) < touchEvery {
+		return nil
+	}
+	if err := s.store.TouchAccessToken(ctx, pat.ID, t); err != nil {
+		return err
+	}
+	s.touched.Store(pat.ID, t)
+	return nil
 }
 
 // createAccessToken makes a personal access token through st; the token is returned once.

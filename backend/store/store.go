@@ -62,6 +62,9 @@ type Store struct {
 	sqlDB   *sql.DB
 	dialect Dialect
 	url     string
+	schema  string // PostgreSQL: the schema of the tables
+	cache   *cache
+	stop    func() // ends the listener; nil on SQLite and in transactions
 }
 
 // Pool sizes the connection pool of a PostgreSQL store. SQLite always uses one connection.
@@ -121,7 +124,22 @@ func OpenPool(ctx context.Context, url string, pool Pool) (*Store, error) {
 		sqlDB.Close()
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
-	return &Store{db: db, sqlDB: sqlDB, dialect: dialect, url: url}, nil
+	s := &Store{db: db, sqlDB: sqlDB, dialect: dialect, url: url, cache: newCache(DefaultCacheTTL, dialect == SQLite)}
+	if err := s.watchWrites(); err != nil {
+		sqlDB.Close()
+		return nil, err
+	}
+	if dialect == Postgres {
+		if s.schema, err = s.currentSchema(ctx); err != nil {
+			sqlDB.Close()
+			return nil, fmt.Errorf("connect to database: %w", err)
+		}
+		lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		done := make(chan struct{})
+		go s.listen(lctx, done)
+		s.stop = func() { cancel(); <-done }
+	}
+	return s, nil
 }
 
 // withDefaults fills unset sizes: MaxOpen from DefaultPool, MaxIdle equal to MaxOpen.
@@ -161,8 +179,13 @@ func (s *Store) Dialect() Dialect { return s.dialect }
 // SQL returns the underlying connection pool (for the job queue and health checks).
 func (s *Store) SQL() *sql.DB { return s.sqlDB }
 
-// Close releases the connection pool.
-func (s *Store) Close() error { return s.sqlDB.Close() }
+// Close stops listening for changes and releases the connection pool.
+func (s *Store) Close() error {
+	if s.stop != nil {
+		s.stop()
+	}
+	return s.sqlDB.Close()
+}
 
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error { return s.sqlDB.PingContext(ctx) }
@@ -243,7 +266,14 @@ func (s *Store) SQLTx() (tx *sql.Tx, ok bool) {
 
 // WithTx runs fn in one transaction; any error rolls everything back.
 func (s *Store) WithTx(ctx context.Context, fn func(tx *Store) error) error {
-	return s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
-		return fn(&Store{db: db, sqlDB: s.sqlDB, dialect: s.dialect, url: s.url})
+	_, nested := s.SQLTx()
+	var tx *sql.Tx
+	err := s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
+		tx, _ = db.Statement.ConnPool.(*sql.Tx)
+		return fn(&Store{db: db, sqlDB: s.sqlDB, dialect: s.dialect, url: s.url, schema: s.schema, cache: s.cache})
 	})
+	if !nested && tx != nil {
+		s.committed(ctx, tx, err)
+	}
+	return err
 }
