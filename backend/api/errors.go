@@ -88,6 +88,7 @@ var rules = []rule{
 	{releases.ErrBadLink, http.StatusForbidden, CodeForbidden, ""},
 	{auth.ErrEmailTaken, http.StatusConflict, CodeConflict, ""},
 	{auth.ErrUnavailable, http.StatusServiceUnavailable, CodeUnavailable, ""},
+	{auth.ErrBusy, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{auth.ErrOwnAccount, http.StatusConflict, "own_account", ""},
 	{auth.ErrResetInvalid, http.StatusBadRequest, "reset_link_invalid", ""},
 	{auth.ErrBadCredentials, http.StatusUnauthorized, CodeUnauthorized, "email or password is wrong"},
@@ -183,6 +184,8 @@ func (s *Server) writeError(c *gin.Context, err error) {
 	switch {
 	case errors.As(err, &th):
 		c.Header("Retry-After", strconv.Itoa(th.RetrySeconds()))
+	case errors.Is(err, auth.ErrBusy):
+		c.Header("Retry-After", "1")
 	case e.Status == http.StatusServiceUnavailable:
 		c.Header("Retry-After", strconv.Itoa(retryUnavailableSeconds))
 	}

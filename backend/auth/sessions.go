@@ -69,6 +69,9 @@ type Limits struct {
 	BaseDelay    time.Duration
 	MaxDelay     time.Duration
 	PerAddress   int
+	// HashMemory is the memory password hashing may take at once (DefaultHashMemory when 0);
+	// a hash that finds no room within a second is refused with ErrBusy.
+	HashMemory int64
 }
 
 // DefaultLimits: 5 free failures per account, then 1 s doubling to 15 minutes between tries
@@ -98,12 +101,17 @@ type Sessions struct {
 	dummyHash  string
 	now        func() time.Time
 	touched    sync.Map // personal access token id → when this replica last wrote its use
+	hashing    *hashGate
 }
 
 // NewSessions returns the session service.
 func NewSessions(s *store.Store, issuer *Issuer, refreshTTL time.Duration, limits Limits) *Sessions {
 	dummy, _ := HashPassword(RandomString(16))
-	return &Sessions{store: s, issuer: issuer, refreshTTL: refreshTTL, limits: limits, dummyHash: dummy, now: time.Now}
+	budget := limits.HashMemory
+	if budget <= 0 {
+		budget = DefaultHashMemory
+	}
+	return &Sessions{store: s, issuer: issuer, refreshTTL: refreshTTL, limits: limits, dummyHash: dummy, now: time.Now, hashing: newHashGate(budget)}
 }
 
 // Pair is what a login or refresh returns.
@@ -132,13 +140,20 @@ func (s *Sessions) Login(ctx context.Context, email, password, addr string) (*Pa
 	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
-		CheckPassword(s.dummyHash, password) // note: same work as for a real account, no timing oracle
+		// note: same work as for a real account, no timing oracle
+		if _, err := s.checkPassword(ctx, s.dummyHash, password); err != nil {
+			return nil, err
+		}
 		return nil, s.fail(ctx, keys)
 	}
 	if err != nil {
 		return nil, unavailable(err)
 	}
-	if CheckPassword(u.PasswordHash, password) != nil || u.Disabled {
+	match, err := s.checkPassword(ctx, u.PasswordHash, password)
+	if err != nil {
+		return nil, err
+	}
+	if !match || u.Disabled {
 		return nil, s.fail(ctx, keys)
 	}
 	// note: only this address's failures are forgotten; the account's count decays with

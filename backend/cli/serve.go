@@ -142,7 +142,9 @@ func buildDeps(ctx context.Context, cfg config.Config, st *store.Store, log *slo
 	}
 	ui, _ := frontend.Dist()
 	issuer := auth.NewIssuer(jwtKey, cfg.AccessTokenTTL)
-	sessions := auth.NewSessions(st, issuer, cfg.RefreshTokenTTL, auth.DefaultLimits)
+	limits := auth.DefaultLimits
+	limits.HashMemory = int64(cfg.PasswordHashMemoryMiB) << 20
+	sessions := auth.NewSessions(st, issuer, cfg.RefreshTokenTTL, limits)
 	assets := media.New(st, blobs, media.Config{MaxUploadBytes: cfg.MaxUploadBytes, SignedURLTTL: cfg.SignedURLTTL, PublicURL: cfg.PublicURL})
 	flow := workflow.New(workflow.Deps{Store: st, Blobs: blobs, Media: assets})
 	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: flow, Version: Version, PublicURL: cfg.PublicURL, Log: log})

@@ -38,6 +38,9 @@ type Config struct {
 	DBMaxIdleConns    int
 	DBConnMaxLifetime time.Duration
 	DBConnMaxIdleTime time.Duration
+	// PasswordHashMemoryMiB is the memory password hashing may take at once; logins beyond
+	// it wait a second, then get 503 with Retry-After.
+	PasswordHashMemoryMiB int
 	// PprofAddr, when set, serves /debug/pprof on this address only; never on the main one.
 	PprofAddr string
 
@@ -66,9 +69,10 @@ func Defaults() Config {
 		SignedURLTTL:    15 * time.Minute,
 		MaxUploadBytes:  2 << 30,
 
-		DBMaxConns:        20,
-		DBConnMaxLifetime: 30 * time.Minute,
-		DBConnMaxIdleTime: 5 * time.Minute,
+		DBMaxConns:            20,
+		PasswordHashMemoryMiB: 256,
+		DBConnMaxLifetime:     30 * time.Minute,
+		DBConnMaxIdleTime:     5 * time.Minute,
 	}
 }
 
@@ -96,6 +100,7 @@ func Parse(fs *flag.FlagSet, args []string, env Env) (Config, error) {
 	fs.IntVar(&c.DBMaxIdleConns, "db-max-idle-conns", c.DBMaxIdleConns, "connections kept open while idle; 0: as many as db-max-conns (ARBITER_DB_MAX_IDLE_CONNS)")
 	fs.DurationVar(&c.DBConnMaxLifetime, "db-conn-max-lifetime", c.DBConnMaxLifetime, "close a database connection after this long; 0: never (ARBITER_DB_CONN_MAX_LIFETIME)")
 	fs.DurationVar(&c.DBConnMaxIdleTime, "db-conn-max-idle-time", c.DBConnMaxIdleTime, "close a database connection unused for this long; 0: never (ARBITER_DB_CONN_MAX_IDLE_TIME)")
+	fs.IntVar(&c.PasswordHashMemoryMiB, "password-hash-memory", c.PasswordHashMemoryMiB, "MiB that password hashing may use at once, 19 per login; beyond it logins get 503 (ARBITER_PASSWORD_HASH_MEMORY)")
 	fs.StringVar(&c.PprofAddr, "pprof-addr", "", "serve /debug/pprof on this address only, e.g. 127.0.0.1:6060; off when empty (ARBITER_PPROF_ADDR)")
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
@@ -169,6 +174,9 @@ func (c *Config) validate() error {
 	if c.DBMaxConns <= 0 || c.DBMaxIdleConns < 0 || c.DBMaxIdleConns > c.DBMaxConns {
 		errs = append(errs, errors.New("db-max-conns must be positive and db-max-idle-conns between 0 and db-max-conns"))
 	}
+	if c.PasswordHashMemoryMiB < 19 {
+		errs = append(errs, errors.New("password-hash-memory must be at least 19 (MiB, one hash)"))
+	}
 	if c.DBConnMaxLifetime < 0 || c.DBConnMaxIdleTime < 0 {
 		errs = append(errs, errors.New("db-conn-max-lifetime and db-conn-max-idle-time must not be negative"))
 	}
@@ -195,6 +203,7 @@ func (c Config) Summary() map[string]any {
 		"max_upload_bytes":  c.MaxUploadBytes,
 		"db_pool":           c.poolSummary(),
 		"pprof_addr":        c.PprofAddr,
+		"password_hash_mib": c.PasswordHashMemoryMiB,
 		"s3_credentials":    c.S3AccessKey != "",
 		"jwt_secret":        map[bool]string{true: "configured", false: "kept in database"}[c.JWTSecret != ""],
 	}
