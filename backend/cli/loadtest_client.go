@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -210,8 +211,15 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", float64(d.Microse
 
 // annotator is one simulated person: their own account and token, on one of the servers.
 type annotator struct {
-	api      *loadAPI
-	project  string
+	api       *loadAPI
+	servers   []string // every server; a person whose server fails goes on at the next
+	project   string
+	untilDone bool // stop when the queue has no more work for this person
+	// walkAway makes a person whose server fails leave, holding whatever they claimed, once
+	// their submit in flight (if any) went through elsewhere: the leases a dead replica's
+	// users leave behind.
+	walkAway bool
+	gone     bool
 	rng      *rand.Rand
 	skipRate float64
 	draft    bool
@@ -231,21 +239,27 @@ type claimBody struct {
 // work claims, drafts, submits (or now and then skips) until stop, counting into t.
 func (a *annotator) work(ctx context.Context, stop time.Time, t *tally) {
 	project := "/api/v1/projects/" + a.project
-	for time.Now().Before(stop) && ctx.Err() == nil {
+	empty := 0
+	for time.Now().Before(stop) && ctx.Err() == nil && !a.gone {
 		var cl claimBody
 		start := time.Now()
 		st, err := a.api.do(ctx, "POST", project+"/queue/next", map[string]string{"stage": "label"}, &cl, nil, 200, 204)
 		t.observe("claim", time.Since(start))
 		if err != nil {
 			t.fail("claim", st, err)
+			a.failover(st)
 			pause(ctx, 100*time.Millisecond)
 			continue
 		}
 		if st == http.StatusNoContent {
 			t.add(func(t *tally) { t.empty++ })
+			if empty++; a.untilDone && empty >= 3 {
+				return
+			}
 			pause(ctx, 200*time.Millisecond)
 			continue
 		}
+		empty = 0
 		t.add(func(t *tally) { t.claims++ })
 		if a.answers == nil {
 			a.answers = cl.Item.Schema.ExampleAnswers()
@@ -259,6 +273,9 @@ func (a *annotator) work(ctx context.Context, stop time.Time, t *tally) {
 		}
 		if a.draft {
 			a.timed(ctx, t, "draft", "PUT", path+"/draft", map[string]any{"answers": a.answers, "version": cl.Assignment.Version}, nil, 200)
+		}
+		if a.gone {
+			return
 		}
 		a.submit(ctx, t, path, aid)
 	}
@@ -280,6 +297,7 @@ func (a *annotator) submit(ctx context.Context, t *tally, path, aid string) {
 		if st != 0 && st != http.StatusServiceUnavailable {
 			return // a verdict, not an outage: the submit was not applied
 		}
+		a.failover(st)
 		pause(ctx, 200*time.Millisecond)
 	}
 }
@@ -290,7 +308,19 @@ func (a *annotator) timed(ctx context.Context, t *tally, endpoint, method, path 
 	t.observe(endpoint, time.Since(start))
 	if err != nil {
 		t.fail(endpoint, st, err)
+		a.failover(st)
 	}
+}
+
+// failover moves to the next server when this one did not answer at all (status 0), as a
+// browser behind a load balancer would.
+func (a *annotator) failover(status int) {
+	if status != 0 || len(a.servers) < 2 {
+		return
+	}
+	i := slices.Index(a.servers, a.api.base)
+	a.api.base = a.servers[(i+1)%len(a.servers)]
+	a.gone = a.walkAway
 }
 
 func pause(ctx context.Context, d time.Duration) {

@@ -32,6 +32,7 @@ type loadOptions struct {
 	databaseURL string
 	pgbench     string
 	progress    time.Duration
+	untilDone   bool
 }
 
 func parseLoadOptions(args []string, stderr io.Writer) (*loadOptions, error) {
@@ -50,6 +51,7 @@ func parseLoadOptions(args []string, stderr io.Writer) (*loadOptions, error) {
 	fs.BoolVar(&o.draft, "draft", true, "autosave a draft before each submit")
 	fs.StringVar(&o.databaseURL, "database-url", os.Getenv("ARBITER_DATABASE_URL"), "the servers' database, to verify the stored submits and to run pgbench against (ARBITER_DATABASE_URL)")
 	fs.StringVar(&o.pgbench, "pgbench", "pgbench", "the pgbench program, run on PostgreSQL when found; \"off\" to skip it")
+	fs.BoolVar(&o.untilDone, "until-done", false, "an annotator stops early when the queue has no more work for them")
 	fs.DurationVar(&o.progress, "progress", 2*time.Second, "interval of the progress line; 0 for none")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -240,7 +242,7 @@ func enrolOne(ctx context.Context, admin *loadAPI, hc *http.Client, o *loadOptio
 		return nil, fmt.Errorf("token %s: %w", email, err)
 	}
 	api.token = tok.Token
-	return &annotator{api: api, project: o.project, rng: rand.New(rand.NewPCG(uint64(i), uint64(time.Now().UnixNano()))),
+	return &annotator{api: api, servers: o.servers, untilDone: o.untilDone, project: o.project, rng: rand.New(rand.NewPCG(uint64(i), uint64(time.Now().UnixNano()))),
 		skipRate: o.skipRate, draft: o.draft}, nil
 }
 

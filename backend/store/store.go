@@ -5,9 +5,12 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +18,7 @@ import (
 
 	"github.com/glebarez/sqlite"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 	"gorm.io/driver/postgres"
@@ -276,4 +280,29 @@ func (s *Store) WithTx(ctx context.Context, fn func(tx *Store) error) error {
 		s.committed(ctx, tx, err)
 	}
 	return err
+}
+
+// Unavailable reports whether err means the database could not be reached or dropped the
+// connection (as opposed to refusing the statement): a request that meets it may succeed when
+// tried again shortly.
+func Unavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		// note: class 08 is connection exceptions; 57P01–57P03 an administrator's or a
+		// shutdown's termination; 53300 too many connections
+		return strings.HasPrefix(pg.Code, "08") || pg.Code == "57P01" || pg.Code == "57P02" || pg.Code == "57P03" || pg.Code == "53300"
+	}
+	var connect *pgconn.ConnectError
+	var netErr net.Error
+	switch {
+	case errors.As(err, &connect), errors.As(err, &netErr),
+		errors.Is(err, driver.ErrBadConn), errors.Is(err, sql.ErrConnDone), errors.Is(err, io.ErrUnexpectedEOF):
+		return true
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "conn closed") || strings.Contains(msg, "connection reset") ||
+		strings.Contains(msg, "broken pipe") || strings.Contains(msg, "database is locked")
 }
