@@ -4,7 +4,7 @@ BIN     := bin/arbiter
 VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X github.com/arbiter-annotation/arbiter/backend/cli.Version=$(VERSION)
 
-.PHONY: run build ui test test-go test-ui test-e2e vet fmt clean
+.PHONY: run build ui test test-go test-faults test-ui test-e2e vet fmt clean
 
 ## run: build everything and serve on the embedded defaults (SQLite and blobs in ./arbiter-data)
 run: build
@@ -33,6 +33,10 @@ test: build
 ## test-go: Go tests only, without the UI (no Node needed)
 test-go:
 	$(GO) test -tags no_ui ./...
+
+## test-faults: replicas killed, database connections cut and MinIO stopped under load (PostgreSQL and the minio binary; a few minutes)
+test-faults:
+	$(GO) test -tags 'no_ui faults' -count=1 -timeout 20m -run 'TestFault' -v ./backend/cli/
 
 vet:
 	$(GO) vet -tags no_ui ./...

@@ -92,6 +92,8 @@ var rules = []rule{
 	{releases.ErrBadLink, http.StatusForbidden, CodeForbidden, ""},
 	{auth.ErrEmailTaken, http.StatusConflict, CodeConflict, ""},
 	{auth.ErrUnavailable, http.StatusServiceUnavailable, CodeUnavailable, ""},
+	{auth.ErrBusy, http.StatusServiceUnavailable, CodeUnavailable, ""},
+	{blob.ErrUnavailable, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{auth.ErrOwnAccount, http.StatusConflict, "own_account", ""},
 	{auth.ErrResetInvalid, http.StatusBadRequest, "reset_link_invalid", ""},
 	{auth.ErrBadCredentials, http.StatusUnauthorized, CodeUnauthorized, "email or password is wrong"},
@@ -138,6 +140,9 @@ func toError(err error) (*Error, bool) {
 		// note: the client learns how far the import got; the cause goes to the log
 		return &Error{Status: http.StatusInternalServerError, Code: "import_stopped", Details: ie.Report,
 			Message: fmt.Sprintf("the import stopped after line %d; the lines before it are stored and importing the file again completes it", ie.Report.Lines)}, true
+	}
+	if store.Unavailable(err) && !errors.Is(err, blob.ErrUnavailable) {
+		return fail(http.StatusServiceUnavailable, CodeUnavailable, "the database is unavailable; try again shortly"), true
 	}
 	for _, r := range rules {
 		if errors.Is(err, r.err) {
@@ -187,6 +192,8 @@ func (s *Server) writeError(c *gin.Context, err error) {
 	switch {
 	case errors.As(err, &th):
 		c.Header("Retry-After", strconv.Itoa(th.RetrySeconds()))
+	case errors.Is(err, auth.ErrBusy):
+		c.Header("Retry-After", "1")
 	case e.Status == http.StatusServiceUnavailable:
 		c.Header("Retry-After", strconv.Itoa(retryUnavailableSeconds))
 	}

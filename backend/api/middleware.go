@@ -119,19 +119,20 @@ func (s *Server) requireAdmin(c *gin.Context) {
 }
 
 // project loads the project named by :pid, the caller's roles in it and, when it has a
-// schema, its workflow view (parsed once per schema version). Callers who are not members
+// schema, its workflow view (parsed once per schema version). The project and the membership
+// come from the store's short cache, which every change to them clears on every replica. Callers who are not members
 // get 404, exactly as for a project that does not exist: no existence leak.
 func (s *Server) project(c *gin.Context) {
 	ctx := c.Request.Context()
 	u := currentUser(c)
-	p, err := s.store.Project(ctx, c.Param("pid"))
+	p, err := s.store.CachedProject(ctx, c.Param("pid"))
 	if err != nil {
 		s.writeError(c, store.Missing(err, "project"))
 		return
 	}
 	roles := store.RoleSet(store.Roles)
 	if !u.IsAdmin {
-		m, err := s.store.Member(ctx, p.ID, u.ID)
+		m, err := s.store.CachedMember(ctx, p.ID, u.ID)
 		if err != nil {
 			s.writeError(c, store.Missing(err, "project"))
 			return

@@ -46,7 +46,7 @@ func (s *Sessions) CreateUser(ctx context.Context, actorID string, in NewUser) (
 	if err := in.validate(); err != nil {
 		return nil, err
 	}
-	hash, err := HashPassword(in.Password)
+	hash, err := s.hashPassword(ctx, in.Password)
 	if err != nil {
 		return nil, err
 	}

@@ -36,7 +36,11 @@ func (s *Sessions) ChangePassword(ctx context.Context, u *store.User, addr strin
 	if err := s.checkThrottle(ctx, keys); err != nil {
 		return nil, err
 	}
-	if CheckPassword(u.PasswordHash, in.CurrentPassword) != nil {
+	match, err := s.checkPassword(ctx, u.PasswordHash, in.CurrentPassword)
+	if err != nil {
+		return nil, err
+	}
+	if !match {
 		if err := s.fail(ctx, keys); errors.Is(err, ErrUnavailable) {
 			return nil, err
 		}
@@ -58,7 +62,7 @@ func (s *Sessions) ChangePassword(ctx context.Context, u *store.User, addr strin
 
 // setPassword stores a new password, ends every session of the user and audits it.
 func (s *Sessions) setPassword(ctx context.Context, actorID, userID, action, password string) error {
-	hash, err := HashPassword(password)
+	hash, err := s.hashPassword(ctx, password)
 	if err != nil {
 		return err
 	}
@@ -126,7 +130,7 @@ func (s *Sessions) ResetPassword(ctx context.Context, in PasswordReset) error {
 		if err := CheckNewPassword("new_password", in.NewPassword, u.Email, u.Name); err != nil {
 			return err
 		}
-		hash, err := HashPassword(in.NewPassword)
+		hash, err := s.hashPassword(ctx, in.NewPassword)
 		if err != nil {
 			return err
 		}

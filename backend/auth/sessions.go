@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
@@ -68,6 +69,9 @@ type Limits struct {
 	BaseDelay    time.Duration
 	MaxDelay     time.Duration
 	PerAddress   int
+	// HashMemory is the memory password hashing may take at once (DefaultHashMemory when 0);
+	// a hash that finds no room within a second is refused with ErrBusy.
+	HashMemory int64
 }
 
 // DefaultLimits: 5 free failures per account, then 1 s doubling to 15 minutes between tries
@@ -96,12 +100,18 @@ type Sessions struct {
 	limits     Limits
 	dummyHash  string
 	now        func() time.Time
+	touched    sync.Map // personal access token id → when this replica last wrote its use
+	hashing    *hashGate
 }
 
 // NewSessions returns the session service.
 func NewSessions(s *store.Store, issuer *Issuer, refreshTTL time.Duration, limits Limits) *Sessions {
 	dummy, _ := HashPassword(RandomString(16))
-	return &Sessions{store: s, issuer: issuer, refreshTTL: refreshTTL, limits: limits, dummyHash: dummy, now: time.Now}
+	budget := limits.HashMemory
+	if budget <= 0 {
+		budget = DefaultHashMemory
+	}
+	return &Sessions{store: s, issuer: issuer, refreshTTL: refreshTTL, limits: limits, dummyHash: dummy, now: time.Now, hashing: newHashGate(budget)}
 }
 
 // Pair is what a login or refresh returns.
@@ -130,13 +140,20 @@ func (s *Sessions) Login(ctx context.Context, email, password, addr string) (*Pa
 	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
-		CheckPassword(s.dummyHash, password) // note: same work as for a real account, no timing oracle
+		// note: same work as for a real account, no timing oracle
+		if _, err := s.checkPassword(ctx, s.dummyHash, password); err != nil {
+			return nil, err
+		}
 		return nil, s.fail(ctx, keys)
 	}
 	if err != nil {
 		return nil, unavailable(err)
 	}
-	if CheckPassword(u.PasswordHash, password) != nil || u.Disabled {
+	match, err := s.checkPassword(ctx, u.PasswordHash, password)
+	if err != nil {
+		return nil, err
+	}
+	if !match || u.Disabled {
 		return nil, s.fail(ctx, keys)
 	}
 	// note: only this address's failures are forgotten; the account's count decays with
@@ -258,13 +275,14 @@ func (s *Sessions) Logout(ctx context.Context, p *Principal) error {
 
 // Authenticate resolves a bearer token (an access JWT or a personal access token) to who it
 // acts for. Only a token that is wrong is ErrUnauthenticated; a store that fails is
-// ErrUnavailable. The user is read on every request, so disabling an account, changing or
-// resetting its password ends its tokens at once.
+// ErrUnavailable. The token and the user come from the store's short cache, which every
+// change to them clears on every replica, so revoking a token, disabling an account, changing
+// or resetting its password ends its tokens at once.
 func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*Principal, error) {
 	p := &Principal{}
 	generation := -1
 	if strings.HasPrefix(bearer, AccessTokenPrefix) {
-		pat, err := s.store.AccessTokenByHash(ctx, HashToken(bearer))
+		pat, err := s.store.CachedAccessToken(ctx, HashToken(bearer))
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, ErrUnauthenticated
 		}
@@ -274,7 +292,7 @@ func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*Principal,
 		if pat.ExpiresAt != nil && time.Now().After(*pat.ExpiresAt) {
 			return nil, ErrUnauthenticated
 		}
-		if err := s.store.TouchAccessToken(ctx, pat.ID, time.Now().UTC()); err != nil {
+		if err := s.touch(ctx, pat); err != nil {
 			return nil, unavailable(err)
 		}
 		p.User, p.TokenID, p.scopes = &store.User{ID: pat.UserID}, pat.ID, tokenScopes(pat.Scopes)
@@ -285,7 +303,7 @@ func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*Principal,
 		}
 		p.User, p.SessionID, generation = &store.User{ID: sub.UserID}, sub.SessionID, sub.Generation
 	}
-	u, err := s.store.User(ctx, p.User.ID)
+	u, err := s.store.CachedUser(ctx, p.User.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, ErrUnauthenticated
 	}
@@ -297,6 +315,29 @@ func (s *Sessions) Authenticate(ctx context.Context, bearer string) (*Principal,
 	}
 	p.User = u
 	return p, nil
+}
+
+// touchEvery is how often a personal access token's last use is written.
+const touchEvery = time.Minute
+
+// touch records a personal access token's use at most once a minute per token and replica.
+func (s *Sessions) touch(ctx context.Context, pat *store.PersonalAccessToken) error {
+	t := time.Now().UTC()
+	last := time.Time{}
+	if pat.LastUsedAt != nil {
+		last = *pat.LastUsedAt
+	}
+	if v, ok := s.touched.Load(pat.ID); ok && v.(time.Time).After(last) {
+		last = v.(time.Time)
+	}
+	if t.Sub(last) < touchEvery {
+		return nil
+	}
+	if err := s.store.TouchAccessToken(ctx, pat.ID, t); err != nil {
+		return err
+	}
+	s.touched.Store(pat.ID, t)
+	return nil
 }
 
 // createAccessToken makes a personal access token through st; the token is returned once.

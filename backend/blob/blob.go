@@ -16,6 +16,9 @@ import (
 // ErrNotFound is returned for a key that holds no blob.
 var ErrNotFound = errors.New("blob not found")
 
+// ErrUnavailable says the blob store could not be reached; trying again later may succeed.
+var ErrUnavailable = errors.New("the blob store is unavailable; try again shortly")
+
 // Store keeps blobs under slash-separated keys.
 type Store interface {
 	// Put stores r under key; size is -1 when unknown.

@@ -2,8 +2,10 @@ package blob
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/url"
 	"strconv"
 	"time"
@@ -108,28 +110,37 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, conte
 		opts.PartSize = streamPartSize
 	}
 	_, err := s.client.PutObject(ctx, s.bucket, key, r, size, opts)
-	return err
+	return unreachable(err)
+}
+
+// unreachable marks an error of a store that did not answer as ErrUnavailable.
+func unreachable(err error) error {
+	var netErr net.Error
+	if err == nil || errors.Is(err, context.Canceled) || !errors.As(err, &netErr) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", ErrUnavailable, err)
 }
 
 // Get opens the object.
 func (s *S3) Get(ctx context.Context, key string) (io.ReadCloser, error) {
 	obj, err := s.client.GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})
 	if err != nil {
-		return nil, err
+		return nil, unreachable(err)
 	}
 	if _, err := obj.Stat(); err != nil {
 		obj.Close()
 		if minio.ToErrorResponse(err).Code == "NoSuchKey" {
 			return nil, ErrNotFound
 		}
-		return nil, err
+		return nil, unreachable(err)
 	}
 	return obj, nil
 }
 
 // Delete removes the object.
 func (s *S3) Delete(ctx context.Context, key string) error {
-	return s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{})
+	return unreachable(s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{}))
 }
 
 // SignedURL presigns a GET that answers with the given content type, or as a download when

@@ -29,6 +29,7 @@ func commands() map[string]command {
 		"judge-eval": {"compare a judge's predictions with reference labels", runJudgeEval},
 		"import":     {"stream an NDJSON file of items (and their media) into a project", runImport},
 		"export":     {"release a project's ground truth and download it, verified against the manifest", runExport},
+		"loadtest":   {"simulate annotators against running servers, beside pgbench, and verify what was stored", runLoadtest},
 		"version":    {"print the version", runVersion},
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"strings"
 	"time"
@@ -108,7 +109,8 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 }
 
 func openStore(ctx context.Context, cfg config.Config, log *slog.Logger) (*store.Store, error) {
-	st, err := store.Open(ctx, cfg.DatabaseURL)
+	st, err := store.OpenPool(ctx, cfg.DatabaseURL, store.Pool{MaxOpen: cfg.DBMaxConns, MaxIdle: cfg.DBMaxIdleConns,
+		MaxLifetime: cfg.DBConnMaxLifetime, MaxIdleTime: cfg.DBConnMaxIdleTime})
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +142,9 @@ func buildDeps(ctx context.Context, cfg config.Config, st *store.Store, log *slo
 	}
 	ui, _ := frontend.Dist()
 	issuer := auth.NewIssuer(jwtKey, cfg.AccessTokenTTL)
-	sessions := auth.NewSessions(st, issuer, cfg.RefreshTokenTTL, auth.DefaultLimits)
+	limits := auth.DefaultLimits
+	limits.HashMemory = int64(cfg.PasswordHashMemoryMiB) << 20
+	sessions := auth.NewSessions(st, issuer, cfg.RefreshTokenTTL, limits)
 	assets := media.New(st, blobs, media.Config{MaxUploadBytes: cfg.MaxUploadBytes, SignedURLTTL: cfg.SignedURLTTL, PublicURL: cfg.PublicURL})
 	flow := workflow.New(workflow.Deps{Store: st, Blobs: blobs, Media: assets})
 	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: flow, Version: Version, PublicURL: cfg.PublicURL, Log: log})
@@ -218,6 +222,18 @@ func listen(ctx context.Context, cfg config.Config, h, metrics http.Handler, log
 		listeners = append(listeners, mln)
 		fmt.Fprintf(stdout, "Metrics are served on http://%s/metrics\n", displayAddr(mln))
 	}
+	if cfg.PprofAddr != "" {
+		pln, err := net.Listen("tcp", cfg.PprofAddr)
+		if err != nil {
+			for _, l := range listeners {
+				l.Close()
+			}
+			return fmt.Errorf("pprof address: %w", err)
+		}
+		servers = append(servers, &http.Server{Handler: pprofHandler(), ReadHeaderTimeout: 10 * time.Second})
+		listeners = append(listeners, pln)
+		fmt.Fprintf(stdout, "Profiles are served on http://%s/debug/pprof/\n", displayAddr(pln))
+	}
 	errc := make(chan error, len(servers))
 	for i, srv := range servers {
 		go func() { errc <- srv.Serve(listeners[i]) }()
@@ -242,6 +258,18 @@ func listen(ctx context.Context, cfg config.Config, h, metrics http.Handler, log
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// pprofHandler serves the runtime profiles under /debug/pprof/, for a listener of its own
+// (--pprof-addr); they are never served on the main address.
+func pprofHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	return mux
 }
 
 // displayAddr is a listener's address as a person would type it.

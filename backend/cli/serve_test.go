@@ -279,3 +279,31 @@ func TestServeMetricsAddr(t *testing.T) {
 	call(t, "GET", m[1], "", nil, 401, nil)
 	call(t, "GET", m[1], "scrape-secret-1", nil, 200, nil)
 }
+
+// TestServePprofAddr: profiles are off by default; with --pprof-addr they answer on their own
+// listener only, never on the main address.
+func TestServePprofAddr(t *testing.T) {
+	base, stdout := startServer(t, nil, "--data-dir", t.TempDir(), "--pprof-addr", "127.0.0.1:0")
+	m := regexp.MustCompile(`Profiles are served on (http://\S+)`).FindStringSubmatch(stdout.String())
+	if m == nil {
+		t.Fatalf("no pprof address printed:\n%s", stdout.String())
+	}
+	call(t, "GET", m[1]+"goroutine?debug=1", "", nil, 200, nil)
+	if status := getStatus(t, base+"/debug/pprof/goroutine?debug=1"); status == 200 {
+		t.Fatal("profiles are served on the main address")
+	}
+	plain, out := startServer(t, nil, "--data-dir", t.TempDir())
+	if strings.Contains(out.String(), "Profiles are served") || getStatus(t, plain+"/debug/pprof/") == 200 {
+		t.Fatal("profiles are served without --pprof-addr")
+	}
+}
+
+func getStatus(t *testing.T, url string) int {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res.StatusCode
+}

@@ -32,6 +32,18 @@ type Config struct {
 	// MetricsToken, when set, must be presented as a bearer token to read /metrics.
 	MetricsToken string
 
+	// DBMaxConns, DBMaxIdleConns, DBConnMaxLifetime and DBConnMaxIdleTime size the
+	// PostgreSQL connection pool; DBMaxIdleConns 0 means as many as DBMaxConns.
+	DBMaxConns        int
+	DBMaxIdleConns    int
+	DBConnMaxLifetime time.Duration
+	DBConnMaxIdleTime time.Duration
+	// PasswordHashMemoryMiB is the memory password hashing may take at once; logins beyond
+	// it wait a second, then get 503 with Retry-After.
+	PasswordHashMemoryMiB int
+	// PprofAddr, when set, serves /debug/pprof on this address only; never on the main one.
+	PprofAddr string
+
 	S3AccessKey string
 	S3SecretKey string
 	JWTSecret   string // empty: generated once and kept in the database
@@ -56,6 +68,11 @@ func Defaults() Config {
 		RefreshTokenTTL: 30 * 24 * time.Hour,
 		SignedURLTTL:    15 * time.Minute,
 		MaxUploadBytes:  2 << 30,
+
+		DBMaxConns:            20,
+		PasswordHashMemoryMiB: 256,
+		DBConnMaxLifetime:     30 * time.Minute,
+		DBConnMaxIdleTime:     5 * time.Minute,
 	}
 }
 
@@ -79,6 +96,12 @@ func Parse(fs *flag.FlagSet, args []string, env Env) (Config, error) {
 	fs.DurationVar(&c.RefreshTokenTTL, "refresh-token-ttl", c.RefreshTokenTTL, "lifetime of refresh tokens (ARBITER_REFRESH_TOKEN_TTL)")
 	fs.DurationVar(&c.SignedURLTTL, "signed-url-ttl", c.SignedURLTTL, "lifetime of signed media URLs (ARBITER_SIGNED_URL_TTL)")
 	fs.Int64Var(&c.MaxUploadBytes, "max-upload-bytes", c.MaxUploadBytes, "largest accepted upload (ARBITER_MAX_UPLOAD_BYTES)")
+	fs.IntVar(&c.DBMaxConns, "db-max-conns", c.DBMaxConns, "most connections to PostgreSQL per process (ARBITER_DB_MAX_CONNS)")
+	fs.IntVar(&c.DBMaxIdleConns, "db-max-idle-conns", c.DBMaxIdleConns, "connections kept open while idle; 0: as many as db-max-conns (ARBITER_DB_MAX_IDLE_CONNS)")
+	fs.DurationVar(&c.DBConnMaxLifetime, "db-conn-max-lifetime", c.DBConnMaxLifetime, "close a database connection after this long; 0: never (ARBITER_DB_CONN_MAX_LIFETIME)")
+	fs.DurationVar(&c.DBConnMaxIdleTime, "db-conn-max-idle-time", c.DBConnMaxIdleTime, "close a database connection unused for this long; 0: never (ARBITER_DB_CONN_MAX_IDLE_TIME)")
+	fs.IntVar(&c.PasswordHashMemoryMiB, "password-hash-memory", c.PasswordHashMemoryMiB, "MiB that password hashing may use at once, 19 per login; beyond it logins get 503 (ARBITER_PASSWORD_HASH_MEMORY)")
+	fs.StringVar(&c.PprofAddr, "pprof-addr", "", "serve /debug/pprof on this address only, e.g. 127.0.0.1:6060; off when empty (ARBITER_PPROF_ADDR)")
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -148,6 +171,15 @@ func (c *Config) validate() error {
 	if c.MaxUploadBytes <= 0 {
 		errs = append(errs, errors.New("max-upload-bytes must be positive"))
 	}
+	if c.DBMaxConns <= 0 || c.DBMaxIdleConns < 0 || c.DBMaxIdleConns > c.DBMaxConns {
+		errs = append(errs, errors.New("db-max-conns must be positive and db-max-idle-conns between 0 and db-max-conns"))
+	}
+	if c.PasswordHashMemoryMiB < 19 {
+		errs = append(errs, errors.New("password-hash-memory must be at least 19 (MiB, one hash)"))
+	}
+	if c.DBConnMaxLifetime < 0 || c.DBConnMaxIdleTime < 0 {
+		errs = append(errs, errors.New("db-conn-max-lifetime and db-conn-max-idle-time must not be negative"))
+	}
 	if c.LogFormat != "json" && c.LogFormat != "text" && c.LogFormat != "auto" {
 		errs = append(errs, fmt.Errorf("log-format %q: want json, text or auto", c.LogFormat))
 	}
@@ -169,9 +201,22 @@ func (c Config) Summary() map[string]any {
 		"refresh_token_ttl": c.RefreshTokenTTL.String(),
 		"signed_url_ttl":    c.SignedURLTTL.String(),
 		"max_upload_bytes":  c.MaxUploadBytes,
+		"db_pool":           c.poolSummary(),
+		"pprof_addr":        c.PprofAddr,
+		"password_hash_mib": c.PasswordHashMemoryMiB,
 		"s3_credentials":    c.S3AccessKey != "",
 		"jwt_secret":        map[bool]string{true: "configured", false: "kept in database"}[c.JWTSecret != ""],
 	}
+}
+
+// poolSummary is the database pool the configuration asks for, for the start-up line.
+func (c Config) poolSummary() map[string]any {
+	idle := c.DBMaxIdleConns
+	if idle == 0 {
+		idle = c.DBMaxConns
+	}
+	return map[string]any{"max_conns": c.DBMaxConns, "max_idle_conns": idle,
+		"conn_max_lifetime": c.DBConnMaxLifetime.String(), "conn_max_idle_time": c.DBConnMaxIdleTime.String()}
 }
 
 // RedactURL hides a password inside a URL.

@@ -57,6 +57,8 @@ func TestParseErrors(t *testing.T) {
 		"unknown log format":  {[]string{"--log-format", "xml"}, nil, "log-format"},
 		"missing secret file": {nil, map[string]string{"ARBITER_JWT_SECRET_FILE": "/nonexistent/x"}, "ARBITER_JWT_SECRET_FILE"},
 		"non-positive upload": {[]string{"--max-upload-bytes", "0"}, nil, "max-upload-bytes"},
+		"idle above open":     {[]string{"--db-max-conns", "4", "--db-max-idle-conns", "8"}, nil, "db-max-idle-conns"},
+		"no connections":      {nil, map[string]string{"ARBITER_DB_MAX_CONNS": "0"}, "db-max-conns"},
 		"unknown flag":        {[]string{"--colour", "red"}, nil, "colour"},
 	}
 	for name, tc := range cases {
@@ -73,5 +75,21 @@ func TestRedactURL(t *testing.T) {
 	got := RedactURL("postgres://arbiter:hunter2@db:5432/arbiter")
 	if strings.Contains(got, "hunter2") {
 		t.Fatalf("password shown: %s", got)
+	}
+}
+
+// TestPoolDefaults: idle connections default to the open ones, from flags or environment.
+func TestPoolDefaults(t *testing.T) {
+	c, err := parse(t, nil, map[string]string{"ARBITER_DB_MAX_CONNS": "40", "ARBITER_DB_CONN_MAX_LIFETIME": "1h"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := c.Summary()["db_pool"].(map[string]any)
+	if c.DBMaxConns != 40 || pool["max_idle_conns"] != 40 || pool["conn_max_lifetime"] != "1h0m0s" {
+		t.Fatalf("pool: %+v", pool)
+	}
+	c, _ = parse(t, []string{"--db-max-idle-conns", "5"}, nil)
+	if c.DBMaxConns != 20 || c.Summary()["db_pool"].(map[string]any)["max_idle_conns"] != 5 {
+		t.Fatalf("explicit idle: %+v", c.Summary()["db_pool"])
 	}
 }

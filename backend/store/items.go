@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -275,4 +276,17 @@ func (s *Store) UpdateItemContent(ctx context.Context, id string, inputs, meta J
 	return translate(s.db.WithContext(ctx).Model(&Item{}).Where("id = ?", id).Updates(map[string]any{
 		"inputs": inputs, "meta": meta, "version": gorm.Expr("version + 1"), "updated_at": now(),
 	}).Error)
+}
+
+// Analyze refreshes the planner's statistics of the named tables (items, predictions).
+func (s *Store) Analyze(ctx context.Context, tables ...string) error {
+	for _, t := range tables {
+		if t != "items" && t != "predictions" {
+			return fmt.Errorf("analyze %q: not a table imports fill", t)
+		}
+		if err := s.db.WithContext(ctx).Exec("ANALYZE " + t).Error; err != nil {
+			return translate(err)
+		}
+	}
+	return nil
 }

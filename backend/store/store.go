@@ -5,9 +5,12 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +18,7 @@ import (
 
 	"github.com/glebarez/sqlite"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 	"gorm.io/driver/postgres"
@@ -62,12 +66,37 @@ type Store struct {
 	sqlDB   *sql.DB
 	dialect Dialect
 	url     string
+	schema  string // PostgreSQL: the schema of the tables
+	cache   *cache
+	stop    func() // ends the listener; nil on SQLite and in transactions
 }
 
-// Open connects to the database named by url: postgres://... or postgresql://... for
-// PostgreSQL, sqlite:PATH (or a bare path) for the embedded SQLite file.
-func Open(ctx context.Context, url string) (*Store, error) {
-	dialect, dial, err := dialector(url)
+// Pool sizes the connection pool of a PostgreSQL store. SQLite always uses one connection.
+type Pool struct {
+	// MaxOpen bounds the connections to the database.
+	MaxOpen int
+	// MaxIdle is how many stay open while unused; below MaxOpen, a busy server closes and
+	// reopens connections many times a second, so it defaults to MaxOpen.
+	MaxIdle int
+	// MaxLifetime closes a connection after this long (0: never); MaxIdleTime closes one
+	// that has not been used for this long.
+	MaxLifetime time.Duration
+	MaxIdleTime time.Duration
+	// Driver names a database/sql driver to open connections with instead of the usual one
+	// ("pgx" or "sqlite"); tests register one that wraps the usual driver to count statements.
+	Driver string
+}
+
+// DefaultPool is the pool of a PostgreSQL store unless configured: 20 connections, all kept.
+var DefaultPool = Pool{MaxOpen: 20, MaxIdle: 20, MaxLifetime: 30 * time.Minute, MaxIdleTime: 5 * time.Minute}
+
+// Open connects to the database named by url with the default pool: postgres://... or
+// postgresql://... for PostgreSQL, sqlite:PATH (or a bare path) for the embedded SQLite file.
+func Open(ctx context.Context, url string) (*Store, error) { return OpenPool(ctx, url, DefaultPool) }
+
+// OpenPool is Open with a pool of the given size.
+func OpenPool(ctx context.Context, url string, pool Pool) (*Store, error) {
+	dialect, dial, err := dialector(url, pool.Driver)
 	if err != nil {
 		return nil, err
 	}
@@ -89,23 +118,52 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		// process instead of failing with SQLITE_BUSY under load.
 		sqlDB.SetMaxOpenConns(1)
 	} else {
-		sqlDB.SetMaxOpenConns(20)
-		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+		pool = pool.withDefaults()
+		sqlDB.SetMaxOpenConns(pool.MaxOpen)
+		sqlDB.SetMaxIdleConns(pool.MaxIdle)
+		sqlDB.SetConnMaxLifetime(pool.MaxLifetime)
+		sqlDB.SetConnMaxIdleTime(pool.MaxIdleTime)
 	}
 	if err := sqlDB.PingContext(ctx); err != nil {
 		sqlDB.Close()
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
-	return &Store{db: db, sqlDB: sqlDB, dialect: dialect, url: url}, nil
+	s := &Store{db: db, sqlDB: sqlDB, dialect: dialect, url: url, cache: newCache(DefaultCacheTTL, dialect == SQLite)}
+	if err := s.watchWrites(); err != nil {
+		sqlDB.Close()
+		return nil, err
+	}
+	if dialect == Postgres {
+		if s.schema, err = s.currentSchema(ctx); err != nil {
+			sqlDB.Close()
+			return nil, fmt.Errorf("connect to database: %w", err)
+		}
+		lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		done := make(chan struct{})
+		go s.listen(lctx, done)
+		s.stop = func() { cancel(); <-done }
+	}
+	return s, nil
+}
+
+// withDefaults fills unset sizes: MaxOpen from DefaultPool, MaxIdle equal to MaxOpen.
+func (p Pool) withDefaults() Pool {
+	if p.MaxOpen <= 0 {
+		p.MaxOpen = DefaultPool.MaxOpen
+	}
+	if p.MaxIdle <= 0 || p.MaxIdle > p.MaxOpen {
+		p.MaxIdle = p.MaxOpen
+	}
+	return p
 }
 
 // URL is the database URL the store was opened with (it may hold a password).
 func (s *Store) URL() string { return s.url }
 
-func dialector(url string) (Dialect, gorm.Dialector, error) {
+func dialector(url, driver string) (Dialect, gorm.Dialector, error) {
 	switch {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		return Postgres, postgres.Open(url), nil
+		return Postgres, postgres.New(postgres.Config{DSN: url, DriverName: driver}), nil
 	case url == "":
 		return "", nil, errors.New("database url is empty")
 	}
@@ -116,7 +174,7 @@ func dialector(url string) (Dialect, gorm.Dialector, error) {
 		}
 	}
 	dsn := path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
-	return SQLite, sqlite.Open(dsn), nil
+	return SQLite, &sqlite.Dialector{DSN: dsn, DriverName: driver}, nil
 }
 
 // Dialect reports the database engine.
@@ -125,8 +183,13 @@ func (s *Store) Dialect() Dialect { return s.dialect }
 // SQL returns the underlying connection pool (for the job queue and health checks).
 func (s *Store) SQL() *sql.DB { return s.sqlDB }
 
-// Close releases the connection pool.
-func (s *Store) Close() error { return s.sqlDB.Close() }
+// Close stops listening for changes and releases the connection pool.
+func (s *Store) Close() error {
+	if s.stop != nil {
+		s.stop()
+	}
+	return s.sqlDB.Close()
+}
 
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error { return s.sqlDB.PingContext(ctx) }
@@ -207,7 +270,39 @@ func (s *Store) SQLTx() (tx *sql.Tx, ok bool) {
 
 // WithTx runs fn in one transaction; any error rolls everything back.
 func (s *Store) WithTx(ctx context.Context, fn func(tx *Store) error) error {
-	return s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
-		return fn(&Store{db: db, sqlDB: s.sqlDB, dialect: s.dialect, url: s.url})
+	_, nested := s.SQLTx()
+	var tx *sql.Tx
+	err := s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
+		tx, _ = db.Statement.ConnPool.(*sql.Tx)
+		return fn(&Store{db: db, sqlDB: s.sqlDB, dialect: s.dialect, url: s.url, schema: s.schema, cache: s.cache})
 	})
+	if !nested && tx != nil {
+		s.committed(ctx, tx, err)
+	}
+	return err
+}
+
+// Unavailable reports whether err means the database could not be reached or dropped the
+// connection (as opposed to refusing the statement): a request that meets it may succeed when
+// tried again shortly.
+func Unavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		// note: class 08 is connection exceptions; 57P01–57P03 an administrator's or a
+		// shutdown's termination; 53300 too many connections
+		return strings.HasPrefix(pg.Code, "08") || pg.Code == "57P01" || pg.Code == "57P02" || pg.Code == "57P03" || pg.Code == "53300"
+	}
+	var connect *pgconn.ConnectError
+	var netErr net.Error
+	switch {
+	case errors.As(err, &connect), errors.As(err, &netErr),
+		errors.Is(err, driver.ErrBadConn), errors.Is(err, sql.ErrConnDone), errors.Is(err, io.ErrUnexpectedEOF):
+		return true
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "conn closed") || strings.Contains(msg, "connection reset") ||
+		strings.Contains(msg, "broken pipe") || strings.Contains(msg, "database is locked")
 }

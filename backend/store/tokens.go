@@ -86,9 +86,11 @@ func (s *Store) AccessTokenByHash(ctx context.Context, hash string) (*PersonalAc
 	return &t, translate(err)
 }
 
-// TouchAccessToken records a use, at most once a minute per token to keep reads cheap.
+// TouchAccessToken records a use, at most once a minute per token to keep reads cheap. The
+// time of last use is no part of what the cache of authentication rows serves, so writing it
+// does not clear that cache.
 func (s *Store) TouchAccessToken(ctx context.Context, id string, at time.Time) error {
-	return translate(s.db.WithContext(ctx).Model(&PersonalAccessToken{}).
+	return translate(s.db.WithContext(ctx).Set(settingCacheNeutral, true).Model(&PersonalAccessToken{}).
 		Where("id = ? AND (last_used_at IS NULL OR last_used_at < ?)", id, at.Add(-time.Minute)).
 		Update("last_used_at", at).Error)
 }

@@ -112,10 +112,13 @@ func WithSearchPath(t testing.TB, base, schema string) string {
 }
 
 // Open opens and migrates the store at dsn, closed after the test.
-func Open(t testing.TB, dsn string) *store.Store {
+func Open(t testing.TB, dsn string) *store.Store { return OpenPool(t, dsn, store.DefaultPool) }
+
+// OpenPool is Open with a pool of the given size and driver.
+func OpenPool(t testing.TB, dsn string, pool store.Pool) *store.Store {
 	t.Helper()
 	ctx := context.Background()
-	s, err := store.Open(ctx, dsn)
+	s, err := store.OpenPool(ctx, dsn, pool)
 	if err != nil {
 		t.Fatal(err)
 	}

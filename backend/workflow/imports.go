@@ -194,11 +194,27 @@ func (s *Service) importItems(ctx context.Context, p *Project, actorID string, r
 			progress(rep.Lines)
 		}
 	}
+	if err := s.analyzeAfter(ctx, rep, "items"); err != nil {
+		return rep, err
+	}
 	after := map[string]any{"lines": rep.Lines, "imported": rep.Imported, "updated": rep.Updated, "errors": len(rep.Errors)}
 	if pool {
 		after["pool"] = flow.StageCalibration
 	}
 	return rep, s.store.Audit(ctx, p.ID, actorID, "items.import", "project:"+p.ID, nil, after)
+}
+
+// analyzeEvery is how many rows an import writes before the tables it filled are analyzed.
+const analyzeEvery = 1000
+
+// analyzeAfter refreshes the planner's statistics of a table a large import filled: until
+// then the planner may take a table of a million items for an empty one (autovacuum lags
+// behind a bulk load, or is off), and the queue's plans go wrong.
+func (s *Service) analyzeAfter(ctx context.Context, rep *ImportReport, table string) error {
+	if rep.Imported+rep.Updated < analyzeEvery {
+		return nil
+	}
+	return s.store.Analyze(ctx, table)
 }
 
 type rawLine struct {
@@ -533,7 +549,7 @@ func (s *Service) ImportPredictions(ctx context.Context, p *Project, actorID str
 			progress(rep.Lines)
 		}
 	}
-	return rep, nil
+	return rep, s.analyzeAfter(ctx, rep, "predictions")
 }
 
 func (s *Service) importPrediction(ctx context.Context, tx *store.Store, p *Project, l rawLine, rep *ImportReport) error {

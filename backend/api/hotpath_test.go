@@ -1,0 +1,105 @@
+package api_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/testenv"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// hotPathBudget is the most statements (queries, execs, begins, commits and rollbacks) one
+// claim plus one submit may cost, averaged over the three labels of an item with overlap 3,
+// for an annotator with a personal access token. Lower it when the path gets leaner; a
+// change that raises the count fails here.
+var hotPathBudget = map[string]float64{"sqlite": 31.7, "postgres": 31.7}
+
+// TestHotPathStatements counts the database round trips of the annotation hot path through a
+// driver that wraps the real one.
+func TestHotPathStatements(t *testing.T) {
+	for _, b := range []struct{ name, driver, dsn string }{{"sqlite", "sqlite", ""}, {"postgres", "pgx", ""}} {
+		t.Run(b.name, func(t *testing.T) {
+			driverName, counted := testenv.CountingDriver(b.driver)
+			dsn := "sqlite:" + filepath.Join(t.TempDir(), "arbiter.db")
+			if b.name == "postgres" {
+				dsn = testenv.PostgresURL(t)
+			}
+			e := newEnv(t, func(tb testing.TB) *store.Store {
+				return testenv.OpenPool(tb, dsn, store.Pool{MaxOpen: 4, Driver: driverName})
+			})
+			perUnit, claim, submit := hotPath(t, e, counted)
+			t.Logf("%s: %.1f statements per claim + submit (claim %v, submit %v)", b.name, perUnit, claim, submit)
+			if perUnit > hotPathBudget[b.name] {
+				t.Errorf("a claim + submit costs %.1f statements, more than the budget of %.0f", perUnit, hotPathBudget[b.name])
+			}
+		})
+	}
+}
+
+// hotPath runs three annotators with personal access tokens over a likert-rating project with
+// overlap 3, warms up on one item, then counts the statements of each claim and submit of
+// the next item. It returns the average per claim + submit and the counts of each.
+func hotPath(t *testing.T, e *env, counted *testenv.Statements) (float64, []int, []int) {
+	t.Helper()
+	var p struct{ ID string }
+	e.admin.must("POST", "/api/v1/projects", map[string]any{"name": "hot path", "template": "likert-rating",
+		"workflow": map[string]any{"overlap": 3}}, 201, &p)
+	lines := make([]string, 4)
+	for i := range lines {
+		lines[i] = fmt.Sprintf(`{"external_id":"hot-%d","inputs":{"prompt":"p%d","output":[{"id":"o1","type":"text","value":"o%d"}]}}`, i, i, i)
+	}
+	if rep := e.admin.importNDJSON("/api/v1/projects/"+p.ID+"/items", lines...); rep["imported"].(float64) != 4 {
+		t.Fatalf("import: %v", rep)
+	}
+	tpl, _ := tasks.LookupTemplate("likert-rating")
+	answers := tpl.Schema.ExampleAnswers()
+	people := make([]*client, 3)
+	for i := range people {
+		c := e.newUser(fmt.Sprintf("hot%d@example.org", i), false)
+		e.admin.member(p.ID, c, "annotator")
+		var tok struct{ Token string }
+		c.must("POST", "/api/v1/me/tokens", map[string]any{"name": "load", "scopes": []string{"read", "annotate"}}, 201, &tok)
+		c.token = tok.Token
+		people[i] = c
+	}
+	unit := func(count bool) (claims, submits []int) {
+		for _, c := range people {
+			counted.Start()
+			cr := c.next(p.ID, "label")
+			n, log := counted.Stop()
+			if cr == nil {
+				t.Fatal("no work")
+			}
+			claims = append(claims, n)
+			logStatements(t, count, "claim", log)
+			counted.Start()
+			c.must("POST", "/api/v1/projects/"+p.ID+"/assignments/"+cr.Assignment.ID+"/submit",
+				map[string]any{"answers": answers}, 200, nil)
+			n, log = counted.Stop()
+			submits = append(submits, n)
+			logStatements(t, count, "submit", log)
+		}
+		return claims, submits
+	}
+	unit(false)
+	claims, submits := unit(true)
+	total := 0
+	for i := range claims {
+		total += claims[i] + submits[i]
+	}
+	return float64(total) / float64(len(claims)), claims, submits
+}
+
+func logStatements(t *testing.T, show bool, what string, log []string) {
+	if !show || !testing.Verbose() {
+		return
+	}
+	var b strings.Builder
+	for i, s := range log {
+		fmt.Fprintf(&b, "\n  %2d %.160s", i+1, s)
+	}
+	t.Logf("%s: %d statements%s", what, len(log), b.String())
+}
