@@ -182,4 +182,6 @@ type RevisionKind string
 const (
 	RevisionDraft  RevisionKind = "draft"
 	RevisionSubmit RevisionKind = "submit"
+	// RevisionPrefill is version 0 of a label that started from a model draft: that draft.
+	RevisionPrefill RevisionKind = "prefill"
 )
