@@ -145,8 +145,10 @@ func TestAgreementEndpoint(t *testing.T) {
 			t.Fatalf("binary agreement: %+v", v)
 		}
 		mapped := map[string]func(string) string{
-			"follows_prompt":    func(s string) string { return map[string]string{"yes": "satisfied", "no": "not_satisfied"}[s] },
-			"subject_count":     func(s string) string { return map[string]string{"yes": "satisfied", "no": "not_satisfied", "na": "satisfied"}[s] },
+			"follows_prompt": func(s string) string { return map[string]string{"yes": "satisfied", "no": "not_satisfied"}[s] },
+			"subject_count": func(s string) string {
+				return map[string]string{"yes": "satisfied", "no": "not_satisfied", "na": "satisfied"}[s]
+			},
 			"visible_artifacts": func(s string) string { return map[string]string{"yes": "not_satisfied", "no": "satisfied"}[s] },
 			"safe":              func(s string) string { return map[string]string{"yes": "satisfied", "no": "not_satisfied"}[s] },
 		}
