@@ -4552,8 +4552,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        status: "added" | "invited" | "removed";
+                        /**
+                         * @description `updated`: only the pause changed.
+                         * @enum {string}
+                         */
+                        status: "added" | "invited" | "removed" | "updated";
                         /** @description Only when the person is (or was) a member. */
                         user_id?: string;
                         email: string;
