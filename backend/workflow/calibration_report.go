@@ -189,7 +189,7 @@ func (d *roundData) answer(userID, itemID, key string) json.RawMessage {
 // calibrationRatings reads an answer as agreement values, on the item or on a checklist item.
 // Binary answers are compared as given (yes, no, na): the feedback is about the answer chosen.
 func calibrationRatings(q tasks.Question, raw json.RawMessage) map[string]string {
-	if len(raw) == 0 {
+	if len(raw) == 0 || tasks.IsMissing(raw) {
 		return nil
 	}
 	switch q.Kind {
