@@ -87,8 +87,8 @@ function BeforeCreate({ template }: { template: string }) {
   const create = useMutation({
     mutationFn: () => api.projects.create({ ...req!, name }),
     onSuccess: (p) => {
+      // note: not seeded from this answer; the project as read back carries the caller's roles (every role for administrators)
       void qc.invalidateQueries({ queryKey: queryKeys.projects });
-      qc.setQueryData(queryKeys.project(p.id), p);
       navigate(`/projects/new?project=${encodeURIComponent(p.id)}&step=members`, { replace: true });
     },
   });
