@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
 import { Chart } from "./Chart";
 import { heatmapOption, intervalOption, thresholdBarsOption, trendOption, groupedBarsOption } from "./options";
 import { fixed, interval, percent, seconds } from "./format";
@@ -51,12 +51,12 @@ describe("chart options", () => {
 });
 
 describe("Chart", () => {
-  it("renders the option as SVG inside a labelled image", () => {
+  it("renders the option as SVG inside a labelled image", async () => {
     const { getByRole } = render(
       <Chart height={200} label="α per question" option={intervalOption([{ label: "Physical adherence", value: 0.61, lo: 0.48, hi: 0.72 }])} />,
     );
+    await waitFor(() => expect(getByRole("img", { name: "α per question" }).querySelector("svg")).toBeTruthy(), { timeout: 5000 });
     const box = getByRole("img", { name: "α per question" });
-    expect(box.querySelector("svg")).toBeTruthy();
     expect(box.textContent).toContain("Physical adherence");
   });
 });

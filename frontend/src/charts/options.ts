@@ -24,6 +24,16 @@ const SERIES = ["#3b5bdb", "#e8590c", "#2b8a3e", "#ae3ec9", "#1098ad", "#f08c00"
 
 const text = (c: ReturnType<typeof tokens>) => ({ color: c.text, fontFamily: "inherit" });
 
+/** A plot area this far from the chart's edges, with its axis labels and names kept inside. */
+const box = (left: number, right: number, top: number, bottom: number) => ({
+  left,
+  right,
+  top,
+  bottom,
+  outerBoundsMode: "same",
+  outerBoundsContain: "all",
+});
+
 export interface IntervalRow {
   label: string;
   value: number | null;
@@ -40,12 +50,14 @@ export function intervalOption(rows: IntervalRow[], name = "α"): ChartOption {
   const labels = rows.map((r) => r.label).reverse();
   const data = [...rows].reverse();
   const low = Math.min(0, ...data.flatMap((r) => [r.lo, r.value]).filter((v): v is number => v !== null));
+  // note: ticks every 0.2 (every 0.5 below −0.6) from a multiple of the step, so labels never crowd.
+  const step = low < -0.6 ? 0.5 : 0.2;
   return {
     textStyle: text(c),
     animation: false,
-    grid: { left: 8, right: 24, top: 16, bottom: 28 },
+    grid: box(8, 24, 16, 28),
     tooltip: { trigger: "item" },
-    xAxis: { type: "value", min: Math.floor(low * 10) / 10, max: 1, name, nameLocation: "end", splitLine: { lineStyle: { color: c.border } } },
+    xAxis: { type: "value", min: Math.floor(low / step) * step, max: 1, interval: step, name, nameLocation: "end", splitLine: { lineStyle: { color: c.border } } },
     yAxis: { type: "category", data: labels, axisTick: { show: false } },
     series: [
       {
@@ -107,7 +119,7 @@ export function heatmapOption(people: HeatPerson[], values: (number | null)[][])
   return {
     textStyle: text(c),
     animation: false,
-    grid: { left: 8, right: 16, top: 8, bottom: 56 },
+    grid: box(8, 16, 8, 56),
     tooltip: {
       formatter: (p: { value: [number, number, number] }) => `${names[p.value[1]]} × ${names[p.value[0]]}: ${percent(p.value[2])}`,
     },
@@ -150,10 +162,10 @@ export function thresholdBarsOption(rows: ScoreRow[], threshold: number, name: s
   return {
     textStyle: text(c),
     animation: false,
-    grid: { left: 8, right: 24, top: 24, bottom: 8 },
+    grid: box(8, 24, 24, 8),
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
     xAxis: { type: "category", data: rows.map((r) => r.label), axisLabel: { interval: 0, rotate: rows.length > 6 ? 30 : 0 } },
-    yAxis: { type: "value", min: Math.floor(low * 10) / 10, max, name, splitLine: { lineStyle: { color: c.border } } },
+    yAxis: { type: "value", min: Math.floor(low * 10) / 10, max, splitLine: { lineStyle: { color: c.border } } },
     series: [
       {
         type: "bar",
@@ -188,7 +200,7 @@ export function trendOption(rounds: number[], series: TrendSeries[]): ChartOptio
     textStyle: text(c),
     animation: false,
     color: SERIES,
-    grid: { left: 8, right: 8, top: 40, bottom: 8 },
+    grid: box(8, 8, 40, 8),
     legend: { top: 0, textStyle: text(c) },
     tooltip: { trigger: "axis" },
     xAxis: { type: "category", data: rounds.map((n) => `Round ${n}`), boundaryGap: false },
@@ -221,7 +233,7 @@ export function groupedBarsOption(categories: string[], groups: BarGroup[], name
     textStyle: text(c),
     animation: false,
     color: SERIES,
-    grid: { left: 8, right: 24, top: 40, bottom: 8 },
+    grid: box(8, 24, 40, 8),
     legend: { top: 0, type: "scroll", textStyle: text(c) },
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v: number | null) => percent(v) },
     xAxis: { type: "category", data: categories, axisLabel: { interval: 0, rotate: categories.length > 5 ? 30 : 0 } },

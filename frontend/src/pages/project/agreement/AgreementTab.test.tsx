@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import type { ProjectDetail } from "../../../api/workflowTypes";
 import type { AgreementReport } from "../../../api/quality";
+import { drawnChart } from "../../../charts/testing";
 import { json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { AgreementTab } from "./AgreementTab";
@@ -84,11 +85,11 @@ describe("AgreementTab", () => {
     expect(likert.textContent).toContain("0.58");
     expect(screen.getByText("0.52")).toBeTruthy();
     expect(screen.getByTestId("agreement-computed").textContent).toMatch(/from 1,234 labels \(schema version 2\)/);
-    expect(screen.getByRole("img", { name: /alpha per question/ }).querySelector("svg")).toBeTruthy();
-    expect(screen.getByRole("img", { name: /heatmap/ }).textContent).toContain("Bo");
+    await drawnChart(/alpha per question/);
+    expect((await drawnChart(/heatmap/)).textContent).toContain("Bo");
     expect(screen.queryByRole("status")).toBeNull();
     expect(calls[0].path).toBe("/api/v1/projects/p1/agreement");
-  });
+  }, 20000);
 
   it("says the figures are being computed and asks again until they are ready", async () => {
     renderInProject(<AgreementTab />, project, {

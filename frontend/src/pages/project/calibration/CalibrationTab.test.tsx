@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { drawnChart } from "../../../charts/testing";
 import { apiError, json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { CalibrationTab } from "./CalibrationTab";
@@ -84,7 +85,7 @@ describe("CalibrationTab", () => {
     expect(within(perAnnotator).getByRole("row", { name: /^Ann\b/ }).textContent).toContain("Passed");
     expect(within(perAnnotator).getByRole("row", { name: /Cy/ }).textContent).toContain("Not passed");
     for (const name of [/Score per annotator/, /alpha per question/, /heatmap/, /Trend over rounds/]) {
-      expect(screen.getByRole("img", { name }).querySelector("svg")).toBeTruthy();
+      await drawnChart(name);
     }
     expect(screen.getByRole("img", { name: /Score per annotator/ }).textContent).toContain("pass 0.80");
     expect(screen.getByRole("img", { name: /Trend over rounds/ }).textContent).toContain("Round 2");
@@ -119,7 +120,7 @@ describe("Round over round", () => {
       },
       "/r1",
     );
-    const trend = await screen.findByRole("img", { name: /Trend over rounds/ }, { timeout: 5000 });
+    const trend = await screen.findByRole("img", { name: /Trend over rounds/ }, { timeout: 5000 }).then(() => drawnChart(/Trend over rounds/));
     expect(trend.textContent).toContain("MAD");
     fireEvent.change(screen.getByLabelText("Question shown"), { target: { value: "realistic" } });
     await waitFor(() => expect(screen.getByRole("img", { name: /Trend over rounds/ }).textContent).not.toContain("MAD"));

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ProjectDetail } from "../../../api/workflowTypes";
 import type { QualityAnnotator, QualityReport } from "../../../api/quality";
+import { drawnChart } from "../../../charts/testing";
 import { json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { QualityTab } from "./QualityTab";
@@ -67,13 +68,13 @@ describe("QualityTab", () => {
     const flagged = screen.getByTestId("flagged-b");
     expect(flagged.textContent).toContain("answered Yes to realistic in 98 % of 120 labels");
     expect(screen.queryByTestId("flagged-a")).toBeNull();
-    expect(screen.getByRole("img", { name: /Gold accuracy per annotator/ }).textContent).toContain("0.50");
-    expect(screen.getByRole("img", { name: /Yes rate per binary question/ }).textContent).toContain("Realistic");
+    expect((await drawnChart(/Gold accuracy per annotator/)).textContent).toContain("0.50");
+    expect((await drawnChart(/Yes rate per binary question/)).textContent).toContain("Realistic");
     fireEvent.click(within(flagged).getByRole("button", { name: "Lift pause" }));
     await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ paused: false });
     await waitFor(() => expect(within(screen.getByTestId("flagged-b")).queryByRole("button", { name: "Lift pause" })).toBeNull());
-  });
+  }, 20000);
 
   it("says so when nobody has labeled yet", async () => {
     renderInProject(<QualityTab />, project, {
