@@ -223,6 +223,7 @@ type progress struct {
 	total int64
 	read  *blob.Counter // the bytes sent so far
 	began time.Time
+	sent  time.Duration // how long sending took, once everything was sent
 }
 
 // newProgress counts what is read from r against total.
@@ -230,7 +231,9 @@ func newProgress(w io.Writer, total int64, r io.Reader) *progress {
 	return &progress{w: w, total: total, read: &blob.Counter{R: r}}
 }
 
-// start redraws the bar every 200 ms until the returned stop is called.
+// start redraws the bar every 200 ms until everything is sent, then ends its line and says
+// the server is at work, so nothing redraws while the server imports; the returned stop
+// ends the bar (if it is still drawing) before the caller prints the server's answer.
 func (p *progress) start() (stop func()) {
 	p.began = time.Now()
 	quit := make(chan struct{})
@@ -242,15 +245,27 @@ func (p *progress) start() (stop func()) {
 		for {
 			select {
 			case <-quit:
-				p.draw()
-				fmt.Fprintln(p.w)
+				p.finish()
 				return
 			case <-t.C:
+				if p.read.N() >= p.total {
+					p.finish()
+					fmt.Fprintln(p.w, "sent; waiting for the server to finish")
+					<-quit
+					return
+				}
 				p.draw()
 			}
 		}
 	}()
 	return func() { close(quit); <-finished }
+}
+
+// finish draws the bar a last time and ends its line.
+func (p *progress) finish() {
+	p.sent = time.Since(p.began)
+	p.draw()
+	fmt.Fprintln(p.w)
 }
 
 func (p *progress) draw() {
@@ -261,7 +276,11 @@ func (p *progress) draw() {
 	}
 	const width = 30
 	filled := int(frac * width)
-	rate := float64(done) / max(time.Since(p.began).Seconds(), 1e-3) / (1 << 20)
+	took := p.sent
+	if took == 0 {
+		took = time.Since(p.began)
+	}
+	rate := float64(done) / max(took.Seconds(), 1e-3) / (1 << 20)
 	fmt.Fprintf(p.w, "\r[%s%s] %5.1f%%  %s / %s  %.1f MiB/s", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
 		frac*100, humanBytes(done), humanBytes(p.total), rate)
 }

@@ -10,9 +10,15 @@ export async function signIn(browser, baseURL, email, viewport = { width: 1440, 
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  // Console warnings as well as errors, with the page they were logged on.
+  const problems = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+    if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()} on ${new URL(page.url()).pathname}: ${m.text()}`);
+  });
   page.on("pageerror", (e) => {
     errors.push(String(e));
+    problems.push(`uncaught on ${new URL(page.url()).pathname}: ${e}`);
     if (process.env.E2E_TRACE) console.log(`page error (${email}):`, e.stack || String(e));
   });
   await page.goto("/login");
@@ -20,7 +26,7 @@ export async function signIn(browser, baseURL, email, viewport = { width: 1440, 
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/projects$/);
-  return { context, page, errors };
+  return { context, page, errors, problems };
 }
 
 /** The keys that answer question q once the form has it focused; `variant` changes the answer. */
@@ -120,6 +126,12 @@ export async function saveShot(page, file) {
   await page.waitForTimeout(250);
   await page.screenshot({ path: file, timeout: 60_000 });
   await page.setViewportSize(size);
+}
+
+/** Asserts no page logged a console warning or error (expected 401s before a token refresh aside). */
+export function assertNoConsoleProblems(problems, who) {
+  const unexpected = problems.filter((e) => !/status of 401/.test(e));
+  assert.deepEqual(unexpected, [], `no console warnings or errors for ${who}`);
 }
 
 /** Asserts the page showed no console errors other than expected 401 refreshes. */

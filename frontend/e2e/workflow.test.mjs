@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { artifactsDir, withArbiter } from "./harness.mjs";
-import { PASSWORD, answerAll, armLatencyProbe, assertNoConsoleErrors, percentile, saveShot, signIn, waitNextReady } from "./workflow-steps.mjs";
+import { PASSWORD, answerAll, armLatencyProbe, assertNoConsoleProblems, percentile, saveShot, signIn, waitNextReady } from "./workflow-steps.mjs";
 
 const shots = join(artifactsDir, "workflow");
 const D3_ITEMS = 9;
@@ -118,14 +118,14 @@ test("workflow: label, review, adjudicate, ground truth — keyboard only", (t) 
       // Three annotators label every D3 item; annotator 3 says "no" to the first dimensions of one item.
       const latencies = [];
       for (const who of ["ann1", "ann2", "ann3"]) {
-        const { context, page, errors } = await signIn(browser, server.url, s.users[who].email);
+        const { context, page, problems } = await signIn(browser, server.url, s.users[who].email);
         const variantFor = who === "ann3" ? (prompt, q, i) => (prompt.includes(SPLIT_ITEM) && i < 2 ? 1 : 0) : undefined;
         latencies.push(...(await labelQueue(page, s.d3.id, d3Schema, { variantFor, shotAs: who === "ann1" ? "01-annotate-d3" : undefined })));
         // Their own progress, from the server: all nine items today, nothing left.
         await page.waitForFunction((n) => document.querySelector("[data-testid=progress-done]")?.textContent === `${n} / ${n}`, D3_ITEMS);
         assert.equal(await page.getByTestId("progress-left").textContent(), "0 left");
         if (who === "ann3") await saveShot(page, join(shots, "02-annotate-queue-empty.png"));
-        assertNoConsoleErrors(errors, who);
+        assertNoConsoleProblems(problems, who);
         await context.close();
       }
       assert.ok(latencies.length >= 20, `measured ${latencies.length} submits`);
@@ -136,15 +136,15 @@ test("workflow: label, review, adjudicate, ground truth — keyboard only", (t) 
 
       // RoboJudge: one annotator labels both items (scores, checklists, evidence text) with the keyboard.
       {
-        const { context, page, errors } = await signIn(browser, server.url, s.users.ann1.email);
+        const { context, page, problems } = await signIn(browser, server.url, s.users.ann1.email);
         await labelQueue(page, s.rj.id, rjSchema, { shotAs: "03-annotate-robojudge" });
-        assertNoConsoleErrors(errors, "ann1 robojudge");
+        assertNoConsoleProblems(problems, "ann1 robojudge");
         await context.close();
       }
 
       // The reviewer approves the first label with "a" and corrects the second with "c".
       {
-        const { context, page, errors } = await signIn(browser, server.url, s.users.reviewer.email);
+        const { context, page, problems } = await signIn(browser, server.url, s.users.reviewer.email);
         await page.goto(`/projects/${s.rj.id}/review`);
         await page.getByRole("table", { name: "The label under review" }).waitFor();
         await page.keyboard.press("j");
@@ -163,13 +163,13 @@ test("workflow: label, review, adjudicate, ground truth — keyboard only", (t) 
         await saveShot(page, join(shots, "05-review-correct.png"));
         await page.keyboard.press("Control+Enter");
         await page.getByTestId("queue-empty").waitFor();
-        assertNoConsoleErrors(errors, "reviewer");
+        assertNoConsoleProblems(problems, "reviewer");
         await context.close();
       }
 
       // The adjudicator settles the split D3 item by picking per question, and both RoboJudge items.
       {
-        const { context, page, errors } = await signIn(browser, server.url, s.users.adjudicator.email);
+        const { context, page, problems } = await signIn(browser, server.url, s.users.adjudicator.email);
         await page.goto(`/projects/${s.d3.id}/adjudicate`);
         await page.getByRole("table", { name: "Labels per question" }).waitFor();
         assert.equal(await page.locator(".labels-table tr.dis-open").count(), 2, "two questions differ");
@@ -197,13 +197,13 @@ test("workflow: label, review, adjudicate, ground truth — keyboard only", (t) 
           await page.waitForFunction((p) => document.querySelector("[data-testid=work]")?.dataset.assignment !== p, prev);
         }
         await page.getByTestId("queue-empty").waitFor();
-        assertNoConsoleErrors(errors, "adjudicator");
+        assertNoConsoleProblems(problems, "adjudicator");
         await context.close();
       }
 
       // The lead sees ground truth with provenance: unanimous for most, adjudicated for the split item.
       {
-        const { page, errors } = lead;
+        const { page, problems } = lead;
         await page.goto(`/projects/${s.d3.id}/items`);
         const rows = page.getByRole("table", { name: "Items" });
         await rows.waitFor();
@@ -234,7 +234,7 @@ test("workflow: label, review, adjudicate, ground truth — keyboard only", (t) 
         await page.goto(`/projects/${s.d3.id}/overview`);
         await page.getByRole("table", { name: "Throughput per annotator" }).waitFor();
         await saveShot(page, join(shots, "09-overview.png"));
-        assertNoConsoleErrors(errors, "lead");
+        assertNoConsoleProblems(problems, "lead");
         await lead.context.close();
       }
     },

@@ -98,7 +98,8 @@ export function AnnotationForm(props: AnnotationFormProps) {
     const el = cards.current[i];
     if (!el) return;
     el.focus({ preventScroll: true });
-    el.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+    // note: not smooth: Chromium lets a smooth scroll run on after a submit has put the next item at the top, and fast typists outrun it anyway.
+    el.scrollIntoView?.({ block: "nearest" });
   }
 
   function go(i: number) {

@@ -39,6 +39,9 @@ const MEDIA: [string, string][] = [
   ["+ − 0", "Zoom in / out / fit (image focused)"],
 ];
 
+/** The media keys of a page without a form (no Space: it stays with buttons). */
+export const PAGE_MEDIA_KEYS: [string, string][] = MEDIA.filter(([k]) => k !== "Space");
+
 function Table({ title, rows }: { title: string; rows: [string, string][] }) {
   return (
     <section>
@@ -64,7 +67,7 @@ export interface LegendSection {
 }
 
 /** The keyboard legend of a page: its sections, then the media keys. */
-export function KeyLegend({ sections, onClose }: { sections: LegendSection[]; onClose: () => void }) {
+export function KeyLegend({ sections, media = MEDIA, onClose }: { sections: LegendSection[]; media?: [string, string][]; onClose: () => void }) {
   return (
     <aside className="legend" role="dialog" aria-label="Keyboard shortcuts">
       <header>
@@ -77,7 +80,7 @@ export function KeyLegend({ sections, onClose }: { sections: LegendSection[]; on
         {sections.map((s) => (
           <Table key={s.title} title={s.title} rows={s.rows} />
         ))}
-        <Table title="Media" rows={MEDIA} />
+        <Table title="Media" rows={media} />
       </div>
     </aside>
   );

@@ -3,8 +3,8 @@ import type { Claim, FieldProblem } from "../../../api";
 import { validateAnswers } from "../../../form/answers";
 import { AnnotationForm } from "../../../form/AnnotationForm";
 import { InputsPane } from "../../../form/inputs/InputsPane";
-import { KeyLegend, type LegendSection } from "../../../form/ShortcutLegend";
-import { usePageKeys, type PageKey, type WorkSession } from "../work";
+import { KeyLegend, PAGE_MEDIA_KEYS, type LegendSection } from "../../../form/ShortcutLegend";
+import { mediaPageKeys, usePageKeys, type PageKey, type WorkSession } from "../work";
 import { DecisionCard } from "./DecisionCard";
 import { decisionReducer, missingAnswers, startDecision } from "./decision";
 import { LabelsTable } from "./LabelsTable";
@@ -81,7 +81,7 @@ export function AdjudicateBody({ claim, session }: { claim: Claim; session: Work
     ...d.labels.slice(0, 9).map((_, i) => ({ key: String(i + 1), run: () => dispatch({ type: "pick", label: i }) })),
     ...[1, 2, 3, 4, 5].map((n) => ({ key: String(n), code: `Digit${n}`, shift: true, run: () => dispatch({ type: "confidence", value: n }) })),
     { key: "?", shift: "any", run: () => setLegend((l) => !l) },
-    ...(legend ? [{ key: "Escape", run: () => setLegend(false) }] : []),
+    ...mediaPageKeys(() => legend && (setLegend(false), true)),
   ];
   usePageKeys(keys, !d.editing && !session.busy);
 
@@ -104,7 +104,7 @@ export function AdjudicateBody({ claim, session }: { claim: Claim; session: Work
     <div className="adj-grid">
       <InputsPane schema={schema} item={item} focused={qs[d.active]} answers={d.picks} />
       <div className="review-side">
-        {legend && <KeyLegend sections={ADJUDICATE_KEYS} onClose={() => setLegend(false)} />}
+        {legend && <KeyLegend sections={ADJUDICATE_KEYS} media={PAGE_MEDIA_KEYS} onClose={() => setLegend(false)} />}
         <div className="card review-card">
           <header className="review-card-head">
             <h2 className="card-title">{claim.context.consensus?.agreed ? "Labels (in agreement)" : "Labels"}</h2>

@@ -242,7 +242,7 @@ function AnswersGrid({ item, schema, predictions, names }: { item: ItemRecord; s
                 Model {p.model}
               </th>
             ))}
-            <th>Ground truth</th>
+            <th className="gt-col">Ground truth</th>
           </tr>
         </thead>
         <tbody>

@@ -2,8 +2,8 @@ import { useRef, useState } from "react";
 import type { AnswerErrors, Answers, Claim, SubmitBody } from "../../../api";
 import { AnnotationForm } from "../../../form/AnnotationForm";
 import { InputsPane } from "../../../form/inputs/InputsPane";
-import { KeyLegend, type LegendSection } from "../../../form/ShortcutLegend";
-import { usePageKeys, type WorkSession } from "../work";
+import { KeyLegend, PAGE_MEDIA_KEYS, type LegendSection } from "../../../form/ShortcutLegend";
+import { mediaPageKeys, usePageKeys, type WorkSession } from "../work";
 import { LabelAnswers, reviewComments } from "./LabelAnswers";
 import { VerdictCard, type ReviewMode } from "./VerdictCard";
 
@@ -83,7 +83,7 @@ export function ReviewBody({ claim, session }: { claim: Claim; session: WorkSess
       { key: "ArrowUp", run: () => move(-1) },
       { key: "m", run: () => qs[active] && setEditing(qs[active].key) },
       { key: "?", shift: "any", run: () => setLegend((l) => !l) },
-      ...(legend ? [{ key: "Escape", run: () => setLegend(false) }] : []),
+      ...mediaPageKeys(() => legend && (setLegend(false), true)),
     ],
     !answering && !session.busy,
   );
@@ -118,7 +118,7 @@ export function ReviewBody({ claim, session }: { claim: Claim; session: WorkSess
     <div className="review-grid">
       <InputsPane schema={schema} item={item} focused={qs[active]} answers={label} />
       <div className="review-side">
-        {legend && <KeyLegend sections={REVIEW_KEYS} onClose={() => setLegend(false)} />}
+        {legend && <KeyLegend sections={REVIEW_KEYS} media={PAGE_MEDIA_KEYS} onClose={() => setLegend(false)} />}
         <div className="card review-card">
           <header className="review-card-head">
             <h2 className="card-title">Label under review</h2>

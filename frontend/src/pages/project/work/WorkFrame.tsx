@@ -29,7 +29,9 @@ interface Props {
  */
 function showFromTop(frame: HTMLElement | null) {
   const page = document.scrollingElement ?? document.documentElement;
-  page.scrollTop = 0;
+  // "instant" also stops a smooth scroll the previous item started (moving to its next question).
+  if (typeof page.scrollTo === "function") page.scrollTo({ top: 0, behavior: "instant" });
+  else page.scrollTop = 0;
   const focused = document.activeElement;
   if (!frame || !(focused instanceof HTMLElement) || !frame.contains(focused)) return;
   const box = focused.getBoundingClientRect();

@@ -6,7 +6,7 @@ export { WorkFrame } from "./WorkFrame";
 export { ItemActions, type ItemDialog } from "./ItemActions";
 export { useAutosave } from "./useAutosave";
 export type { SaveState } from "./draftSaver";
-export { usePageKeys, type PageKey } from "./usePageKeys";
+export { mediaPageKeys, usePageKeys, type PageKey } from "./usePageKeys";
 export { Stat } from "./WorkBar";
 export { PROJECT_MEDIA_BASE } from "./mediaBase";
 export { startingAnswers } from "./draftStore";

@@ -52,15 +52,33 @@ function loadImage(url: string): Promise<void> {
   return typeof img.decode === "function" ? img.decode().catch(() => {}) : Promise.resolve();
 }
 
+/** Video and audio elements loading ahead (their first bytes and duration), kept referenced until shown; oldest dropped first. */
+const players = new Map<string, HTMLMediaElement>();
+const KEEP_PLAYERS = 4;
+
+/**
+ * Starts loading a medium. note: not `<link rel=preload>`, which Chromium
+ * refuses for video and audio (a console warning) and reports as unused when
+ * the item loaded ahead is shown later than a few seconds.
+ */
 function hint(url: string, as: "image" | "video" | "audio" | "fetch"): Promise<void> {
   if (as === "image") return loadImage(url);
   if (hinted.has(url) || typeof document === "undefined") return Promise.resolve();
   hinted.add(url);
-  const link = document.createElement("link");
-  link.rel = "preload";
-  link.as = as;
-  link.href = url;
-  document.head.appendChild(link);
+  if (as === "fetch") {
+    void fetch(url, { credentials: "same-origin" }).then((r) => r.blob(), () => undefined);
+    return Promise.resolve();
+  }
+  const player = document.createElement(as);
+  player.preload = "metadata";
+  player.muted = true;
+  player.src = url;
+  players.set(url, player);
+  while (players.size > KEEP_PLAYERS) {
+    const oldest = players.keys().next().value as string;
+    players.get(oldest)?.removeAttribute("src");
+    players.delete(oldest);
+  }
   return Promise.resolve();
 }
 
