@@ -60,12 +60,24 @@
 //   - judgeanything: queries, responses, checklists and human judgments
 //     (scores 1-5, choices 0/1/2) under judgeanything/<split>/.
 //   - robojudge: per-item records, per-axis SFT and reward-only JSONL under
-//     robojudge/<split>/.
+//     robojudge/<split>/; under consensus the SFT reasoning comes from the
+//     kept evidence of the labels that gave the agreed score.
 //   - storybench: storybench/<split>/<track>/all_results.json, each
-//     criterion as {"score", "rationale"}.
+//     criterion as {"score", "rationale"}, a missing output marked
+//     "missing"; summary.json with valid-only and zero-filled averages.
 //
 // Benchmark formats carry only items with ground truth. Every writer's doc
 // comment gives its exact fields.
+//
+// # Free text and missing answers
+//
+// Record.Texts carries the free-text answers kept with the ground truth
+// (every accepted label's evidence or rationale, the adjudicator's first),
+// pseudonymised like every other person field; jsonl writes them under
+// "texts". A ground-truth answer "missing" (tasks.AnswerMissing: the item
+// lacked an input the question needs) is not decoded as an answer: it is
+// listed in the entry's missing questions, which jsonl writes as "missing",
+// csv as a "missing" cell, and storybench as a missing record.
 //
 // # Reproducibility
 //

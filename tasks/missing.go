@@ -118,3 +118,15 @@ func (s *Schema) hasInput(name string) bool {
 	_, ok := s.Input(name)
 	return ok
 }
+
+// ReadsItem reports whether validating answers needs the item: some question needs an input
+// or edits a list given with the item. Without such questions ValidateItemAnswers ignores the
+// item, so callers may skip loading it.
+func (s *Schema) ReadsItem() bool {
+	for _, q := range s.Questions {
+		if len(q.Needs) > 0 || q.Kind == KindListEdit {
+			return true
+		}
+	}
+	return false
+}

@@ -207,3 +207,13 @@ func TestJudgeAnythingCategories(t *testing.T) {
 		}
 	}
 }
+
+func TestReadsItem(t *testing.T) {
+	plain := missingSchema()
+	for i := range plain.Questions {
+		plain.Questions[i].Needs = nil
+	}
+	if !missingSchema().ReadsItem() || !listSchema().ReadsItem() || plain.ReadsItem() {
+		t.Error("ReadsItem does not follow needs and list_edit")
+	}
+}

@@ -470,3 +470,60 @@ func TestListEditAndCategories(t *testing.T) {
 		}
 	})
 }
+
+// TestReleaseCarriesTextsAndMissing: a release of a project with consensus evidence and a
+// missing output writes the kept texts under pseudonyms and states the missing questions.
+func TestReleaseCarriesTextsAndMissing(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open, func(o *options) { o.jobs = true })
+		lead := e.newUser("lead@example.org", false)
+		a, b := e.newUser("a@example.org", false), e.newUser("b@example.org", false)
+		pid := judgedProject(t, lead, map[string]any{"overlap": 2}, a, b)
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items",
+			`{"external_id":"with","inputs":{"prompt":"p","output":"o"}}`, `{"external_id":"without","inputs":{"prompt":"p"}}`)
+		for _, u := range []*client{a, b} {
+			for range 2 {
+				cl := u.next(pid, "label")
+				if _, ok := cl.Item.Item.Inputs["output"]; ok {
+					u.submitOK(cl.Assignment.ID, map[string]any{"answers": answers("score", 4, "evidence", "by "+u.user.Email, "prompt_ok", "yes")})
+				} else {
+					u.submitOK(cl.Assignment.ID, map[string]any{"answers": answers("prompt_ok", "yes")})
+				}
+			}
+		}
+		rid := lead.startRelease(pid, map[string]any{"name": "v1", "formats": []string{"jsonl"}})
+		v := lead.waitRelease(pid, rid)
+		if v.Status != "done" {
+			t.Fatalf("release: %s %v", v.Status, v.Error)
+		}
+		files := lead.releaseFiles(pid, v)
+		var body string
+		for path, b := range files {
+			if strings.HasPrefix(path, "jsonl/") {
+				body += string(b)
+			}
+		}
+		var with, without map[string]json.RawMessage
+		for _, line := range strings.Split(strings.TrimSpace(body), "\n") {
+			var rec map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(line), &rec); err != nil {
+				t.Fatal(err)
+			}
+			switch string(rec["external_id"]) {
+			case `"with"`:
+				with = rec
+			case `"without"`:
+				without = rec
+			}
+		}
+		if with == nil || without == nil {
+			t.Fatalf("records: %s", body)
+		}
+		if texts := string(with["texts"]); !strings.Contains(texts, `"anon-`) || !strings.Contains(texts, "by a@example.org") || strings.Contains(texts, a.user.ID) {
+			t.Errorf("texts: %s", texts)
+		}
+		if string(without["missing"]) != `["score","evidence"]` || strings.Contains(string(without["answers"]), "score") {
+			t.Errorf("missing: %s answers %s", without["missing"], without["answers"])
+		}
+	})
+}

@@ -45,14 +45,12 @@ func Evaluate(schema *tasks.Schema, c Consensus, labels []Label) Outcome {
 		out.Provenance = flow.ProvenanceSingle
 	}
 	for _, q := range schema.Questions {
-		if q.Kind == tasks.KindText || q.Kind == tasks.KindCriteria {
+		vals := answersFor(q.Key, labels)
+		if len(vals) == 0 && missingFor(q.Key, labels) {
+			out.Answers[q.Key] = json.RawMessage(`"` + tasks.AnswerMissing + `"`)
 			continue
 		}
-		vals := answersFor(q.Key, labels)
-		if len(vals) == 0 {
-			if missingFor(q.Key, labels) {
-				out.Answers[q.Key] = json.RawMessage(`"` + tasks.AnswerMissing + `"`)
-			}
+		if len(vals) == 0 || q.Kind == tasks.KindText || q.Kind == tasks.KindCriteria {
 			continue
 		}
 		answer, unanimous, agreed := decide(q, c, vals)

@@ -80,13 +80,15 @@ func (s *Service) checkLease(ctx context.Context, tx *store.Store, p *Project, a
 // apply records the submission and advances the item.
 func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, in Submission) (*Result, error) {
 	schema := p.stageSchema(a.Stage)
-	stored, err := tx.Item(ctx, p.ID, a.ItemID)
-	if err != nil {
-		return nil, err
-	}
-	item, err := storeItem(stored)
-	if err != nil {
-		return nil, err
+	var item tasks.Item
+	if schema.ReadsItem() { // note: most schemas do not, and a submit stays one read shorter
+		stored, err := tx.Item(ctx, p.ID, a.ItemID)
+		if err != nil {
+			return nil, err
+		}
+		if item, err = storeItem(stored); err != nil {
+			return nil, err
+		}
 	}
 	canonical, err := s.checkSubmission(schema, a, in, item)
 	if err != nil {
