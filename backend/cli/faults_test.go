@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net"
 	"net/http"
 	"os"
@@ -251,4 +252,129 @@ func dbName(t *testing.T, raw string) string {
 		t.Fatalf("cannot find the database name in %s", raw)
 	}
 	return raw[i+1 : i+j]
+}
+
+// minioProcess is a MinIO server of the test's own, which it can stop and start again on the
+// same directory and port.
+type minioProcess struct {
+	bin, dir, addr string
+	cmd            *exec.Cmd
+}
+
+const faultS3User, faultS3Password = "faultuser", "fault-password-123"
+
+func (m *minioProcess) start(t *testing.T) {
+	t.Helper()
+	m.cmd = exec.Command(m.bin, "server", m.dir, "--address", m.addr, "--console-address", freeAddr(t))
+	m.cmd.Env = append(os.Environ(), "MINIO_ROOT_USER="+faultS3User, "MINIO_ROOT_PASSWORD="+faultS3Password, "MINIO_BROWSER=off")
+	if err := m.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if res, err := http.Get("http://" + m.addr + "/minio/health/live"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return
+			}
+		}
+	}
+	t.Fatal("MinIO did not start")
+}
+
+func (m *minioProcess) stop() {
+	if m.cmd != nil && m.cmd.ProcessState == nil {
+		m.cmd.Process.Signal(syscall.SIGKILL)
+		m.cmd.Wait()
+	}
+}
+
+// TestFaultMinIOStopped: with the object store stopped, an upload and a release fail with an
+// error that names the blob store (503 for the upload), annotation of the items already there
+// goes on, and once the store is back both work again without a restart.
+func TestFaultMinIOStopped(t *testing.T) {
+	bin, err := exec.LookPath("minio")
+	if err != nil {
+		bin = filepath.Join(os.Getenv("HOME"), "go", "bin", "minio")
+		if _, err := os.Stat(bin); err != nil {
+			t.Fatal("no minio binary on PATH or in ~/go/bin: go install github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c")
+		}
+	}
+	m := &minioProcess{bin: bin, dir: t.TempDir(), addr: freeAddr(t)}
+	m.start(t)
+	t.Cleanup(m.stop)
+	dsn := testenv.PostgresURL(t)
+	r := startReplica(t, dsn, "s3://fault?endpoint="+m.addr+"&secure=false",
+		"ARBITER_S3_ACCESS_KEY="+faultS3User, "ARBITER_S3_SECRET_KEY="+faultS3Password)
+	ctx := context.Background()
+	o, people, _ := faultLoad(t, []string{r.url}, 3, 60)
+	hc := &http.Client{Timeout: 2 * time.Minute}
+	lead := &loadAPI{http: hc, base: r.url}
+	if lead.token, err = loginAs(ctx, lead, faultAdminEmail, faultAdminPassword); err != nil {
+		t.Fatal(err)
+	}
+	project := "/api/v1/projects/" + o.project
+	upload := func() (int, error) {
+		var body strings.Builder
+		mw := multipartWriter(&body)
+		return lead.do(ctx, "POST", project+"/assets", strings.NewReader(body.String()), nil, map[string]string{"Content-Type": mw}, 201)
+	}
+	release := func() (status, message string) {
+		var v struct {
+			ID     string
+			Status string
+			Error  *string
+		}
+		if _, err := lead.do(ctx, "POST", project+"/releases", map[string]any{"name": "v1", "formats": []string{"jsonl"}}, &v, nil, 202); err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(3 * time.Minute); v.Status != "done" && v.Status != "failed"; time.Sleep(200 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("release still %s", v.Status)
+			}
+			if _, err := lead.do(ctx, "GET", project+"/releases/"+v.ID, nil, &v, nil, 200); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if v.Error != nil {
+			message = *v.Error
+		}
+		return v.Status, message
+	}
+	if st, err := upload(); err != nil {
+		t.Fatalf("upload with MinIO up: %d %v", st, err)
+	}
+	o.duration = 3 * time.Second
+	if before := annotate(ctx, people, o, io.Discard); before.submits < 3 {
+		t.Fatalf("%d submits before the stop: no item is done", before.submits)
+	}
+
+	m.stop()
+	st, err := upload()
+	if se, ok := err.(*apiStatusError); !ok || st != 503 || !strings.Contains(se.Body, "blob store") || se.RetryAfter == 0 {
+		t.Fatalf("upload with MinIO stopped: %d %v", st, err)
+	}
+	if status, msg := release(); status != "failed" || !strings.Contains(msg, "blob store") {
+		t.Fatalf("release with MinIO stopped: %s %q", status, msg)
+	}
+	during := annotate(ctx, people, o, io.Discard)
+	if during.submits == 0 || len(during.errors) != 0 {
+		t.Fatalf("annotation with MinIO stopped: %d submits, errors %v", during.submits, during.errors)
+	}
+
+	m.start(t)
+	if st, err := upload(); err != nil {
+		t.Fatalf("upload once MinIO is back: %d %v", st, err)
+	}
+	if status, msg := release(); status != "done" {
+		t.Fatalf("release once MinIO is back: %s %q", status, msg)
+	}
+}
+
+// multipartWriter writes a one-file multipart form into w and returns its content type.
+func multipartWriter(w io.Writer) string {
+	mw := multipart.NewWriter(w)
+	fw, _ := mw.CreateFormFile("file", "note.txt")
+	fw.Write([]byte("a small text asset"))
+	mw.Close()
+	return mw.FormDataContentType()
 }
