@@ -154,6 +154,8 @@ func (s *Server) routes() {
 	pr.GET("/feasibility", s.require(store.RoleLead), w(s.feasibility))
 	pr.GET("/stuck", s.require(store.RoleLead), w(s.stuckWork))
 	pr.GET("/stats", s.require(store.RoleLead, store.RoleViewer), w(s.projectStats))
+	pr.GET("/quality", s.require(store.RoleLead), w(s.projectQuality))
+	pr.GET("/agreement", s.require(store.RoleLead, store.RoleViewer), w(s.projectAgreement))
 	pr.GET("/items", s.require(store.RoleLead), w(s.listItems))
 	pr.GET("/items/:iid", s.require(store.RoleLead), w(s.getItem))
 	pr.GET("/imports", s.require(store.RoleLead), w(s.listImports))

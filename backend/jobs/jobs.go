@@ -22,6 +22,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
 // ImportArgs is the job that works one background import.
@@ -71,6 +72,30 @@ func (w *releaseWorker) Work(ctx context.Context, job *river.Job[ReleaseArgs]) e
 // Timeout lets a large release run as long as it needs.
 func (w *releaseWorker) Timeout(*river.Job[ReleaseArgs]) time.Duration { return -1 }
 
+// AgreementArgs is the job that refreshes a project's agreement figures.
+type AgreementArgs struct {
+	ProjectID string     `json:"project_id"`
+	Stage     flow.Stage `json:"stage"`
+}
+
+// Kind names the job type in the queue.
+func (AgreementArgs) Kind() string { return "agreement" }
+
+// InsertOpts: a failed refresh is retried twice; the next request queues another anyway.
+func (AgreementArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 3} }
+
+type agreementWorker struct {
+	river.WorkerDefaults[AgreementArgs]
+	flow *workflow.Service
+}
+
+func (w *agreementWorker) Work(ctx context.Context, job *river.Job[AgreementArgs]) error {
+	return w.flow.RunAgreement(ctx, job.Args.ProjectID, job.Args.Stage)
+}
+
+// Timeout lets a large project's figures take as long as they need.
+func (w *agreementWorker) Timeout(*river.Job[AgreementArgs]) time.Duration { return -1 }
+
 // Runner enqueues and works jobs.
 type Runner interface {
 	workflow.Enqueuer
@@ -93,6 +118,7 @@ type Deps struct {
 func Start(ctx context.Context, d Deps) (Runner, error) {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &importWorker{flow: d.Flow})
+	river.AddWorker(workers, &agreementWorker{flow: d.Flow})
 	if d.Releases != nil {
 		river.AddWorker(workers, &releaseWorker{releases: d.Releases})
 	}
@@ -145,6 +171,16 @@ func (s *split[TTx]) EnqueueImport(ctx context.Context, tx *store.Store, id stri
 		return fmt.Errorf("job queue: enqueue needs a transaction")
 	}
 	_, err := s.inserter.InsertTx(ctx, sqlTx, ImportArgs{ImportID: id}, nil)
+	return err
+}
+
+// EnqueueAgreement queues a refresh of a project's agreement figures in the store transaction tx.
+func (s *split[TTx]) EnqueueAgreement(ctx context.Context, tx *store.Store, projectID string, stage flow.Stage) error {
+	sqlTx, ok := tx.SQLTx()
+	if !ok {
+		return fmt.Errorf("job queue: enqueue needs a transaction")
+	}
+	_, err := s.inserter.InsertTx(ctx, sqlTx, AgreementArgs{ProjectID: projectID, Stage: stage}, nil)
 	return err
 }
 

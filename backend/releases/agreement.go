@@ -4,9 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
@@ -24,7 +21,7 @@ const (
 	agreementItems      = 2000
 	agreementReplicates = 1000
 	agreementSeed       = 20260301
-	setSeparator        = "\x1f"
+	setSeparator        = workflow.SetSeparator
 )
 
 // projectAgreement is Krippendorff's alpha per question (with its interval and the full
@@ -99,62 +96,10 @@ func (t ratingTables) add(item, rater string, answers tasks.Answers) {
 		if qt == nil {
 			continue
 		}
-		for _, r := range ratingsOf(qt.q, raw) {
-			qt.b.Add(item+r.unitSuffix, rater, r.value)
+		for _, r := range workflow.AnswerRatings(qt.q, raw, false) {
+			qt.b.Add(item+r.UnitSuffix, rater, r.Value)
 		}
 	}
-}
-
-// rating is one value of an answer, on the item or on one of its sub-units.
-type rating struct{ unitSuffix, value string }
-
-// ratingsOf reads an answer as agreement values; answers that do not decode, and N/A that the
-// question does not map, give none.
-func ratingsOf(q tasks.Question, raw json.RawMessage) []rating {
-	switch q.Kind {
-	case tasks.KindChecklist:
-		var m map[string]int64
-		json.Unmarshal(raw, &m)
-		out := make([]rating, 0, len(m))
-		for k, v := range m {
-			out = append(out, rating{"/" + k, strconv.FormatInt(v, 10)})
-		}
-		return out
-	case tasks.KindRanking:
-		var order []string
-		json.Unmarshal(raw, &order)
-		out := make([]rating, 0, len(order))
-		for i, o := range order {
-			out = append(out, rating{"/" + o, strconv.Itoa(i + 1)})
-		}
-		return out
-	case tasks.KindMultiChoice:
-		var set []string
-		if json.Unmarshal(raw, &set) != nil {
-			return nil
-		}
-		slices.Sort(set)
-		return []rating{{"", strings.Join(set, setSeparator)}}
-	case tasks.KindLikert:
-		if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
-			return []rating{{"", strconv.FormatInt(n, 10)}}
-		}
-		return nil
-	}
-	var v string
-	if json.Unmarshal(raw, &v) != nil {
-		return nil
-	}
-	if q.Kind == tasks.KindBinary {
-		switch q.Satisfied(v) {
-		case tasks.Satisfied:
-			return []rating{{"", "satisfied"}}
-		case tasks.NotSatisfied:
-			return []rating{{"", "not_satisfied"}}
-		}
-		return nil
-	}
-	return []rating{{"", v}}
 }
 
 // reports summarises each question's table in schema order, with a bootstrap interval for

@@ -69,3 +69,16 @@ func (s *Store) SetMemberPaused(ctx context.Context, projectID, userID string, p
 	}
 	return translate(res.Error)
 }
+
+// MembersState maps a project's members onto their membership rows (pause and gold window).
+func (s *Store) MembersState(ctx context.Context, projectID string) (map[string]Member, error) {
+	var ms []Member
+	if err := s.db.WithContext(ctx).Where("project_id = ?", projectID).Find(&ms).Error; err != nil {
+		return nil, translate(err)
+	}
+	out := make(map[string]Member, len(ms))
+	for _, m := range ms {
+		out[m.UserID] = m
+	}
+	return out, nil
+}

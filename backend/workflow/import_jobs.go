@@ -20,6 +20,8 @@ import (
 type Enqueuer interface {
 	// EnqueueImport queues the import with the given id in the transaction tx.
 	EnqueueImport(ctx context.Context, tx *store.Store, importID string) error
+	// EnqueueAgreement queues a refresh of a project's agreement figures in the transaction tx.
+	EnqueueAgreement(ctx context.Context, tx *store.Store, projectID string, stage flow.Stage) error
 }
 
 // ErrNoJobs refuses background work on a server that runs no job queue.

@@ -9,6 +9,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -82,6 +83,10 @@ func TestSchemaVersioning(t *testing.T) {
 
 // failingQueue refuses every job, as a database would that fails mid-transaction.
 type failingQueue struct{}
+
+func (failingQueue) EnqueueAgreement(context.Context, *store.Store, string, flow.Stage) error {
+	return errors.New("the queue is down")
+}
 
 func (failingQueue) EnqueueImport(context.Context, *store.Store, string) error {
 	return errors.New("queue unavailable")

@@ -354,6 +354,11 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 	if err := tx.CreateAssignment(ctx, a); err != nil {
 		return nil, err
 	}
+	if a.DraftSource != nil { // note: the prefilled draft is kept, to measure anchoring on it
+		if err := tx.AddRevision(ctx, a.ID, 0, flow.RevisionPrefill, a.Draft); err != nil {
+			return nil, err
+		}
+	}
 	return a, tx.Audit(ctx, p.ID, userID, "assignment.claim", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "stage": stage})
 }
 

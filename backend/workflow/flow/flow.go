@@ -185,6 +185,8 @@ type RevisionKind string
 const (
 	RevisionDraft  RevisionKind = "draft"
 	RevisionSubmit RevisionKind = "submit"
+	// RevisionPrefill is version 0 of a label that started from a model draft: that draft.
+	RevisionPrefill RevisionKind = "prefill"
 )
 
 // RoundStatus is where a calibration round stands: open while participants label it, closed
