@@ -138,3 +138,8 @@ func normalizePairwise(s string) string {
 		return v
 	}
 }
+
+// Lookup returns the record of a (unit, question) pair.
+func (jd *JudgeData) Lookup(unit, question string) (JudgeRecord, bool) {
+	return jd.lookup(unit, question)
+}

@@ -2,194 +2,65 @@ package store
 
 import (
 	"context"
-	"fmt"
-	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
-	"gorm.io/gorm/clause"
 )
 
-// FiguresResult is a project's derived figures of one kind (balance, report, judges), as a
-// background job left them, with the fingerprint of the data they were computed from.
-type FiguresResult struct {
-	ProjectID   string `gorm:"primaryKey"`
-	Kind        string `gorm:"primaryKey"`
-	DataKey     string
-	Result      JSON
-	ComputedAt  *time.Time
-	RequestedAt *time.Time
+// StageWork is the work submitted in one stage of a project: how many people did it and how
+// many assignments they submitted (labels a reviewer rejected included).
+type StageWork struct {
+	Stage     flow.Stage
+	People    int64
+	Submitted int64
 }
 
-// TableName names the figures table.
-func (FiguresResult) TableName() string { return "project_figures" }
-
-// FiguresResult returns the kept figures of a kind (ErrNotFound when none).
-func (s *Store) FiguresResult(ctx context.Context, projectID, kind string) (*FiguresResult, error) {
-	var r FiguresResult
-	err := s.db.WithContext(ctx).Where("project_id = ? AND kind = ?", projectID, kind).Take(&r).Error
-	return &r, translate(err)
-}
-
-// PutFiguresResult stores computed figures, keeping the time a job was last requested.
-func (s *Store) PutFiguresResult(ctx context.Context, r *FiguresResult) error {
-	return translate(s.db.WithContext(ctx).Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "project_id"}, {Name: "kind"}},
-		DoUpdates: clause.AssignmentColumns([]string{"data_key", "result", "computed_at"}),
-	}).Omit("requested_at").Create(r).Error)
-}
-
-// RequestFigures records that a job was queued for a project's figures of a kind at t, as
-// RequestAgreement does for agreement: false, recording nothing, when another request newer
-// than after is pending.
-func (s *Store) RequestFigures(ctx context.Context, projectID, kind string, t, after time.Time) (bool, error) {
-	db := s.db.WithContext(ctx)
-	res := db.Exec(`INSERT INTO project_figures (project_id, kind, requested_at) VALUES (?, ?, ?)
-ON CONFLICT (project_id, kind) DO NOTHING`, projectID, kind, t)
-	if res.Error != nil {
-		return false, translate(res.Error)
-	}
-	if res.RowsAffected == 1 {
-		return true, nil
-	}
-	res = db.Exec(`UPDATE project_figures SET requested_at = ? WHERE project_id = ? AND kind = ?
-  AND (requested_at IS NULL OR requested_at < ? OR (computed_at IS NOT NULL AND requested_at <= computed_at))`,
-		t, projectID, kind, after)
-	return res.RowsAffected == 1, translate(res.Error)
-}
-
-// FiguresKey fingerprints what a project's derived figures are computed from: the newest item
-// change (imports, stage moves, ground truth), prediction, label or review submit and criterion
-// change. Each part is one index lookup.
-func (s *Store) FiguresKey(ctx context.Context, projectID string) (string, error) {
-	newest := func(query string, args ...any) (string, error) {
-		var t *time.Time
-		if err := s.db.WithContext(ctx).Raw(query, args...).Scan(&t).Error; err != nil {
-			return "", translate(err)
-		}
-		if t == nil {
-			return "-", nil
-		}
-		return t.UTC().Format(time.RFC3339Nano), nil
-	}
-	item, err := newest(`SELECT updated_at FROM items WHERE project_id = ? ORDER BY updated_at DESC LIMIT 1`, projectID)
-	if err != nil {
-		return "", err
-	}
-	pred, err := newest(`SELECT created_at FROM predictions WHERE project_id = ? ORDER BY created_at DESC LIMIT 1`, projectID)
-	if err != nil {
-		return "", err
-	}
-	crit, err := newest(`SELECT updated_at FROM criteria WHERE project_id = ? ORDER BY updated_at DESC LIMIT 1`, projectID)
-	if err != nil {
-		return "", err
-	}
-	sub, err := s.LatestSubmit(ctx, projectID)
-	if err != nil {
-		return "", err
-	}
-	subS := "-"
-	if sub != nil {
-		subS = sub.UTC().Format(time.RFC3339Nano)
-	}
-	return fmt.Sprintf("items=%s predictions=%s submits=%s criteria=%s", item, pred, subS, crit), nil
-}
-
-// TruthRow is one item of a project (not gold, not the calibration pool) with its newest
-// ground truth, when it has one.
-type TruthRow struct {
-	ID, ExternalID string
-	Stage          flow.Stage
-	DropReason     *string
-	Meta           JSON
-	Answers        JSON // the newest ground truth's answers (nil: none)
-	Provenance     *flow.Provenance
-}
-
-// truthPage is how many items one query of EachTruth reads.
-const truthPage = 10000
-
-// EachTruth calls fn for every item of a project outside gold and the calibration pool, in id
-// order, with its newest ground truth, reading a page at a time.
-func (s *Store) EachTruth(ctx context.Context, projectID string, fn func(*TruthRow) error) error {
-	after := ""
-	for {
-		rows, err := s.db.WithContext(ctx).Raw(`SELECT i.id, i.external_id, i.stage, i.drop_reason, i.meta, g.answers, g.provenance
-FROM items i LEFT JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_revision AND i.gt_revision > 0
-WHERE i.project_id = ? AND i.stage NOT IN (?, ?) AND i.id > ?
-ORDER BY i.id LIMIT ?`, projectID, flow.StageGold, flow.StageCalibration, after, truthPage).Rows()
-		if err != nil {
-			return translate(err)
-		}
-		n := 0
-		for rows.Next() {
-			var r TruthRow
-			if err := rows.Scan(&r.ID, &r.ExternalID, &r.Stage, &r.DropReason, &r.Meta, &r.Answers, &r.Provenance); err != nil {
-				rows.Close()
-				return err
-			}
-			n, after = n+1, r.ID
-			if err := fn(&r); err != nil {
-				rows.Close()
-				return err
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil || n < truthPage {
-			return translate(err)
-		}
-	}
-}
-
-// EachPrediction calls fn for every prediction of a project, a page at a time in (item, model)
-// order.
-func (s *Store) EachPrediction(ctx context.Context, projectID string, fn func(*Prediction) error) error {
-	afterItem, afterModel := "", ""
-	for {
-		rows, err := s.db.WithContext(ctx).Raw(`SELECT item_id, model, answers FROM predictions
-WHERE project_id = ? AND (item_id > ? OR (item_id = ? AND model > ?))
-ORDER BY item_id, model LIMIT ?`, projectID, afterItem, afterItem, afterModel, truthPage).Rows()
-		if err != nil {
-			return translate(err)
-		}
-		n := 0
-		for rows.Next() {
-			var p Prediction
-			if err := rows.Scan(&p.ItemID, &p.Model, &p.Answers); err != nil {
-				rows.Close()
-				return err
-			}
-			n, afterItem, afterModel = n+1, p.ItemID, p.Model
-			if err := fn(&p); err != nil {
-				rows.Close()
-				return err
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil || n < truthPage {
-			return translate(err)
-		}
-	}
-}
-
-// CountRow is a count of one value.
-type CountRow struct {
-	Value string
-	Count int64
-}
-
-// ReviewVerdictCounts counts a project's submitted reviews by verdict.
-func (s *Store) ReviewVerdictCounts(ctx context.Context, projectID string) ([]CountRow, error) {
-	var out []CountRow
-	err := s.db.WithContext(ctx).Raw(`SELECT verdict AS value, COUNT(*) AS count FROM assignments
-WHERE project_id = ? AND stage = ? AND status = ? AND verdict IS NOT NULL GROUP BY verdict ORDER BY verdict`,
-		projectID, flow.StageReview, flow.AssignSubmitted).Scan(&out).Error
+// StageWork counts a project's submitted work per stage, calibration rounds left out.
+func (s *Store) StageWork(ctx context.Context, projectID string) ([]StageWork, error) {
+	out := []StageWork{}
+	err := s.db.WithContext(ctx).Model(&Assignment{}).
+		Select("stage, COUNT(DISTINCT user_id) AS people, COUNT(*) AS submitted").
+		Where("project_id = ? AND status IN ? AND stage <> ?", projectID, []flow.AssignmentStatus{flow.AssignSubmitted, flow.AssignRejected}, flow.StageCalibration).
+		Group("stage").Order("stage").Scan(&out).Error
 	return out, translate(err)
 }
 
-// CriteriaStatusCounts counts a project's criteria by status.
-func (s *Store) CriteriaStatusCounts(ctx context.Context, projectID string) ([]CountRow, error) {
-	var out []CountRow
-	err := s.db.WithContext(ctx).Raw(`SELECT status AS value, COUNT(*) AS count FROM criteria
-WHERE project_id = ? GROUP BY status ORDER BY status`, projectID).Scan(&out).Error
+// VerdictCount is the number of reviews that gave one verdict.
+type VerdictCount struct {
+	Verdict flow.Verdict
+	Count   int64
+}
+
+// ReviewVerdicts counts a project's submitted reviews by verdict.
+func (s *Store) ReviewVerdicts(ctx context.Context, projectID string) ([]VerdictCount, error) {
+	out := []VerdictCount{}
+	err := s.db.WithContext(ctx).Model(&Assignment{}).Select("verdict, COUNT(*) AS count").
+		Where("project_id = ? AND stage = ? AND status = ? AND verdict IS NOT NULL", projectID, flow.StageReview, flow.AssignSubmitted).
+		Group("verdict").Order("verdict").Scan(&out).Error
 	return out, translate(err)
+}
+
+// DropReasonCount is the number of a project's items dropped for one reason.
+type DropReasonCount struct {
+	Reason string
+	Items  int64
+}
+
+// DropReasons counts a project's dropped items by reason, most common first.
+func (s *Store) DropReasons(ctx context.Context, projectID string) ([]DropReasonCount, error) {
+	out := []DropReasonCount{}
+	err := s.db.WithContext(ctx).Model(&Item{}).Select("COALESCE(drop_reason, '') AS reason, COUNT(*) AS items").
+		Where("project_id = ? AND stage = ?", projectID, flow.StageDropped).
+		Group("COALESCE(drop_reason, '')").Order("items DESC, reason").Scan(&out).Error
+	return out, translate(err)
+}
+
+// MultiLabelItems returns the ids of up to limit of a project's items that have at least min
+// submitted (not rejected) labels, in id order.
+func (s *Store) MultiLabelItems(ctx context.Context, projectID string, min, limit int) ([]string, error) {
+	var ids []string
+	err := s.db.WithContext(ctx).Model(&Assignment{}).Select("item_id").
+		Where("project_id = ? AND stage = ? AND status = ?", projectID, flow.StageLabel, flow.AssignSubmitted).
+		Where("item_id NOT IN (SELECT g.id FROM items g WHERE g.project_id = ? AND g.stage = ?)", projectID, flow.StageGold).
+		Group("item_id").Having("COUNT(*) >= ?", min).Order("item_id").Limit(limit).Pluck("item_id", &ids).Error
+	return ids, translate(err)
 }
