@@ -74,8 +74,8 @@ func waitReady(t *testing.T, c *client, path string, out any) {
 		var st struct {
 			Status string `json:"status"`
 		}
-		_, body := c.do("GET", path, nil)
-		if err := json.Unmarshal(body, &st); err != nil {
+		code, body := c.do("GET", path, nil)
+		if err := json.Unmarshal(body, &st); err != nil || code != 200 {
 			t.Fatalf("%s: %s", path, body)
 		}
 		if st.Status == "ready" {
@@ -306,9 +306,150 @@ func TestBalanceReadiness(t *testing.T) {
 	})
 }
 
-var _ = bytes.MinRead
-var _ = os.WriteFile
-var _ = filepath.Join
-var _ = strings.Join
-var _ = cli.Main
+// judgeBoardView is the body of GET .../judges, with each report kept raw.
+type judgeBoardView struct {
+	Status string   `json:"status"`
+	Models []string `json:"models"`
+	Groups []struct {
+		Key  string `json:"key"`
+		Kind string `json:"kind"`
+		Best string `json:"best"`
+		Rows []struct {
+			Model  string          `json:"model"`
+			Reason string          `json:"reason"`
+			Report json.RawMessage `json:"report"`
+		} `json:"rows"`
+	} `json:"groups"`
+}
+
+// TestJudgeLeaderboard: on the D3-Omni project, each model's report on the binary vectors and
+// on each dimension equals `arbiter judge-eval` on the test's own reference and prediction
+// files (same seed, intervals, clusters and strata); the paired difference to the best model
+// is there; a model with no overlap gets a row with its reason; bad input names the field.
+func TestJudgeLeaderboard(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open, func(o *options) { o.jobs = true })
+		lead := e.newUser("lead@example.org", false)
+		d := newD3Project(t, lead)
+		D := len(d.keys)
+		for s := 0; s <= D; s++ {
+			d.add(t, lead, "n", s, 3, func(i int) map[string]any {
+				return map[string]any{"corpus": []string{"c1", "c2", "c3", "c4"}[(s+i)%4], "split": []string{"a", "b"}[s%2]}
+			})
+		}
+		// m1 flips every 7th answer, m2 every 3rd; "late" only answers an item without ground truth
+		var lines []string
+		refLines, predLines := map[string][]string{}, map[string][]string{}
+		n := 0
+		for ext, sat := range d.sat {
+			for _, m := range []string{"m1", "m2"} {
+				answers := map[string]any{}
+				for _, k := range d.keys {
+					n++
+					v := sat[k]
+					if (m == "m1" && n%7 == 0) || (m == "m2" && n%3 == 0) {
+						v = !v
+					}
+					answers[k] = map[bool]string{true: "yes", false: "no"}[v != d.inv[k]]
+					pl, _ := json.Marshal(map[string]string{"unit": ext, "question": k, "value": map[bool]string{true: "yes", false: "no"}[v]})
+					predLines[m] = append(predLines[m], string(pl))
+				}
+				l, _ := json.Marshal(map[string]any{"external_id": ext, "model": m, "answers": answers})
+				lines = append(lines, string(l))
+			}
+		}
+		for _, ext := range sortedKeys(d.sat) {
+			for _, k := range sortedStrings(d.keys) {
+				rl, _ := json.Marshal(map[string]string{"unit": ext, "question": k, "value": map[bool]string{true: "yes", false: "no"}[d.sat[ext][k]],
+					"corpus": fmt.Sprint(d.meta[ext]["corpus"]), "split": fmt.Sprint(d.meta[ext]["split"])})
+				refLines[k] = append(refLines[k], string(rl))
+				refLines["binary"] = append(refLines["binary"], string(rl))
+			}
+		}
+		lead.importNDJSON("/api/v1/projects/"+d.id+"/items", `{"external_id":"open-1","inputs":{"prompt_instruction":"x","prompt_text":"y","audio":"media/a.wav"}}`)
+		lines = append(lines, `{"external_id":"open-1","model":"late","answers":{}}`)
+		lead.importNDJSON("/api/v1/projects/"+d.id+"/predictions", lines...)
+		// a prediction that does not validate is a line error naming the question
+		rep := lead.importNDJSON("/api/v1/projects/"+d.id+"/predictions", fmt.Sprintf(`{"external_id":"n-00-00","model":"bad","answers":{%q:"maybe"}}`, d.keys[0]))
+		if errs, _ := rep["errors"].([]any); len(errs) != 1 || !strings.Contains(fmt.Sprint(errs[0]), d.keys[0]) {
+			t.Fatalf("invalid prediction: %v", rep)
+		}
+		if st, body := lead.do("GET", "/api/v1/projects/"+d.id+"/judges?cluster_key=nope", nil); st != 422 || fieldError(t, body, "cluster_key") != "missing_meta" {
+			t.Fatalf("missing cluster key: %d %s", st, body)
+		}
+		var v judgeBoardView
+		waitReady(t, lead, "/api/v1/projects/"+d.id+"/judges?cluster_key=corpus&strata_key=split", &v)
+		if fmt.Sprint(v.Models) != "[late m1 m2]" || len(v.Groups) != D+1 {
+			t.Fatalf("board: %v, %d groups", v.Models, len(v.Groups))
+		}
+		dir := t.TempDir()
+		write := func(name string, ls []string) string {
+			p := filepath.Join(dir, name)
+			if err := os.WriteFile(p, []byte(strings.Join(ls, "\n")+"\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+		preds := map[string]string{"m1": write("m1.jsonl", predLines["m1"]), "m2": write("m2.jsonl", predLines["m2"])}
+		for _, g := range v.Groups {
+			ref := write(g.Key+".jsonl", refLines[g.Key])
+			for _, row := range g.Rows {
+				if row.Model == "late" {
+					if row.Reason == "" || string(row.Report) != "null" {
+						t.Fatalf("no overlap: %+v", row)
+					}
+					continue
+				}
+				args := []string{"judge-eval", "--reference", ref, "--predictions", preds[row.Model], "--kind", "binary",
+					"--cluster-key", "corpus", "--strata-key", "split", "--intervals", "1000", "--bootstrap", "1000", "--seed", "20260311", "--elo-k", "32"}
+				if row.Model != g.Best {
+					args = append(args, "--compare", preds[g.Best])
+				}
+				var out, errb bytes.Buffer
+				if code := cli.Main(args, &out, &errb); code != 0 {
+					t.Fatalf("judge-eval: %d %s", code, errb.String())
+				}
+				var want, got map[string]any
+				json.Unmarshal(out.Bytes(), &want)
+				json.Unmarshal(row.Report, &got)
+				if row.Model != g.Best {
+					// note: judge-eval with --compare scores the items both models answered; both
+					// answered every item here, so only the notes of the comparison differ
+					delete(want, "notes")
+					delete(got, "notes")
+				}
+				if fmt.Sprint(want) != fmt.Sprint(got) {
+					t.Fatalf("group %s model %s:\n got %v\nwant %v", g.Key, row.Model, got, want)
+				}
+				if g.Key == "binary" && (got["exact_match"] == nil || got["ci95"] == nil) {
+					t.Fatalf("binary group without perfect match or intervals: %v", got)
+				}
+			}
+		}
+		if v.Groups[0].Best != "m1" {
+			t.Fatalf("best %q, want m1", v.Groups[0].Best)
+		}
+	})
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return sortedStrings(out)
+}
+
+func sortedStrings(s []string) []string {
+	out := append([]string(nil), s...)
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			if out[j] < out[i] {
+				out[i], out[j] = out[j], out[i]
+			}
+		}
+	}
+	return out
+}
+
 var _ = workflow.JudgeSeed

@@ -58,11 +58,12 @@ func EvalOptions(kind agreement.JudgeKind) agreement.JudgeOptions {
 // difference to the group's best model, and, for scores, the system-level correlations. A
 // model without any prediction on the group's ground truth has an empty row with the reason.
 type JudgeRow struct {
-	Model  string                 `json:"model"`
-	Reason string                 `json:"reason,omitempty"`
-	Report *agreement.JudgeReport `json:"report"`
-	System *SystemCorrelation     `json:"system"`
-	Points []ScorePoint           `json:"points"`
+	Model  string          `json:"model"`
+	Reason string          `json:"reason,omitempty"`
+	Report json.RawMessage `json:"report"` // agreement's judge report, as judge-eval writes it
+	report *agreement.JudgeReport
+	System *SystemCorrelation `json:"system"`
+	Points []ScorePoint       `json:"points"`
 }
 
 // ScorePoint counts the items with one (human, judge) pair of scores: the scatter of a model.
@@ -75,11 +76,11 @@ type ScorePoint struct {
 // SystemCorrelation correlates the systems' mean judge scores with their mean human scores
 // (StoryBench Table 21), and Pearson's r leaving each system out.
 type SystemCorrelation struct {
-	Systems     []SystemMean       `json:"systems"`
-	Pearson     agreement.Estimate `json:"pearson"`
-	Spearman    agreement.Estimate `json:"spearman"`
-	KendallTauB agreement.Estimate `json:"kendall_tau_b"`
-	LeaveOneOut []LeftOut          `json:"leave_one_out"`
+	Systems     []SystemMean `json:"systems"`
+	Pearson     *float64     `json:"pearson"`
+	Spearman    *float64     `json:"spearman"`
+	KendallTauB *float64     `json:"kendall_tau_b"`
+	LeaveOneOut []LeftOut    `json:"leave_one_out"`
 }
 
 // SystemMean is one system's mean scores over the items the judge answered.
@@ -92,8 +93,8 @@ type SystemMean struct {
 
 // LeftOut is Pearson's r of the system means without one system.
 type LeftOut struct {
-	System  string             `json:"system"`
-	Pearson agreement.Estimate `json:"pearson"`
+	System  string   `json:"system"`
+	Pearson *float64 `json:"pearson"`
 }
 
 // JudgeGroup is one leaderboard: all binary questions as answer vectors, or one question.
@@ -348,7 +349,7 @@ func evaluateGroup(sp *judgeGroupSpec, preds map[string]*agreement.JudgeData, mo
 	opts := EvalOptions(sp.kind)
 	best, bestV := "", 0.0
 	for _, m := range models {
-		row := JudgeRow{Model: m, Points: []ScorePoint{}}
+		row := JudgeRow{Model: m, Points: []ScorePoint{}, Report: json.RawMessage("null")}
 		if len(sp.recs) == 0 {
 			row.Reason = "no decided item has ground truth for this group"
 			g.Rows = append(g.Rows, row)
@@ -360,7 +361,7 @@ func evaluateGroup(sp *judgeGroupSpec, preds map[string]*agreement.JudgeData, mo
 			g.Rows = append(g.Rows, row)
 			continue
 		}
-		row.Report = rep
+		row.report = rep
 		if sp.kind == agreement.Score {
 			row.Points = scorePoints(sp.recs, preds[m])
 			if o.SystemKey != "" {
@@ -375,12 +376,17 @@ func evaluateGroup(sp *judgeGroupSpec, preds map[string]*agreement.JudgeData, mo
 	g.Best = best
 	for i := range g.Rows {
 		row := &g.Rows[i]
-		if best == "" || row.Model == best || row.Report == nil {
+		if row.report == nil {
+			row.Report = json.RawMessage("null")
 			continue
 		}
-		d, err := agreement.EvaluateJudge(ref, preds[row.Model], preds[best], opts)
-		if err == nil {
-			row.Report.Difference = d.Difference
+		if best != "" && row.Model != best {
+			if d, err := agreement.EvaluateJudge(ref, preds[row.Model], preds[best], opts); err == nil {
+				row.report.Difference = d.Difference
+			}
+		}
+		if row.Report, err = json.Marshal(row.report); err != nil {
+			return g, err
 		}
 	}
 	return g, nil
@@ -458,17 +464,13 @@ func systemCorrelation(sp *judgeGroupSpec, pred *agreement.JudgeData) *SystemCor
 	for i, m := range sc.Systems {
 		hs[i], js[i] = m.Human, m.Judge
 	}
-	sc.Pearson, sc.Spearman, sc.KendallTauB = estimateOf(agreement.Pearson(hs, js)), estimateOf(agreement.Spearman(hs, js)), estimateOf(agreement.KendallTauB(hs, js))
+	sc.Pearson, sc.Spearman, sc.KendallTauB = defined(agreement.Pearson(hs, js)), defined(agreement.Spearman(hs, js)), defined(agreement.KendallTauB(hs, js))
 	for i, m := range sc.Systems {
 		h := slices.Delete(slices.Clone(hs), i, i+1)
 		j := slices.Delete(slices.Clone(js), i, i+1)
-		sc.LeaveOneOut = append(sc.LeaveOneOut, LeftOut{System: m.System, Pearson: estimateOf(agreement.Pearson(h, j))})
+		sc.LeaveOneOut = append(sc.LeaveOneOut, LeftOut{System: m.System, Pearson: defined(agreement.Pearson(h, j))})
 	}
 	return sc
-}
-
-func estimateOf(v float64, err error) agreement.Estimate {
-	return agreement.Estimate{Value: v, Defined: err == nil}
 }
 
 // metaStrings reads an item's metadata values as strings (other JSON values as their text).
