@@ -191,7 +191,7 @@ func (s *Store) DoneItemsWithoutMeta(ctx context.Context, projectID, key string)
 	expr := "json_extract(meta, ?) IS NULL"
 	arg := any("$." + jsonPathKey(key))
 	if s.dialect == Postgres {
-		expr, arg = "(meta IS NULL OR NOT (meta::jsonb ? ?))", key
+		expr, arg = "(meta::jsonb ->> ?) IS NULL", key
 	}
 	var n int64
 	err := s.db.WithContext(ctx).Raw(`SELECT COUNT(*) FROM items WHERE project_id = ? AND stage = ? AND gt_revision > 0 AND (meta IS NULL OR `+expr+`)`,
