@@ -31,10 +31,11 @@ func ParseJudgeKind(s string) (JudgeKind, error) {
 
 // JudgeRecord is one labelled row: a unit, an optional question (for answer
 // vectors), the value, optional players a and b (pairwise Elo) and an
-// optional cluster for the bootstrap.
+// optional cluster and stratum for the bootstrap.
 type JudgeRecord struct {
 	Unit, Question, Value string
 	A, B, Cluster         string
+	Stratum               string
 }
 
 // JudgeData is a reference or prediction file, rows in file order.
@@ -46,11 +47,17 @@ type JudgeData struct {
 // ReadJudgeFile reads rows {"unit", "value"[, "question", "a", "b", cluster]}
 // from JSON Lines or CSV. A (unit, question) pair may occur once.
 func ReadJudgeFile(r io.Reader, format Format, clusterKey string) (*JudgeData, error) {
+	return ReadJudgeFileStrata(r, format, clusterKey, "")
+}
+
+// ReadJudgeFileStrata is ReadJudgeFile with a stratum column or field too (strataKey, when
+// not empty), for a bootstrap within strata.
+func ReadJudgeFileStrata(r io.Reader, format Format, clusterKey, strataKey string) (*JudgeData, error) {
 	data, err := readAll(r)
 	if err != nil {
 		return nil, err
 	}
-	want := []string{"unit", "value", clusterKey, "question", "a", "b"}
+	want := []string{"unit", "value", clusterKey, "question", "a", "b", strataKey}
 	required := 2
 	if clusterKey != "" {
 		required = 3
@@ -61,7 +68,7 @@ func ReadJudgeFile(r io.Reader, format Format, clusterKey string) (*JudgeData, e
 			return fmt.Errorf("%w: missing unit", ErrInput)
 		}
 		rec := JudgeRecord{Unit: strings.Clone(v[0]), Value: strings.Clone(v[1]), Cluster: strings.Clone(v[2]),
-			Question: strings.Clone(v[3]), A: strings.Clone(v[4]), B: strings.Clone(v[5])}
+			Question: strings.Clone(v[3]), A: strings.Clone(v[4]), B: strings.Clone(v[5]), Stratum: strings.Clone(v[6])}
 		return jd.add(rec)
 	})
 	if err != nil {
@@ -130,4 +137,9 @@ func normalizePairwise(s string) string {
 	default:
 		return v
 	}
+}
+
+// Lookup returns the record of a (unit, question) pair.
+func (jd *JudgeData) Lookup(unit, question string) (JudgeRecord, bool) {
+	return jd.lookup(unit, question)
 }

@@ -12,6 +12,9 @@ type JudgeOptions struct {
 	Bootstrap int // replicates of the paired bootstrap against a second judge (default 1000)
 	Seed      uint64
 	Elo       EloOptions
+	// Intervals is the number of bootstrap replicates of the judge's own 95 % intervals of the
+	// headline metrics (0: none), resampling clusters within strata as the records name them.
+	Intervals int
 }
 
 // TotalDeviation summarizes judge total scores minus reference totals.
@@ -60,6 +63,7 @@ type JudgeReport struct {
 	ShareOver           *Estimate                   `json:"share_over,omitempty"`
 	ShareUnder          *Estimate                   `json:"share_under,omitempty"`
 	Difference          map[string]DifferenceReport `json:"difference,omitempty"`
+	CI95                map[string]*CI              `json:"ci95,omitempty"`
 	Notes               []string                    `json:"notes"`
 }
 
@@ -99,6 +103,9 @@ func EvaluateJudge(ref, pred, second *JudgeData, opts JudgeOptions) (*JudgeRepor
 	}
 	if err := rep.fill(v, opts); err != nil {
 		return nil, err
+	}
+	if opts.Intervals > 0 {
+		rep.intervals(v, opts)
 	}
 	if second != nil {
 		if err := rep.compare(ref, pred, second, items, opts); err != nil {

@@ -131,7 +131,8 @@ func writeJSON(w io.Writer, v any) error {
 type judgeFlags struct {
 	reference, predictions, compare string
 	format, kind, clusterKey        string
-	bootstrap                       int
+	strataKey                       string
+	bootstrap, intervals            int
 	seed                            uint64
 	eloK, eloTie                    float64
 }
@@ -146,7 +147,9 @@ func parseJudgeFlags(args []string, stderr io.Writer) (*judgeFlags, error) {
 	fs.StringVar(&f.format, "format", "", "input format: jsonl or csv (default: from each file's extension)")
 	fs.StringVar(&f.kind, "kind", "binary", "label kind: binary, pairwise or score")
 	fs.StringVar(&f.clusterKey, "cluster-key", "", "reference column or field that clusters items in the bootstrap")
+	fs.StringVar(&f.strataKey, "strata-key", "", "reference column or field that stratifies items in the bootstrap")
 	fs.IntVar(&f.bootstrap, "bootstrap", 1000, "bootstrap replicates for --compare")
+	fs.IntVar(&f.intervals, "intervals", 0, "bootstrap replicates of the judge's own 95% intervals (0: none)")
 	fs.Uint64Var(&f.seed, "seed", 1, "bootstrap seed")
 	fs.Float64Var(&f.eloK, "elo-k", 32, "Elo K factor (pairwise rows with a and b players)")
 	fs.Float64Var(&f.eloTie, "elo-tie", 0.5, "Elo score of a tie")
@@ -172,17 +175,17 @@ func runJudgeEval(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	ref, err := f.read(f.reference, f.clusterKey)
+	ref, err := f.read(f.reference, f.clusterKey, f.strataKey)
 	if err != nil {
 		return err
 	}
-	pred, err := f.read(f.predictions, "")
+	pred, err := f.read(f.predictions, "", "")
 	if err != nil {
 		return err
 	}
 	var second *agreement.JudgeData
 	if f.compare != "" {
-		if second, err = f.read(f.compare, ""); err != nil {
+		if second, err = f.read(f.compare, "", ""); err != nil {
 			return err
 		}
 	}
@@ -190,7 +193,7 @@ func runJudgeEval(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	rep, err := agreement.EvaluateJudge(ref, pred, second, agreement.JudgeOptions{
-		Kind: kind, Bootstrap: f.bootstrap, Seed: f.seed,
+		Kind: kind, Bootstrap: f.bootstrap, Seed: f.seed, Intervals: f.intervals,
 		Elo: agreement.EloOptions{K: f.eloK, Tie: f.eloTie},
 	})
 	if err != nil {
@@ -199,7 +202,7 @@ func runJudgeEval(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	return writeJSON(stdout, rep)
 }
 
-func (f *judgeFlags) read(name, clusterKey string) (*agreement.JudgeData, error) {
+func (f *judgeFlags) read(name, clusterKey, strataKey string) (*agreement.JudgeData, error) {
 	format := agreement.FormatFromName(name)
 	if f.format != "" {
 		var err error
@@ -212,7 +215,7 @@ func (f *judgeFlags) read(name, clusterKey string) (*agreement.JudgeData, error)
 		return nil, err
 	}
 	defer closeIn()
-	jd, err := agreement.ReadJudgeFile(in, format, clusterKey)
+	jd, err := agreement.ReadJudgeFileStrata(in, format, clusterKey, strataKey)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -96,6 +96,32 @@ func (w *agreementWorker) Work(ctx context.Context, job *river.Job[AgreementArgs
 // Timeout lets a large project's figures take as long as they need.
 func (w *agreementWorker) Timeout(*river.Job[AgreementArgs]) time.Duration { return -1 }
 
+// FiguresArgs is the job that refreshes a project's derived figures of one kind (balance,
+// report, judges), kept as the agreement figures are.
+type FiguresArgs struct {
+	ProjectID string           `json:"project_id"`
+	Figures   flow.FiguresKind `json:"figures"`
+	Params    string           `json:"params,omitempty"`
+}
+
+// Kind names the job type in the queue.
+func (FiguresArgs) Kind() string { return "figures" }
+
+// InsertOpts: a failed refresh is retried twice; the next request queues another anyway.
+func (FiguresArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 3} }
+
+type figuresWorker struct {
+	river.WorkerDefaults[FiguresArgs]
+	flow *workflow.Service
+}
+
+func (w *figuresWorker) Work(ctx context.Context, job *river.Job[FiguresArgs]) error {
+	return w.flow.RunFigures(ctx, job.Args.ProjectID, job.Args.Figures, job.Args.Params)
+}
+
+// Timeout lets a large project's figures take as long as they need.
+func (w *figuresWorker) Timeout(*river.Job[FiguresArgs]) time.Duration { return -1 }
+
 // Runner enqueues and works jobs.
 type Runner interface {
 	workflow.Enqueuer
@@ -119,6 +145,7 @@ func Start(ctx context.Context, d Deps) (Runner, error) {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &importWorker{flow: d.Flow})
 	river.AddWorker(workers, &agreementWorker{flow: d.Flow})
+	river.AddWorker(workers, &figuresWorker{flow: d.Flow})
 	if d.Releases != nil {
 		river.AddWorker(workers, &releaseWorker{releases: d.Releases})
 	}
@@ -181,6 +208,16 @@ func (s *split[TTx]) EnqueueAgreement(ctx context.Context, tx *store.Store, proj
 		return fmt.Errorf("job queue: enqueue needs a transaction")
 	}
 	_, err := s.inserter.InsertTx(ctx, sqlTx, AgreementArgs{ProjectID: projectID, Stage: stage}, nil)
+	return err
+}
+
+// EnqueueFigures queues a refresh of a project's derived figures in the store transaction tx.
+func (s *split[TTx]) EnqueueFigures(ctx context.Context, tx *store.Store, projectID string, kind flow.FiguresKind, params string) error {
+	sqlTx, ok := tx.SQLTx()
+	if !ok {
+		return fmt.Errorf("job queue: enqueue needs a transaction")
+	}
+	_, err := s.inserter.InsertTx(ctx, sqlTx, FiguresArgs{ProjectID: projectID, Figures: kind, Params: params}, nil)
 	return err
 }
 

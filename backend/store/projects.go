@@ -38,6 +38,7 @@ type Project struct {
 	SchemaVersion int        `json:"schema_version"`
 	ArchivedAt    *time.Time `json:"archived_at"`
 	StorageQuota  *int64     `json:"storage_quota"`
+	Balance       JSON       `json:"balance,omitempty"` // balance targets, as workflow.BalanceTargets
 	CreatedBy     string     `json:"created_by"`
 	CreatedAt     time.Time  `json:"created_at"`
 	UpdatedAt     time.Time  `json:"updated_at"`
@@ -89,7 +90,7 @@ func (s *Store) CreateProject(ctx context.Context, p *Project, schema *SchemaVer
 // UpdateProject writes a project's editable fields.
 func (s *Store) UpdateProject(ctx context.Context, p *Project) error {
 	p.UpdatedAt = now()
-	return translate(s.db.WithContext(ctx).Model(p).Select("name", "description", "workflow", "guidelines", "schema_version", "updated_at").Updates(p).Error)
+	return translate(s.db.WithContext(ctx).Model(p).Select("name", "description", "workflow", "guidelines", "schema_version", "balance", "updated_at").Updates(p).Error)
 }
 
 // SetProjectArchived archives a project at a time, or restores it with nil.

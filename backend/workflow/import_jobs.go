@@ -22,6 +22,8 @@ type Enqueuer interface {
 	EnqueueImport(ctx context.Context, tx *store.Store, importID string) error
 	// EnqueueAgreement queues a refresh of a project's agreement figures in the transaction tx.
 	EnqueueAgreement(ctx context.Context, tx *store.Store, projectID string, stage flow.Stage) error
+	// EnqueueFigures queues a refresh of a project's derived figures of a kind in the transaction tx.
+	EnqueueFigures(ctx context.Context, tx *store.Store, projectID string, kind flow.FiguresKind, params string) error
 }
 
 // ErrNoJobs refuses background work on a server that runs no job queue.

@@ -35,6 +35,7 @@ type ProjectPatch struct {
 	Forms       map[string]tasks.Schema `json:"forms"`
 	Workflow    *Policy                 `json:"workflow"`
 	Guidelines  *string                 `json:"guidelines"`
+	Balance     *BalanceTargets         `json:"balance"`
 }
 
 // ProjectDetail is a project as a member sees it: its current schema and forms, its policy
@@ -50,6 +51,7 @@ type ProjectDetail struct {
 	SchemaVersion int                     `json:"schema_version"`
 	Schema        *tasks.Schema           `json:"schema"`
 	Forms         map[string]tasks.Schema `json:"forms,omitempty"`
+	Balance       BalanceTargets          `json:"balance"`
 	CreatedBy     string                  `json:"created_by"`
 	CreatedAt     time.Time               `json:"created_at"`
 	UpdatedAt     time.Time               `json:"updated_at"`
@@ -203,6 +205,10 @@ func (s *Service) PatchProject(ctx context.Context, actorID string, cur *store.P
 		p.Guidelines = *patch.Guidelines
 	}
 	checkTexts(fe, p.Description, p.Guidelines)
+	if patch.Balance != nil {
+		checkBalanceTargets(fe, patch.Balance, &next.Schema)
+		p.Balance = encode(patch.Balance)
+	}
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
@@ -258,6 +264,7 @@ func detail(p *store.Project, pol Policy, doc *SchemaDoc, roles store.RoleSet) *
 	if p.SchemaVersion > 0 {
 		d.Schema, d.Forms = &doc.Schema, doc.Forms
 	}
+	d.Balance, _ = ParseBalanceTargets(p.Balance)
 	return d
 }
 

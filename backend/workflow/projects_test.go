@@ -88,6 +88,10 @@ func (failingQueue) EnqueueAgreement(context.Context, *store.Store, string, flow
 	return errors.New("the queue is down")
 }
 
+func (failingQueue) EnqueueFigures(context.Context, *store.Store, string, flow.FiguresKind, string) error {
+	return errors.New("queue down")
+}
+
 func (failingQueue) EnqueueImport(context.Context, *store.Store, string) error {
 	return errors.New("queue unavailable")
 }

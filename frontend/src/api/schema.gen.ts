@@ -913,6 +913,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{pid}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balance and readiness of the ground truth (lead, viewer)
+         * @description The balance of the newest ground truth of the project's done items (gold and the
+         *     calibration pool left out), D3-Omni's construction loop. Binary questions: Yes
+         *     (requirement satisfied) and No counts after polarity and N/A mapping (`open`: N/A answers
+         *     the mapping leaves open), the No/Yes ratio, the histogram of total scores (satisfied
+         *     binary questions per item, 0 to D) with its spread (largest bin minus smallest), and
+         *     Pearson's r between every pair of binary questions over the items that resolve both
+         *     (`flagged` when |r| > 0.6). Other questions: the count of each value (checklist
+         *     sub-items as `key/item`; pairwise A/B/tie). Every metadata key: the count of each value
+         *     (`truncated` beyond 100 values).
+         *
+         *     With the project's targets (`balance` in PATCH): each dimension says whether its ratio
+         *     exceeds the target and how many more No items would make it; each bin how many more items
+         *     would bring the spread under the target. `ready` holds only when both targets are set
+         *     and met: every ratio above ρ and the spread under δ.
+         *
+         *     Computed by a background job and kept per project, keyed by the schema version and the
+         *     newest item change, prediction, submit and criterion; older figures are answered with
+         *     `status: computing` while the job refreshes them.
+         */
+        get: operations["projectBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dataset statistics and loss accounting (lead, viewer)
+         * @description Items per stage and per ground-truth provenance, dropped items by reason and their share,
+         *     criteria written / pending / valid / too vague / too specific with the share refused,
+         *     labels per item, review verdicts, per question the decided items whose labels disagreed
+         *     on it and how many of them were adjudicated (rate over decided items), the median seconds
+         *     per label overall and per annotator, and the ground truth's value counts per question.
+         *     Review verdicts and drop reasons are counted as the release's dataset card counts them.
+         *     Computed by a background job and kept, as the balance is.
+         */
+        get: operations["projectReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/judges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Judge leaderboard against the ground truth (lead, viewer)
+         * @description Every model's imported predictions scored against the newest ground truth of the done
+         *     items, per question group: all binary questions together (answer vectors: exact match is
+         *     D3-Omni's perfect-match rate, per-total-score accuracy, total-score deviation), then each
+         *     binary, Likert (score) and pairwise question on its own. `report` is the judge report of
+         *     `arbiter judge-eval` (records: unit = external id, question = key, value = yes/no after
+         *     polarity and N/A mapping, the Likert number, or A/B/tie; in unit then key order) with
+         *     `--intervals 1000 --bootstrap 1000 --seed 20260311 --elo-k 32`: its `ci95` holds the 95 %
+         *     percentile intervals of the headline figures over clusters within strata, and
+         *     `difference` the paired bootstrap of the model minus the group's best (by accuracy, or
+         *     Pearson's r for scores). Pairwise Elo players are the items' `model_a` and `model_b`
+         *     metadata. With `system_key`, score groups correlate each system's mean judge score with
+         *     its mean human score (and Pearson's r leaving each system out). A model with no
+         *     prediction on a group's ground truth gets a row without a report and with the reason.
+         *     Computed by a background job and kept per set of options, as the balance is.
+         */
+        get: operations["projectJudges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{pid}/members": {
         parameters: {
             query?: never;
@@ -1886,6 +1982,7 @@ export interface components {
         };
         /** @description A project with its current task schema and forms and its workflow policy. */
         ProjectDetail: {
+            balance: components["schemas"]["BalanceTargets"];
             id: string;
             name: string;
             description: string;
@@ -2757,6 +2854,247 @@ export interface components {
                 /** @enum {string} */
                 code: "low_gold_accuracy" | "rushed" | "rubber_stamping" | "anchoring";
                 reason: string;
+            }[];
+        };
+        /** @description A project's balance targets; each optional. */
+        BalanceTargets: {
+            /** @description ρ: the No/Yes ratio every binary question must exceed (binary questions only). */
+            ratio?: number;
+            /** @description δ: the total-score histogram's spread must fall under it (binary questions only). */
+            spread?: number;
+            /** @description The metadata key to count by, as meta.<key>. */
+            by?: string;
+        };
+        ValueCount: {
+            value: string;
+            count: number;
+        };
+        Distribution: {
+            /** @description The question key, or key/item for a checklist sub-item. */
+            key: string;
+            label: string;
+            kind: string;
+            /** @description Counts per value: numeric order for Likert and checklist, most frequent first otherwise. Binary values are satisfied / not_satisfied. */
+            values: components["schemas"]["ValueCount"][];
+        };
+        BalanceReport: {
+            /** @enum {string} */
+            status: "ready" | "computing";
+            /** Format: date-time */
+            computed_at: string | null;
+            targets: components["schemas"]["BalanceTargets"];
+            readiness: {
+                /** @description Both targets set and met. */
+                ready: boolean;
+                /** @description Every ratio above the target; null without a ratio target or binary questions. */
+                ratio_met: boolean | null;
+                /** @description The spread under the target; null without a spread target or binary questions. */
+                spread_met: boolean | null;
+                /** @description Binary questions whose ratio does not exceed the target. */
+                need_more_no: string[];
+                /** @description Total scores whose bin needs items for the spread to fall under the target. */
+                bins_need_items: number[];
+            };
+            /** @description Done items with ground truth. */
+            items: number;
+            /** @description The binary questions' balance; null when the schema has none. */
+            binary: null | {
+                dimensions: {
+                    key: string;
+                    label: string;
+                    yes: number;
+                    no: number;
+                    open: number;
+                    /** @description No/Yes; null without Yes. */
+                    ratio: number | null;
+                    /** @description With a ratio target. */
+                    meets_ratio?: boolean;
+                    /** @description With a ratio target */
+                    needs_no?: number;
+                }[];
+                histogram: {
+                    score: number;
+                    count: number;
+                    /** @description With a spread target. */
+                    needs?: number;
+                }[];
+                spread: number;
+                min_ratio: number | null;
+                correlations: {
+                    a: string;
+                    b: string;
+                    /** @description Pearson's r (phi) over items resolving both; null when either is constant. */
+                    r: number | null;
+                    flagged: boolean;
+                }[];
+            };
+            distributions: components["schemas"]["Distribution"][];
+            meta: {
+                key: string;
+                values: components["schemas"]["ValueCount"][];
+                distinct: number;
+                /** @description More than 100 values; none listed. */
+                truncated: boolean;
+            }[];
+        };
+        DatasetReport: {
+            /** @enum {string} */
+            status: "ready" | "computing";
+            /** Format: date-time */
+            computed_at: string | null;
+            /** @description Items outside gold and the calibration pool. */
+            items: number;
+            /** @description Done items with ground truth. */
+            decided: number;
+            stages: components["schemas"]["ValueCount"][];
+            provenance: components["schemas"]["ValueCount"][];
+            /** @description Dropped items per reason (unspecified when none was given). */
+            dropped: components["schemas"]["ValueCount"][];
+            dropped_share: number | null;
+            criteria: {
+                written: number;
+                pending: number;
+                valid: number;
+                too_vague: number;
+                too_specific: number;
+                /** @description Share of reviewed criteria refused. */
+                loss_share: number | null;
+            };
+            labels: number;
+            labels_per_item: {
+                labels: number;
+                items: number;
+            }[];
+            reviews: components["schemas"]["ValueCount"][];
+            adjudication: {
+                key: string;
+                label: string;
+                disagreed: number;
+                adjudicated: number;
+                rate: number | null;
+            }[];
+            median_seconds: number | null;
+            annotators: {
+                user_id: string;
+                name: string;
+                labels: number;
+                median_seconds: number | null;
+            }[];
+            scores: components["schemas"]["Distribution"][];
+        };
+        /** @description A 95 % percentile interval, or null when no replicate was defined. */
+        JudgeInterval: null | number[];
+        EloRating: {
+            player: string;
+            rating: number;
+            matches: number;
+        };
+        /** @description `arbiter judge-eval`'s report; figures that do not apply to the kind are absent, undefined ones null. */
+        JudgeReport: {
+            /** @enum {string} */
+            kind: "binary" | "pairwise" | "score";
+            n: number;
+            n_missing: number;
+            accuracy?: number | null;
+            accuracy_without_ties?: number | null;
+            per_class_recall?: {
+                [key: string]: number;
+            };
+            yes_accuracy?: number | null;
+            no_accuracy?: number | null;
+            balanced_accuracy?: number | null;
+            mcc?: number | null;
+            exact_match?: number | null;
+            segment_accuracy?: {
+                total_score: number;
+                n_units: number;
+                accuracy: number;
+            }[];
+            total_score_deviation?: {
+                mean_abs: number;
+                mean_signed: number;
+                share_equal: number;
+            };
+            best_three_class?: {
+                accuracy: number;
+                threshold: number;
+            };
+            elo?: {
+                reference: components["schemas"]["EloRating"][];
+                judge: components["schemas"]["EloRating"][];
+            };
+            pearson?: number | null;
+            spearman?: number | null;
+            kendall_tau_b?: number | null;
+            mse?: number | null;
+            mae?: number | null;
+            share_over?: number | null;
+            share_under?: number | null;
+            /** @description Per headline figure, the paired bootstrap of this model minus the group's best. */
+            difference?: {
+                [key: string]: {
+                    estimate: number;
+                    ci95: components["schemas"]["JudgeInterval"];
+                    p_value: number | null;
+                };
+            };
+            /** @description Per headline figure, the model's own 95 % interval. */
+            ci95?: {
+                [key: string]: components["schemas"]["JudgeInterval"];
+            };
+            notes: string[];
+        };
+        JudgeBoard: {
+            /** @enum {string} */
+            status: "ready" | "computing";
+            /** Format: date-time */
+            computed_at: string | null;
+            cluster_key: string;
+            strata_key: string;
+            system_key: string;
+            /** @description Every model with imported predictions. */
+            models: string[];
+            groups: {
+                /** @description `binary` for all binary questions together, else the question key. */
+                key: string;
+                label: string;
+                /** @enum {string} */
+                kind: "binary" | "pairwise" | "score";
+                questions: string[];
+                /** @description Decided items with ground truth on the group. */
+                items: number;
+                /** @enum {string} */
+                headline: "accuracy" | "pearson";
+                /** @description The model with the best headline figure; empty when none is defined. */
+                best: string;
+                rows: {
+                    model: string;
+                    /** @description Why the row has no report. */
+                    reason?: string;
+                    report: null | components["schemas"]["JudgeReport"];
+                    /** @description System-level correlations (score groups with system_key). */
+                    system: null | {
+                        systems: {
+                            system: string;
+                            items: number;
+                            human: number;
+                            judge: number;
+                        }[];
+                        pearson: number | null;
+                        spearman: number | null;
+                        kendall_tau_b: number | null;
+                        leave_one_out: {
+                            system: string;
+                            pearson: number | null;
+                        }[];
+                    };
+                    /** @description The (human, judge) score pairs with their counts (score groups). */
+                    points: {
+                        human: number;
+                        judge: number;
+                        count: number;
+                    }[];
+                }[];
             }[];
         };
         AgreementReport: {
@@ -4338,6 +4676,8 @@ export interface operations {
                     };
                     /** @description Replaces the whole policy (unset fields get their defaults, not their old values). */
                     workflow?: components["schemas"]["WorkflowPolicy"];
+                    /** @description Replaces the balance targets; a ratio or spread needs binary questions (`balance.ratio`, `balance.spread`: `not_binary`). */
+                    balance?: components["schemas"]["BalanceTargets"];
                 };
             };
         };
@@ -5389,6 +5729,103 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["NoSchema"];
             /** @description `validation_failed`: `details.stage` (`invalid_value`) or `details.questions` (`unknown_question`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    projectBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+        };
+    };
+    projectReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+        };
+    };
+    projectJudges: {
+        parameters: {
+            query?: {
+                /** @description Item metadata key whose values cluster items in the bootstrap. */
+                cluster_key?: string;
+                /** @description Item metadata key whose values stratify the bootstrap. */
+                strata_key?: string;
+                /** @description Item metadata key naming the system (generator) of each item. */
+                system_key?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leaderboards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgeBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+            /** @description `validation_failed`: `details.cluster_key`, `details.strata_key` or `details.system_key` (`missing_meta`) when some decided items lack the key. */
             422: {
                 headers: {
                     [name: string]: unknown;

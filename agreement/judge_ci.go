@@ -1,0 +1,52 @@
+package agreement
+
+import (
+	"fmt"
+	"math"
+)
+
+// intervals fills the judge's own percentile intervals of its headline metrics: items are
+// resampled by the records' clusters (by unit when records are questions of a unit) within
+// their strata, each metric with the same seed.
+func (rep *JudgeReport) intervals(v *judgeView, opts JudgeOptions) {
+	bo := BootstrapOptions{Replicates: opts.Intervals, Seed: opts.Seed, Clusters: itemClusters(v), Strata: itemStrata(v)}
+	rep.CI95 = map[string]*CI{}
+	for name, f := range headline(v) {
+		stat := func(idx []int32) (float64, error) { return f(v.subset(idx)) }
+		cis, err := BootstrapIndex(len(v.recs), []IndexStat{stat}, bo)
+		if err != nil || len(cis) != 1 || cis[0].Replicates == 0 {
+			continue
+		}
+		ci := cis[0]
+		rep.CI95[name] = &ci
+	}
+}
+
+// itemStrata groups items by the reference records' stratum field.
+func itemStrata(v *judgeView) UnitGroups {
+	var g groupColumn
+	any := false
+	for i, r := range v.recs {
+		if r.Stratum != "" {
+			g.set(int32(i), r.Stratum)
+			any = true
+		}
+	}
+	if !any {
+		return UnitGroups{}
+	}
+	return g.result(len(v.recs), nil)
+}
+
+// BinaryCorrelation is Pearson's r of two 0/1 variables given their 2×2 table of counts
+// (n11: both 1, n10: first 1 and second 0, …), the phi coefficient: the same value Pearson
+// gives on the expanded vectors, from counts, so that a million items need no vectors.
+// Undefined (ErrNoVariation) when either variable is constant.
+func BinaryCorrelation(n11, n10, n01, n00 int64) (float64, error) {
+	a, b, c, d := float64(n11), float64(n10), float64(n01), float64(n00)
+	den := math.Sqrt(a+b) * math.Sqrt(c+d) * math.Sqrt(a+c) * math.Sqrt(b+d)
+	if !(den > 0) {
+		return 0, fmt.Errorf("binary correlation: %w", ErrNoVariation)
+	}
+	return math.Max(-1, math.Min(1, (a*d-b*c)/den)), nil
+}

@@ -1,0 +1,206 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"gorm.io/gorm/clause"
+)
+
+// FiguresResult is a project's derived figures of one kind (balance, report, judges), as a
+// background job left them, with the fingerprint of the data they were computed from.
+type FiguresResult struct {
+	ProjectID   string `gorm:"primaryKey"`
+	Kind        string `gorm:"primaryKey"`
+	DataKey     string
+	Result      JSON
+	ComputedAt  *time.Time
+	RequestedAt *time.Time
+}
+
+// TableName names the figures table.
+func (FiguresResult) TableName() string { return "project_figures" }
+
+// FiguresResult returns the kept figures of a kind (ErrNotFound when none).
+func (s *Store) FiguresResult(ctx context.Context, projectID, kind string) (*FiguresResult, error) {
+	var r FiguresResult
+	err := s.db.WithContext(ctx).Where("project_id = ? AND kind = ?", projectID, kind).Take(&r).Error
+	return &r, translate(err)
+}
+
+// PutFiguresResult stores computed figures, keeping the time a job was last requested.
+func (s *Store) PutFiguresResult(ctx context.Context, r *FiguresResult) error {
+	return translate(s.db.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "project_id"}, {Name: "kind"}},
+		DoUpdates: clause.AssignmentColumns([]string{"data_key", "result", "computed_at"}),
+	}).Omit("requested_at").Create(r).Error)
+}
+
+// RequestFigures records that a job was queued for a project's figures of a kind at t, as
+// RequestAgreement does for agreement: false, recording nothing, when another request newer
+// than after is pending.
+func (s *Store) RequestFigures(ctx context.Context, projectID, kind string, t, after time.Time) (bool, error) {
+	db := s.db.WithContext(ctx)
+	res := db.Exec(`INSERT INTO project_figures (project_id, kind, requested_at) VALUES (?, ?, ?)
+ON CONFLICT (project_id, kind) DO NOTHING`, projectID, kind, t)
+	if res.Error != nil {
+		return false, translate(res.Error)
+	}
+	if res.RowsAffected == 1 {
+		return true, nil
+	}
+	res = db.Exec(`UPDATE project_figures SET requested_at = ? WHERE project_id = ? AND kind = ?
+  AND (requested_at IS NULL OR requested_at < ? OR (computed_at IS NOT NULL AND requested_at <= computed_at))`,
+		t, projectID, kind, after)
+	return res.RowsAffected == 1, translate(res.Error)
+}
+
+// FiguresKey fingerprints what a project's derived figures are computed from: the newest item
+// change (imports, stage moves, ground truth), prediction, label or review submit and criterion
+// change. Each part is one index lookup.
+func (s *Store) FiguresKey(ctx context.Context, projectID string) (string, error) {
+	newest := func(query string, args ...any) (string, error) {
+		var t *time.Time
+		if err := s.db.WithContext(ctx).Raw(query, args...).Scan(&t).Error; err != nil {
+			return "", translate(err)
+		}
+		if t == nil {
+			return "-", nil
+		}
+		return t.UTC().Format(time.RFC3339Nano), nil
+	}
+	item, err := newest(`SELECT updated_at FROM items WHERE project_id = ? ORDER BY updated_at DESC LIMIT 1`, projectID)
+	if err != nil {
+		return "", err
+	}
+	pred, err := newest(`SELECT created_at FROM predictions WHERE project_id = ? ORDER BY created_at DESC LIMIT 1`, projectID)
+	if err != nil {
+		return "", err
+	}
+	crit, err := newest(`SELECT updated_at FROM criteria WHERE project_id = ? ORDER BY updated_at DESC LIMIT 1`, projectID)
+	if err != nil {
+		return "", err
+	}
+	sub, err := s.LatestSubmit(ctx, projectID)
+	if err != nil {
+		return "", err
+	}
+	subS := "-"
+	if sub != nil {
+		subS = sub.UTC().Format(time.RFC3339Nano)
+	}
+	return fmt.Sprintf("items=%s predictions=%s submits=%s criteria=%s", item, pred, subS, crit), nil
+}
+
+// TruthRow is one item of a project (not gold, not the calibration pool) with its newest
+// ground truth, when it has one.
+type TruthRow struct {
+	ID, ExternalID string
+	Stage          flow.Stage
+	DropReason     *string
+	Meta           JSON
+	Answers        JSON // the newest ground truth's answers (nil: none)
+	Provenance     *flow.Provenance
+}
+
+// truthPage is how many items one query of EachTruth reads.
+const truthPage = 10000
+
+// EachTruth calls fn for every item of a project outside gold and the calibration pool, in
+// external id order (the order of a release), with its newest ground truth, a page at a time.
+func (s *Store) EachTruth(ctx context.Context, projectID string, fn func(*TruthRow) error) error {
+	after := ""
+	for {
+		rows, err := s.db.WithContext(ctx).Raw(`SELECT i.id, i.external_id, i.stage, i.drop_reason, i.meta, g.answers, g.provenance
+FROM items i LEFT JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_revision AND i.gt_revision > 0
+WHERE i.project_id = ? AND i.stage NOT IN (?, ?) AND i.external_id > ?
+ORDER BY i.external_id LIMIT ?`, projectID, flow.StageGold, flow.StageCalibration, after, truthPage).Rows()
+		if err != nil {
+			return translate(err)
+		}
+		n := 0
+		for rows.Next() {
+			var r TruthRow
+			if err := rows.Scan(&r.ID, &r.ExternalID, &r.Stage, &r.DropReason, &r.Meta, &r.Answers, &r.Provenance); err != nil {
+				rows.Close()
+				return err
+			}
+			n, after = n+1, r.ExternalID
+			if err := fn(&r); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil || n < truthPage {
+			return translate(err)
+		}
+	}
+}
+
+// EachPrediction calls fn for every prediction of a project, a page at a time in (item, model)
+// order.
+func (s *Store) EachPrediction(ctx context.Context, projectID string, fn func(*Prediction) error) error {
+	afterItem, afterModel := "", ""
+	for {
+		rows, err := s.db.WithContext(ctx).Raw(`SELECT item_id, model, answers FROM predictions
+WHERE project_id = ? AND (item_id > ? OR (item_id = ? AND model > ?))
+ORDER BY item_id, model LIMIT ?`, projectID, afterItem, afterItem, afterModel, truthPage).Rows()
+		if err != nil {
+			return translate(err)
+		}
+		n := 0
+		for rows.Next() {
+			var p Prediction
+			if err := rows.Scan(&p.ItemID, &p.Model, &p.Answers); err != nil {
+				rows.Close()
+				return err
+			}
+			n, afterItem, afterModel = n+1, p.ItemID, p.Model
+			if err := fn(&p); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil || n < truthPage {
+			return translate(err)
+		}
+	}
+}
+
+// CountRow is a count of one value.
+type CountRow struct {
+	Value string
+	Count int64
+}
+
+// CriteriaStatusCounts counts a project's criteria by status.
+func (s *Store) CriteriaStatusCounts(ctx context.Context, projectID string) ([]CountRow, error) {
+	var out []CountRow
+	err := s.db.WithContext(ctx).Raw(`SELECT status AS value, COUNT(*) AS count FROM criteria
+WHERE project_id = ? GROUP BY status ORDER BY status`, projectID).Scan(&out).Error
+	return out, translate(err)
+}
+
+// DoneItemsWithoutMeta counts a project's decided items whose metadata lacks a key.
+func (s *Store) DoneItemsWithoutMeta(ctx context.Context, projectID, key string) (int64, error) {
+	expr := "json_extract(meta, ?) IS NULL"
+	arg := any("$." + jsonPathKey(key))
+	if s.dialect == Postgres {
+		expr, arg = "(meta::jsonb ->> ?) IS NULL", key
+	}
+	var n int64
+	err := s.db.WithContext(ctx).Raw(`SELECT COUNT(*) FROM items WHERE project_id = ? AND stage = ? AND gt_revision > 0 AND (meta IS NULL OR `+expr+`)`,
+		projectID, flow.StageDone, arg).Scan(&n).Error
+	return n, translate(err)
+}
+
+// jsonPathKey quotes a key for an SQLite JSON path.
+func jsonPathKey(key string) string {
+	b, _ := json.Marshal(key)
+	return string(b)
+}
