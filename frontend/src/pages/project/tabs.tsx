@@ -12,6 +12,9 @@ import { AgreementTab } from "./agreement/AgreementTab";
 import { QualityTab } from "./quality/QualityTab";
 import { CalibrationTab } from "./calibration/CalibrationTab";
 import { MyRoundsTab } from "./rounds/MyRoundsTab";
+import { BalanceTab } from "./balance/BalanceTab";
+import { ReportTab } from "./report/ReportTab";
+import { JudgesTab } from "./judges/JudgesTab";
 
 /**
  * A section of the project page. Capabilities plug in by adding an entry
@@ -71,6 +74,24 @@ export const projectTabs: ProjectTab[] = [
     label: "Quality",
     element: <QualityTab />,
     visible: ({ project }) => project.my_roles.includes("lead"),
+  },
+  {
+    path: "balance",
+    label: "Balance",
+    element: <BalanceTab />,
+    visible: ({ project }) => project.my_roles.includes("lead") || project.my_roles.includes("viewer"),
+  },
+  {
+    path: "report",
+    label: "Report",
+    element: <ReportTab />,
+    visible: ({ project }) => project.my_roles.includes("lead") || project.my_roles.includes("viewer"),
+  },
+  {
+    path: "judges",
+    label: "Judges",
+    element: <JudgesTab />,
+    visible: ({ project }) => project.my_roles.includes("lead") || project.my_roles.includes("viewer"),
   },
   {
     path: "releases",
