@@ -3,7 +3,18 @@
 // it on an axis).
 import type { ChartOption } from "./echarts";
 import { fixed, percent } from "./format";
-import { SERIES, text, tokens } from "./options";
+import { intervalOption, SERIES, tokens, type IntervalRow } from "./options";
+
+/**
+ * The text style of these charts. note: the page's own font stack, not
+ * "inherit": ECharts measures labels on a canvas, where "inherit" falls back to
+ * a narrower font, so long axis labels were laid out too short and clipped.
+ */
+function text(c: ReturnType<typeof tokens>) {
+  const css = typeof document === "undefined" ? null : getComputedStyle(document.documentElement);
+  const family = css?.getPropertyValue("--font-sans").trim() || "system-ui, sans-serif";
+  return { color: c.text, fontFamily: family };
+}
 
 export interface CountSeries {
   name: string;
@@ -36,7 +47,7 @@ export function countBarsOption(categories: string[], series: CountSeries[], o: 
     textStyle: text(c),
     animation: false,
     color: SERIES,
-    grid: { left: 8, right: 32, top: legend ? 36 : 24, bottom: 8, containLabel: true },
+    grid: { left: 8, right: o.horizontal ? 48 : 32, top: legend ? 36 : 24, bottom: 8, containLabel: true },
     legend: legend ? { top: 0, textStyle: text(c) } : undefined,
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
     xAxis: o.horizontal ? val : cat,
@@ -71,7 +82,7 @@ export function ratioBarsOption(rows: RatioRow[], target: number | null): ChartO
     grid: { left: 8, right: 32, top: 28, bottom: 8, containLabel: true },
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v: number | null) => fixed(v) },
     xAxis: { type: "category", data: rows.map((r) => r.label), axisLabel: { interval: 0, rotate: rows.length > 6 ? 30 : 0, width: 120, overflow: "truncate" } },
-    yAxis: { type: "value", min: 0, max: Math.ceil(top * 11) / 10, name: "No / Yes", splitLine: { lineStyle: { color: c.border } } },
+    yAxis: { type: "value", min: 0, max: top * 1.1 <= 1 ? Math.ceil(top * 11) / 10 : Math.ceil(top * 1.1), name: "No / Yes", splitLine: { lineStyle: { color: c.border } } },
     series: [
       {
         type: "bar",
@@ -224,7 +235,18 @@ export function judgeScatterOption(points: ScorePoint[], model: string): ChartOp
   const lo = Math.floor(Math.min(...all, 1));
   const hi = Math.ceil(Math.max(...all, lo + 1));
   const most = Math.max(1, ...points.map((p) => p.count));
-  const axis = (name: string) => ({ type: "value", name, nameLocation: "middle", nameGap: 28, min: lo, max: hi, splitLine: { lineStyle: { color: c.border } } });
+  // note: half a step of room on each side so that dots on the scale's ends are not cut by the axes
+  const axis = (name: string) => ({
+    type: "value",
+    name,
+    nameLocation: "middle",
+    nameGap: 28,
+    min: lo - 0.5,
+    max: hi + 0.5,
+    interval: 0.5,
+    axisLabel: { formatter: (v: number) => (Number.isInteger(v) ? String(v) : "") },
+    splitLine: { lineStyle: { color: c.border } },
+  });
   return {
     textStyle: text(c),
     animation: false,
@@ -278,4 +300,10 @@ export function shareBarsOption(categories: string[], values: (number | null)[],
       },
     ],
   };
+}
+
+/** Each model's headline figure with its 95 % interval, rows in the leaderboard's order. */
+export function leaderboardIntervalOption(rows: IntervalRow[], name: string): ChartOption {
+  const c = tokens();
+  return { ...intervalOption(rows, name), textStyle: text(c), grid: { left: 8, right: 72, top: 20, bottom: 8, containLabel: true } };
 }

@@ -33,7 +33,6 @@ const score = (pearson: number): JudgeReport => ({
   kendall_tau_b: pearson - 0.1,
   mse: 0.8,
   mae: 0.6,
-  exact_match: 0.5,
   share_over: 0.25,
   share_under: 0.25,
   ci95: { pearson: [pearson - 0.2, Math.min(1, pearson + 0.1)] },

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import type { JudgeGroup, JudgeRow } from "../../../api/insight";
-import { Chart, fixed, interval, intervalOption } from "../../../charts";
+import { Chart, fixed, interval, leaderboardIntervalOption } from "../../../charts";
 import { columnsFor, headlineLabel, type Column } from "./columns";
 
 interface Sort {
@@ -29,7 +29,7 @@ export function Leaderboard({ group: g }: { group: JudgeGroup }) {
   const rows = useMemo(() => sortRows(g.rows, col, sort.desc), [g.rows, col, sort.desc]);
   const option = useMemo(
     () =>
-      intervalOption(
+      leaderboardIntervalOption(
         rows.filter((r) => r.report).map((r) => {
           const ci = r.report?.ci95?.[g.headline] ?? null;
           return { label: r.model, value: r.report && headline ? (headline.value(r.report) ?? null) : null, lo: ci?.[0] ?? null, hi: ci?.[1] ?? null };
@@ -68,9 +68,6 @@ export function Leaderboard({ group: g }: { group: JudgeGroup }) {
                   </button>
                 </th>
               ))}
-              <th scope="col" className="num">
-                95 % interval
-              </th>
               <th scope="col" className="num" title={`Paired bootstrap of the model's ${headlineLabel(g.headline).toLowerCase()} minus the best model's`}>
                 Δ to best
               </th>
@@ -87,15 +84,19 @@ export function Leaderboard({ group: g }: { group: JudgeGroup }) {
                     {cols.map((c) => (
                       <td key={c.id} className="num">
                         {c.format(c.value(r.report!))}
+                        {c.id === g.headline && (
+                          <div className="muted judges-ci" title="95 % bootstrap interval">
+                            {interval(r.report!.ci95?.[g.headline])}
+                          </div>
+                        )}
                       </td>
                     ))}
-                    <td className="num">{interval(r.report.ci95?.[g.headline])}</td>
                     <td className="num">
                       <Difference row={r} headline={g.headline} />
                     </td>
                   </>
                 ) : (
-                  <td colSpan={cols.length + 2} className="muted">
+                  <td colSpan={cols.length + 1} className="muted">
                     {r.reason || "No report."}
                   </td>
                 )}
@@ -117,7 +118,8 @@ function Difference({ row, headline }: { row: JudgeRow; headline: string }) {
   return (
     <span title={`95 % interval ${interval(d.ci95, 3)}, p = ${fixed(d.p_value, 3)}`}>
       {d.estimate >= 0 ? "+" : ""}
-      {fixed(d.estimate, 3)} <span className="muted">{interval(d.ci95)}</span>
+      {fixed(d.estimate, 3)}
+      <div className="muted judges-ci">{interval(d.ci95)}</div>
     </span>
   );
 }

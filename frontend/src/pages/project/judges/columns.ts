@@ -30,14 +30,11 @@ const figure = (id: keyof JudgeReport, label: string, higherBetter: boolean, tit
   higherBetter,
 });
 
-const n: Column = { id: "n", label: "n", title: "Items scored", value: (r) => r.n, format: (v) => (v == null ? "—" : v.toLocaleString()), higherBetter: true };
-
 /** The columns of a group, after the model and before the interval and the difference to the best. */
 export function columnsFor(g: JudgeGroup): Column[] {
   switch (g.kind) {
     case "binary":
       return [
-        n,
         share("accuracy", "Accuracy"),
         share("balanced_accuracy", "Balanced acc."),
         share("yes_accuracy", "Yes acc.", "Accuracy on items whose ground truth is Yes"),
@@ -58,16 +55,14 @@ export function columnsFor(g: JudgeGroup): Column[] {
           : []),
       ];
     case "pairwise":
-      return [n, share("accuracy", "Accuracy"), share("accuracy_without_ties", "Acc. w/o ties", "Accuracy on pairs the ground truth decides"), figure("mcc", "MCC", true)];
+      return [share("accuracy", "Accuracy"), share("accuracy_without_ties", "Acc. w/o ties", "Accuracy on pairs the ground truth decides"), figure("mcc", "MCC", true)];
     case "score":
       return [
-        n,
         figure("pearson", "Pearson r", true),
         figure("spearman", "Spearman ρ", true),
         figure("kendall_tau_b", "Kendall τb", true),
         figure("mse", "MSE", false, "Mean squared error"),
         figure("mae", "MAE", false, "Mean absolute error"),
-        share("exact_match", "Exact", "Share of items with the same score"),
         share("share_over", "Over", "Share of items the judge scores higher"),
         share("share_under", "Under", "Share of items the judge scores lower"),
       ];

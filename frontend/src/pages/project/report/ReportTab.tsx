@@ -187,7 +187,8 @@ function AdjudicationSection({ report: r }: { report: DatasetReport }) {
     () => shareBarsOption(r.adjudication.map((a) => a.label || a.key), r.adjudication.map((a) => a.rate), "adjudicated"),
     [r.adjudication],
   );
-  if (r.adjudication.length === 0) return null;
+  // note: without labels nothing can disagree; the rates would all read 0 %
+  if (r.adjudication.length === 0 || r.labels === 0) return null;
   return (
     <section className="card" aria-label="Adjudication per question">
       <h3 className="card-title">Adjudication per question</h3>
