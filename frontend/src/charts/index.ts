@@ -1,3 +1,4 @@
 export { Chart } from "./Chart";
 export * from "./options";
 export * from "./format";
+export * from "./insight";

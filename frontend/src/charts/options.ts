@@ -4,7 +4,7 @@ import type { ChartOption } from "./echarts";
 import { fixed, percent } from "./format";
 
 /** Colours of the design tokens (theme.css), read once from the page, with the same values as fallback. */
-function tokens() {
+export function tokens() {
   const css = typeof document === "undefined" ? null : getComputedStyle(document.documentElement);
   const t = (name: string, fallback: string) => css?.getPropertyValue(name).trim() || fallback;
   return {
@@ -20,9 +20,9 @@ function tokens() {
 }
 
 /** A categorical palette for series (annotators, questions). */
-const SERIES = ["#3b5bdb", "#e8590c", "#2b8a3e", "#ae3ec9", "#1098ad", "#f08c00", "#c2255c", "#5c940d", "#495057", "#7048e8"];
+export const SERIES = ["#3b5bdb", "#e8590c", "#2b8a3e", "#ae3ec9", "#1098ad", "#f08c00", "#c2255c", "#5c940d", "#495057", "#7048e8"];
 
-const text = (c: ReturnType<typeof tokens>) => ({ color: c.text, fontFamily: "inherit" });
+export const text = (c: ReturnType<typeof tokens>) => ({ color: c.text, fontFamily: "inherit" });
 
 /** A plot area this far from the chart's edges, with its axis labels and names kept inside. */
 const box = (left: number, right: number, top: number, bottom: number) => ({

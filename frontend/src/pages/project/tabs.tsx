@@ -12,6 +12,9 @@ import { QualityTab } from "./quality/QualityTab";
 import { CalibrationTab } from "./calibration/CalibrationTab";
 import { MyRoundsTab } from "./rounds/MyRoundsTab";
 import { SettingsTab } from "./settings/SettingsTab";
+import { BalanceTab } from "./balance/BalanceTab";
+import { ReportTab } from "./report/ReportTab";
+import { JudgesTab } from "./judges/JudgesTab";
 
 /**
  * A section of the project page. Capabilities plug in by adding an entry
@@ -42,6 +45,9 @@ export const projectTabs: ProjectTab[] = [
   { path: "calibration", label: "Calibration", element: <CalibrationTab />, visible: forRoles("lead") },
   { path: "agreement", label: "Agreement", element: <AgreementTab />, visible: forRoles("lead", "viewer") },
   { path: "quality", label: "Quality", element: <QualityTab />, visible: forRoles("lead") },
+  { path: "balance", label: "Balance", element: <BalanceTab />, visible: forRoles("lead", "viewer") },
+  { path: "report", label: "Report", element: <ReportTab />, visible: forRoles("lead", "viewer") },
+  { path: "judges", label: "Judges", element: <JudgesTab />, visible: forRoles("lead", "viewer") },
   { path: "releases", label: "Releases", element: <ReleasesTab />, visible: forRoles("lead", "viewer") },
   { path: "members", label: "Members", element: <MembersTab />, visible: forRoles("lead", "viewer") },
   { path: "settings", label: "Settings", element: <SettingsTab />, visible: forRoles("lead") },
