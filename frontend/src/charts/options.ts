@@ -24,6 +24,12 @@ export const SERIES = ["#3b5bdb", "#e8590c", "#2b8a3e", "#ae3ec9", "#1098ad", "#
 
 export const text = (c: ReturnType<typeof tokens>) => ({ color: c.text, fontFamily: "inherit" });
 
+/** Room for the longest category label (about 7 px a character, at most 180 px). */
+const labelRoom = (labels: string[]) => Math.min(180, 16 + 7 * Math.max(0, ...labels.map((l) => l.length)));
+
+/** A category axis' labels cut to the room they have, with the whole label in the tooltip. */
+const fitLabels = (room: number) => ({ width: room - 12, overflow: "truncate", interval: 0 });
+
 /** A plot area this far from the chart's edges, with its axis labels and names kept inside. */
 const box = (left: number, right: number, top: number, bottom: number) => ({
   left,
@@ -55,10 +61,10 @@ export function intervalOption(rows: IntervalRow[], name = "α"): ChartOption {
   return {
     textStyle: text(c),
     animation: false,
-    grid: box(8, 24, 16, 28),
+    grid: { ...box(labelRoom(labels), 24, 16, 28), outerBoundsMode: "none" },
     tooltip: { trigger: "item" },
     xAxis: { type: "value", min: Math.floor(low / step) * step, max: 1, interval: step, name, nameLocation: "end", splitLine: { lineStyle: { color: c.border } } },
-    yAxis: { type: "category", data: labels, axisTick: { show: false } },
+    yAxis: { type: "category", data: labels, axisTick: { show: false }, axisLabel: fitLabels(labelRoom(labels)) },
     series: [
       {
         type: "custom",
@@ -119,12 +125,12 @@ export function heatmapOption(people: HeatPerson[], values: (number | null)[][])
   return {
     textStyle: text(c),
     animation: false,
-    grid: box(8, 16, 8, 56),
+    grid: { ...box(labelRoom(names), 16, 8, 56), outerBoundsMode: "none" },
     tooltip: {
       formatter: (p: { value: [number, number, number] }) => `${names[p.value[1]]} × ${names[p.value[0]]}: ${percent(p.value[2])}`,
     },
     xAxis: { type: "category", data: names, axisLabel: { rotate: names.length > 4 ? 30 : 0, interval: 0 }, splitArea: { show: true } },
-    yAxis: { type: "category", data: names, inverse: true, axisLabel: { interval: 0 }, splitArea: { show: true } },
+    yAxis: { type: "category", data: names, inverse: true, axisLabel: fitLabels(labelRoom(names)), splitArea: { show: true } },
     visualMap: {
       min: 0,
       max: 1,
@@ -201,7 +207,7 @@ export function trendOption(rounds: number[], series: TrendSeries[]): ChartOptio
     animation: false,
     color: SERIES,
     grid: box(8, 8, 40, 8),
-    legend: { top: 0, textStyle: text(c) },
+    legend: { top: 0, itemGap: 18, textStyle: text(c) },
     tooltip: { trigger: "axis" },
     xAxis: { type: "category", data: rounds.map((n) => `Round ${n}`), boundaryGap: false },
     yAxis: [

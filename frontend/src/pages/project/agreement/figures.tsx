@@ -29,7 +29,7 @@ export function AlphaFigure({ questions }: { questions: AlphaRow[] }) {
     [questions],
   );
   return (
-    <Figure title="Krippendorff's α per question" note="Dots are α; bars are the 95 % bootstrap interval. 1 is perfect agreement, 0 is chance.">
+    <Figure title="Krippendorff's α per question" note="Dots are α; bars are the 95 % bootstrap interval. 1 is perfect agreement, 0 is chance; a question without a dot has no α (e.g. every rating the same).">
       <Chart option={option} height={Math.max(140, 48 + questions.length * 44)} label="Krippendorff's alpha per question with 95 % intervals" testId="chart-alpha" />
     </Figure>
   );
