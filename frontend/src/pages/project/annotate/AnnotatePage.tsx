@@ -54,7 +54,7 @@ function LabelSession({ pid, stage, picker }: { pid: string; stage: QueueStage; 
       {(claim) => (
         <LabelBody
           claim={claim}
-          shownAt={session.shownAt}
+          elapsed={session.elapsed}
           submit={session.submit}
           onChange={autosave.change}
           pause={autosave.stop}
