@@ -151,17 +151,17 @@ test("annotator screens: nothing cut off at 1440×900 and 1280×800, legends, pa
           assert.equal(await page.evaluate(() => document.scrollingElement.scrollTop), 0, `item ${n + 1} opens at the top`);
           const first = await page.locator(".q-card").first().boundingBox();
           assert.ok(first.y >= 0 && first.y + 40 <= VIEWPORTS[1].height, `the first question is in view (y=${first.y})`);
-          const text = await page.locator(".inputs-pane").textContent();
+          const text = await page.locator(".inputs-pane:visible").textContent();
           assert.doesNotMatch(text, /\{(image|video|audio)#\d+\}|\{rubric: \[/, "no author syntax reaches the annotator");
           if (n === 0) await viewShot(page, "01-pairwise-start", VIEWPORTS[1]);
           for (const k of ["a", "b", "t", "a", "b", "t", "a"]) await page.keyboard.press(k);
-          const answered = await page.locator(".progress-text").textContent();
+          const answered = await page.locator(".progress-text:visible").textContent();
           assert.match(answered, /^7\/14 answered/, "seven choices, the optional comments passed over");
           assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Submit Ctrl+Enter", "the submit button is next");
           const prev = await page.getByTestId("work").getAttribute("data-assignment");
           await page.keyboard.press("Enter");
           await page.waitForFunction((p) => document.querySelector("[data-testid=queue-empty]") || document.querySelector("[data-testid=work]")?.dataset.assignment !== p, prev);
-          const refs = await page.locator(".inputs-pane .media-ref").allTextContents();
+          const refs = await page.locator(".inputs-pane:visible .media-ref").allTextContents();
           if (refs.length) {
             assert.deepEqual(refs, ["Image 1"], "{image#1} renders as the image it names");
             await viewShot(page, "02-media-reference", VIEWPORTS[1]);

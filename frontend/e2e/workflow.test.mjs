@@ -75,7 +75,7 @@ async function labelQueue(page, pid, schema, { variantFor, shotAs } = {}) {
   let n = 0;
   for (;;) {
     if (await page.getByTestId("queue-empty").isVisible()) break;
-    const prompt = await page.locator(".inputs-pane").textContent();
+    const prompt = await page.locator(".inputs-pane:visible").textContent();
     await answerAll(page, schema, (q, i) => (variantFor ? variantFor(prompt, q, i) : 0));
     if (shotAs && n === 0) await saveShot(page, join(shots, `${shotAs}.png`));
     const prev = await armLatencyProbe(page);

@@ -55,7 +55,7 @@ export function LabelSession({ pid, stage, picker }: { pid: string; stage: Queue
       {(claim) => (
         <LabelBody
           claim={claim}
-          shownAt={session.shownAt}
+          elapsed={session.elapsed}
           submit={session.submit}
           onChange={autosave.change}
           pause={autosave.stop}

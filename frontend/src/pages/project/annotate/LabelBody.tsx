@@ -5,7 +5,8 @@ import { startingAnswers, type WorkSession } from "../work";
 
 interface Props {
   claim: Claim;
-  shownAt: number;
+  /** Milliseconds since this item was shown. */
+  elapsed: () => number;
   submit: WorkSession["submit"];
   /** Autosave: every change, and pausing it while a submit is out. */
   onChange: (answers: Answers) => void;
@@ -18,16 +19,17 @@ interface Props {
 /**
  * One item to label: the form, started from this browser's copy of the draft
  * (else the server's). note: memoised, so the work bar's ticking clock and
- * save state do not re-render the question cards.
+ * save state do not re-render the question cards, and every prop is stable
+ * across items, so the item rendered ahead (hidden) is shown without a render.
  */
-export const LabelBody = memo(function LabelBody({ claim, shownAt, submit, onChange, pause, resume, keyboard }: Props) {
+export const LabelBody = memo(function LabelBody({ claim, elapsed, submit, onChange, pause, resume, keyboard }: Props) {
   const aid = claim.assignment.id;
   const [initial] = useState(() => startingAnswers(aid, claim.draft));
   const [errors, setErrors] = useState<AnswerErrors | undefined>();
 
   async function onSubmit(answers: Record<string, AnswerValue>) {
     pause();
-    const out = await submit(aid, { answers, time_spent_ms: Math.round(performance.now() - shownAt) });
+    const out = await submit(aid, { answers, time_spent_ms: Math.round(elapsed()) });
     if (out.ok) return;
     resume();
     if (out.fields) setErrors(out.fields);

@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef, type ReactNode } from "react";
+import { Activity, useLayoutEffect, useRef, type ReactNode } from "react";
 import type { Claim } from "../../../api";
 import type { SaveState } from "./draftSaver";
 import { ProgressStats } from "./ProgressStats";
@@ -18,7 +18,11 @@ interface Props {
   saveState?: SaveState;
   /** Item actions at the right of the work bar. */
   actions?: ReactNode;
-  /** The page's view of one claim; mounted afresh for each assignment, so its state starts clean. */
+  /**
+   * The page's view of one claim; mounted afresh for each assignment, so its
+   * state starts clean. The claim ahead is rendered with it, hidden (no
+   * effects, no keys), and kept when it becomes the one shown.
+   */
   children: (claim: Claim) => ReactNode;
 }
 
@@ -64,7 +68,19 @@ export function WorkFrame({ session: s, leaseText, left, stats, saveState = "idl
       {s.status === "loading" && <QueueLoading />}
       {s.status === "error" && <QueueError error={s.error} onRetry={s.reload} />}
       {s.status === "empty" && <QueueEmpty stage={s.stage} onRetry={s.reload} done={s.progress?.done_today ?? 0} />}
-      {s.status === "ready" && s.claim && <Fragment key={aid}>{children(s.claim)}</Fragment>}
+      {s.status === "ready" && s.claim && (
+        <>
+          <Activity key={aid} mode="visible">
+            {children(s.claim)}
+          </Activity>
+          {/* The item claimed ahead, rendered hidden while this one is worked on: after a submit it is only revealed. */}
+          {s.next && s.next.assignment.id !== aid && (
+            <Activity key={s.next.assignment.id} mode="hidden">
+              {children(s.next)}
+            </Activity>
+          )}
+        </>
+      )}
     </div>
   );
 }

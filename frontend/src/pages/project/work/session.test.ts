@@ -38,3 +38,13 @@ describe("sessionReducer", () => {
     expect(s).toMatchObject({ status: "error", claim: null, error: "down" });
   });
 });
+
+describe("the claim ahead", () => {
+  it("is kept once settled, for its page to render hidden, and dropped when shown, given back or failed", () => {
+    const ahead = run({ type: "reset", claim: claim("a1"), at: 1 }, { type: "ahead", held: 1, next: claim("a2") });
+    expect(ahead.next?.assignment.id).toBe("a2");
+    expect(sessionReducer(ahead, { type: "reset", claim: claim("a2"), at: 2 }).next).toBeNull();
+    expect(sessionReducer(ahead, { type: "released" }).next).toBeNull();
+    expect(sessionReducer(ahead, { type: "failed", error: "x" }).next).toBeNull();
+  });
+});

@@ -12,6 +12,8 @@ export interface SessionState {
   shownAt: number;
   /** Items claimed ahead and held for this person beyond the one shown (0 or 1). */
   held: number;
+  /** The claim ahead, once known: its page is rendered hidden so showing it is quick. */
+  next: Claim | null;
   /**
    * Bumped each time the queue settles: an item (or the empty queue) is shown
    * and the claim ahead of it is done. Counts read then are consistent with
@@ -29,8 +31,8 @@ export type SessionAction =
   /** Shows a claim (null: the queue is empty) and starts it afresh. */
   | { type: "reset"; claim: Claim | null; at: number }
   | { type: "failed"; error: unknown }
-  /** The claim ahead of the shown item is settled: held (1) or none (0). */
-  | { type: "ahead"; held: number }
+  /** The claim ahead of the shown item is settled: held (1) or none (0), and which it is. */
+  | { type: "ahead"; held: number; next?: Claim | null }
   /** The claim ahead was given back (the page is being left). */
   | { type: "released" }
   | { type: "sending" }
@@ -43,6 +45,7 @@ export const initialSession: SessionState = {
   error: null,
   shownAt: 0,
   held: 0,
+  next: null,
   settled: 0,
   busy: false,
   problem: null,
@@ -60,16 +63,17 @@ export function sessionReducer(s: SessionState, a: SessionAction): SessionState 
         error: null,
         shownAt: a.at,
         held: 0,
+        next: null,
         problem: null,
         // An empty queue has nothing to claim ahead: it is settled at once.
         settled: a.claim ? s.settled : s.settled + 1,
       };
     case "failed":
-      return { ...s, status: "error", claim: null, error: a.error, shownAt: 0 };
+      return { ...s, status: "error", claim: null, error: a.error, shownAt: 0, next: null };
     case "ahead":
-      return { ...s, held: a.held, settled: s.settled + 1 };
+      return { ...s, held: a.held, next: a.next ?? null, settled: s.settled + 1 };
     case "released":
-      return { ...s, held: 0 };
+      return { ...s, held: 0, next: null };
     case "sending":
       return { ...s, busy: true, problem: null };
     case "sent":

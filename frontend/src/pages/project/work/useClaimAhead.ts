@@ -35,8 +35,8 @@ interface Options {
   stage: QueueStage;
   /** The assignment on screen. */
   shown: string | undefined;
-  /** The claim ahead of `shown` is settled: whether one is held (1) or not (0). */
-  onSettled: (held: number) => void;
+  /** The claim ahead of `shown` is settled: whether one is held (1) or not (0), and which. */
+  onSettled: (held: number, next: Claim | null) => void;
   /** The claim ahead was given back because the page is being hidden. */
   onReleased: () => void;
 }
@@ -100,7 +100,7 @@ export function useClaimAhead({ pid, stage, shown, onSettled, onReleased }: Opti
       ahead.current = entry;
       // A failed prefetch only means asking the queue after the submit.
       entry.result.then((r) => r.claim, () => null).then((next) => {
-        if (ahead.current === entry) settled(next ? 1 : 0);
+        if (ahead.current === entry) settled(next ? 1 : 0, next);
       });
     });
   }, [shown, api, client, queries, pid, stage, woken]);

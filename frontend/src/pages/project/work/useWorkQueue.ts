@@ -1,6 +1,6 @@
 // One person's queue in one stage: the claim on screen, the one claimed
 // ahead, and the writes that move from one to the next.
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, useApiClient, type AnswerErrors, type FlagCategory, type QueueStage, type SubmitBody } from "../../../api";
 import { releaseOnLeave, useWorkflowApi, type WorkflowApi } from "../../../api/workflow";
@@ -35,6 +35,8 @@ export type Outcome = { ok: true } | { ok: false; fields?: AnswerErrors };
 export interface WorkQueue extends SessionState {
   /** A write or claim is failing and being retried, or waiting for the network. */
   offline: boolean;
+  /** Milliseconds since the shown item was shown; a stable function, so pages rendered ahead need not re-render when shown. */
+  elapsed: () => number;
   reload: () => void;
   /**
    * Submits and moves to the next item. A `validation_failed` refusal comes
@@ -61,6 +63,11 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   const queries = useQueryClient();
   const [state, dispatch] = useReducer(sessionReducer, initialSession);
   const alive = useRef(true);
+  const shownAt = useRef(0);
+  useLayoutEffect(() => {
+    shownAt.current = state.shownAt;
+  }, [state.shownAt]);
+  const elapsed = useCallback(() => performance.now() - shownAt.current, []);
   const sending = useRef(false);
   const claimNext = useMutation({ mutationFn: () => api.next(pid, stage), ...keepTrying });
   const write = useMutation({ mutationFn: (w: Write) => send(api, pid, w), ...keepTrying });
@@ -68,7 +75,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
     pid,
     stage,
     shown: state.claim?.assignment.id,
-    onSettled: (held) => dispatch({ type: "ahead", held }),
+    onSettled: (held, next) => dispatch({ type: "ahead", held, next }),
     onReleased: () => dispatch({ type: "released" }),
   });
 
@@ -152,5 +159,5 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   }, [fetchNext]);
 
   const troubled = (m: { isPending: boolean; isPaused: boolean; failureCount: number }) => m.isPending && (m.isPaused || m.failureCount > 0);
-  return { ...state, offline: troubled(claimNext) || troubled(write), reload, submit, skip, flag };
+  return { ...state, offline: troubled(claimNext) || troubled(write), elapsed, reload, submit, skip, flag };
 }
