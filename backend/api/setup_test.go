@@ -2,6 +2,8 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,10 +18,6 @@ func TestSetupEndpoints(t *testing.T) {
 		lead := e.newUser("lead@example.org", false)
 		ann := e.newUser("ann@example.org", false)
 
-		status, body := lead.do("POST", "/api/v1/schemas/validate", map[string]any{"template": "robojudge", "workflow": map[string]any{"overlap": 99}})
-		if status != 422 || !contains(body, `"workflow.overlap"`) {
-			t.Fatalf("invalid policy: %d %s", status, body)
-		}
 		var ok struct {
 			Valid    bool
 			Workflow struct{ Overlap int }
@@ -101,6 +99,77 @@ func warningCodes(ws []struct {
 		out += w.Code
 	}
 	return out
+}
+
+// TestSetupCheckVerdicts: a setup that breaks a rule (an invalid policy or schema, a schema
+// that is not shaped like one) is a 200 verdict with its problems in field order, so that a
+// form checking as the lead types never sees a failed request; a malformed body is still 400.
+func TestSetupCheckVerdicts(t *testing.T) {
+	likert := func(q map[string]any) map[string]any {
+		return map[string]any{"inputs": []any{map[string]any{"name": "prompt", "type": "text"}},
+			"questions": []any{q}}
+	}
+	good := map[string]any{"key": "q", "kind": "likert", "label": "How good?", "min": 1, "max": 5}
+	tests := []struct {
+		name   string
+		body   any
+		status int
+		valid  bool
+		fields []string // the problems' fields, in order
+		codes  []string
+	}{
+		{"valid schema", map[string]any{"schema": likert(good)}, 200, true, nil, nil},
+		{"invalid policy", map[string]any{"template": "robojudge", "workflow": map[string]any{"overlap": 99}}, 200, false,
+			[]string{"workflow.overlap"}, []string{"out_of_range"}},
+		{"invalid schema", map[string]any{"schema": likert(map[string]any{"key": "q", "kind": "likert", "label": "How good?", "min": 5, "max": 1})}, 200, false,
+			[]string{"schema.questions[0].max"}, []string{"out_of_range"}},
+		{"template and schema", map[string]any{"template": "robojudge", "schema": likert(good)}, 200, false,
+			[]string{"template"}, []string{"conflict"}},
+		{"unknown key in the schema", map[string]any{"schema": map[string]any{"inputs": []any{}, "questoins": []any{}}}, 200, false,
+			[]string{"schema"}, []string{"unknown_field"}},
+		{"list where an object belongs", map[string]any{"schema": map[string]any{"inputs": []any{}, "questions": "q"}}, 200, false,
+			[]string{"schema.questions"}, []string{"invalid_type"}},
+		{"forms of the wrong shape", map[string]any{"schema": likert(good), "forms": []any{}}, 200, false,
+			[]string{"forms"}, []string{"invalid_type"}},
+		{"unknown field in the body", map[string]any{"template": "robojudge", "extra": 1}, 400, false, nil, nil},
+		{"not JSON", "{", 400, false, nil, nil},
+	}
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		for _, tc := range tests {
+			status, body := lead.do("POST", "/api/v1/schemas/validate", tc.body)
+			if status != tc.status {
+				t.Fatalf("%s: status %d, want %d: %s", tc.name, status, tc.status, body)
+			}
+			if status != 200 {
+				if errorCode(t, body) != "invalid_json" {
+					t.Fatalf("%s: %s", tc.name, body)
+				}
+				continue
+			}
+			var got struct {
+				Valid  bool
+				Errors []struct{ Field, Code, Message string }
+			}
+			if err := json.Unmarshal(body, &got); err != nil {
+				t.Fatal(err)
+			}
+			var fields, codes []string
+			for _, p := range got.Errors {
+				fields, codes = append(fields, p.Field), append(codes, p.Code)
+				if p.Message == "" {
+					t.Fatalf("%s: a problem without a message: %s", tc.name, body)
+				}
+			}
+			if got.Valid != tc.valid || !slices.Equal(fields, tc.fields) || !slices.Equal(codes, tc.codes) {
+				t.Fatalf("%s: %s", tc.name, body)
+			}
+		}
+		if n := len(lead.projects("")); n != 0 {
+			t.Fatalf("validation created %d projects", n)
+		}
+	})
 }
 
 func contains(b []byte, s string) bool { return strings.Contains(string(b), s) }

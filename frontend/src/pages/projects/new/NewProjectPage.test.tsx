@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ProjectDetail } from "../../../api/workflowTypes";
-import { apiError, json, type RecordedCall } from "../../../test/fakeApi";
+import { json, type RecordedCall } from "../../../test/fakeApi";
 import { renderInProject } from "../../project/testing";
 import { NewProjectPage } from "./NewProjectPage";
 import { parseSchemaText } from "../setup/schemaText";
@@ -20,13 +20,16 @@ questions:
   - {key: ok, kind: binary, label: Is it right?}
 `;
 
-/** The server's check, as the API answers it: problems by path for the bad schema. */
+/** The server's check, as the API answers it: a 200 verdict with problems by path for the bad schema. */
 function validate(call: RecordedCall) {
   const body = call.body as { schema?: { questions: { kind: string }[] }; name?: string };
   if (body.schema?.questions.some((q) => q.kind === "binay")) {
-    return apiError(422, "validation_failed", "the schema is invalid", {
-      "schema.questions[0].kind": { code: "invalid_value", message: '"binay" is not a question kind' },
-      "schema.questions[1].max": { code: "required", message: "likert needs min and max" },
+    return json(200, {
+      valid: false,
+      errors: [
+        { field: "schema.questions[0].kind", code: "invalid_value", message: '"binay" is not a question kind' },
+        { field: "schema.questions[1].max", code: "required", message: "likert needs min and max" },
+      ],
     });
   }
   return json(200, { valid: true, workflow: { overlap: 1, review: "none", adjudication: "on_disagreement", on_no_consensus: "adjudicate", lease_minutes: 30, blind_review: false, spot_check_rate: 0, show_annotator_names: false } });
