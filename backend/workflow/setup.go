@@ -215,7 +215,7 @@ func (s *Service) Feasibility(ctx context.Context, p *Project) (*Feasibility, er
 	if err != nil {
 		return nil, err
 	}
-	f := &Feasibility{Warnings: []Warning{}}
+	f := &Feasibility{}
 	var annotators, reviewers, adjudicators []string
 	for _, m := range ms {
 		if m.Roles.Has(store.RoleAnnotator) {
@@ -229,19 +229,25 @@ func (s *Service) Feasibility(ctx context.Context, p *Project) (*Feasibility, er
 		}
 	}
 	f.Annotators, f.Reviewers, f.Adjudicators = len(annotators), len(reviewers), len(adjudicators)
+	f.Warnings = feasibilityWarnings(p.Policy, annotators, reviewers, adjudicators)
+	return f, nil
+}
+
+// feasibilityWarnings are the warnings of a policy for the members holding each role.
+func feasibilityWarnings(pol Policy, annotators, reviewers, adjudicators []string) []Warning {
+	out := []Warning{}
 	warn := func(code string, needed, have int, format string, args ...any) {
-		f.Warnings = append(f.Warnings, Warning{Code: code, Needed: needed, Have: have, Message: fmt.Sprintf(format, args...)})
+		out = append(out, Warning{Code: code, Needed: needed, Have: have, Message: fmt.Sprintf(format, args...)})
 	}
-	pol := p.Policy
 	if len(annotators) < pol.Overlap {
-		warn("annotators", pol.Overlap, len(annotators), "overlap %d needs %d annotators; the project has %d", pol.Overlap, pol.Overlap, len(annotators))
+		warn("annotators", pol.Overlap, len(annotators), "overlap %d needs %s; the project has %d", pol.Overlap, counted(pol.Overlap, "annotator"), len(annotators))
 	}
 	if c := pol.CriteriaStage; c != nil && len(annotators) < c.Overlap {
-		warn("criteria_authors", c.Overlap, len(annotators), "criteria overlap %d needs %d annotators to write criteria for each item; the project has %d", c.Overlap, c.Overlap, len(annotators))
+		warn("criteria_authors", c.Overlap, len(annotators), "criteria overlap %d needs %s to write criteria for each item; the project has %d", c.Overlap, counted(c.Overlap, "annotator"), len(annotators))
 	}
 	if pol.Review == ReviewCross {
 		if free := freeOf(reviewers, annotators, pol.Overlap); free < 1 {
-			warn("reviewers", 1, free, "cross review needs a reviewer who did not label the item: with overlap %d and %d annotators, every reviewer labels every item", pol.Overlap, len(annotators))
+			warn("reviewers", 1, free, "cross review needs a reviewer who did not label the item: with overlap %d and %s, every reviewer labels every item", pol.Overlap, counted(len(annotators), "annotator"))
 		}
 	}
 	if pol.Adjudication != AdjudicateNever {
@@ -250,10 +256,23 @@ func (s *Service) Feasibility(ctx context.Context, p *Project) (*Feasibility, er
 			perItem++
 		}
 		if free := freeOf(adjudicators, append(slices.Clone(annotators), reviewers...), perItem); free < 1 {
-			warn("adjudicators", 1, free, "adjudication (%s) needs an adjudicator who did not label or review the item; the project has %d adjudicators and none is free", pol.Adjudication, len(adjudicators))
+			have := "no adjudicator"
+			if len(adjudicators) > 0 {
+				have = counted(len(adjudicators), "adjudicator") + " and none is free"
+			}
+			warn("adjudicators", 1, free, "adjudication (%s) needs an adjudicator who did not label or review the item; the project has %s", pol.Adjudication, have)
 		}
 	}
-	return f, nil
+	return out
+}
+
+// counted is a number of people with the noun in the singular or plural ("1 annotator",
+// "3 annotators").
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // freeOf counts the people of want who can still act on an item that perItem people of busy
