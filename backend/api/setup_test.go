@@ -207,3 +207,32 @@ func TestStuckWork(t *testing.T) {
 		}
 	})
 }
+
+// TestCreatorRoles: the creation answer gives the creator the roles every later read gives
+// (an administrator holds every role; anyone else is the lead), so a client may trust it.
+func TestCreatorRoles(t *testing.T) {
+	type rolesOf struct {
+		ID      string
+		MyRoles []string `json:"my_roles"`
+	}
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		for _, tc := range []struct {
+			who   *client
+			roles []string
+		}{
+			{e.admin, []string{"lead", "annotator", "reviewer", "adjudicator", "viewer"}},
+			{e.newUser("lead@example.org", false), []string{"lead"}},
+		} {
+			var created, got rolesOf
+			tc.who.must("POST", "/api/v1/projects", map[string]any{"name": "p " + tc.who.user.Email, "template": "robojudge"}, 201, &created)
+			tc.who.must("GET", "/api/v1/projects/"+created.ID, nil, 200, &got)
+			var listed []rolesOf
+			tc.who.must("GET", "/api/v1/projects", nil, 200, &listed)
+			i := slices.IndexFunc(listed, func(p rolesOf) bool { return p.ID == created.ID })
+			if !slices.Equal(created.MyRoles, tc.roles) || !slices.Equal(got.MyRoles, tc.roles) || i < 0 || !slices.Equal(listed[i].MyRoles, tc.roles) {
+				t.Fatalf("%s: created %v, read %v, listed %+v; want %v", tc.who.user.Email, created.MyRoles, got.MyRoles, listed, tc.roles)
+			}
+		}
+	})
+}

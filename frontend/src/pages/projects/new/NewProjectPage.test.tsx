@@ -63,6 +63,34 @@ describe("New project wizard, own schema", () => {
     expect(within(screen.getByRole("region", { name: "Preview" })).getByText("Is it right?")).toBeTruthy();
   }, 20_000);
 
+  it("opens the members step from the creation answer, without reading the project again", async () => {
+    const created = { id: "p9", name: "Mine", description: "", template: "", guidelines: "", archived_at: null, schema_version: 1, schema: parseSchemaText(GOOD).ok ? (parseSchemaText(GOOD) as { setup: { schema: unknown } }).setup.schema : null, workflow: {}, created_by: "u1", created_at: "", updated_at: "", my_roles: ["lead"] };
+    const { calls } = renderInProject(
+      <NewProjectPage />,
+      none,
+      {
+        "GET /api/v1/templates": () => json(200, []),
+        "POST /api/v1/schemas/validate": validate,
+        "POST /api/v1/projects": () => json(201, created),
+        "GET /api/v1/projects": () => json(200, []),
+        "GET /api/v1/projects/p9/members": () => json(200, []),
+        "GET /api/v1/projects/p9/invitations": () => json(200, []),
+      },
+      "/projects/new",
+    );
+    fireEvent.click(screen.getByLabelText("Upload or paste a schema"));
+    fireEvent.change(screen.getByLabelText("Schema (YAML or JSON)"), { target: { value: GOOD } });
+    const next = screen.getByRole("button", { name: "Next: project and workflow" }) as HTMLButtonElement;
+    await waitFor(() => expect(next.disabled).toBe(false));
+    fireEvent.click(next);
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "Mine" } });
+    const create = screen.getByRole("button", { name: /Create project|Checking/ }) as HTMLButtonElement;
+    await waitFor(() => expect(create.disabled).toBe(false));
+    fireEvent.click(create);
+    await screen.findByText("Mine", { selector: ".wizard-created strong" });
+    expect(calls.some((c) => c.method === "GET" && c.path === "/api/v1/projects/p9")).toBe(false);
+  }, 20_000);
+
   it("says where the text is not YAML, without asking the server", async () => {
     const { calls } = open();
     fireEvent.change(screen.getByLabelText("Schema (YAML or JSON)"), { target: { value: "inputs:\n  - {name: prompt\nquestions: []\n" } });
