@@ -130,15 +130,16 @@ func (s *Server) project(c *gin.Context) {
 		s.writeError(c, store.Missing(err, "project"))
 		return
 	}
-	roles := store.RoleSet(store.Roles)
+	var member store.RoleSet
 	if !u.IsAdmin {
 		m, err := s.store.CachedMember(ctx, p.ID, u.ID)
 		if err != nil {
 			s.writeError(c, store.Missing(err, "project"))
 			return
 		}
-		roles = m.Roles
+		member = m.Roles
 	}
+	roles := workflow.RolesIn(u, member)
 	c.Set(ctxProject, p)
 	c.Set(ctxRoles, roles)
 	if p.SchemaVersion > 0 {

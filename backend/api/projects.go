@@ -57,9 +57,9 @@ func (s *Server) patchProject(c *gin.Context) error {
 }
 
 // validateSetup checks a template or schema and a policy as project creation would, writing
-// nothing.
+// nothing; a setup that breaks a rule is answered 200 with its problems.
 func (s *Server) validateSetup(c *gin.Context) error {
-	var req workflow.ProjectSpec
+	var req workflow.SetupDraft
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -160,7 +161,16 @@ func (s *Service) CreateProject(ctx context.Context, actor *store.User, spec Pro
 	if err != nil {
 		return nil, err
 	}
-	return detail(p, pol, doc, store.RoleSet{store.RoleLead}), nil
+	return detail(p, pol, doc, RolesIn(actor, store.RoleSet{store.RoleLead})), nil
+}
+
+// RolesIn is the one rule for a person's roles in a project: an administrator holds every
+// role in every project; anyone else holds the roles of their membership.
+func RolesIn(u *store.User, member store.RoleSet) store.RoleSet {
+	if u.IsAdmin {
+		return store.RoleSet(slices.Clone(store.Roles))
+	}
+	return member
 }
 
 // PatchProject edits a project. The one versioning rule: a schema document (schema and forms)
@@ -285,11 +295,7 @@ func (s *Service) Projects(ctx context.Context, u *store.User, archived bool) ([
 	}
 	out := make([]ProjectSummary, len(ps))
 	for i := range ps {
-		mine := roles[ps[i].ID]
-		if u.IsAdmin {
-			mine = store.Roles
-		}
-		out[i] = ProjectSummary{&ps[i], mine}
+		out[i] = ProjectSummary{&ps[i], RolesIn(u, roles[ps[i].ID])}
 	}
 	return out, nil
 }

@@ -1,9 +1,12 @@
 package workflow
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -15,24 +18,123 @@ import (
 // ErrArchived refuses work in an archived project.
 var ErrArchived = errors.New("this project is archived; a lead can restore it in its settings")
 
-// SetupCheck is a project setup that passed every rule: the policy with its defaults filled.
+// SetupCheck is the verdict on a project setup: valid with the policy's defaults filled, or
+// the problems by field path. A setup that breaks a rule is an answer, not a failed request.
 type SetupCheck struct {
-	Valid    bool   `json:"valid"`
-	Workflow Policy `json:"workflow"`
+	Valid    bool           `json:"valid"`
+	Workflow *Policy        `json:"workflow,omitempty"`
+	Errors   []SetupProblem `json:"errors,omitempty"`
+}
+
+// SetupProblem is one problem of a setup at its field path ("schema.questions[2].anchors").
+type SetupProblem struct {
+	Field   string `json:"field"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// SetupDraft is a project setup being edited: the body of a project creation whose schema and
+// forms are read here, not by the request decoder, so that a schema that is not one yet (an
+// unknown key, a list where an object belongs) is a problem at its path like any other.
+type SetupDraft struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Template    string          `json:"template"`
+	Schema      json.RawMessage `json:"schema"`
+	Forms       json.RawMessage `json:"forms"`
+	Workflow    *Policy         `json:"workflow"`
+	Guidelines  string          `json:"guidelines"`
 }
 
 // CheckSetup validates a template or schema, its forms and a policy exactly as CreateProject
 // would, without writing anything, so that a setup form can show each problem at its path
 // while it is typed. The name is not checked.
-func (s *Service) CheckSetup(spec ProjectSpec) (*SetupCheck, error) {
+func (s *Service) CheckSetup(draft SetupDraft) (*SetupCheck, error) {
+	spec := ProjectSpec{Name: draft.Name, Description: draft.Description, Template: draft.Template,
+		Workflow: draft.Workflow, Guidelines: draft.Guidelines}
 	if strings.TrimSpace(spec.Name) == "" {
 		spec.Name = "unnamed"
 	}
-	_, pol, err := spec.resolve()
-	if err != nil {
+	fe := tasks.FieldErrors{}
+	if !isNull(draft.Schema) {
+		spec.Schema = &tasks.Schema{}
+		decodeStrict(fe, "schema", draft.Schema, spec.Schema)
+	}
+	if !isNull(draft.Forms) {
+		decodeStrict(fe, "forms", draft.Forms, &spec.Forms)
+	}
+	err := fe.Err()
+	if err == nil {
+		var pol Policy
+		if _, pol, err = spec.resolve(); err == nil {
+			return &SetupCheck{Valid: true, Workflow: &pol}, nil
+		}
+	}
+	var problems tasks.FieldErrors
+	if !errors.As(err, &problems) {
 		return nil, err
 	}
-	return &SetupCheck{Valid: true, Workflow: pol}, nil
+	return &SetupCheck{Valid: false, Errors: setupProblems(problems)}, nil
+}
+
+// setupProblems lists field errors in field order.
+func setupProblems(fe tasks.FieldErrors) []SetupProblem {
+	out := make([]SetupProblem, 0, len(fe))
+	for field, e := range fe {
+		out = append(out, SetupProblem{Field: field, Code: e.Code, Message: e.Message})
+	}
+	slices.SortFunc(out, func(a, b SetupProblem) int { return strings.Compare(a.Field, b.Field) })
+	return out
+}
+
+func isNull(raw json.RawMessage) bool {
+	return len(bytes.TrimSpace(raw)) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null"))
+}
+
+// decodeStrict reads raw into dst refusing unknown keys; a value that does not fit is recorded
+// at its path under prefix.
+func decodeStrict(fe tasks.FieldErrors, prefix string, raw json.RawMessage, dst any) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(dst)
+	if err == nil {
+		return
+	}
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &typ):
+		path := prefix
+		if typ.Field != "" {
+			path += "." + typ.Field
+		}
+		fe.Add(path, tasks.CodeInvalidType, "must be %s, not %s", jsonKind(typ.Type), typ.Value)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		// note: encoding/json has no typed error for unknown fields; this is its documented text
+		fe.Add(prefix, "unknown_field", "unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
+	default:
+		// note: other decode errors (a media reference of the wrong shape) carry their own text
+		fe.Add(prefix, tasks.CodeInvalidValue, "%s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+}
+
+// jsonKind names the JSON value a Go type is read from.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Map, reflect.Struct, reflect.Pointer:
+		return "an object"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8,
+		reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return t.String()
 }
 
 // SchemaVersions lists a project's schema versions with how much work each was used for.
@@ -113,7 +215,7 @@ func (s *Service) Feasibility(ctx context.Context, p *Project) (*Feasibility, er
 	if err != nil {
 		return nil, err
 	}
-	f := &Feasibility{Warnings: []Warning{}}
+	f := &Feasibility{}
 	var annotators, reviewers, adjudicators []string
 	for _, m := range ms {
 		if m.Roles.Has(store.RoleAnnotator) {
@@ -127,19 +229,25 @@ func (s *Service) Feasibility(ctx context.Context, p *Project) (*Feasibility, er
 		}
 	}
 	f.Annotators, f.Reviewers, f.Adjudicators = len(annotators), len(reviewers), len(adjudicators)
+	f.Warnings = feasibilityWarnings(p.Policy, annotators, reviewers, adjudicators)
+	return f, nil
+}
+
+// feasibilityWarnings are the warnings of a policy for the members holding each role.
+func feasibilityWarnings(pol Policy, annotators, reviewers, adjudicators []string) []Warning {
+	out := []Warning{}
 	warn := func(code string, needed, have int, format string, args ...any) {
-		f.Warnings = append(f.Warnings, Warning{Code: code, Needed: needed, Have: have, Message: fmt.Sprintf(format, args...)})
+		out = append(out, Warning{Code: code, Needed: needed, Have: have, Message: fmt.Sprintf(format, args...)})
 	}
-	pol := p.Policy
 	if len(annotators) < pol.Overlap {
-		warn("annotators", pol.Overlap, len(annotators), "overlap %d needs %d annotators; the project has %d", pol.Overlap, pol.Overlap, len(annotators))
+		warn("annotators", pol.Overlap, len(annotators), "overlap %d needs %s; the project has %d", pol.Overlap, counted(pol.Overlap, "annotator"), len(annotators))
 	}
 	if c := pol.CriteriaStage; c != nil && len(annotators) < c.Overlap {
-		warn("criteria_authors", c.Overlap, len(annotators), "criteria overlap %d needs %d annotators to write criteria for each item; the project has %d", c.Overlap, c.Overlap, len(annotators))
+		warn("criteria_authors", c.Overlap, len(annotators), "criteria overlap %d needs %s to write criteria for each item; the project has %d", c.Overlap, counted(c.Overlap, "annotator"), len(annotators))
 	}
 	if pol.Review == ReviewCross {
 		if free := freeOf(reviewers, annotators, pol.Overlap); free < 1 {
-			warn("reviewers", 1, free, "cross review needs a reviewer who did not label the item: with overlap %d and %d annotators, every reviewer labels every item", pol.Overlap, len(annotators))
+			warn("reviewers", 1, free, "cross review needs a reviewer who did not label the item: with overlap %d and %s, every reviewer labels every item", pol.Overlap, counted(len(annotators), "annotator"))
 		}
 	}
 	if pol.Adjudication != AdjudicateNever {
@@ -148,10 +256,23 @@ func (s *Service) Feasibility(ctx context.Context, p *Project) (*Feasibility, er
 			perItem++
 		}
 		if free := freeOf(adjudicators, append(slices.Clone(annotators), reviewers...), perItem); free < 1 {
-			warn("adjudicators", 1, free, "adjudication (%s) needs an adjudicator who did not label or review the item; the project has %d adjudicators and none is free", pol.Adjudication, len(adjudicators))
+			have := "no adjudicator"
+			if len(adjudicators) > 0 {
+				have = counted(len(adjudicators), "adjudicator") + " and none is free"
+			}
+			warn("adjudicators", 1, free, "adjudication (%s) needs an adjudicator who did not label or review the item; the project has %s", pol.Adjudication, have)
 		}
 	}
-	return f, nil
+	return out
+}
+
+// counted is a number of people with the noun in the singular or plural ("1 annotator",
+// "3 annotators").
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // freeOf counts the people of want who can still act on an item that perItem people of busy

@@ -237,6 +237,13 @@ export interface paths {
          * @description Takes the body of `POST /api/v1/projects` (the name may be left out) and applies the same
          *     rules: the template or schema, its forms and the workflow policy. A setup form calls it
          *     while the lead types, to show each problem at its path. Nothing is written.
+         *
+         *     A setup that breaks a rule is a verdict, not a failed request: the answer is 200 with
+         *     `valid: false` and the problems, in field order, keyed by path exactly as the 422 of
+         *     project creation would key them. A schema or forms value that does not fit the task
+         *     schema's shape (an unknown key, a list where an object belongs) is such a problem too
+         *     (`unknown_field`, `invalid_type`). A body that is not one JSON object with the fields
+         *     below is still refused with 400.
          */
         post: operations["validateSetup"];
         delete?: never;
@@ -1899,6 +1906,13 @@ export interface components {
                     [key: string]: components["schemas"]["FieldError"];
                 };
             };
+        };
+        /** @description One problem of a project setup at its field path. */
+        SetupProblem: {
+            /** @description the path, e.g. `schema.questions[2].anchors` */
+            field: string;
+            code: string;
+            message: string;
         };
         FieldError: {
             code: string;
@@ -4281,22 +4295,43 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The setup passes every rule; the policy with its defaults filled in. */
+            /** @description The verdict; valid with the policy's defaults filled in, or the problems. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valid": false,
+                     *       "errors": [
+                     *         {
+                     *           "field": "schema.questions[0].max",
+                     *           "code": "out_of_range",
+                     *           "message": "max must be above min with at most 101 points, got 5..1"
+                     *         },
+                     *         {
+                     *           "field": "workflow.overlap",
+                     *           "code": "out_of_range",
+                     *           "message": "overlap must be 1 to 50"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         valid: true;
                         workflow: components["schemas"]["WorkflowPolicy"];
+                    } | {
+                        /** @constant */
+                        valid: false;
+                        errors: components["schemas"]["SetupProblem"][];
                     };
                 };
             };
             400: components["responses"]["InvalidJSON"];
             401: components["responses"]["Unauthorized"];
-            /** @description `validation_failed`, keyed by path exactly as for project creation. */
+            /** @description `validation_failed`: text no database could store (a NUL character, invalid UTF-8), at its field, as for every JSON body. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -23,7 +23,7 @@ const proj = (pid: ID) => `/api/v1/projects/${seg(pid)}`;
 
 export function setupApi(c: ApiClient) {
   return {
-    /** Checks a setup exactly as creation would; a 422 carries the problems keyed by path. */
+    /** Checks a setup exactly as creation would: valid, or `valid: false` with the problems by path. */
     validate: (req: SetupRequest) => c.post<SetupCheck>("/api/v1/schemas/validate", req),
     patch: (pid: ID, req: ProjectPatch) => c.request<ProjectDetail>("PATCH", proj(pid), req),
     schemaVersions: (pid: ID) => c.get<SchemaVersion[]>(`${proj(pid)}/schemas`),

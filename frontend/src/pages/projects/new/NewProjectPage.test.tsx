@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ProjectDetail } from "../../../api/workflowTypes";
-import { apiError, json, type RecordedCall } from "../../../test/fakeApi";
+import { json, type RecordedCall } from "../../../test/fakeApi";
 import { renderInProject } from "../../project/testing";
 import { NewProjectPage } from "./NewProjectPage";
 import { parseSchemaText } from "../setup/schemaText";
@@ -20,13 +20,16 @@ questions:
   - {key: ok, kind: binary, label: Is it right?}
 `;
 
-/** The server's check, as the API answers it: problems by path for the bad schema. */
+/** The server's check, as the API answers it: a 200 verdict with problems by path for the bad schema. */
 function validate(call: RecordedCall) {
   const body = call.body as { schema?: { questions: { kind: string }[] }; name?: string };
   if (body.schema?.questions.some((q) => q.kind === "binay")) {
-    return apiError(422, "validation_failed", "the schema is invalid", {
-      "schema.questions[0].kind": { code: "invalid_value", message: '"binay" is not a question kind' },
-      "schema.questions[1].max": { code: "required", message: "likert needs min and max" },
+    return json(200, {
+      valid: false,
+      errors: [
+        { field: "schema.questions[0].kind", code: "invalid_value", message: '"binay" is not a question kind' },
+        { field: "schema.questions[1].max", code: "required", message: "likert needs min and max" },
+      ],
     });
   }
   return json(200, { valid: true, workflow: { overlap: 1, review: "none", adjudication: "on_disagreement", on_no_consensus: "adjudicate", lease_minutes: 30, blind_review: false, spot_check_rate: 0, show_annotator_names: false } });
@@ -58,6 +61,34 @@ describe("New project wizard, own schema", () => {
     await waitFor(() => expect(next.disabled).toBe(false));
     // The preview renders the form with a placeholder item.
     expect(within(screen.getByRole("region", { name: "Preview" })).getByText("Is it right?")).toBeTruthy();
+  }, 20_000);
+
+  it("opens the members step from the creation answer, without reading the project again", async () => {
+    const created = { id: "p9", name: "Mine", description: "", template: "", guidelines: "", archived_at: null, schema_version: 1, schema: parseSchemaText(GOOD).ok ? (parseSchemaText(GOOD) as { setup: { schema: unknown } }).setup.schema : null, workflow: {}, created_by: "u1", created_at: "", updated_at: "", my_roles: ["lead"] };
+    const { calls } = renderInProject(
+      <NewProjectPage />,
+      none,
+      {
+        "GET /api/v1/templates": () => json(200, []),
+        "POST /api/v1/schemas/validate": validate,
+        "POST /api/v1/projects": () => json(201, created),
+        "GET /api/v1/projects": () => json(200, []),
+        "GET /api/v1/projects/p9/members": () => json(200, []),
+        "GET /api/v1/projects/p9/invitations": () => json(200, []),
+      },
+      "/projects/new",
+    );
+    fireEvent.click(screen.getByLabelText("Upload or paste a schema"));
+    fireEvent.change(screen.getByLabelText("Schema (YAML or JSON)"), { target: { value: GOOD } });
+    const next = screen.getByRole("button", { name: "Next: project and workflow" }) as HTMLButtonElement;
+    await waitFor(() => expect(next.disabled).toBe(false));
+    fireEvent.click(next);
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "Mine" } });
+    const create = screen.getByRole("button", { name: /Create project|Checking/ }) as HTMLButtonElement;
+    await waitFor(() => expect(create.disabled).toBe(false));
+    fireEvent.click(create);
+    await screen.findByText("Mine", { selector: ".wizard-created strong" });
+    expect(calls.some((c) => c.method === "GET" && c.path === "/api/v1/projects/p9")).toBe(false);
   }, 20_000);
 
   it("says where the text is not YAML, without asking the server", async () => {

@@ -87,8 +87,9 @@ function BeforeCreate({ template }: { template: string }) {
   const create = useMutation({
     mutationFn: () => api.projects.create({ ...req!, name }),
     onSuccess: (p) => {
-      // note: not seeded from this answer; the project as read back carries the caller's roles (every role for administrators)
-      void qc.invalidateQueries({ queryKey: queryKeys.projects });
+      // note: the answer carries the caller's roles as every later read does, so it seeds the project
+      qc.setQueryData(queryKeys.project(p.id), p);
+      void qc.invalidateQueries({ queryKey: queryKeys.projects, exact: true });
       navigate(`/projects/new?project=${encodeURIComponent(p.id)}&step=members`, { replace: true });
     },
   });
@@ -155,7 +156,8 @@ function BeforeCreate({ template }: { template: string }) {
 function AfterCreate({ pid, step }: { pid: string; step: StepKey }) {
   const api = useApi();
   const navigate = useNavigate();
-  const project = useQuery({ queryKey: queryKeys.project(pid), queryFn: () => api.projects.get(pid) });
+  // note: seeded by the creation answer; read only when the wizard is opened on an existing project
+  const project = useQuery({ queryKey: queryKeys.project(pid), queryFn: () => api.projects.get(pid), staleTime: 60_000 });
   if (project.isPending) return <Spinner label="Loading the project…" />;
   if (project.isError) return <ErrorMessage error={project.error} title="Could not open the project." />;
   const p: ProjectDetail = project.data;

@@ -1,10 +1,16 @@
 import { useEffect, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ApiError, type WorkflowPolicy } from "../../../api";
-import { useSetupApi, type SetupRequest } from "../../../api/setup";
+import type { WorkflowPolicy } from "../../../api";
+import { useSetupApi, type SetupCheck, type SetupRequest } from "../../../api/setup";
 
 /** The server's verdict on a setup: valid with the policy's defaults filled, or problems by path. */
-export type SetupVerdict = { valid: true; workflow: WorkflowPolicy } | { valid: false; errors: Record<string, string>; message: string };
+export type SetupVerdict = { valid: true; workflow: WorkflowPolicy } | { valid: false; errors: Record<string, string> };
+
+/** A verdict from the answer of POST /schemas/validate: its problems keyed by path. */
+export function toVerdict(check: SetupCheck): SetupVerdict {
+  if (check.valid) return { valid: true, workflow: check.workflow };
+  return { valid: false, errors: Object.fromEntries(check.errors.map((p) => [p.field, p.message])) };
+}
 
 /** A value that follows `value` once it has stayed the same for delayMs. */
 export function useDebounced<T>(value: T, delayMs: number): T {
@@ -29,15 +35,7 @@ export function useSetupCheck(req: SetupRequest | null, delayMs = 300) {
     enabled: key !== null,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
-    queryFn: async (): Promise<SetupVerdict> => {
-      try {
-        const r = await api.validate(JSON.parse(key!) as SetupRequest);
-        return { valid: true, workflow: r.workflow };
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 422) return { valid: false, errors: err.fieldErrors(), message: err.message };
-        throw err;
-      }
-    },
+    queryFn: async (): Promise<SetupVerdict> => toVerdict(await api.validate(JSON.parse(key!) as SetupRequest)),
   });
   const pending = req !== null && (JSON.stringify(req) !== key || q.isFetching);
   return { verdict: req && q.data ? q.data : null, error: q.error, checking: pending };
