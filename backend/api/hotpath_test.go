@@ -14,8 +14,10 @@ import (
 // hotPathBudget is the most statements (queries, execs, begins, commits and rollbacks) one
 // claim plus one submit may cost, averaged over the three labels of an item with overlap 3,
 // for an annotator with a personal access token. Lower it when the path gets leaner; a
-// change that raises the count fails here.
-var hotPathBudget = map[string]float64{"sqlite": 21.7, "postgres": 21.7}
+// change that raises the count fails here. The gold and calibration rules added two reads to
+// the path (the member's pause and gold state on a claim, the gold check on a submit):
+// 21.7 → 23.7.
+var hotPathBudget = map[string]float64{"sqlite": 23.7, "postgres": 23.7}
 
 // TestHotPathStatements counts the database round trips of the annotation hot path through a
 // driver that wraps the real one.
