@@ -100,7 +100,7 @@ test("setup: a lead creates a D3-Omni T2I project in the browser, and the team w
         { name: "media/boats.png", data: await templateMedia("boats.png") },
       ]);
       await page.getByLabel("Media archive").setInputFiles({ name: "media.zip", mimeType: "application/zip", buffer: media });
-      await page.getByLabel("Items file for the media").setInputFiles({ name: "items.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(items.map((x) => JSON.stringify(x)).join("\n") + "\n") });
+      await page.getByLabel("Items naming the media").setInputFiles({ name: "items.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(items.map((x) => JSON.stringify(x)).join("\n") + "\n") });
       await page.getByRole("button", { name: "Import with media" }).click();
       assert.match(await page.getByTestId("import-report").textContent(), /3 lines: 3 imported/);
       await saveShot(page, shot("05-wizard-items"));
