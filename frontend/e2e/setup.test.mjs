@@ -100,7 +100,7 @@ test("setup: a lead creates a D3-Omni T2I project in the browser, and the team w
         { name: "media/boats.png", data: await templateMedia("boats.png") },
       ]);
       await page.getByLabel("Media archive").setInputFiles({ name: "media.zip", mimeType: "application/zip", buffer: media });
-      await page.getByLabel("Items file for the media").setInputFiles({ name: "items.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(items.map((x) => JSON.stringify(x)).join("\n") + "\n") });
+      await page.getByLabel("Items naming the media").setInputFiles({ name: "items.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(items.map((x) => JSON.stringify(x)).join("\n") + "\n") });
       await page.getByRole("button", { name: "Import with media" }).click();
       assert.match(await page.getByTestId("import-report").textContent(), /3 lines: 3 imported/);
       await saveShot(page, shot("05-wizard-items"));
@@ -121,7 +121,7 @@ test("setup: a lead creates a D3-Omni T2I project in the browser, and the team w
       {
         const a = people.ann1.page;
         await a.getByRole("link", { name: "D3-Omni T2I pilot" }).click();
-        assert.deepEqual(await tabNames(a), ["Overview", "Annotate", "Agreement"]);
+        assert.deepEqual(await tabNames(a), ["Overview", "Annotate", "My rounds"]);
         const progress = a.getByRole("table", { name: "Your progress" });
         await progress.waitFor();
         assert.match(await progress.locator('[data-stage="label"]').textContent(), /Label0030?Start|Label.*3/);
@@ -132,7 +132,7 @@ test("setup: a lead creates a D3-Omni T2I project in the browser, and the team w
       await page.reload();
       await page.getByRole("heading", { name: "Progress" }).waitFor();
       assert.equal(await page.getByTestId("feasibility").count(), 0, "no warnings once the team has joined");
-      assert.deepEqual(await tabNames(page), ["Overview", "Items", "Agreement", "Releases", "Members", "Settings"]);
+      assert.deepEqual(await tabNames(page), ["Overview", "Items", "Calibration", "Agreement", "Quality", "Releases", "Members", "Settings"]);
       await saveShot(page, shot("08-lead-overview-ready"));
 
       // Three labels per item by keyboard; the third annotator differs on the first two dimensions of one item.
@@ -259,7 +259,7 @@ test("setup: a custom schema fixed on the way; overlap 3 with one reviewer finis
         }
         const reviewed = await approveAll(people.rev.page, pid, () => saveShot(people.rev.page, shot("06-review")));
         assert.equal(reviewed, 6, "one reviewer reviews all three labels of both items");
-        assert.deepEqual(await tabNames(people.rev.page), ["Overview", "Review", "Agreement"]);
+        assert.deepEqual(await tabNames(people.rev.page), ["Overview", "Review"]);
 
         // The split item waits for an adjudicator the project does not have: the overview says so, with the reason.
         await page.goto(`/projects/${pid}/overview`);

@@ -146,7 +146,7 @@ export class ApiClient {
     }
   }
 
-  /** Sends one API request; throws ApiError for anything but a 2xx answer. */
+  /** Sends one API request (a JSON body, or a FormData as multipart); throws ApiError for anything but a 2xx answer. */
   async request<T>(
     method: string,
     path: string,
@@ -250,14 +250,16 @@ export class ApiClient {
     extra?: Record<string, string>,
   ): Promise<Response> {
     const headers: Record<string, string> = { Accept: "application/json", ...extra };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
+    // note: a form (a multipart upload) goes as it is; the browser writes its Content-Type with the boundary
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers["Content-Type"] = "application/json";
     if (auth && this.accessToken) headers.Authorization = `Bearer ${this.accessToken}`;
     try {
       return await this.fetchFn(this.baseUrl + path, {
         method,
         headers,
         credentials: "same-origin",
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       });
     } catch {
       throw new ApiError(0, "network_error", "Could not reach the server. Check your connection and try again.");

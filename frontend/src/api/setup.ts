@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import type { ApiClient } from "./client";
 import type { RequestBody, ResponseBody } from "./contract";
 import { useApiClient } from "./context";
-import { ApiError, errorFromResponse } from "./errors";
+import { ApiError } from "./errors";
 import type { ID } from "./types";
 import type { ImportReport, ProjectDetail } from "./workflowTypes";
 
@@ -52,30 +52,11 @@ export const setupKeys = {
   stuck: (pid: ID) => ["projects", pid, "stuck"] as const,
 };
 
-async function importArchive(c: ApiClient, pid: ID, media: Blob, items: Blob): Promise<ImportReport> {
-  const body = () => {
-    const form = new FormData();
-    form.append("media", media, media instanceof File ? media.name : "media.zip");
-    form.append("items", items, items instanceof File ? items.name : "items.jsonl");
-    return form;
-  };
-  const send = () =>
-    fetch(`${proj(pid)}/items`, {
-      method: "POST",
-      headers: { Accept: "application/json", ...(c.currentAccessToken() ? { Authorization: `Bearer ${c.currentAccessToken()}` } : {}) },
-      credentials: "same-origin",
-      body: body(),
-    });
-  if (!c.currentAccessToken() && c.hasStoredSession()) await c.refresh();
-  let res = await send();
-  if (res.status === 401) {
-    const err = await errorFromResponse(res.clone());
-    if (err.code !== "token_expired") throw err;
-    await c.refresh();
-    res = await send();
-  }
-  if (!res.ok) throw await errorFromResponse(res);
-  return (await res.json()) as ImportReport;
+function importArchive(c: ApiClient, pid: ID, media: Blob, items: Blob): Promise<ImportReport> {
+  const form = new FormData();
+  form.append("media", media, media instanceof File ? media.name : "media.zip");
+  form.append("items", items, items instanceof File ? items.name : "items.jsonl");
+  return c.post<ImportReport>(`${proj(pid)}/items`, form);
 }
 
 /** Whether an error is the 409 of a project without a schema (nothing to check yet). */

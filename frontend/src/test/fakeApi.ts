@@ -34,7 +34,7 @@ export function fakeFetch(routes: Record<string, Handler | Handler[]>) {
       method,
       path: url.pathname,
       auth: headers.get("Authorization"),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      body: init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined,
       headers,
       credentials: init?.credentials,
     };

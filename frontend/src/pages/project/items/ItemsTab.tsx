@@ -11,6 +11,7 @@ import { useProject } from "../useProject";
 import { STAGE_LABEL, STAGE_ORDER } from "../overview/StageBar";
 import { ImportCard } from "./ImportCard";
 import { ItemDetailView, PROVENANCE } from "./ItemDetail";
+import { MediaImportCard } from "./MediaImportCard";
 import "../overview/overview.css";
 import "../adjudicate/adjudicate.css";
 import "./items.css";
@@ -42,7 +43,10 @@ export function ItemsTab() {
     <div className="items-tab">
       {open && <ItemDetailView key={open} pid={project.id} iid={open} schema={project.schema} names={names} onBack={() => show(null)} />}
       <div className="items-list" hidden={!!open}>
-        <ImportCard pid={project.id} />
+        <div className="items-imports">
+          <ImportCard pid={project.id} />
+          <MediaImportCard pid={project.id} />
+        </div>
         <ItemsBrowser project={project} names={names} onOpen={show} />
       </div>
     </div>

@@ -8,7 +8,7 @@ import { policySummary } from "../../project/overview/OverviewTab";
 import { AddMemberForm } from "../../project/members/AddMemberForm";
 import { ImportCard } from "../../project/items/ImportCard";
 import { FeasibilityNotice } from "../setup/FeasibilityNotice";
-import { MediaImportCard } from "../setup/MediaImportCard";
+import { MediaImportCard } from "../../project/items/MediaImportCard";
 import "../../project/items/items.css";
 
 /** Step 3: people by email with their roles, checked against the policy as they are added. */

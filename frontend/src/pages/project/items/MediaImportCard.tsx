@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSetupApi } from "../../../api/setup";
 import { workflowKeys } from "../../../api/workflow";
 import { ErrorMessage } from "../../../components/ErrorMessage";
-import { ImportResult } from "../../project/items/ImportCard";
+import { ImportResult } from "./ImportCard";
+import "./items.css";
 
 /**
  * Items with their media: a zip archive of the files and an NDJSON file whose
@@ -31,11 +32,11 @@ export function MediaImportCard({ pid }: { pid: string }) {
       <div className="media-import-row">
         <label className="field">
           <span>Media archive (.zip)</span>
-          <input type="file" accept=".zip,application/zip" aria-label="Media archive" onChange={(e) => setMedia(e.target.files?.[0] ?? null)} />
+          <input type="file" accept=".zip,application/zip" onChange={(e) => setMedia(e.target.files?.[0] ?? null)} />
         </label>
         <label className="field">
-          <span>Items file</span>
-          <input type="file" accept=".jsonl,.ndjson,application/x-ndjson,application/json" aria-label="Items file for the media" onChange={(e) => setItems(e.target.files?.[0] ?? null)} />
+          <span>Items naming the media (.jsonl)</span>
+          <input type="file" accept=".jsonl,.ndjson,application/x-ndjson,application/json" onChange={(e) => setItems(e.target.files?.[0] ?? null)} />
         </label>
         <button type="button" className="btn btn-primary" disabled={!media || !items || run.isPending} onClick={() => run.mutate()}>
           {run.isPending ? "Importing…" : "Import with media"}
