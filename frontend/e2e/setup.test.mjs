@@ -132,7 +132,7 @@ test("setup: a lead creates a D3-Omni T2I project in the browser, and the team w
       await page.reload();
       await page.getByRole("heading", { name: "Progress" }).waitFor();
       assert.equal(await page.getByTestId("feasibility").count(), 0, "no warnings once the team has joined");
-      assert.deepEqual(await tabNames(page), ["Overview", "Items", "Calibration", "Agreement", "Quality", "Releases", "Members", "Settings"]);
+      assert.deepEqual(await tabNames(page), ["Overview", "Items", "Calibration", "Agreement", "Quality", "Balance", "Report", "Judges", "Releases", "Members", "Settings"]);
       await saveShot(page, shot("08-lead-overview-ready"));
 
       // Three labels per item by keyboard; the third annotator differs on the first two dimensions of one item.
