@@ -59,6 +59,7 @@ describe("BalanceTab", () => {
   it("says not ready, which questions need more No items and which bins need items, with the charts", async () => {
     renderInProject(<BalanceTab />, viewer, { "GET /api/v1/projects/p1/balance": () => json(200, balanceReport()) });
     const verdict = await screen.findByTestId("readiness-verdict", {}, { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
     expect(verdict.textContent).toBe("Not ready");
     const needNo = screen.getByRole("list", { name: "Questions that need more No items" });
     expect(needNo.textContent).toBe("Natural pace: 5 more No");

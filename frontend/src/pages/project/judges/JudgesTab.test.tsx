@@ -114,6 +114,7 @@ describe("JudgesTab", () => {
   it("ranks models per group by the headline, sorts on any column and shows the reason of a row without a report", async () => {
     renderInProject(<JudgesTab />, project, { "GET /api/v1/projects/p1/judges": () => json(200, judgeBoard()) });
     const table = await screen.findByRole("table", { name: "Leaderboard All binary questions" }, { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
     expect(models(table)).toEqual(["m1", "m2", "late"]);
     const m2 = within(table).getByRole("row", { name: /m2/ });
     expect(m2.textContent).toContain("67.0 %");
@@ -137,6 +138,7 @@ describe("JudgesTab", () => {
   it("draws judge against human for the chosen model, the best one first", async () => {
     renderInProject(<JudgesTab />, project, { "GET /api/v1/projects/p1/judges": () => json(200, judgeBoard()) });
     const select = (await screen.findByLabelText("Model", {}, { timeout: 5000 })) as HTMLSelectElement;
+    await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
     expect(select.value).toBe("m2");
     expect(screen.getByText(/6 items; a dot's size/)).toBeTruthy();
     fireEvent.change(select, { target: { value: "m1" } });

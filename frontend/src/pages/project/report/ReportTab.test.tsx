@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { screen, within, waitFor } from "@testing-library/react";
 import type { ProjectDetail } from "../../../api/workflowTypes";
 import type { DatasetReport } from "../../../api/insight";
 import { json } from "../../../test/fakeApi";
@@ -66,6 +66,7 @@ describe("ReportTab", () => {
   it("shows the loss accounting with a chart per figure and the tables beside them", async () => {
     renderInProject(<ReportTab />, project, { "GET /api/v1/projects/p1/report": () => json(200, datasetReport()) });
     const head = await screen.findByRole("heading", { name: "Dataset report" }, { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
     const facts = head.closest("header")!.textContent!;
     expect(facts).toContain("40");
     expect(facts).toContain("15.0 %");
