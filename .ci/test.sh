@@ -85,7 +85,7 @@ echo "== Go tests"
 # The packages that hold the workflow's concurrency run under the race detector.
 race_pkgs="./backend/workflow/... ./backend/api/... ./backend/store/..."
 go test -count=1 $(echo "$go_pkgs" | grep -v -E '/backend/(workflow|api|store)(/|$)')
-CGO_ENABLED=1 go test -race -count=1 $race_pkgs
+CGO_ENABLED=1 go test -race -count=1 -timeout 30m $race_pkgs
 
 echo "== UI checks: types generated from docs/openapi.yaml are current, lint, type-check"
 (cd frontend && npm run --silent check:api && npm run --silent lint && npm run --silent typecheck)
