@@ -74,7 +74,7 @@ export async function labelAll(page, pid, schema, variantFor) {
   await page.waitForFunction(() => document.querySelector("[data-testid=queue-empty]") || document.activeElement?.matches(".q-card"));
   let n = 0;
   while (!(await page.getByTestId("queue-empty").isVisible())) {
-    const prompt = await page.locator(".inputs-pane").textContent();
+    const prompt = await page.locator(".inputs-pane:visible").textContent();
     await answerAll(page, schema, (q, i) => (variantFor ? variantFor(prompt, q, i) : 0));
     const prev = await page.getByTestId("work").getAttribute("data-assignment");
     await page.keyboard.press("Control+Enter");
