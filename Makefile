@@ -36,7 +36,7 @@ test-go:
 
 ## test-faults: replicas killed, database connections cut and MinIO stopped under load (PostgreSQL and the minio binary; a few minutes)
 test-faults:
-	$(GO) test -tags 'no_ui faults' -count=1 -timeout 20m -run 'TestFault' -v ./backend/cli/
+	GO=$(GO) .ci/faults.sh
 
 vet:
 	$(GO) vet -tags no_ui ./...
