@@ -35,11 +35,15 @@ const forRoles =
   ({ project }: { project: ProjectDetail }) =>
     roles.some((r) => (project.my_roles ?? []).includes(r));
 
+/** Review of labels runs only with cross review; without it the stage does not exist. */
+const reviewsLabels = (ctx: { project: ProjectDetail }) =>
+  ctx.project.workflow?.review === "cross" && forRoles("reviewer")(ctx);
+
 export const projectTabs: ProjectTab[] = [
   { path: "overview", label: "Overview", element: <OverviewTab /> },
   { path: "items", label: "Items", element: <ItemsTab />, visible: forRoles("lead") },
   { path: "annotate", label: "Annotate", element: <AnnotatePage />, visible: forRoles("annotator") },
-  { path: "review", label: "Review", element: <ReviewPage />, visible: forRoles("reviewer") },
+  { path: "review", label: "Review", element: <ReviewPage />, visible: reviewsLabels },
   { path: "adjudicate", label: "Adjudicate", element: <AdjudicatePage />, visible: forRoles("adjudicator") },
   { path: "rounds", label: "My rounds", element: <MyRoundsTab />, visible: forRoles("annotator") },
   { path: "calibration", label: "Calibration", element: <CalibrationTab />, visible: forRoles("lead") },
