@@ -21,4 +21,4 @@ if [ -z "${ARBITER_TEST_POSTGRES_URL:-}" ]; then
   export ARBITER_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:5432/$created_db?sslmode=disable"
 fi
 export ARBITER_TEST_REQUIRE_SERVICES=1
-${GO:-go} test -tags 'no_ui faults' -count=1 -timeout 20m -run 'TestFault' -v ./backend/cli/
+${GO:-go} test -tags 'no_ui faults' -count=1 -timeout 20m -run "${1:-TestFault}" -v ./backend/cli/

@@ -306,7 +306,9 @@ func TestFaultMinIOStopped(t *testing.T) {
 	r := startReplica(t, dsn, "s3://fault?endpoint="+m.addr+"&secure=false",
 		"ARBITER_S3_ACCESS_KEY="+faultS3User, "ARBITER_S3_SECRET_KEY="+faultS3Password)
 	ctx := context.Background()
-	o, people, _ := faultLoad(t, []string{r.url}, 3, 60)
+	// Enough items that the first three seconds cannot finish the project on an idle machine
+	// (work must be left for the annotation while MinIO is stopped).
+	o, people, _ := faultLoad(t, []string{r.url}, 3, 2000)
 	hc := &http.Client{Timeout: 2 * time.Minute}
 	lead := &loadAPI{http: hc, base: r.url}
 	if lead.token, err = loginAs(ctx, lead, faultAdminEmail, faultAdminPassword); err != nil {
