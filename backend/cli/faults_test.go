@@ -147,9 +147,10 @@ func TestFaultReplicaKilled(t *testing.T) {
 	dsn := testenv.PostgresURL(t)
 	a := startReplica(t, dsn, "")
 	b := startReplica(t, dsn, "")
-	const items = 60
+	// Enough items that the first phase cannot finish the project on an idle machine.
+	const items = 400
 	o, people, run := faultLoad(t, []string{a.url, b.url}, 12, items)
-	o.duration = 10 * time.Second
+	o.duration = 5 * time.Second
 	for _, p := range people {
 		p.walkAway = p.api.base == b.url
 	}
