@@ -171,16 +171,16 @@ func (GroundTruth) TableName() string { return "ground_truth_revisions" }
 // AddGroundTruth appends a revision to an item's ground truth; earlier ones stay.
 func (s *Store) AddGroundTruth(ctx context.Context, gt *GroundTruth) error {
 	db := s.db.WithContext(ctx)
-	var cur int
-	if err := db.Model(&Item{}).Select("gt_revision").Where("id = ?", gt.ItemID).Scan(&cur).Error; err != nil {
+	var revs []int
+	if err := db.Raw(`UPDATE items SET gt_revision = gt_revision + 1, updated_at = ? WHERE id = ? RETURNING gt_revision`,
+		now(), gt.ItemID).Scan(&revs).Error; err != nil {
 		return translate(err)
 	}
-	gt.Revision, gt.CreatedAt = cur+1, now()
-	if err := db.Create(gt).Error; err != nil {
-		return translate(err)
+	if len(revs) != 1 {
+		return ErrNotFound
 	}
-	return translate(db.Model(&Item{}).Where("id = ?", gt.ItemID).
-		Updates(map[string]any{"gt_revision": gt.Revision, "updated_at": now()}).Error)
+	gt.Revision, gt.CreatedAt = revs[0], now()
+	return translate(db.Create(gt).Error)
 }
 
 // LatestGroundTruth returns the newest ground truth of each given item, keyed by item id.

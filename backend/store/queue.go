@@ -116,11 +116,13 @@ func (s *Store) AvailableAdjudications(ctx context.Context, projectID, userID st
 // and then sees its stage, so the rule holds under concurrency.
 func (s *Store) FirstStage(ctx context.Context, itemID, userID string, stage flow.Stage) (flow.Stage, error) {
 	db := s.db.WithContext(ctx)
-	err := db.Exec(`INSERT INTO item_people (item_id, user_id, stage, created_at) VALUES (?, ?, ?, ?)
-ON CONFLICT (item_id, user_id) DO NOTHING`, itemID, userID, stage, now()).Error
-	if err != nil {
-		return "", translate(err)
+	var inserted []flow.Stage
+	err := db.Raw(`INSERT INTO item_people (item_id, user_id, stage, created_at) VALUES (?, ?, ?, ?)
+ON CONFLICT (item_id, user_id) DO NOTHING RETURNING stage`, itemID, userID, stage, now()).Scan(&inserted).Error
+	if err != nil || len(inserted) == 1 {
+		return stage, translate(err)
 	}
+	// note: the person was here before; their first stage decides
 	var first flow.Stage
 	err = db.Raw(`SELECT stage FROM item_people WHERE item_id = ? AND user_id = ?`, itemID, userID).Scan(&first).Error
 	return first, translate(err)

@@ -27,11 +27,20 @@ func (s *Service) afterSubmit(ctx context.Context, tx *store.Store, p *Project, 
 	case flow.StageCriteria:
 		return s.collectCriteria(ctx, tx, p, a, canonical)
 	case flow.StageLabel:
-		if stage, gold, err := s.goldSubmitted(ctx, tx, p, a, canonical); gold || err != nil {
-			return stage, err
+		it, err := tx.ItemForUpdate(ctx, a.ItemID)
+		if err != nil {
+			return "", err
 		}
+		if it.Stage == flow.StageGold {
+			return s.goldSubmitted(ctx, tx, p, a, it, canonical)
+		}
+		return s.advance(ctx, tx, p, it)
 	}
-	return s.advance(ctx, tx, p, a.ItemID)
+	it, err := tx.ItemForUpdate(ctx, a.ItemID)
+	if err != nil {
+		return "", err
+	}
+	return s.advance(ctx, tx, p, it)
 }
 
 // applyReview records a verdict on the label under review. A blind review gives answers; the
@@ -76,12 +85,8 @@ func (s *Service) applyReview(ctx context.Context, tx *store.Store, p *Project, 
 
 // advance looks at an item's labels and moves it: back to labeling while slots are open, to
 // review while labels wait for it, and through the consensus rule once all are decided.
-func (s *Service) advance(ctx context.Context, tx *store.Store, p *Project, itemID string) (flow.Stage, error) {
-	it, err := tx.ItemForUpdate(ctx, itemID)
-	if err != nil {
-		return "", err
-	}
-	as, err := tx.ItemAssignments(ctx, itemID, flow.StageLabel)
+func (s *Service) advance(ctx context.Context, tx *store.Store, p *Project, it *store.Item) (flow.Stage, error) {
+	as, err := tx.ItemAssignments(ctx, it.ID, flow.StageLabel)
 	if err != nil {
 		return "", err
 	}

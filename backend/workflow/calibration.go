@@ -457,7 +457,7 @@ func (s *Service) claimCalibration(ctx context.Context, tx *store.Store, p *Proj
 	if _, err := tx.FirstStage(ctx, a.ItemID, userID, flow.StageCalibration); err != nil {
 		return nil, err
 	}
-	if err := s.prefill(ctx, tx, p, a); err != nil { // note: the shown order only; no draft outside label
+	if err := s.prefill(ctx, tx, p, a, nil); err != nil { // note: the shown order only; no draft outside label
 		return nil, err
 	}
 	if err := tx.CreateAssignment(ctx, a); err != nil {

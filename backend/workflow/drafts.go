@@ -13,10 +13,12 @@ import (
 
 // prefill records the shown candidate order of a new assignment and, for labels, the draft
 // derived from model predictions when the project asks for one.
-func (s *Service) prefill(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment) error {
-	it, err := tx.Item(ctx, p.ID, a.ItemID)
-	if err != nil {
-		return err
+func (s *Service) prefill(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, it *store.Item) error {
+	if it == nil {
+		var err error
+		if it, err = tx.Item(ctx, p.ID, a.ItemID); err != nil {
+			return err
+		}
 	}
 	view, err := viewOf(p, it, a)
 	if err != nil {

@@ -34,18 +34,18 @@ func (p *Project) drawGold() bool {
 }
 
 // claimGold claims a gold item the user has not had; nil when none is left for them.
-func (s *Service) claimGold(ctx context.Context, tx *store.Store, p *Project, userID string, t time.Time) (*store.Assignment, error) {
+func (s *Service) claimGold(ctx context.Context, tx *store.Store, p *Project, userID string, t time.Time) (*store.Assignment, *store.Item, error) {
 	ids, err := tx.GoldCandidates(ctx, p.ID, userID, 5)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, id := range ids {
-		a, err := s.tryClaim(ctx, tx, p, userID, flow.StageLabel, id, t)
+		a, it, err := s.tryClaim(ctx, tx, p, userID, flow.StageLabel, id, t)
 		if err != nil || a != nil {
-			return a, err
+			return a, it, err
 		}
 	}
-	return nil, nil
+	return nil, nil, nil
 }
 
 // checkPaused refuses annotator work to a paused member.
@@ -66,23 +66,19 @@ func (s *Service) checkPaused(ctx context.Context, p *Project, userID string, ro
 	return nil
 }
 
-// goldSubmitted scores a label of a gold item against its gold answers, judges the person's
-// gold window, and returns the stage a production item would report, so that the answer to a
-// submit looks the same. done is false for every other item.
-func (s *Service) goldSubmitted(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, canonical tasks.Answers) (stage flow.Stage, done bool, err error) {
-	it, err := tx.ItemForUpdate(ctx, a.ItemID)
-	if err != nil || it.Stage != flow.StageGold {
-		return "", false, err
-	}
+// goldSubmitted scores a label of a gold item (it, locked) against its gold answers, judges
+// the person's gold window, and returns the stage a production item would report, so that the
+// answer to a submit looks the same.
+func (s *Service) goldSubmitted(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, it *store.Item, canonical tasks.Answers) (flow.Stage, error) {
 	correct := goldMatches(p, decodeAnswers(it.Gold), canonical)
 	a.GoldCorrect, a.ReviewStatus = &correct, flow.ReviewNone
 	if err := tx.SaveAssignment(ctx, a); err != nil {
-		return "", true, err
+		return "", err
 	}
 	if err := s.judgeGold(ctx, tx, p, a.UserID); err != nil {
-		return "", true, err
+		return "", err
 	}
-	return p.goldStage(), true, nil
+	return p.goldStage(), nil
 }
 
 // goldMatches compares a label with the gold answers under the project's consensus rule

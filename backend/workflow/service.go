@@ -182,6 +182,7 @@ func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles 
 		}
 	}
 	var claimed *store.Assignment
+	var item *store.Item // the item a new claim locked, so the view does not read it again
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
 		live, err := s.resume(ctx, tx, p, user.ID, stage)
 		if err != nil {
@@ -195,13 +196,13 @@ func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles 
 			claimed = live[want]
 			return nil
 		}
-		claimed, err = s.claimNew(ctx, tx, p, user.ID, stage)
+		claimed, item, err = s.claimNew(ctx, tx, p, user.ID, stage)
 		return err
 	})
 	if err != nil || claimed == nil {
 		return nil, err
 	}
-	return s.claimView(ctx, p, claimed, tasks.Role(role))
+	return s.claimView(ctx, p, claimed, item, tasks.Role(role))
 }
 
 // resume returns the user's open assignments in the stage, oldest first, renewing each lease
@@ -286,14 +287,16 @@ func (s *Service) slotStillFree(ctx context.Context, tx *store.Store, p *Project
 }
 
 // claimNew finds a candidate, locks it, re-checks its free slots under the lock and records
-// the assignment. The unique (item, user, stage) index backs the never-twice rule.
-func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage) (*store.Assignment, error) {
+// the assignment with the item it locked. The unique (item, user, stage) index backs the
+// never-twice rule.
+func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage) (*store.Assignment, *store.Item, error) {
 	t := s.now()
 	var ids []string
 	var err error
 	switch stage {
 	case flow.StageCalibration:
-		return s.claimCalibration(ctx, tx, p, userID, t)
+		a, err := s.claimCalibration(ctx, tx, p, userID, t)
+		return a, nil, err
 	case flow.StageReview:
 		ids, err = tx.NextReviewCandidates(ctx, p.ID, userID, 5, t)
 	case flow.StageAdjudicate:
@@ -302,67 +305,68 @@ func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, use
 		ids, err = tx.NextItemCandidates(ctx, p.ID, userID, stage, p.slots(stage), 5, t)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if stage == flow.StageLabel && len(ids) > 0 && p.drawGold() {
-		if a, err := s.claimGold(ctx, tx, p, userID, t); err != nil || a != nil {
-			return a, err
+		if a, it, err := s.claimGold(ctx, tx, p, userID, t); err != nil || a != nil {
+			return a, it, err
 		}
 	}
 	for _, id := range ids {
-		a, err := s.tryClaim(ctx, tx, p, userID, stage, id, t)
+		a, it, err := s.tryClaim(ctx, tx, p, userID, stage, id, t)
 		if err != nil || a != nil {
-			return a, err
+			return a, it, err
 		}
 	}
-	return nil, nil
+	return nil, nil, nil
 }
 
-func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, id string, t time.Time) (*store.Assignment, error) {
+func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, id string, t time.Time) (*store.Assignment, *store.Item, error) {
 	a := &store.Assignment{ProjectID: p.ID, UserID: userID, Stage: stage, Status: flow.AssignActive,
 		SchemaVersion: p.SchemaVersion, Seed: rand.Int64(), LeaseExpiresAt: t.Add(p.lease())}
+	var it *store.Item // locked below; the prefill reads it instead of fetching it again
 	if stage == flow.StageReview {
 		label, err := tx.AssignmentForUpdate(ctx, id)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if taken, err := tx.ReviewSlotTaken(ctx, id, "", t); err != nil || taken {
-			return nil, err
+			return nil, nil, err
 		}
 		// note: lock the item as a label claim does (label before item, as submits lock them),
 		// so a label claim and a review claim of the same item queue instead of deadlocking
-		if _, err := tx.ItemForUpdate(ctx, label.ItemID); err != nil {
-			return nil, err
+		if it, err = tx.ItemForUpdate(ctx, label.ItemID); err != nil {
+			return nil, nil, err
 		}
 		a.ItemID, a.TargetID = label.ItemID, &label.ID
 	} else {
-		it, err := tx.ItemForUpdate(ctx, id)
-		if err != nil {
-			return nil, err
+		var err error
+		if it, err = tx.ItemForUpdate(ctx, id); err != nil {
+			return nil, nil, err
 		}
 		n, err := tx.TakenSlots(ctx, id, stage, "", t)
 		if err != nil || int(n) >= p.itemSlots(it, stage) {
-			return nil, err
+			return nil, nil, err
 		}
 		a.ItemID = id
 	}
 	// note: the database decides who works an item in which stage, so that two claims of the
 	// same person in two stages at the same moment cannot both win
 	if first, err := tx.FirstStage(ctx, a.ItemID, userID, stage); err != nil || first != stage {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := s.prefill(ctx, tx, p, a); err != nil {
-		return nil, err
+	if err := s.prefill(ctx, tx, p, a, it); err != nil {
+		return nil, nil, err
 	}
 	if err := tx.CreateAssignment(ctx, a); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if a.DraftSource != nil { // note: the prefilled draft is kept, to measure anchoring on it
 		if err := tx.AddRevision(ctx, a.ID, 0, flow.RevisionPrefill, a.Draft); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return a, tx.Audit(ctx, p.ID, userID, "assignment.claim", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "stage": stage})
+	return a, it, tx.Audit(ctx, p.ID, userID, "assignment.claim", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "stage": stage})
 }
 
 // owns refuses assignments of other people.

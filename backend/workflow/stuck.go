@@ -158,7 +158,7 @@ func (s *Service) reserve(ctx context.Context, tx *store.Store, p *Project, acto
 	if in.Stage != flow.StageReview {
 		id = itemID
 	}
-	a, err := s.tryClaim(ctx, tx, p, userID, in.Stage, id, s.now())
+	a, _, err := s.tryClaim(ctx, tx, p, userID, in.Stage, id, s.now())
 	if err != nil {
 		return nil, err
 	}

@@ -55,8 +55,8 @@ func encode(v any) store.JSON {
 }
 
 // claimView builds the claim response: the blinded view, the draft in shown order, and the
-// stage's context.
-func (s *Service) claimView(ctx context.Context, p *Project, a *store.Assignment, role tasks.Role) (*Claim, error) {
+// stage's context. it is the assignment's item when the caller has it (nil: read it).
+func (s *Service) claimView(ctx context.Context, p *Project, a *store.Assignment, it *store.Item, role tasks.Role) (*Claim, error) {
 	if a.SchemaVersion != p.SchemaVersion {
 		old, err := s.LoadProject(ctx, p.Project, a.SchemaVersion)
 		if err != nil {
@@ -64,9 +64,11 @@ func (s *Service) claimView(ctx context.Context, p *Project, a *store.Assignment
 		}
 		p = old
 	}
-	it, err := s.store.Item(ctx, p.ID, a.ItemID)
-	if err != nil {
-		return nil, err
+	if it == nil {
+		var err error
+		if it, err = s.store.Item(ctx, p.ID, a.ItemID); err != nil {
+			return nil, err
+		}
 	}
 	view, err := viewOf(p, it, a)
 	if err != nil {
