@@ -178,6 +178,7 @@ type setMemberRequest struct {
 	Roles     *[]store.Role `json:"roles"`
 	Paused    *bool         `json:"paused"`
 	Qualified *bool         `json:"qualified"`
+	Languages *[]string     `json:"languages"`
 }
 
 // setMember gives a user roles in the project. :uid is a user id or an email address.
@@ -187,7 +188,7 @@ func (s *Server) setMember(c *gin.Context) error {
 		return err
 	}
 	m, err := s.flow.ChangeMember(c.Request.Context(), currentUser(c), currentProject(c).ID, c.Param("uid"),
-		workflow.MemberChange{Roles: req.Roles, Paused: req.Paused, Qualified: req.Qualified})
+		workflow.MemberChange{Roles: req.Roles, Paused: req.Paused, Qualified: req.Qualified, Languages: req.Languages})
 	if err != nil {
 		return err
 	}

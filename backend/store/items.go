@@ -12,12 +12,14 @@ import (
 
 // Item is one unit to label.
 type Item struct {
-	ID         string     `gorm:"primaryKey" json:"id"`
-	ProjectID  string     `json:"project_id"`
-	ExternalID string     `json:"external_id"`
-	ParentID   *string    `json:"parent_id,omitempty"`
-	Inputs     JSON       `json:"inputs"`
-	Meta       JSON       `json:"meta,omitempty"`
+	ID         string  `gorm:"primaryKey" json:"id"`
+	ProjectID  string  `json:"project_id"`
+	ExternalID string  `json:"external_id"`
+	ParentID   *string `json:"parent_id,omitempty"`
+	Inputs     JSON    `json:"inputs"`
+	Meta       JSON    `json:"meta,omitempty"`
+	// Language is the item's canonical BCP 47 tag, "" when it has none.
+	Language   string     `json:"language,omitempty"`
 	Stage      flow.Stage `json:"stage"`
 	Flag       JSON       `json:"flag,omitempty"`
 	DropReason *string    `json:"drop_reason,omitempty"`
@@ -242,11 +244,11 @@ func (s *Store) ItemsByExternalIDs(ctx context.Context, projectID string, extern
 func (s *Store) InsertNewItems(ctx context.Context, its []*Item) (map[string]bool, error) {
 	inserted := map[string]bool{}
 	t := now()
-	const cols = "(id, project_id, external_id, parent_id, inputs, meta, stage, spot_check, gold, gt_revision, version, created_at, updated_at)"
+	const cols = "(id, project_id, external_id, parent_id, inputs, meta, language, stage, spot_check, gold, gt_revision, version, created_at, updated_at)"
 	for start := 0; start < len(its); start += 50 {
 		chunk := its[start:min(start+50, len(its))]
 		var sb strings.Builder
-		args := make([]any, 0, len(chunk)*13)
+		args := make([]any, 0, len(chunk)*14)
 		sb.WriteString("INSERT INTO items " + cols + " VALUES ")
 		for i, it := range chunk {
 			if it.ID == "" {
@@ -256,8 +258,8 @@ func (s *Store) InsertNewItems(ctx context.Context, its []*Item) (map[string]boo
 			if i > 0 {
 				sb.WriteString(",")
 			}
-			sb.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?)")
-			args = append(args, it.ID, it.ProjectID, it.ExternalID, it.ParentID, it.Inputs, it.Meta, it.Stage, it.SpotCheck, it.Gold, it.GTRevision, 1, t, t)
+			sb.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+			args = append(args, it.ID, it.ProjectID, it.ExternalID, it.ParentID, it.Inputs, it.Meta, it.Language, it.Stage, it.SpotCheck, it.Gold, it.GTRevision, 1, t, t)
 		}
 		sb.WriteString(" ON CONFLICT (project_id, external_id) DO NOTHING RETURNING external_id")
 		var got []string
@@ -271,10 +273,10 @@ func (s *Store) InsertNewItems(ctx context.Context, its []*Item) (map[string]boo
 	return inserted, nil
 }
 
-// UpdateItemContent replaces an item's inputs and meta.
-func (s *Store) UpdateItemContent(ctx context.Context, id string, inputs, meta JSON) error {
+// UpdateItemContent replaces an item's inputs, meta and language.
+func (s *Store) UpdateItemContent(ctx context.Context, id string, inputs, meta JSON, language string) error {
 	return translate(s.db.WithContext(ctx).Model(&Item{}).Where("id = ?", id).Updates(map[string]any{
-		"inputs": inputs, "meta": meta, "version": gorm.Expr("version + 1"), "updated_at": now(),
+		"inputs": inputs, "meta": meta, "language": language, "version": gorm.Expr("version + 1"), "updated_at": now(),
 	}).Error)
 }
 

@@ -222,6 +222,8 @@ type MemberView struct {
 	Paused bool    `json:"paused"`
 	// Qualified says the member passed a calibration round or a lead qualified them.
 	Qualified bool `json:"qualified"`
+	// Languages are the languages the member reads (BCP 47); empty means every language.
+	Languages []string `json:"languages" gorm:"-"`
 }
 
 // Members lists the members of a project with their names.

@@ -32,36 +32,40 @@ const notInOtherStage = `NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id
 
 // itemWork: items of a stage that the user never worked on in another stage (so nobody labels
 // an item they reviewed, nor reviews one they labeled), nor in this stage unless they gave it
-// back untouched, and that have fewer than slots slots taken.
+// back untouched, that have fewer than slots slots taken, and whose language the user reads.
 func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Time) workQuery {
 	return workQuery{id: "i.id", from: "FROM items i", order: "i.id", lockTable: "i",
 		where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL
   AND ` + fmt.Sprintf(notInOtherStage, "i.id") + `
   AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ? AND a.stage = ?)
-  AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND ` + slotTaken + `) < ?`,
-		args: []any{projectID, stage, userID, stage, userID, stage, stage, at, slots}}
+  AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND ` + slotTaken + `) < ?
+  AND ` + readsItem("?"),
+		args: []any{projectID, stage, userID, stage, userID, stage, stage, at, slots, userID, userID}}
 }
 
 // adjudicationWork: items waiting for adjudication that the user did not label or review and
-// that nobody is adjudicating.
+// that nobody is adjudicating, in a language the user reads.
 func adjudicationWork(projectID, userID string, at time.Time) workQuery {
 	return workQuery{id: "i.id", from: "FROM items i", order: "i.id", lockTable: "i",
 		where: `i.project_id = ? AND i.stage = 'adjudicate' AND i.flag IS NULL
   AND ` + fmt.Sprintf(notInOtherStage, "i.id") + `
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.stage = 'adjudicate' AND (a.user_id = ? OR ` + slotTaken + `))`,
-		args: []any{projectID, userID, flow.StageAdjudicate, userID, at}}
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.stage = 'adjudicate' AND (a.user_id = ? OR ` + slotTaken + `))
+  AND ` + readsItem("?"),
+		args: []any{projectID, userID, flow.StageAdjudicate, userID, at, userID, userID}}
 }
 
 // reviewWork: submitted labels waiting for review, of items the user did not work on in
-// another stage, that the user has not reviewed before and that nobody is reviewing. One
+// another stage, that the user has not reviewed before, that nobody is reviewing and whose
+// item is in a language the user reads. One
 // reviewer may review every label of an item.
 func reviewWork(projectID, userID string, at time.Time) workQuery {
 	return workQuery{id: "l.id", from: "FROM assignments l JOIN items i ON i.id = l.item_id AND i.flag IS NULL",
 		order: "l.submitted_at, l.id", lockTable: "l",
 		where: `l.project_id = ? AND l.stage = 'label' AND l.status = 'submitted' AND l.review_status = 'pending'
   AND ` + fmt.Sprintf(notInOtherStage, "l.item_id") + `
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.target_id = l.id AND a.stage = 'review' AND (a.user_id = ? OR ` + slotTaken + `))`,
-		args: []any{projectID, userID, flow.StageReview, userID, at}}
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.target_id = l.id AND a.stage = 'review' AND (a.user_id = ? OR ` + slotTaken + `))
+  AND ` + readsItem("?"),
+		args: []any{projectID, userID, flow.StageReview, userID, at, userID, userID}}
 }
 
 // candidates returns up to limit ids of the queue, oldest first, locked on PostgreSQL.
@@ -140,32 +144,44 @@ func (s *Store) ReviewSlotTaken(ctx context.Context, labelID, except string, at 
 // hasRole is the SQL condition that member m holds role ? (roles are stored comma-separated).
 const hasRole = `(',' || m.roles || ',') LIKE ?`
 
-// stuckWork: the waiting work of a stage that no current member can ever be given: nobody
-// with the stage's role is left who has not worked the item in another stage (or, for
-// reviews, reviewed the label; for labels, labeled the item). Administrators who are not
-// members do not count.
-func stuckWork(projectID string, stage flow.Stage, role string) workQuery {
-	eligible := `SELECT 1 FROM project_members m WHERE m.project_id = i.project_id AND ` + hasRole + `
-    AND NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = i.id AND x.user_id = m.user_id AND x.stage <> ?)`
+// stuckWork: the waiting work of a stage that no current member can ever be given. With
+// byLanguage, the work in a language that no member with the stage's role reads; otherwise the
+// rest of it: some member reads it, but nobody with the role who reads it is left who has not
+// worked the item in another stage (or, for reviews, reviewed the label; for labels, labeled
+// the item). Administrators who are not members do not count.
+func stuckWork(projectID string, stage flow.Stage, role string, byLanguage bool) workQuery {
 	like := "%," + role + ",%"
-	switch stage {
-	case flow.StageReview:
-		return workQuery{id: "l.id", from: "FROM assignments l JOIN items i ON i.id = l.item_id", order: "l.submitted_at, l.id",
-			where: `l.project_id = ? AND l.stage = 'label' AND l.status = 'submitted' AND l.review_status = 'pending' AND i.flag IS NULL
-  AND NOT EXISTS (` + eligible + ` AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.target_id = l.id AND a.user_id = m.user_id))`,
-			args: []any{projectID, like, stage}}
-	default:
-		return workQuery{id: "i.id", from: "FROM items i", order: "i.id",
-			where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL
-  AND NOT EXISTS (` + eligible + ` AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = m.user_id AND a.stage = ?))`,
-			args: []any{projectID, stage, like, stage, stage}}
+	member := `SELECT 1 FROM project_members m WHERE m.project_id = i.project_id AND ` + hasRole + ` AND ` + readsItem("m.user_id")
+	unread := `i.language <> '' AND NOT EXISTS (` + member + `)`
+	eligible := member + `
+    AND NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = i.id AND x.user_id = m.user_id AND x.stage <> ?)`
+	q := workQuery{id: "i.id", from: "FROM items i", order: "i.id",
+		where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL`, args: []any{projectID, stage}}
+	if stage == flow.StageReview {
+		q = workQuery{id: "l.id", from: "FROM assignments l JOIN items i ON i.id = l.item_id", order: "l.submitted_at, l.id",
+			where: `l.project_id = ? AND l.stage = 'label' AND l.status = 'submitted' AND l.review_status = 'pending' AND i.flag IS NULL`,
+			args:  []any{projectID}}
 	}
+	if byLanguage {
+		q.where += "\n  AND " + unread
+		q.args = append(q.args, like)
+		return q
+	}
+	q.where += "\n  AND NOT (" + unread + ")\n  AND NOT EXISTS (" + eligible
+	q.args = append(q.args, like, like, stage)
+	if stage == flow.StageReview {
+		q.where += ` AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.target_id = l.id AND a.user_id = m.user_id))`
+	} else {
+		q.where += ` AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = m.user_id AND a.stage = ?))`
+		q.args = append(q.args, stage)
+	}
+	return q
 }
 
 // StuckWork counts a stage's waiting work that no current member can be given (up to limit)
 // and returns the first ids (items, or labels for reviews).
 func (s *Store) StuckWork(ctx context.Context, projectID string, stage flow.Stage, role string, limit int) (int64, []string, error) {
-	q := stuckWork(projectID, stage, role)
+	q := stuckWork(projectID, stage, role, false)
 	n, err := s.count(ctx, q, limit)
 	if err != nil || n == 0 {
 		return n, nil, err
@@ -174,4 +190,27 @@ func (s *Store) StuckWork(ctx context.Context, projectID string, stage flow.Stag
 	sql := "SELECT " + q.id + " " + q.from + " WHERE " + q.where + " ORDER BY " + q.order + " LIMIT 20"
 	err = s.db.WithContext(ctx).Raw(sql, q.args...).Scan(&ids).Error
 	return n, ids, translate(err)
+}
+
+// StuckLanguages counts, per language, a stage's waiting work that no member with the role
+// reads (up to limit each), most first.
+func (s *Store) StuckLanguages(ctx context.Context, projectID string, stage flow.Stage, role string, limit int) ([]LanguageStuck, error) {
+	q := stuckWork(projectID, stage, role, true)
+	var out []LanguageStuck
+	sql := "SELECT i.language AS language, COUNT(*) AS count " + q.from + " WHERE " + q.where + " GROUP BY i.language ORDER BY count DESC, i.language"
+	err := s.db.WithContext(ctx).Raw(sql, q.args...).Scan(&out).Error
+	for i := range out {
+		out[i].Count = min(out[i].Count, int64(limit))
+	}
+	return out, translate(err)
+}
+
+// StuckIDs returns the first ids of a stage's waiting work in one language that no member with
+// the role reads.
+func (s *Store) StuckIDs(ctx context.Context, projectID string, stage flow.Stage, role, language string) ([]string, error) {
+	q := stuckWork(projectID, stage, role, true)
+	var ids []string
+	sql := "SELECT " + q.id + " " + q.from + " WHERE " + q.where + " AND i.language = ? ORDER BY " + q.order + " LIMIT 20"
+	err := s.db.WithContext(ctx).Raw(sql, append(q.args, language)...).Scan(&ids).Error
+	return ids, translate(err)
 }

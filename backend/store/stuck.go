@@ -38,9 +38,16 @@ func (s *Store) StuckTotals(ctx context.Context, roles map[flow.Stage]string, li
 	out := map[flow.Stage]int64{}
 	for _, pid := range projects {
 		for stage, role := range roles {
-			n, err := s.count(ctx, stuckWork(pid, stage, role), limit)
+			n, err := s.count(ctx, stuckWork(pid, stage, role, false), limit)
 			if err != nil {
 				return nil, err
+			}
+			langs, err := s.StuckLanguages(ctx, pid, stage, role, limit)
+			if err != nil {
+				return nil, err
+			}
+			for _, l := range langs {
+				n += l.Count
 			}
 			out[stage] += n
 		}

@@ -22,12 +22,16 @@ const CorrelationFlag = 0.6
 const metaValueCap = 100
 
 // BalanceTargets are a project's balance targets: the minimum No/Yes ratio of every binary
-// question, the maximum spread of the total-score histogram, and the metadata key to count by.
+// question, the maximum spread of the total-score histogram, and what to count by: a metadata
+// key as "meta.<key>", or "language" for the items' languages.
 type BalanceTargets struct {
 	Ratio  *float64 `json:"ratio,omitempty"`
 	Spread *int64   `json:"spread,omitempty"`
 	By     string   `json:"by,omitempty"`
 }
+
+// BalanceByLanguage is the balance's "by" that counts items by their language.
+const BalanceByLanguage = "language"
 
 // ValueCount is how many items have one value.
 type ValueCount struct {
@@ -106,6 +110,8 @@ type balanceFigures struct {
 	Binary        *BinaryBalance `json:"binary"`
 	Distributions []Distribution `json:"distributions"`
 	Meta          []MetaCounts   `json:"meta"`
+	// Languages counts the decided items by language ("" for items without one).
+	Languages []ValueCount `json:"languages"`
 }
 
 // BalanceReport is a project's balance over its decided items, as GET .../balance answers it.
@@ -128,10 +134,12 @@ type balanceTally struct {
 	dist    map[string]map[string]int64
 	meta    map[string]map[string]int64
 	over    map[string]bool
+	langs   map[string]int64
 }
 
 func newBalanceTally(schema *tasks.Schema) *balanceTally {
-	t := &balanceTally{schema: schema, dist: map[string]map[string]int64{}, meta: map[string]map[string]int64{}, over: map[string]bool{}}
+	t := &balanceTally{schema: schema, dist: map[string]map[string]int64{}, meta: map[string]map[string]int64{}, over: map[string]bool{},
+		langs: map[string]int64{}}
 	for _, q := range schema.Questions {
 		if q.Kind == tasks.KindBinary {
 			t.binary = append(t.binary, q)
@@ -214,7 +222,7 @@ func (t *balanceTally) add(answers map[string]json.RawMessage, meta map[string]j
 
 // figures turns the tally into the kept figures; every correlation is agreement's.
 func (t *balanceTally) figures() *balanceFigures {
-	f := &balanceFigures{Items: t.items, Distributions: []Distribution{}, Meta: []MetaCounts{}}
+	f := &balanceFigures{Items: t.items, Distributions: []Distribution{}, Meta: []MetaCounts{}, Languages: sortedCounts(t.langs, false)}
 	if len(t.binary) > 0 {
 		b := &BinaryBalance{Dimensions: []DimensionBalance{}, Histogram: []ScoreBin{}, Correlations: []Correlation{}}
 		for i, q := range t.binary {
@@ -323,6 +331,7 @@ func (s *Service) computeBalance(ctx context.Context, p *Project) (*balanceFigur
 			json.Unmarshal(r.Meta, &meta)
 		}
 		t.add(answers, meta)
+		t.langs[r.Language]++
 		return nil
 	})
 	if err != nil {
@@ -334,7 +343,7 @@ func (s *Service) computeBalance(ctx context.Context, p *Project) (*balanceFigur
 // Balance answers a project's balance from what the job kept, with its targets applied.
 func (s *Service) Balance(ctx context.Context, p *Project) (*BalanceReport, error) {
 	rep := &BalanceReport{Readiness: Readiness{NeedMoreNo: []string{}, BinsNeedItems: []int{}},
-		balanceFigures: balanceFigures{Distributions: []Distribution{}, Meta: []MetaCounts{}}}
+		balanceFigures: balanceFigures{Distributions: []Distribution{}, Meta: []MetaCounts{}, Languages: []ValueCount{}}}
 	st, _, err := s.cachedFigures(ctx, p, flow.FiguresBalance, "", &rep.balanceFigures)
 	if err != nil {
 		return nil, err
@@ -402,7 +411,7 @@ func ParseBalanceTargets(raw store.JSON) (BalanceTargets, error) {
 }
 
 // checkBalanceTargets validates targets against a schema: a ratio above 0 and a spread of at
-// least 1 need binary questions; by names a metadata key as "meta.<key>".
+// least 1 need binary questions; by names a metadata key as "meta.<key>", or is "language".
 func checkBalanceTargets(fe tasks.FieldErrors, t *BalanceTargets, schema *tasks.Schema) {
 	binary := false
 	if schema != nil {
@@ -426,10 +435,10 @@ func checkBalanceTargets(fe tasks.FieldErrors, t *BalanceTargets, schema *tasks.
 			fe.Add("balance.spread", "out_of_range", "the spread must be at least 1")
 		}
 	}
-	if t.By != "" {
+	if t.By != "" && t.By != BalanceByLanguage {
 		key, ok := strings.CutPrefix(t.By, "meta.")
 		if !ok || key == "" || len(key) > 200 {
-			fe.Add("balance.by", "invalid_value", "by names a metadata key as meta.<key>")
+			fe.Add("balance.by", "invalid_value", "by names a metadata key as meta.<key>, or is language")
 		}
 	}
 }

@@ -187,23 +187,32 @@ func (s *Service) MemberPause(ctx context.Context, tx *store.Store, actorID, pro
 }
 
 // MemberChange is a lead's change to a member: new roles, a pause or its lift, the
-// qualification for production labeling; nil leaves each as it is.
+// qualification for production labeling, the languages they read; nil leaves each as it is.
 type MemberChange struct {
 	Roles     *[]store.Role
 	Paused    *bool
 	Qualified *bool
+	Languages *[]string
 }
 
 // MemberUpdated is the status of a MemberResult that changed a member's pause or qualification only.
 const MemberUpdated = "updated"
 
 // ChangeMember applies a MemberChange: the roles as SetMember sets them, then the pause and the
-// qualification, which need a member (one who stays). A change that names nothing is refused.
+// qualification and the languages, which need a member (one who stays). A change that names
+// nothing is refused.
 func (s *Service) ChangeMember(ctx context.Context, actor *store.User, projectID, ref string, c MemberChange) (*MemberResult, error) {
-	if c.Roles == nil && c.Paused == nil && c.Qualified == nil {
-		return nil, tasks.Field("roles", "required", "give roles, paused, qualified or several of them")
+	if c.Roles == nil && c.Paused == nil && c.Qualified == nil && c.Languages == nil {
+		return nil, tasks.Field("roles", "required", "give roles, paused, qualified, languages or several of them")
 	}
-	if c.Paused == nil && c.Qualified == nil {
+	var langs []string
+	if c.Languages != nil {
+		var err error
+		if langs, err = tasks.CanonicalLanguages("languages", *c.Languages); err != nil {
+			return nil, err
+		}
+	}
+	if c.Paused == nil && c.Qualified == nil && c.Languages == nil {
 		out, err := s.SetMember(ctx, actor, projectID, ref, *c.Roles)
 		if err != nil || out.UserID == "" || out.Status == MemberRemoved {
 			return out, err
@@ -214,8 +223,11 @@ func (s *Service) ChangeMember(ctx context.Context, actor *store.User, projectID
 		return out, nil
 	}
 	field, code := "paused", "not_a_member"
-	if c.Qualified != nil {
+	switch {
+	case c.Qualified != nil:
 		field, code = "qualified", "not_member"
+	case c.Paused == nil:
+		field, code = "languages", "not_member"
 	}
 	target, err := s.memberByRef(ctx, projectID, ref)
 	if err != nil {
@@ -226,11 +238,11 @@ func (s *Service) ChangeMember(ctx context.Context, actor *store.User, projectID
 			return nil, err
 		}
 		if target != nil && len(*c.Roles) == 0 {
-			return nil, tasks.Field(field, code, "a person who leaves the project cannot be paused or qualified")
+			return nil, tasks.Field(field, code, "a person who leaves the project cannot be paused, qualified or given languages")
 		}
 	}
 	if target == nil {
-		return nil, tasks.Field(field, code, "only members of the project can be paused or qualified")
+		return nil, tasks.Field(field, code, "only members of the project can be paused, qualified or given languages")
 	}
 	res := &MemberResult{Status: MemberUpdated, UserID: target.ID, Email: target.Email, Name: target.Name}
 	if c.Roles != nil {
@@ -241,6 +253,11 @@ func (s *Service) ChangeMember(ctx context.Context, actor *store.User, projectID
 	err = s.store.WithTx(ctx, func(tx *store.Store) error {
 		if c.Paused != nil {
 			if err := s.MemberPause(ctx, tx, actor.ID, projectID, target.ID, *c.Paused); err != nil {
+				return err
+			}
+		}
+		if c.Languages != nil {
+			if err := setMemberLanguages(ctx, tx, actor.ID, projectID, target.ID, langs); err != nil {
 				return err
 			}
 		}
@@ -257,7 +274,9 @@ func (s *Service) ChangeMember(ctx context.Context, actor *store.User, projectID
 		return nil, err
 	}
 	res.Roles, res.Paused, res.Qualified = m.Roles, &m.Paused, &m.Qualified
-	return res, nil
+	all, err := s.store.MemberLanguages(ctx, projectID)
+	res.Languages = nonNil(all[target.ID])
+	return res, err
 }
 
 // withGold adds the gold items a person could still be given to their available label work,

@@ -24,10 +24,12 @@ const importBatch = 500
 
 // ItemLine is one line of an items import.
 type ItemLine struct {
-	ExternalID  string                     `json:"external_id"`
-	Inputs      map[string]json.RawMessage `json:"inputs"`
-	Meta        map[string]json.RawMessage `json:"meta,omitempty"`
-	GroundTruth *ImportedTruth             `json:"ground_truth,omitempty"`
+	ExternalID string                     `json:"external_id"`
+	Inputs     map[string]json.RawMessage `json:"inputs"`
+	Meta       map[string]json.RawMessage `json:"meta,omitempty"`
+	// Language is the item's BCP 47 tag, stored in its canonical form.
+	Language    string         `json:"language,omitempty"`
+	GroundTruth *ImportedTruth `json:"ground_truth,omitempty"`
 	// Gold makes the item a gold item: GroundTruth holds its gold answers.
 	Gold bool `json:"gold,omitempty"`
 }
@@ -347,7 +349,7 @@ func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *Project, 
 // updateExisting applies a re-imported line to its item, refusing to change the inputs of an
 // item people already work on.
 func (s *Service) updateExisting(ctx context.Context, tx *store.Store, old *store.Item, g parsed, rep *ImportReport) error {
-	if string(old.Inputs) == string(g.item.Inputs) && string(old.Meta) == string(g.item.Meta) {
+	if string(old.Inputs) == string(g.item.Inputs) && string(old.Meta) == string(g.item.Meta) && old.Language == g.item.Language {
 		rep.Unchanged++
 		return nil
 	}
@@ -360,7 +362,7 @@ func (s *Service) updateExisting(ctx context.Context, tx *store.Store, old *stor
 		return nil
 	}
 	rep.Updated++
-	return tx.UpdateItemContent(ctx, old.ID, g.item.Inputs, g.item.Meta)
+	return tx.UpdateItemContent(ctx, old.ID, g.item.Inputs, g.item.Meta, g.item.Language)
 }
 
 var errInWork = errors.New("this external_id is already being annotated; its inputs cannot change (import it under a new external_id)")
@@ -383,6 +385,11 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, da
 	if strings.TrimSpace(line.ExternalID) == "" {
 		return nil, nil, errors.New("external_id is required")
 	}
+	lang, err := p.itemLanguage(line.Language)
+	if err != nil {
+		return nil, nil, err
+	}
+	line.Language = lang
 
 	item := tasks.Item{ExternalID: line.ExternalID, Inputs: line.Inputs, Meta: line.Meta}
 	schema := p.stageSchema(p.firstStage())
@@ -427,7 +434,7 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, da
 }
 
 func newItem(p *Project, line ItemLine) *store.Item {
-	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: encode(line.Inputs), Stage: p.firstStage()}
+	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: encode(line.Inputs), Language: line.Language, Stage: p.firstStage()}
 	if len(line.Meta) > 0 {
 		it.Meta = encode(line.Meta)
 	}

@@ -200,9 +200,17 @@ func (s *Service) Criteria(ctx context.Context, projectID string, status flow.Cr
 	return nonNil(cs), err
 }
 
-// Members lists a project's members.
+// Members lists a project's members with the languages each reads (empty: every language).
 func (s *Service) Members(ctx context.Context, projectID string) ([]store.MemberView, error) {
-	return s.store.Members(ctx, projectID)
+	ms, err := s.store.Members(ctx, projectID)
+	if err != nil {
+		return nil, err
+	}
+	langs, err := s.store.MemberLanguages(ctx, projectID)
+	for i := range ms {
+		ms[i].Languages = nonNil(langs[ms[i].UserID])
+	}
+	return ms, err
 }
 
 // Imports lists a project's recent background imports.

@@ -132,6 +132,9 @@ type Policy struct {
 	// RequireQualification lets annotators claim label work only once qualified: by passing a
 	// calibration round of the project, or by a lead.
 	RequireQualification bool `json:"require_qualification"`
+	// Languages, when set, are the BCP 47 tags every item must carry one of (an item in a more
+	// specific tag, "en-US" under "en", counts); stored canonical and sorted.
+	Languages []string `json:"languages,omitempty"`
 }
 
 // Consensus is the agreement rule per level of measurement.
@@ -201,6 +204,9 @@ func (p Policy) Defaults() Policy {
 		c.Overlap = 1
 		p.CriteriaStage = &c
 	}
+	if langs, err := tasks.CanonicalLanguages("workflow.languages", p.Languages); err == nil && len(langs) > 0 {
+		p.Languages = langs // note: bad tags stay as given, for Validate to name them
+	}
 	if p.DraftFromPredictions != nil && p.DraftFromPredictions.Rounding == "" {
 		p.DraftFromPredictions.Rounding = RoundHalfUp
 	}
@@ -232,6 +238,11 @@ func (p Policy) Validate(schema *tasks.Schema, forms map[string]tasks.Schema) er
 	}
 	if p.SpotCheckRate < 0 || p.SpotCheckRate > 1 {
 		bad("workflow.spot_check_rate", "out_of_range", "spot_check_rate must be between 0 and 1")
+	}
+	if _, err := tasks.CanonicalLanguages("workflow.languages", p.Languages); err != nil {
+		for k, v := range err.(tasks.FieldErrors) {
+			fe[k] = v
+		}
 	}
 	p.validateGold(bad)
 	p.validateDraft(bad)

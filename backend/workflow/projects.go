@@ -311,6 +311,9 @@ type MemberResult struct {
 	Paused *bool         `json:"paused,omitempty"`
 	// Qualified is the member's qualification, when the change set it.
 	Qualified *bool `json:"qualified,omitempty"`
+	// Languages are the languages the member reads, when the change named them or a pause or
+	// qualification (empty: every language).
+	Languages []string `json:"languages,omitempty"`
 }
 
 // Member statuses of a MemberResult.

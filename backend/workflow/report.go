@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
@@ -62,6 +63,15 @@ type reportFigures struct {
 	MedianSeconds *float64           `json:"median_seconds"`
 	Annotators    []AnnotatorCount   `json:"annotators"`
 	Scores        []Distribution     `json:"scores"`
+	// Languages counts items and decided items per language ("" for items without one).
+	Languages []LanguageCount `json:"languages"`
+}
+
+// LanguageCount is how many items are in one language and how many of them are decided.
+type LanguageCount struct {
+	Language string `json:"language"`
+	Items    int64  `json:"items"`
+	Decided  int64  `json:"decided"`
 }
 
 // DatasetReport is a project's dataset statistics and loss accounting, as GET .../report
@@ -81,7 +91,8 @@ func (s *Service) DatasetReport(ctx context.Context, p *Project) (*DatasetReport
 
 func emptyReport() reportFigures {
 	return reportFigures{Stages: []ValueCount{}, Provenance: []ValueCount{}, Dropped: []ValueCount{}, LabelsPerItem: []LabelsBin{},
-		Reviews: []ValueCount{}, Adjudication: []AdjudicationRate{}, Annotators: []AnnotatorCount{}, Scores: []Distribution{}}
+		Reviews: []ValueCount{}, Adjudication: []AdjudicationRate{}, Annotators: []AnnotatorCount{}, Scores: []Distribution{},
+		Languages: []LanguageCount{}}
 }
 
 // ComputeReport computes a project's dataset report now (the job's work, and the release's
@@ -100,13 +111,21 @@ func (s *Service) computeReport(ctx context.Context, p *Project) (*reportFigures
 	stages, prov := map[string]int64{}, map[string]int64{}
 	scores := newBalanceTally(&tasks.Schema{})
 	adjudicated := map[string]bool{}
+	langs := map[string]*LanguageCount{}
 	err := s.store.EachTruth(ctx, p.ID, func(r *store.TruthRow) error {
 		f.Items++
 		stages[string(r.Stage)]++
+		lc := langs[r.Language]
+		if lc == nil {
+			lc = &LanguageCount{Language: r.Language}
+			langs[r.Language] = lc
+		}
+		lc.Items++
 		if r.Provenance == nil || r.Stage != flow.StageDone {
 			return nil
 		}
 		f.Decided++
+		lc.Decided++
 		prov[string(*r.Provenance)]++
 		if *r.Provenance == flow.ProvenanceAdjudicated {
 			adjudicated[r.ID] = true
@@ -122,6 +141,10 @@ func (s *Service) computeReport(ctx context.Context, p *Project) (*reportFigures
 	f.Stages, f.Provenance = sortedCounts(stages, false), sortedCounts(prov, false)
 	f.DroppedShare = share(stages[string(flow.StageDropped)], f.Items)
 	f.Scores = scores.scoreDistributions(p.Schema)
+	for _, lc := range langs {
+		f.Languages = append(f.Languages, *lc)
+	}
+	slices.SortFunc(f.Languages, func(a, b LanguageCount) int { return strings.Compare(a.Language, b.Language) })
 	if err := s.reportLabels(ctx, p, &f, adjudicated); err != nil {
 		return nil, err
 	}

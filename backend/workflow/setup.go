@@ -301,6 +301,9 @@ type StuckStage struct {
 	Count  int64      `json:"count"`
 	Capped bool       `json:"count_capped"`
 	Reason string     `json:"reason"`
+	// Language, when set, says the work is stuck because no member with the stage's role reads
+	// this language.
+	Language string `json:"language,omitempty"`
 	// IDs are the first waiting items (for reviews, the labels waiting for a reviewer).
 	IDs []string `json:"ids"`
 }
@@ -329,6 +332,39 @@ func (s *Service) Stuck(ctx context.Context, p *Project) ([]StuckStage, error) {
 		if n > 0 {
 			out = append(out, StuckStage{Stage: stage, Count: n, Capped: n >= availableCap, Reason: stuckReasons[stage], IDs: ids})
 		}
+		byLang, err := s.stuckLanguages(ctx, p, stage)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, byLang...)
 	}
 	return out, nil
+}
+
+// stuckLanguages lists a stage's waiting work in each language that no member with the stage's
+// role reads.
+func (s *Service) stuckLanguages(ctx context.Context, p *Project, stage flow.Stage) ([]StuckStage, error) {
+	role := stageRole[stage]
+	langs, err := s.store.StuckLanguages(ctx, p.ID, stage, string(role), availableCap)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]StuckStage, 0, len(langs))
+	for _, l := range langs {
+		ids, err := s.store.StuckIDs(ctx, p.ID, stage, string(role), l.Language)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, StuckStage{Stage: stage, Count: l.Count, Capped: l.Count >= availableCap, Language: l.Language,
+			Reason: fmt.Sprintf("needs %s who reads %s; no member with the role does", article(string(role)), l.Language), IDs: ids})
+	}
+	return out, nil
+}
+
+// article puts "a" or "an" before a noun.
+func article(noun string) string {
+	if strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
 }

@@ -54,6 +54,9 @@ export function endpoints(c: ApiClient) {
       invitations: (pid: ID) => c.get<ResponseBody<"listInvitations">>(`/api/v1/projects/${seg(pid)}/invitations`),
       setMemberRoles: (pid: ID, uid: ID, roles: ProjectRole[]) =>
         c.put<MemberChange>(`/api/v1/projects/${seg(pid)}/members/${seg(uid)}`, { roles }),
+      /** The languages a member reads (BCP 47 tags); none means every language. */
+      setMemberLanguages: (pid: ID, uid: ID, languages: string[]) =>
+        c.put<MemberChange>(`/api/v1/projects/${seg(pid)}/members/${seg(uid)}`, { languages }),
     },
   };
 }

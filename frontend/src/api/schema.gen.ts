@@ -325,7 +325,10 @@ export interface paths {
          * @description Per stage of the policy, the work that waits and that nobody among the members can ever
          *     be given (everyone with the stage's role has worked the item in another stage, or already
          *     did this work), with the reason and the first ids. Empty when nothing is stuck; adding a
-         *     member with the role frees it.
+         *     member with the role frees it. Work in a language that no member with the stage's role
+         *     reads is listed apart, one entry per language with `language` set and a reason such as
+         *     "needs an annotator who reads fr"; giving a member that language (`PUT .../members/{uid}`
+         *     with `languages`) frees it.
          */
         get: operations["stuckWork"];
         put?: never;
@@ -461,9 +464,10 @@ export interface paths {
          * @description One `ItemLine` per line; blank lines are skipped. Lines are read as a stream and stored
          *     500 to a transaction. Each line is checked on its own (unknown fields, a required
          *     `external_id`, the inputs against the schema of the first stage, uploaded assets of this
-         *     project, `ground_truth` answers against the schema): a bad line is reported in `errors` by
-         *     its 1-based number and the good lines are kept, so the answer is 200 even when lines
-         *     failed.
+         *     project, `ground_truth` answers against the schema, `language` as a BCP 47 tag and one of
+         *     the project's `languages`): a bad line is reported in `errors` by its 1-based number (with
+         *     `details` keyed by field, e.g. `language`) and nothing of it is written; the good lines are
+         *     kept, so the answer is 200 even when lines failed.
          *
          *     An `external_id` already in the project is updated when its inputs or meta changed
          *     (refused for that line once anyone has worked on the item) and counted `unchanged`
@@ -1056,6 +1060,13 @@ export interface paths {
          *     labeling (see the policy's `require_qualification`), audited as `member.qualify` or
          *     `member.disqualify`; it needs a person who is a member (after the roles of the same
          *     request, if any). Give `roles`, `qualified` or both.
+         *
+         *     `languages` replaces the BCP 47 tags of the languages the member reads (stored canonical,
+         *     sorted; a bad tag is `422` at `languages[i]`), audited as `member.languages`. The queue
+         *     then gives the member only items in those languages (a tag covers more specific ones: `zh`
+         *     reads `zh-Hans`) and items without a language; an empty list, the default, means every
+         *     language. Languages belong to the membership, so each project's lead sets them for their
+         *     project. Members only.
          */
         put: operations["setMember"];
         post?: never;
@@ -2175,6 +2186,14 @@ export interface components {
              * @default false
              */
             require_qualification: boolean;
+            /**
+             * @description The languages (BCP 47) the project takes: every imported item must carry one of them
+             *     (or a more specific tag under one, `en-US` under `en`); a line without a language or in
+             *     another is refused (`required`, `language_not_allowed`). Stored canonical and sorted; a
+             *     bad tag is `422` at `workflow.languages[i]`. Left out, items may carry any language or
+             *     none.
+             */
+            languages?: string[];
         };
         ProjectStats: {
             /** @description Item counts per stage, split by whether the item is flagged. */
@@ -2234,6 +2253,15 @@ export interface components {
             meta?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description The item's language as a BCP 47 tag, stored canonical (`EN-us` becomes `en-US`). A tag
+             *     that is not well-formed refuses the line (`invalid_language` at `language`); so does
+             *     one outside the project's `languages`. Queues give the item only to members who read
+             *     it.
+             * @example en
+             * @example zh-Hans
+             */
+            language?: string;
             /**
              * @description Known ground truth (new items only); the item goes to `done`. With `gold: true` it is
              *     the gold answer instead, and in a calibration pool import the gold answer; in both
@@ -2465,6 +2493,8 @@ export interface components {
             meta?: {
                 [key: string]: unknown;
             };
+            /** @description The item's canonical BCP 47 tag; absent when it has none. */
+            language?: string;
             stage: components["schemas"]["ItemStage"];
             /**
              * @description Present while the item is flagged: `{category, reason, by, assignment, at}` from an
@@ -2823,6 +2853,8 @@ export interface components {
             paused: boolean;
             /** @description Passed a calibration round of the project or was qualified by a lead (see `require_qualification`). */
             qualified: boolean;
+            /** @description The languages the member reads (BCP 47); empty means every language. */
+            languages: string[];
         };
         QualityReport: {
             /** Format: date-time */
@@ -2876,7 +2908,7 @@ export interface components {
             ratio?: number;
             /** @description δ: the total-score histogram's spread must fall under it (binary questions only). */
             spread?: number;
-            /** @description The metadata key to count by, as meta.<key>. */
+            /** @description What to count by: a metadata key as meta.<key>, or `language` for the items' languages. */
             by?: string;
         };
         ValueCount: {
@@ -2950,6 +2982,8 @@ export interface components {
                 /** @description More than 100 values; none listed. */
                 truncated: boolean;
             }[];
+            /** @description Decided items per language (BCP 47; "" for items without one), most first. */
+            languages: components["schemas"]["ValueCount"][];
         };
         DatasetReport: {
             /** @enum {string} */
@@ -2995,6 +3029,12 @@ export interface components {
                 median_seconds: number | null;
             }[];
             scores: components["schemas"]["Distribution"][];
+            /** @description Items and decided items per language (BCP 47; "" for items without one), by tag. */
+            languages: {
+                language: string;
+                items: number;
+                decided: number;
+            }[];
         };
         /** @description A 95 % percentile interval, or null when no replicate was defined. */
         JudgeInterval: null | number[];
@@ -4497,6 +4537,8 @@ export interface operations {
                             count: number;
                             count_capped: boolean;
                             reason: string;
+                            /** @description Set when the work is stuck because no member with the stage's role reads this language (BCP 47). */
+                            language?: string;
                             /** @description The first waiting items (labels for reviews). */
                             ids: string[];
                         }[];
@@ -5919,6 +5961,8 @@ export interface operations {
                      */
                     paused?: boolean;
                     qualified?: boolean;
+                    /** @description The languages the member reads (BCP 47); empty for every language. */
+                    languages?: string[];
                 };
             };
         };
@@ -5944,6 +5988,8 @@ export interface operations {
                         roles: components["schemas"]["Role"][];
                         /** @description Whether the member is paused */
                         paused?: boolean;
+                        /** @description The languages the member reads, when the change named them, a pause or a qualification. */
+                        languages?: string[];
                     };
                 };
             };

@@ -16,6 +16,7 @@ export const balanceReport = (over: Partial<BalanceReport> = {}): BalanceReport 
   targets: { ratio: 0.95, spread: 2, by: "meta.generator" },
   readiness: { ready: false, ratio_met: false, spread_met: false, need_more_no: ["pace"], bins_need_items: [0, 1] },
   items: 12,
+  languages: [],
   binary: {
     dimensions: [
       { key: "clarity", label: "Clear speech", yes: 6, no: 6, open: 0, ratio: 1, meets_ratio: true, needs_no: 0 },

@@ -9,7 +9,7 @@ import { Spinner } from "../../../components/Spinner";
 import { COMPUTING_POLL_MS } from "../agreement/AgreementTab";
 import { Figure } from "../agreement/figures";
 import { useProject } from "../useProject";
-import { DistributionFigure, MetaCounts } from "./counts";
+import { DistributionFigure, MetaCounts, withLanguages } from "./counts";
 import { Readiness } from "./Readiness";
 import { TargetsForm } from "./TargetsForm";
 import "../../../charts/charts.css";
@@ -104,7 +104,7 @@ function BalanceBody({ report: r }: { report: BalanceReport }) {
           </div>
         </section>
       )}
-      <MetaCounts meta={r.meta} by={r.targets.by} />
+      <MetaCounts meta={withLanguages(r.meta, r.languages)} by={r.targets.by} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { queryKeys } from "../../../api";
 import { useInsightApi, type BalanceReport, type BalanceTargets } from "../../../api/insight";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 
-/** The lead's balance targets: ρ, δ and the metadata key to count by; saving replaces all three. */
+/** The lead's balance targets: ρ, δ and the metadata key (or the language) to count by; saving replaces all three. */
 export function TargetsForm({ pid, report }: { pid: string; report: BalanceReport }) {
   const api = useInsightApi();
   const qc = useQueryClient();
@@ -51,6 +51,7 @@ export function TargetsForm({ pid, report }: { pid: string; report: BalanceRepor
         <label htmlFor="target-by">Count by</label>
         <select id="target-by" value={by} onChange={(e) => setBy(e.target.value)}>
           <option value="">No metadata key</option>
+          <option value="language">Language</option>
           {keys.map((k) => (
             <option key={k} value={`meta.${k}`}>
               {k}

@@ -22,9 +22,19 @@ export function DistributionFigure({ distribution: d, testId }: { distribution: 
   );
 }
 
-/** Counts by one metadata key at a time, as a table and a bar chart; the target's `by` key first. */
+/** The entry of the counts that holds the items' languages (not a metadata key: capitalised). */
+export const LANGUAGE_KEY = "Language";
+
+/** The metadata counts with the items' languages first, when any item has one. */
+export function withLanguages(meta: Meta[], languages: readonly { value: string; count: number }[] | undefined): Meta[] {
+  if (!languages || !languages.some((l) => l.value !== "")) return meta;
+  const values = languages.map((l) => ({ value: l.value || "none", count: l.count }));
+  return [{ key: LANGUAGE_KEY, values, distinct: values.length, truncated: false }, ...meta];
+}
+
+/** Counts by one metadata key (or the language) at a time, as a table and a bar chart; the target's `by` first. */
 export function MetaCounts({ meta, by }: { meta: Meta[]; by?: string }) {
-  const preferred = by?.replace(/^meta\./, "");
+  const preferred = by === "language" ? LANGUAGE_KEY : by?.replace(/^meta\./, "");
   const first = meta.find((m) => m.key === preferred)?.key ?? meta[0]?.key ?? "";
   const [chosen, setChosen] = useState<string | null>(null);
   const key = chosen !== null && meta.some((m) => m.key === chosen) ? chosen : first;

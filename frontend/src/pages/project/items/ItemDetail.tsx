@@ -86,6 +86,11 @@ function ItemDetailBody({ data, schema, names }: { data: ItemDetailResponse; sch
           </h2>
           <span className={`stage-chip stage-${item.stage}`}>{STAGE_LABEL[item.stage] ?? item.stage}</span>
           {item.spot_check && <span className="stage-chip">spot check</span>}
+          {item.language && (
+            <span className="stage-chip" title="Language" data-language={item.language}>
+              {item.language}
+            </span>
+          )}
           {item.ground_truth && (
             <span className={`prov-chip prov-${item.ground_truth.provenance.kind}`} data-provenance={item.ground_truth.provenance.kind}>
               {PROVENANCE[item.ground_truth.provenance.kind] ?? item.ground_truth.provenance.kind}

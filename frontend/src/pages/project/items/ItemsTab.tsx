@@ -109,6 +109,7 @@ function ItemsBrowser({ project, names, onOpen }: { project: ProjectDetail; name
             <tr>
               <th>External id</th>
               <th>Stage</th>
+              <th>Language</th>
               <th className="num-col">Labels</th>
               <th>Ground truth</th>
               <th>Decided</th>
@@ -126,6 +127,7 @@ function ItemsBrowser({ project, names, onOpen }: { project: ProjectDetail; name
                 <td>
                   <span className={`stage-chip stage-${it.stage}`}>{STAGE_LABEL[it.stage] ?? it.stage}</span>
                 </td>
+                <td className={it.language ? undefined : "muted"}>{it.language ?? "—"}</td>
                 <td className="num-col">{it.annotations.filter((a) => a.status === "submitted").length}</td>
                 <td>
                   <Provenance item={it} names={names} />

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { ID, Member, ProjectRole } from "../../../api";
 import { RoleBadges } from "../../../components/RoleBadges";
 import { ErrorMessage } from "../../../components/ErrorMessage";
+import { LanguagesCell } from "./LanguagesCell";
 import { RoleCheckboxes } from "./RoleCheckboxes";
 import { useSetRoles } from "./useSetRoles";
 
@@ -19,6 +20,7 @@ export function MemberTable({ pid, members, canManage }: Props) {
           <th scope="col">Name</th>
           <th scope="col">Email</th>
           <th scope="col">Roles</th>
+          <th scope="col">Languages</th>
           {canManage && (
             <th scope="col">
               <span className="sr-only">Actions</span>
@@ -55,6 +57,7 @@ function MemberRow({ pid, member, canManage }: { pid: ID; member: Member; canMan
         )}
         {setRoles.isError && <ErrorMessage error={setRoles.error} />}
       </td>
+      <LanguagesCell pid={pid} member={member} canManage={canManage} />
       {canManage && (
         <td className="cell-actions">
           {editing ? (

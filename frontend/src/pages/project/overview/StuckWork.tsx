@@ -19,7 +19,7 @@ export function StuckWork({ pid }: { pid: string }) {
       <span className="notice-title">Work is waiting that nobody in the project can take</span>
       <ul className="notice-list">
         {stuck.data.stages.map((s) => (
-          <li key={s.stage} data-stage={s.stage}>
+          <li key={`${s.stage}:${s.language ?? ""}`} data-stage={s.stage} data-language={s.language}>
             <strong>{STAGE_LABEL[s.stage] ?? s.stage}</strong>: {s.count.toLocaleString()}
             {s.count_capped ? "+" : ""} {s.stage === "review" ? (s.count === 1 ? "label" : "labels") : s.count === 1 ? "item" : "items"} — {s.reason}.
           </li>

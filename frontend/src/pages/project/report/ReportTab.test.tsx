@@ -13,6 +13,7 @@ export const datasetReport = (over: Partial<DatasetReport> = {}): DatasetReport 
   computed_at: "2026-12-01T07:00:00Z",
   items: 40,
   decided: 30,
+  languages: [],
   stages: [
     { value: "done", count: 30 },
     { value: "dropped", count: 6 },

@@ -128,6 +128,11 @@ function CountsFigure({ title, note, counts, testId, horizontal }: { title: stri
 function ReportBody({ report: r }: { report: DatasetReport }) {
   const droppedTotal = r.dropped.reduce((s, d) => s + d.count, 0);
   const perItem = useMemo(() => r.labels_per_item.map((l) => ({ value: String(l.labels), count: l.items })), [r.labels_per_item]);
+  const byLanguage = useMemo(() => {
+    const ls = r.languages ?? [];
+    return ls.some((l) => l.language !== "") ? ls.map((l) => ({ value: l.language || "none", count: l.items })) : [];
+  }, [r.languages]);
+  const decidedByLanguage = (r.languages ?? []).map((l) => `${l.language || "none"} ${l.decided.toLocaleString()}`).join(", ");
   return (
     <>
       <div className="measures-grid">
@@ -143,6 +148,7 @@ function ReportBody({ report: r }: { report: DatasetReport }) {
         <CriteriaFigure criteria={r.criteria} />
         <CountsFigure title="Labels per item" note="How many accepted labels each item has (items with none are left out)." counts={perItem} testId="chart-labels-per-item" />
         <CountsFigure title="Review verdicts" counts={r.reviews} testId="chart-reviews" />
+        <CountsFigure title="Items per language" note={`Decided: ${decidedByLanguage}.`} counts={byLanguage} horizontal testId="chart-languages" />
       </div>
       <AdjudicationSection report={r} />
       <AnnotatorSection report={r} />

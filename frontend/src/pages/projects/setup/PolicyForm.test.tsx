@@ -35,6 +35,19 @@ describe("PolicyForm", () => {
     expect((screen.getByLabelText("Adjudication") as HTMLSelectElement).value).toBe("on_disagreement");
   });
 
+  it("takes the project's languages as a typed list, leaves the key out when empty, and names a refused tag on the field", () => {
+    const seen: PolicyDraft[] = [];
+    render(<Harness seen={seen} errors={{ "workflow.languages[1]": '"??" is not a BCP 47 language tag' }} />);
+    const box = screen.getByLabelText("Languages") as HTMLInputElement;
+    fireEvent.change(box, { target: { value: "en, zh-Hans," } });
+    expect(box.value).toBe("en, zh-Hans,");
+    expect(seen.at(-1)?.languages).toEqual(["en", "zh-Hans"]);
+    fireEvent.change(box, { target: { value: " " } });
+    expect(seen.at(-1) && "languages" in seen.at(-1)!).toBe(false);
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getAllByText('"??" is not a BCP 47 language tag')).toHaveLength(1);
+  });
+
   it("sets nested fields, and shows fields only where they apply", () => {
     const seen: PolicyDraft[] = [];
     render(<Harness seen={seen} />);

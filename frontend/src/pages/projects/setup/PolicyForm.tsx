@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes } from "react";
-import { fieldShown, fieldValue, POLICY_GROUPS, setPath, type PolicyContext, type PolicyDraft, type PolicyField } from "./policyFields";
+import { splitLanguages } from "../../../components/languages";
+import { fieldError, fieldShown, fieldValue, ownsError, POLICY_FIELDS, POLICY_GROUPS, setPath, type PolicyContext, type PolicyDraft, type PolicyField } from "./policyFields";
 import "./setup.css";
 
 interface Props {
@@ -26,13 +27,13 @@ export function PolicyForm({ value, onChange, context, errors = {}, disabled }: 
           <fieldset key={g.title} className="policy-group" disabled={disabled}>
             <legend>{g.title}</legend>
             {shown.map((f) => (
-              <PolicyControl key={f.path} field={f} policy={value} context={context} error={errors[`workflow.${f.path}`]} onChange={onChange} />
+              <PolicyControl key={f.path} field={f} policy={value} context={context} error={fieldError(errors, f)} onChange={onChange} />
             ))}
           </fieldset>
         );
       })}
       {Object.entries(errors)
-        .filter(([k]) => k === "workflow" || (k.startsWith("workflow.") && !POLICY_GROUPS.some((g) => g.fields.some((f) => `workflow.${f.path}` === k))))
+        .filter(([k]) => k === "workflow" || (k.startsWith("workflow.") && !POLICY_FIELDS.some((f) => ownsError(f, k))))
         .map(([k, msg]) => (
           <p key={k} className="field-error" role="alert">
             <code>{k}</code>: {msg}
@@ -116,6 +117,9 @@ function PolicyControl({ field: f, policy, context, error, onChange }: ControlPr
     case "text":
       control = <input type="text" {...common} value={String(v ?? "")} onChange={(e) => set(e.target.value)} />;
       break;
+    case "list":
+      control = <ListInput {...common} value={(v as string[] | undefined) ?? []} placeholder={f.placeholder} onValue={(l) => set(l.length > 0 ? l : undefined)} />;
+      break;
   }
   return (
     <div className="policy-field" data-field={f.path}>
@@ -132,6 +136,34 @@ function PolicyControl({ field: f, policy, context, error, onChange }: ControlPr
         )}
       </div>
     </div>
+  );
+}
+
+type ListInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> & {
+  value: string[];
+  onValue: (l: string[]) => void;
+};
+
+/** A comma-separated list box that keeps the text as typed; the policy gets the list. */
+function ListInput({ value, onValue, ...rest }: ListInputProps) {
+  const joined = value.join(", ");
+  const [text, setText] = useState(joined);
+  const [seen, setSeen] = useState(joined);
+  if (seen !== joined) {
+    // note: the policy changed from outside (a reset, the server's canonical form); show it unless the text already says it
+    setSeen(joined);
+    if (splitLanguages(text).join(", ") !== joined) setText(joined);
+  }
+  return (
+    <input
+      type="text"
+      {...rest}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onValue(splitLanguages(e.target.value));
+      }}
+    />
   );
 }
 

@@ -41,6 +41,8 @@ export type PolicyField =
   | (Base & { kind: "boolean"; default: boolean })
   | (Base & { kind: "select"; default: string; choices: Choice[] | ((ctx: PolicyContext, p: PolicyDraft) => Choice[]) })
   | (Base & { kind: "text"; default: string })
+  /** A list of short words (language tags), typed as "en, zh"; empty leaves the key out. */
+  | (Base & { kind: "list"; default: string[]; placeholder?: string })
   /** An optional part of the policy: off (absent) or on with the value `enable` gives. */
   | (Base & { kind: "section"; enable: (ctx: PolicyContext) => object; available?: (ctx: PolicyContext) => boolean });
 
@@ -66,6 +68,14 @@ export const POLICY_GROUPS: PolicyGroup[] = [
     fields: [
       { path: "overlap", kind: "integer", label: "Labels per item", default: 1, min: 1, max: 50, help: "How many different annotators label each item independently." },
       { path: "lease_minutes", kind: "integer", label: "Lease", unit: "minutes", default: 30, min: 1, max: 1440, help: "How long a claimed item stays with one person before it returns to the queue." },
+      {
+        path: "languages",
+        kind: "list",
+        label: "Languages",
+        default: [],
+        placeholder: "e.g. en, zh (empty: any)",
+        help: "BCP 47 tags; every imported item must be in one of them. Who reads which language is set on the Members tab.",
+      },
     ],
   },
   {
@@ -239,6 +249,16 @@ export function fieldValue(p: PolicyDraft, f: PolicyField): unknown {
   const v = getPath(p, f.path);
   if (f.kind === "section") return v;
   return v === undefined || v === null ? f.default : v;
+}
+
+/** Whether a server error key belongs to a field: its path, or one of its entries ("workflow.languages[1]"). */
+export function ownsError(f: PolicyField, key: string): boolean {
+  return key === `workflow.${f.path}` || key.startsWith(`workflow.${f.path}[`);
+}
+
+/** A field's error, if the server sent one. */
+export function fieldError(errors: Record<string, string>, f: PolicyField): string | undefined {
+  return Object.entries(errors).find(([k]) => ownsError(f, k))?.[1];
 }
 
 /** Whether a field is shown for this policy and context. */
