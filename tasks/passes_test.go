@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -49,7 +50,10 @@ func TestValidatePasses(t *testing.T) {
 		{"no inputs", func(s *Schema) { s.Passes[0].Inputs = nil }, "passes[0].inputs", CodeRequired},
 		{"no questions", func(s *Schema) { s.Passes = append(s.Passes, Pass{Key: "x", Label: "X", Inputs: []string{"video"}}) }, "passes[2].questions", CodeRequired},
 		{"compared candidates not shown", func(s *Schema) { s.Passes[1].Inputs = []string{"instruction", "video"} }, "passes[1].questions[1]", CodeInputMissing},
-		{"needed input not shown", func(s *Schema) { s.Questions[0].Needs = []string{"video"}; s.Passes[0].Inputs = []string{"instruction"} }, "passes[0].questions[0]", CodeInputMissing},
+		{"needed input not shown", func(s *Schema) {
+			s.Questions[0].Needs = []string{"video"}
+			s.Passes[0].Inputs = []string{"instruction"}
+		}, "passes[0].questions[0]", CodeInputMissing},
 		{"question sees nothing of the pass", func(s *Schema) { s.Passes[0].Inputs = []string{"instruction"} }, "passes[0].questions[0]", CodeInputMissing},
 		{"pass key twice", func(s *Schema) { s.Passes[1].Key = "pa" }, "passes[1].key", CodeDuplicateKey},
 		{"pass label", func(s *Schema) { s.Passes[0].Label = "" }, "passes[0].label", CodeRequired},
@@ -136,5 +140,31 @@ func TestPassFormValidatesOnlyItsQuestions(t *testing.T) {
 	got := codes(t, form.ValidateAnswers(answersOf(t, map[string]any{"pa": 4, "ia": 2})))
 	if got["ia"] != CodeUnknownQuestion {
 		t.Errorf("an answer of pass 2 in pass 1: %v", got)
+	}
+}
+
+// TestRubricVariants: the per-rubric Judge-Anything variants ask every
+// question of the base template, one rubric (score and comment) per pass,
+// the overall judgment last.
+func TestRubricVariants(t *testing.T) {
+	for base, id := range rubricVariants {
+		b, _ := LookupTemplate(base)
+		v, ok := LookupTemplate(id)
+		if !ok {
+			t.Fatalf("no template %s", id)
+		}
+		if err := v.Schema.Validate(); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if len(v.Schema.Questions) != len(b.Schema.Questions) || b.Schema.HasPasses() {
+			t.Errorf("%s asks other questions than %s", id, base)
+		}
+		ps := v.Schema.Passes
+		if len(ps) != 7 || ps[0].Key != "relevance" || ps[len(ps)-1].Key != "overall" {
+			t.Errorf("%s passes: %+v", id, ps)
+		}
+		if !slices.Equal(ps[0].Questions, []string{"relevance", "relevance_comment"}) {
+			t.Errorf("%s first pass: %v", id, ps[0].Questions)
+		}
 	}
 }
