@@ -179,3 +179,23 @@ func (s *Schema) validatePassQuestion(fe FieldErrors, qp string, ps Pass, q Ques
 	}
 	fe.add(qp, CodeInputMissing, "question %q sees none of the inputs of pass %q (%v)", q.Key, ps.Key, ps.Inputs)
 }
+
+// PassStep says where a view stands in a form with passes, for the form to
+// show ("Pass 1 of 2: Physical adherence").
+type PassStep struct {
+	// Number counts from 1.
+	Number int    `json:"number"`
+	Count  int    `json:"count"`
+	Key    string `json:"key"`
+	Label  string `json:"label"`
+	Help   string `json:"help,omitempty"`
+}
+
+// Step returns pass i as a PassStep, or nil when there is no such pass.
+func (s *Schema) Step(i int) *PassStep {
+	if i < 0 || i >= len(s.Passes) {
+		return nil
+	}
+	ps := s.Passes[i]
+	return &PassStep{Number: i + 1, Count: len(s.Passes), Key: ps.Key, Label: ps.Label, Help: ps.Help}
+}
