@@ -25,7 +25,7 @@ type Assignment struct {
 	Answers        JSON                  `json:"answers,omitempty"`
 	TargetID       *string               `json:"target_id,omitempty"`
 	Pass           int                   `json:"pass"` // the pass of a form with passes (0: the first)
-	RoundID        *string               `json:"-"` // the calibration round of calibration work
+	RoundID        *string               `json:"-"`    // the calibration round of calibration work
 	Verdict        *flow.Verdict         `json:"verdict,omitempty"`
 	Comment        *string               `json:"comment,omitempty"`
 	Comments       JSON                  `json:"comments,omitempty"`
