@@ -46,7 +46,8 @@ func (c *client) next(pid, stage string) *claimResp {
 }
 
 // submitOK submits and checks for 200, returning the item stage. On a form with passes it
-// answers pass after pass: answers the server refuses as not_in_pass wait for the next pass.
+// answers pass after pass: answers the server refuses as not_in_pass wait for the next pass, and
+// the time spent is sent with the first pass only.
 func (c *client) submitOK(aid string, body any) string {
 	c.e.t.Helper()
 	var out struct {
@@ -88,7 +89,8 @@ func (c *client) submitOK(aid string, body any) string {
 		if out.NextPass == nil {
 			return out.ItemStage
 		}
-		rest = later
+		rest, m = later, withAnswers(m, nil)
+		delete(m, "time_spent_ms")
 	}
 	c.e.t.Fatal("more than 10 passes")
 	return ""
