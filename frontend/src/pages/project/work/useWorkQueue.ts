@@ -18,6 +18,11 @@ type Write = { aid: string } & (
   | { kind: "flag"; category: FlagCategory; reason: string }
 );
 
+/** Whether a write's answer says the item's next pass opened (a submit of a pass that is not the last). */
+function opensPass(res: unknown): boolean {
+  return typeof res === "object" && res !== null && "next_pass" in res && Boolean((res as { next_pass?: unknown }).next_pass);
+}
+
 function send(api: WorkflowApi, pid: string, w: Write): Promise<unknown> {
   switch (w.kind) {
     case "submit":
@@ -91,6 +96,13 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
     }
   }, [claim, forget, client, queries]);
 
+  /** Shows the next pass of the item on screen: a plain claim hands back the oldest open assignment, this one; the claim ahead is kept for after its last pass. */
+  const showNextPass = useCallback(async () => {
+    const same = await claim();
+    if (same) await preloadClaim(same, client, queries, PROJECT_MEDIA_BASE);
+    if (alive.current) dispatch({ type: "reset", claim: same, at: performance.now() });
+  }, [claim, client, queries]);
+
   useEffect(() => {
     alive.current = true;
     pruneLocalDrafts();
@@ -109,10 +121,15 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
       dispatch({ type: "sending" });
       try {
         // Someone else's submit of this very assignment already went through: move on.
-        await run(w).catch((err) => {
+        const res = await run(w).catch((err) => {
           if (!(err instanceof ApiError && err.code === "already_submitted")) throw err;
         });
         clearLocalDraft(w.aid);
+        // A pass that is not the last: the same item's next pass, from the server (it alone holds its inputs).
+        if (opensPass(res)) {
+          await showNextPass();
+          return true;
+        }
         const next = await take(w.aid);
         // The person left while the write was out: give the item back rather than hold it.
         if (!alive.current) {
@@ -125,7 +142,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
         dispatch({ type: "sent" });
       }
     },
-    [run, take, client, pid, fetchNext],
+    [run, take, client, pid, fetchNext, showNextPass],
   );
 
   /** Runs a write; a refusal becomes the session's problem unless the form shows it. */
