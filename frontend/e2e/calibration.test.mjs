@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { artifactsDir, withArbiter } from "./harness.mjs";
-import { PASSWORD, answerAll, assertNoConsoleErrors, saveShot, signIn } from "./workflow-steps.mjs";
+import { PASSWORD, answerAll, assertNoConsoleErrors, morePasses, saveShot, signIn } from "./workflow-steps.mjs";
 
 const shots = join(artifactsDir, "calibration");
 const ANNOTATORS = ["ann1", "ann2", "ann3"];
@@ -69,15 +69,16 @@ async function labelWithKeyboard(page, schema, variantFor = () => 0, shot) {
   for (;;) {
     await page.waitForFunction(() => document.querySelector("[data-testid=queue-empty]") || document.activeElement?.matches(".q-card"));
     if (await page.getByTestId("queue-empty").isVisible()) return n;
-    const prev = await page.getByTestId("work").getAttribute("data-assignment");
+    const prev = await page.getByTestId("work").getAttribute("data-shown");
+    const more = await morePasses(page);
     await answerAll(page, schema, variantFor);
     if (shot && n === 0) await saveShot(page, join(shots, shot));
     await page.keyboard.press("Control+Enter");
     await page.waitForFunction(
-      (p) => document.querySelector("[data-testid=queue-empty]") || document.querySelector("[data-testid=work]")?.dataset.assignment !== p,
+      (p) => document.querySelector("[data-testid=queue-empty]") || document.querySelector("[data-testid=work]")?.dataset.shown !== p,
       prev,
     );
-    n++;
+    if (!more) n++;
   }
 }
 

@@ -62,7 +62,7 @@ export function WorkFrame({ session: s, leaseText, left, stats, saveState = "idl
     </>
   );
   return (
-    <div ref={frame} className="work" data-stage={s.stage} data-assignment={aid} data-testid="work">
+    <div ref={frame} className="work" data-stage={s.stage} data-assignment={aid} data-shown={shown} data-pass={s.claim?.item.pass?.number} data-passes={s.claim?.item.pass?.count} data-testid="work">
       <WorkBar left={left} stats={bar} status={<SaveIndicator state={saveState} offline={s.offline} />} actions={s.claim ? actions : undefined} />
       {s.leaseLost && (
         <div className="notice notice-warn" role="alert">
