@@ -75,6 +75,8 @@ describe("AnnotatePage with passes", () => {
     await screen.findByText("Instruction 1");
     expect(shown()[0].textContent).toContain("Pass 2 of 2: Instruction alignment");
     expect(log).toContain("submit a1 pass 1");
+    // The item claimed ahead is still held, rendered hidden behind pass 2.
+    await waitFor(() => expect(screen.getAllByTestId("pass")).toHaveLength(2));
 
     answerAndSubmit();
     await screen.findByText("Video 2");

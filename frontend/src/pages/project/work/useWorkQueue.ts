@@ -76,7 +76,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   const sending = useRef(false);
   const claimNext = useMutation({ mutationFn: () => api.next(pid, stage), ...keepTrying });
   const write = useMutation({ mutationFn: (w: Write) => send(api, pid, w), ...keepTrying });
-  const { take, forget } = useClaimAhead({
+  const { take, forget, peek } = useClaimAhead({
     pid,
     stage,
     shown: state.claim?.assignment.id,
@@ -97,11 +97,18 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   }, [claim, forget, client, queries]);
 
   /** Shows the next pass of the item on screen: a plain claim hands back the oldest open assignment, this one; the claim ahead is kept for after its last pass. */
-  const showNextPass = useCallback(async () => {
-    const same = await claim();
-    if (same) await preloadClaim(same, client, queries, PROJECT_MEDIA_BASE);
-    if (alive.current) dispatch({ type: "reset", claim: same, at: performance.now() });
-  }, [claim, client, queries]);
+  const showNextPass = useCallback(
+    async (aid: string) => {
+      const same = await claim();
+      if (same) await preloadClaim(same, client, queries, PROJECT_MEDIA_BASE);
+      if (!alive.current) return;
+      dispatch({ type: "reset", claim: same, at: performance.now() });
+      // The item claimed ahead stays held for after the last pass (if its claim is still out, it settles by itself).
+      const held = same?.assignment.id === aid ? peek(aid) : undefined;
+      if (held !== undefined) dispatch({ type: "ahead", held: held ? 1 : 0, next: held });
+    },
+    [claim, client, queries, peek],
+  );
 
   useEffect(() => {
     alive.current = true;
@@ -127,7 +134,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
         clearLocalDraft(w.aid);
         // A pass that is not the last: the same item's next pass, from the server (it alone holds its inputs).
         if (opensPass(res)) {
-          await showNextPass();
+          await showNextPass(w.aid);
           return true;
         }
         const next = await take(w.aid);
