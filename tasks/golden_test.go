@@ -21,11 +21,33 @@ func TestGoldenViews(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := marshalGolden(t, map[string]any{"view": v, "server_side_shuffle": v.Shuffle,
-				"example_answers": tpl.Schema.ExampleAnswers()})
+			golden := map[string]any{"view": v, "server_side_shuffle": v.Shuffle,
+				"example_answers": tpl.Schema.ExampleAnswers()}
+			if tpl.Schema.HasPasses() {
+				golden["pass_views"] = passViews(t, tpl.Schema, tpl.Samples[0])
+			}
+			got := marshalGolden(t, golden)
 			checkGolden(t, filepath.Join("testdata", "views", tpl.ID+".json"), got)
 		})
 	}
+}
+
+// passViews is what an annotator receives in each pass of a form with passes.
+func passViews(t *testing.T, s Schema, item Item) []View {
+	t.Helper()
+	var out []View
+	for i := range s.Passes {
+		form, err := s.PassForm(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := form.ViewFor(RoleAnnotator, item, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 func marshalGolden(t *testing.T, v any) []byte {

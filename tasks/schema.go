@@ -34,6 +34,11 @@ type Schema struct {
 	// Meta declares item metadata keys the schema knows, such as a closed
 	// list of task categories; ValidateItem checks items against it.
 	Meta []MetaField `json:"meta,omitempty"`
+	// Passes splits the form into steps answered in order, each seeing only
+	// its own inputs (see Pass); empty means one form with every question.
+	Passes []Pass `json:"passes,omitempty"`
+	// PassMode says who answers the passes; empty means PassSamePerson.
+	PassMode PassMode `json:"pass_mode,omitempty"`
 }
 
 // Group names a set of questions, e.g. D3-Omni's prompt-related dimensions.

@@ -161,6 +161,10 @@ func Templates() []Template {
 			panic("tasks: embedded template: " + err.Error())
 		}
 		out = append(out, t)
+		if id, ok := rubricVariants[t.ID]; ok {
+			v, _ := decodeTemplate(js) // note: a fresh copy, so the variant shares no slices
+			out = append(out, byRubric(v, id))
+		}
 	}
 	slices.SortFunc(out, func(a, b Template) int { return strings.Compare(a.ID, b.ID) })
 	return out

@@ -10,7 +10,7 @@ import (
 )
 
 var wantTemplateIDs = []string{
-	"binary-checklist", "d3omni-t2i", "d3omni-t2v", "d3omni-tts", "judgeanything-pair", "judgeanything-score",
+	"binary-checklist", "d3omni-t2i", "d3omni-t2v", "d3omni-tts", "judgeanything-pair", "judgeanything-pair-by-rubric", "judgeanything-score", "judgeanything-score-by-rubric",
 	"likert-rating", "omnireward-pair", "pairwise-preference", "robojudge",
 	"storybench-image", "storybench-integrated", "storybench-speech", "storybench-text",
 }

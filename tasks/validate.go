@@ -32,6 +32,7 @@ func (s *Schema) Validate() error {
 	s.validateInputs(fe)
 	s.validateQuestions(fe)
 	s.validateMeta(fe)
+	s.validatePasses(fe)
 	return fe.Err()
 }
 

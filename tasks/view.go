@@ -46,6 +46,9 @@ type View struct {
 	// Missing lists the questions the system answers "missing" because the
 	// item lacks an input they need; the form shows them as answered.
 	Missing []string `json:"missing,omitempty"`
+	// Pass is set when the form comes in passes: the schema and item above
+	// are that pass's only.
+	Pass *PassStep `json:"pass,omitempty"`
 	// Shuffle records the shown candidate order. Store it with the
 	// assignment and pass it to ToCanonical when answers come back.
 	Shuffle Shuffle `json:"-"`

@@ -97,8 +97,20 @@ func TestDraftsFromPredictions(t *testing.T) {
 		t.Fatalf("predictions import: %v", rep)
 	}
 	c := ann.next(pid, "label")
-	if string(c.Draft["physical_adherence"]) != "5" || string(c.Draft["instruction_alignment"]) != "3" {
-		t.Fatalf("draft %s (want the half-up rounded means 4.5→5 and 2.5→3; judge-c was refused)", c.raw)
+	if string(c.Draft["physical_adherence"]) != "5" || len(c.Draft) != 1 {
+		t.Fatalf("pass 1 draft %s (want the half-up rounded mean 4.5→5, and nothing of pass 2)", c.raw)
+	}
+	s := mustTemplate("robojudge")
+	pa := tasks.Answers{}
+	for k, v := range s.ExampleAnswers() {
+		if s.PassOf(k) == 0 {
+			pa[k] = v
+		}
+	}
+	ann.must("POST", "/api/v1/projects/"+pid+"/assignments/"+c.Assignment.ID+"/submit", map[string]any{"answers": pa}, 200, nil)
+	c = ann.next(pid, "label")
+	if string(c.Draft["instruction_alignment"]) != "3" || len(c.Draft) != 1 {
+		t.Fatalf("pass 2 draft %s (want the half-up rounded mean 2.5→3; judge-c was refused)", c.raw)
 	}
 }
 

@@ -193,6 +193,9 @@ type submitResponse struct {
 	Assignment submittedAssignment `json:"assignment"`
 	ItemStage  flow.Stage          `json:"item_stage"`
 	Replayed   bool                `json:"replayed"`
+	// NextPass is set when a pass other than the last was submitted: the same assignment is
+	// open in that pass, and the next claim returns it with that pass's view.
+	NextPass *tasks.PassStep `json:"next_pass,omitempty"`
 }
 
 type submittedAssignment struct {
@@ -223,7 +226,7 @@ func (s *Server) submit(c *gin.Context) error {
 	}
 	a := res.Assignment
 	c.JSON(http.StatusOK, submitResponse{Assignment: submittedAssignment{ID: a.ID, Stage: a.Stage, Status: a.Status, SubmittedAt: a.SubmittedAt},
-		ItemStage: res.ItemStage, Replayed: res.Replayed})
+		ItemStage: res.ItemStage, Replayed: res.Replayed, NextPass: res.NextPass})
 	return nil
 }
 

@@ -24,7 +24,8 @@ type Assignment struct {
 	Version        int                   `json:"version"`
 	Answers        JSON                  `json:"answers,omitempty"`
 	TargetID       *string               `json:"target_id,omitempty"`
-	RoundID        *string               `json:"-"` // the calibration round of calibration work
+	Pass           int                   `json:"pass"` // the pass of a form with passes (0: the first)
+	RoundID        *string               `json:"-"`    // the calibration round of calibration work
 	Verdict        *flow.Verdict         `json:"verdict,omitempty"`
 	Comment        *string               `json:"comment,omitempty"`
 	Comments       JSON                  `json:"comments,omitempty"`
@@ -124,12 +125,22 @@ func (s *Store) AddRevision(ctx context.Context, assignmentID string, version in
 		assignmentID, version, kind, answers, now()).Error)
 }
 
+// AddPassRevision keeps one save made in a pass of a form with passes, with the pass's key and
+// the names of the inputs it showed (a JSON list).
+func (s *Store) AddPassRevision(ctx context.Context, assignmentID string, version int, kind flow.RevisionKind, answers JSON, pass string, inputs JSON) error {
+	return translate(s.db.WithContext(ctx).Exec(
+		"INSERT INTO assignment_revisions (assignment_id, version, kind, answers, pass, inputs, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		assignmentID, version, kind, answers, pass, inputs, now()).Error)
+}
+
 // Revision is one kept save of an assignment.
 type Revision struct {
 	AssignmentID string    `json:"-"`
 	Version      int       `json:"version"`
 	Kind         string    `json:"kind"`
 	Answers      JSON      `json:"answers"`
+	Pass         *string   `json:"pass,omitempty"`   // the pass the save was made in
+	Inputs       JSON      `json:"inputs,omitempty"` // the inputs that pass showed
 	CreatedAt    time.Time `json:"created_at"`
 }
 

@@ -75,16 +75,26 @@ func (s *Service) SaveDraft(ctx context.Context, p *Project, w Worker, aid strin
 			next = a.Version
 			return ErrStaleVersion
 		}
-		canonical, err := p.stageSchema(a.Stage).ToCanonical(answers, shuffleOf(a))
+		form, ps, err := p.formOf(a)
+		if err != nil {
+			return err
+		}
+		if err := onlyPass(form, ps, answers); err != nil {
+			return err
+		}
+		canonical, err := form.ToCanonical(answers, shuffleOf(a))
 		if err != nil {
 			canonical = answers // note: a draft may hold half-made answers; keep them as given
+		}
+		if ps != nil {
+			canonical = withPass(form, decodeAnswers(a.Draft), canonical)
 		}
 		a.Draft, a.Version = encode(canonical), a.Version+1
 		next = a.Version
 		if err := tx.SaveAssignment(ctx, a); err != nil {
 			return err
 		}
-		return tx.AddRevision(ctx, a.ID, a.Version, flow.RevisionDraft, a.Draft)
+		return addRevision(ctx, tx, a, flow.RevisionDraft, a.Draft, ps)
 	})
 	return next, err
 }

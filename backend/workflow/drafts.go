@@ -20,7 +20,7 @@ func (s *Service) prefill(ctx context.Context, tx *store.Store, p *Project, a *s
 			return err
 		}
 	}
-	view, err := viewOf(p, it, a)
+	view, err := viewOf(p.stageSchema(a.Stage), it, a) // note: the whole form, so every pass's candidates get their order
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,9 @@ type Result struct {
 	Assignment *store.Assignment `json:"assignment"`
 	ItemStage  flow.Stage        `json:"item_stage"`
 	Replayed   bool              `json:"replayed"`
+	// NextPass is set when a pass other than the last was submitted: the assignment stays open
+	// in this pass.
+	NextPass *tasks.PassStep `json:"next_pass,omitempty"`
 }
 
 // Submit validates and stores a submission and moves the item on by the policy, in one
@@ -52,6 +55,10 @@ func (s *Service) Submit(ctx context.Context, p *Project, w Worker, aid string, 
 			if p, err = s.LoadProject(ctx, p.Project, a.SchemaVersion); err != nil {
 				return err
 			}
+		}
+		if replayedPass(a, in) {
+			res, err = s.passResult(ctx, tx, p, a, true)
+			return err
 		}
 		if err := s.checkLease(ctx, tx, p, a); err != nil {
 			return err
@@ -79,20 +86,27 @@ func (s *Service) checkLease(ctx context.Context, tx *store.Store, p *Project, a
 
 // apply records the submission and advances the item.
 func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, in Submission) (*Result, error) {
-	schema := p.stageSchema(a.Stage)
-	var item tasks.Item
-	if schema.ReadsItem() { // note: most schemas do not, and a submit stays one read shorter
-		stored, err := tx.Item(ctx, p.ID, a.ItemID)
-		if err != nil {
-			return nil, err
-		}
-		if item, err = storeItem(stored); err != nil {
-			return nil, err
-		}
+	schema, ps, err := p.formOf(a)
+	if err != nil {
+		return nil, err
+	}
+	if err := onlyPass(schema, ps, in.Answers); err != nil {
+		return nil, err
+	}
+	if ps != nil && !p.lastPass(a) {
+		return s.submitPass(ctx, tx, p, a, schema, ps, in)
+	}
+	item, err := s.itemFor(ctx, tx, p, a, schema)
+	if err != nil {
+		return nil, err
 	}
 	canonical, err := s.checkSubmission(schema, a, in, item)
 	if err != nil {
 		return nil, err
+	}
+	if ps != nil { // note: the last pass submits the answers and the time of every pass, as one label
+		canonical = withPass(schema, earlierPasses(p.stageSchema(a.Stage), a), canonical)
+		in.TimeSpentMS += a.TimeSpentMS
 	}
 	t := s.now()
 	a.Status, a.SubmittedAt, a.Version = flow.AssignSubmitted, &t, a.Version+1
@@ -110,7 +124,7 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 	if err := tx.SaveAssignment(ctx, a); err != nil {
 		return nil, err
 	}
-	if err := tx.AddRevision(ctx, a.ID, a.Version, flow.RevisionSubmit, orEmpty(a.Answers)); err != nil {
+	if err := addRevision(ctx, tx, a, flow.RevisionSubmit, orEmpty(a.Answers), ps); err != nil {
 		return nil, err
 	}
 	if err := tx.Audit(ctx, p.ID, a.UserID, "assignment.submit", "item:"+a.ItemID, nil,

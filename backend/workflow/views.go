@@ -24,13 +24,14 @@ func storeItem(it *store.Item) (tasks.Item, error) {
 	return out, nil
 }
 
-// viewOf returns what the assignment's person may see of the item, and the shown order.
-func viewOf(p *Project, it *store.Item, a *store.Assignment) (tasks.View, error) {
+// viewOf returns what the assignment's person may see of the item with the given form, and
+// the shown order.
+func viewOf(form *tasks.Schema, it *store.Item, a *store.Assignment) (tasks.View, error) {
 	item, err := storeItem(it)
 	if err != nil {
 		return tasks.View{}, err
 	}
-	return p.stageSchema(a.Stage).ViewFor(tasks.Role(stageRole[a.Stage]), item, uint64(a.Seed))
+	return form.ViewFor(tasks.Role(stageRole[a.Stage]), item, uint64(a.Seed))
 }
 
 func shuffleOf(a *store.Assignment) tasks.Shuffle {
@@ -70,12 +71,20 @@ func (s *Service) claimView(ctx context.Context, p *Project, a *store.Assignment
 			return nil, err
 		}
 	}
-	view, err := viewOf(p, it, a)
+	schema, ps, err := p.formOf(a)
 	if err != nil {
 		return nil, err
 	}
-	schema := p.stageSchema(a.Stage)
-	draft, _ := schema.ToShown(decodeAnswers(a.Draft), view.Shuffle)
+	view, err := viewOf(schema, it, a)
+	if err != nil {
+		return nil, err
+	}
+	stored := decodeAnswers(a.Draft)
+	if ps != nil { // note: the draft of a pass holds that pass's answers only
+		stored = passAnswers(schema, stored)
+		view.Pass = p.stageSchema(a.Stage).Step(a.Pass)
+	}
+	draft, _ := schema.ToShown(stored, view.Shuffle)
 	c := &Claim{Assignment: a, View: view, Draft: draft, Context: map[string]any{}}
 	if a.DraftSource != nil {
 		// note: which model drafted the answers is the lead's to know; the person only learns

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { repoRoot } from "./harness.mjs";
-import { PASSWORD, answerAll } from "./workflow-steps.mjs";
+import { PASSWORD, answerAll, morePasses } from "./workflow-steps.mjs";
 
 /** Signs in through the login form with any password; returns { context, page, errors }. */
 export async function signInWith(browser, baseURL, email, password, viewport = { width: 1440, height: 900 }) {
@@ -76,13 +76,14 @@ export async function labelAll(page, pid, schema, variantFor) {
   while (!(await page.getByTestId("queue-empty").isVisible())) {
     const prompt = await page.locator(".inputs-pane:visible").textContent();
     await answerAll(page, schema, (q, i) => (variantFor ? variantFor(prompt, q, i) : 0));
-    const prev = await page.getByTestId("work").getAttribute("data-assignment");
+    const prev = await page.getByTestId("work").getAttribute("data-shown");
+    const more = await morePasses(page);
     await page.keyboard.press("Control+Enter");
     await page.waitForFunction(
-      (p) => document.querySelector("[data-testid=queue-empty]") || (document.querySelector("[data-testid=work]")?.dataset.assignment !== p && document.activeElement?.matches(".q-card")),
+      (p) => document.querySelector("[data-testid=queue-empty]") || (document.querySelector("[data-testid=work]")?.dataset.shown !== p && document.activeElement?.matches(".q-card")),
       prev,
     );
-    n++;
+    if (!more) n++;
   }
   return n;
 }

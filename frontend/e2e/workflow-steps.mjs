@@ -54,9 +54,24 @@ export function keysFor(q, variant = 0) {
 export const activeIndex = (page) =>
   page.evaluate(() => [...document.querySelectorAll(".q-card")].findIndex((el) => el.hasAttribute("data-active")));
 
-/** Answers every question with the keyboard, moving with j/k only when auto-advance did not. */
+/** The questions on screen: the schema's, or on a form with passes those of the pass shown. */
+export async function shownQuestions(page, schema) {
+  const pass = Number(await page.getByTestId("work").getAttribute("data-pass")) || 0;
+  if (!pass || !schema.passes?.length) return schema.questions;
+  const keys = schema.passes[pass - 1].questions;
+  return schema.questions.filter((q) => keys.includes(q.key));
+}
+
+/** Whether the form on screen has a pass after this one (a submit opens it rather than the next item). */
+export async function morePasses(page) {
+  const work = page.getByTestId("work");
+  const [pass, passes] = await Promise.all([work.getAttribute("data-pass"), work.getAttribute("data-passes")]);
+  return Number(pass || 0) < Number(passes || 0);
+}
+
+/** Answers every question on screen with the keyboard, moving with j/k only when auto-advance did not. */
 export async function answerAll(page, schema, variantFor = () => 0) {
-  for (const [i, q] of schema.questions.entries()) {
+  for (const [i, q] of (await shownQuestions(page, schema)).entries()) {
     for (let guard = 0; guard < 50; guard++) {
       const at = await activeIndex(page);
       if (at === i) break;
@@ -75,7 +90,7 @@ export async function answerAll(page, schema, variantFor = () => 0) {
  * question focused and its media element present — checked every frame.
  */
 export async function armLatencyProbe(page) {
-  const prev = await page.getByTestId("work").getAttribute("data-assignment");
+  const prev = await page.getByTestId("work").getAttribute("data-shown");
   await page.evaluate(() => {
     window.__submitAt = 0;
     const onKey = (e) => {
@@ -88,13 +103,13 @@ export async function armLatencyProbe(page) {
   return prev;
 }
 
-/** Waits for the next item (returns ms since submit) or the empty queue (returns null). */
+/** Waits for the next item or the next pass of the same one (returns ms since submit) or the empty queue (returns null). */
 export async function waitNextReady(page, prev) {
   const handle = await page.waitForFunction(
     (prev) => {
       if (document.querySelector("[data-testid=queue-empty]")) return { empty: true };
       const w = document.querySelector("[data-testid=work]");
-      if (!window.__submitAt || !w || !w.dataset.assignment || w.dataset.assignment === prev) return false;
+      if (!window.__submitAt || !w || !w.dataset.assignment || w.dataset.shown === prev) return false;
       const first = document.querySelector(".q-card");
       if (!first || document.activeElement !== first) return false;
       if (!document.querySelector(".inputs-pane img, .inputs-pane video, .inputs-pane audio")) return false;

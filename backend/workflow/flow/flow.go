@@ -193,6 +193,9 @@ const (
 	RevisionSubmit RevisionKind = "submit"
 	// RevisionPrefill is version 0 of a label that started from a model draft: that draft.
 	RevisionPrefill RevisionKind = "prefill"
+	// RevisionPass is the submit of a pass that is not the last of its form: its answers are
+	// frozen and the next pass opens for the same person.
+	RevisionPass RevisionKind = "pass"
 )
 
 // RoundStatus is where a calibration round stands: open while participants label it, closed

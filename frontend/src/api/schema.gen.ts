@@ -2821,6 +2821,20 @@ export interface components {
              *     Omitted when none.
              */
             missing?: string[];
+            pass?: components["schemas"]["PassStep"];
+        };
+        /**
+         * @description Where a form with passes stands. A view with `pass` holds that pass's inputs and
+         *     questions only: the other passes' inputs are not sent at all. Drafts and submits of the
+         *     assignment take only that pass's questions (others are refused as `not_in_pass`).
+         */
+        PassStep: {
+            /** @description The pass */
+            number: number;
+            count: number;
+            key: string;
+            label: string;
+            help?: string;
         };
         /** @description What a person sends to finish an assignment; answers in shown order. */
         Submission: {
@@ -3556,6 +3570,15 @@ export interface components {
             options?: string[];
             required?: boolean;
         };
+        pass: {
+            key: components["schemas"]["key"];
+            label: string;
+            help?: string;
+            /** @description The only inputs this pass may see. */
+            inputs: components["schemas"]["key"][];
+            /** @description Keys of the questions asked in this pass. */
+            questions: components["schemas"]["key"][];
+        };
         /**
          * Arbiter task schema
          * @description The inputs of an item, who may see each one, and the questions asked about it. See docs/tasks.md. Semantic rules that JSON Schema cannot express (unique keys, anchors inside the likert range, references to declared inputs and groups) are checked by tasks.Schema.Validate.
@@ -3576,6 +3599,13 @@ export interface components {
             questions: components["schemas"]["question"][];
             /** @description Item metadata keys the schema declares; options make a closed list checked on import. */
             meta?: components["schemas"]["meta_field"][];
+            /** @description The form in steps answered in order, each seeing only its own inputs; every question belongs to exactly one pass. See docs/tasks.md, Passes. */
+            passes?: components["schemas"]["pass"][];
+            /**
+             * @description Who answers the passes: same_person (one person, every pass of an item in order). separate_queues is reserved and refused for now.
+             * @enum {string}
+             */
+            pass_mode?: "same_person" | "separate_queues";
             $defs: {
                 key: string;
                 /** @enum {string} */
@@ -3599,6 +3629,15 @@ export interface components {
                     max_items?: number;
                     /** @description candidates only: exact number of candidates (1 for one output of any modality, 2 for a pair). */
                     count?: number;
+                };
+                pass: {
+                    key: components["schemas"]["key"];
+                    label: string;
+                    help?: string;
+                    /** @description The only inputs this pass may see. */
+                    inputs: components["schemas"]["key"][];
+                    /** @description Keys of the questions asked in this pass. */
+                    questions: components["schemas"]["key"][];
                 };
                 meta_field: {
                     key: components["schemas"]["key"];
@@ -6875,7 +6914,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Submitted (or, with `replayed`, submitted before with this key). */
+            /**
+             * @description Submitted (or, with `replayed`, submitted before with this key). On a form with
+             *     passes, submitting a pass other than the last freezes that pass's answers and answers
+             *     with the assignment still `active` and `submitted_at` null, and `next_pass` naming the
+             *     pass that opened; the next `queue/next` returns the same assignment with that pass's
+             *     view. The response holds nothing of the next pass's inputs.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6897,14 +6942,18 @@ export interface operations {
                         assignment: {
                             id: string;
                             stage: components["schemas"]["WorkStage"];
-                            /** @constant */
-                            status: "submitted";
+                            /**
+                             * @description `active` after a pass that is not the last.
+                             * @enum {string}
+                             */
+                            status: "submitted" | "active";
                             /** Format: date-time */
-                            submitted_at: string;
+                            submitted_at: string | null;
                         };
                         item_stage: components["schemas"]["ItemStage"];
                         /** @description True when this answers a retry with the same Idempotency-Key. */
                         replayed: boolean;
+                        next_pass?: components["schemas"]["PassStep"];
                     };
                 };
             };

@@ -35,17 +35,28 @@ export const LabelBody = memo(function LabelBody({ claim, elapsed, submit, onCha
     if (out.fields) setErrors(out.fields);
   }
 
-  const { item } = claim.item;
+  const { item, pass } = claim.item;
+  const more = pass && pass.number < pass.count;
   return (
-    <AnnotationForm
+    <>
+      {pass && (
+        <div className="notice pass-banner" role="status" data-testid="pass">
+          <strong>
+            Pass {pass.number} of {pass.count}: {pass.label}
+          </strong>
+          {pass.help && <span> — {pass.help}</span>}
+        </div>
+      )}
+      <AnnotationForm
       schema={claim.item.schema}
       item={{ external_id: item.external_id || "", inputs: item.inputs ?? {}, meta: item.meta }}
       initialAnswers={initial}
       onAnswersChange={onChange}
       onSubmit={(a) => void onSubmit(a)}
       serverErrors={errors}
-      submitLabel="Submit"
-      keyboard={keyboard}
-    />
+        submitLabel={more ? "Submit pass, next pass" : "Submit"}
+        keyboard={keyboard}
+      />
+    </>
   );
 });

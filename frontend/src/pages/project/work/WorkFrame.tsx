@@ -42,13 +42,18 @@ function showFromTop(frame: HTMLElement | null) {
   if (box.top < 0 || box.top + Math.min(box.height, 120) > window.innerHeight) focused.scrollIntoView?.({ block: "nearest" });
 }
 
+/** What is on screen: the assignment, and its pass when the form comes in passes. */
+export const shownKey = (claim: Claim) => `${claim.assignment.id}:${claim.item.pass?.number ?? 0}`;
+
 /** A work page's frame: the work bar, notices, the queue's loading, error and empty states, and the item's body. */
 export function WorkFrame({ session: s, leaseText, left, stats, saveState = "idle", actions, children }: Props) {
   const aid = s.claim?.assignment.id ?? "";
+  // Each pass of a form with passes is mounted afresh, like a new item.
+  const shown = s.claim ? shownKey(s.claim) : "";
   const frame = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (aid) showFromTop(frame.current);
-  }, [aid]);
+    if (shown) showFromTop(frame.current);
+  }, [shown]);
   const bar = (
     <>
       <ProgressStats stage={s.stage} progress={s.progress} held={s.held} />
@@ -57,7 +62,7 @@ export function WorkFrame({ session: s, leaseText, left, stats, saveState = "idl
     </>
   );
   return (
-    <div ref={frame} className="work" data-stage={s.stage} data-assignment={aid} data-testid="work">
+    <div ref={frame} className="work" data-stage={s.stage} data-assignment={aid} data-shown={shown} data-pass={s.claim?.item.pass?.number} data-passes={s.claim?.item.pass?.count} data-testid="work">
       <WorkBar left={left} stats={bar} status={<SaveIndicator state={saveState} offline={s.offline} />} actions={s.claim ? actions : undefined} />
       {s.leaseLost && (
         <div className="notice notice-warn" role="alert">
@@ -70,12 +75,12 @@ export function WorkFrame({ session: s, leaseText, left, stats, saveState = "idl
       {s.status === "empty" && <QueueEmpty stage={s.stage} onRetry={s.reload} done={s.progress?.done_today ?? 0} />}
       {s.status === "ready" && s.claim && (
         <>
-          <Activity key={aid} mode="visible">
+          <Activity key={shown} mode="visible">
             {children(s.claim)}
           </Activity>
           {/* The item claimed ahead, rendered hidden while this one is worked on: after a submit it is only revealed. */}
           {s.next && s.next.assignment.id !== aid && (
-            <Activity key={s.next.assignment.id} mode="hidden">
+            <Activity key={shownKey(s.next)} mode="hidden">
               {children(s.next)}
             </Activity>
           )}

@@ -124,5 +124,8 @@ export function useClaimAhead({ pid, stage, shown, onSettled, onReleased }: Opti
     ahead.current = null;
   }, []);
 
-  return { take, forget, release };
+  /** The claim held ahead of `after` once its request answered (null: none); undefined while it is out or when another is held. */
+  const peek = useCallback((after: string): Claim | null | undefined => (ahead.current?.after === after ? ahead.current.claim : undefined), []);
+
+  return { take, forget, release, peek };
 }

@@ -18,6 +18,11 @@ type Write = { aid: string } & (
   | { kind: "flag"; category: FlagCategory; reason: string }
 );
 
+/** Whether a write's answer says the item's next pass opened (a submit of a pass that is not the last). */
+function opensPass(res: unknown): boolean {
+  return typeof res === "object" && res !== null && "next_pass" in res && Boolean((res as { next_pass?: unknown }).next_pass);
+}
+
 function send(api: WorkflowApi, pid: string, w: Write): Promise<unknown> {
   switch (w.kind) {
     case "submit":
@@ -71,7 +76,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   const sending = useRef(false);
   const claimNext = useMutation({ mutationFn: () => api.next(pid, stage), ...keepTrying });
   const write = useMutation({ mutationFn: (w: Write) => send(api, pid, w), ...keepTrying });
-  const { take, forget } = useClaimAhead({
+  const { take, forget, peek } = useClaimAhead({
     pid,
     stage,
     shown: state.claim?.assignment.id,
@@ -91,6 +96,20 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
     }
   }, [claim, forget, client, queries]);
 
+  /** Shows the next pass of the item on screen: a plain claim hands back the oldest open assignment, this one; the claim ahead is kept for after its last pass. */
+  const showNextPass = useCallback(
+    async (aid: string) => {
+      const same = await claim();
+      if (same) await preloadClaim(same, client, queries, PROJECT_MEDIA_BASE);
+      if (!alive.current) return;
+      dispatch({ type: "reset", claim: same, at: performance.now() });
+      // The item claimed ahead stays held for after the last pass (if its claim is still out, it settles by itself).
+      const held = same?.assignment.id === aid ? peek(aid) : undefined;
+      if (held !== undefined) dispatch({ type: "ahead", held: held ? 1 : 0, next: held });
+    },
+    [claim, client, queries, peek],
+  );
+
   useEffect(() => {
     alive.current = true;
     pruneLocalDrafts();
@@ -109,10 +128,15 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
       dispatch({ type: "sending" });
       try {
         // Someone else's submit of this very assignment already went through: move on.
-        await run(w).catch((err) => {
+        const res = await run(w).catch((err) => {
           if (!(err instanceof ApiError && err.code === "already_submitted")) throw err;
         });
         clearLocalDraft(w.aid);
+        // A pass that is not the last: the same item's next pass, from the server (it alone holds its inputs).
+        if (opensPass(res)) {
+          await showNextPass(w.aid);
+          return true;
+        }
         const next = await take(w.aid);
         // The person left while the write was out: give the item back rather than hold it.
         if (!alive.current) {
@@ -125,7 +149,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
         dispatch({ type: "sent" });
       }
     },
-    [run, take, client, pid, fetchNext],
+    [run, take, client, pid, fetchNext, showNextPass],
   );
 
   /** Runs a write; a refusal becomes the session's problem unless the form shows it. */

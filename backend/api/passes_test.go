@@ -1,0 +1,235 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// secretInstruction is the instruction of the items below: it must never reach a response of
+// the Physical Adherence pass.
+const secretInstruction = "Stack the violet prism on the brass key 7f3a"
+
+func passLine(id string) string {
+	return fmt.Sprintf(`{"external_id":%q,"inputs":{"video":"media/robot_rollout.mp4","first_frame":"media/robot_first_frame.png","instruction":%q,"generator":"g"}}`, id, secretInstruction)
+}
+
+// paAnswers and iaAnswers split the template's example answers by pass.
+func passAnswers(t *testing.T, pass int) tasks.Answers {
+	t.Helper()
+	s := mustTemplate("robojudge")
+	out := tasks.Answers{}
+	for k, v := range s.ExampleAnswers() {
+		if s.PassOf(k) == pass {
+			out[k] = v
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("robojudge has no pass %d", pass)
+	}
+	return out
+}
+
+// passView is what the tests read of a claim.
+type passView struct {
+	Assignment struct {
+		ID      string `json:"id"`
+		Version int    `json:"version"`
+	} `json:"assignment"`
+	Item struct {
+		Pass *tasks.PassStep `json:"pass"`
+		Item struct {
+			Inputs map[string]json.RawMessage `json:"inputs"`
+		} `json:"item"`
+	} `json:"item"`
+	Draft tasks.Answers `json:"draft"`
+}
+
+func decodeView(t *testing.T, body []byte) passView {
+	t.Helper()
+	var v passView
+	if err := json.Unmarshal(body, &v); err != nil {
+		t.Fatalf("decode %s: %v", body, err)
+	}
+	return v
+}
+
+// TestRoboJudgePassBlinding proves that nothing the annotator receives while in the Physical
+// Adherence pass holds the instruction's value or the initial frame: the claim, the claim ahead,
+// draft saves, a reload, a heartbeat, a refused draft, the submit and its replay. The
+// instruction arrives with the second pass.
+func TestRoboJudgePassBlinding(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		ann := e.newUser("ann@example.org", false)
+		pid := robojudgeProject(t, lead, map[string]any{"overlap": 1})
+		lead.member(pid, ann, "annotator")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", passLine("pb-1"), passLine("pb-2"))
+		base := "/api/v1/projects/" + pid
+
+		var pass1 [][]byte
+		record := func(want int) func(int, []byte) []byte {
+			return func(status int, body []byte) []byte {
+				t.Helper()
+				if status != want {
+					t.Fatalf("status %d, want %d: %s", status, want, body)
+				}
+				pass1 = append(pass1, body)
+				return body
+			}
+		}
+		claim := decodeView(t, record(200)(ann.do("POST", base+"/queue/next", map[string]any{"stage": "label"})))
+		aid := claim.Assignment.ID
+		if p := claim.Item.Pass; p == nil || p.Number != 1 || p.Count != 2 || p.Key != "pa" {
+			t.Fatalf("claim is not in pass 1 of 2: %+v", p)
+		}
+		record(200)(ann.do("POST", base+"/queue/next", map[string]any{"stage": "label", "prefetch": true}))
+		pa := passAnswers(t, 0)
+		record(200)(ann.do("PUT", base+"/assignments/"+aid+"/draft", map[string]any{"answers": pa, "version": claim.Assignment.Version}))
+		reload := decodeView(t, record(200)(ann.do("POST", base+"/queue/next", map[string]any{"stage": "label"})))
+		if reload.Assignment.ID != aid || reload.Item.Pass.Number != 1 || string(reload.Draft["physical_adherence"]) != string(pa["physical_adherence"]) {
+			t.Fatalf("a reload does not resume pass 1 with its draft: %+v", reload)
+		}
+		record(200)(ann.do("POST", base+"/assignments/"+aid+"/heartbeat", nil))
+		refused := record(422)(ann.do("PUT", base+"/assignments/"+aid+"/draft", map[string]any{"answers": passAnswers(t, 1), "version": reload.Assignment.Version}))
+		if !strings.Contains(string(refused), tasks.CodeNotInPass) {
+			t.Fatalf("a draft of pass 2 in pass 1: %s", refused)
+		}
+		record(422)(ann.do("POST", base+"/assignments/"+aid+"/submit", map[string]any{"answers": mustTemplate("robojudge").ExampleAnswers()}))
+		key := []string{"Idempotency-Key", "pass-1-" + aid}
+		sub := record(200)(ann.do("POST", base+"/assignments/"+aid+"/submit", map[string]any{"answers": pa, "time_spent_ms": 1000}, key...))
+		replay := record(200)(ann.do("POST", base+"/assignments/"+aid+"/submit", map[string]any{"answers": pa, "time_spent_ms": 1000}, key...))
+		var res struct {
+			Assignment struct{ Status string } `json:"assignment"`
+			Replayed   bool                    `json:"replayed"`
+			NextPass   *tasks.PassStep         `json:"next_pass"`
+		}
+		json.Unmarshal(sub, &res)
+		if res.Assignment.Status != "active" || res.NextPass == nil || res.NextPass.Number != 2 {
+			t.Fatalf("pass 1 submit did not open pass 2: %s", sub)
+		}
+		json.Unmarshal(replay, &res)
+		if !res.Replayed || res.NextPass == nil || res.NextPass.Number != 2 {
+			t.Fatalf("a retried pass submit was not replayed: %s", replay)
+		}
+
+		st, body := ann.do("POST", base+"/queue/next", map[string]any{"stage": "label"})
+		if st != 200 {
+			t.Fatalf("pass 2 claim: %d %s", st, body)
+		}
+		p2 := decodeView(t, body)
+		if p2.Assignment.ID != aid || p2.Item.Pass == nil || p2.Item.Pass.Number != 2 {
+			t.Fatalf("pass 2 is not the same assignment: %s", body)
+		}
+		if !strings.Contains(string(body), secretInstruction) {
+			t.Fatalf("pass 2 lacks the instruction: %s", body)
+		}
+		frame := string(p2.Item.Item.Inputs["first_frame"])
+		if frame == "" {
+			t.Fatalf("pass 2 lacks the initial frame: %s", body)
+		}
+		for i, b := range pass1 {
+			for _, leak := range []string{secretInstruction, frame, "first_frame"} {
+				if strings.Contains(string(b), leak) {
+					t.Errorf("response %d of pass 1 holds %s: %s", i, leak, b)
+				}
+			}
+		}
+	})
+}
+
+// TestPassOrderAndRevisions: a pass's answers cannot be changed once the next pass was shown,
+// answers of a later pass are refused early, the label holds every pass's answers and time, and
+// each revision records the pass it was made in and the inputs that pass showed.
+func TestPassOrderAndRevisions(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		ann := e.newUser("ann@example.org", false)
+		pid := robojudgeProject(t, lead, map[string]any{"overlap": 1})
+		lead.member(pid, ann, "annotator")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", passLine("po-1"))
+		base := "/api/v1/projects/" + pid
+		pa, ia := passAnswers(t, 0), passAnswers(t, 1)
+
+		c := ann.next(pid, "label")
+		aid := c.Assignment.ID
+		if st, body := ann.do("POST", base+"/assignments/"+aid+"/submit", map[string]any{"answers": ia}); st != 422 || !strings.Contains(string(body), tasks.CodeNotInPass) {
+			t.Fatalf("pass 2 answers in pass 1: %d %s", st, body)
+		}
+		if st, body := ann.do("POST", base+"/assignments/"+aid+"/submit", map[string]any{"answers": answers("physical_adherence", 3)}); st != 422 || !strings.Contains(string(body), "pa_checklist") {
+			t.Fatalf("an incomplete pass 1 was accepted: %d %s", st, body)
+		}
+		ann.must("POST", base+"/assignments/"+aid+"/submit", map[string]any{"answers": pa, "time_spent_ms": 1000}, 200, nil)
+
+		c2 := ann.next(pid, "label")
+		if len(c2.Draft) != 0 {
+			t.Fatalf("pass 2's draft holds pass 1's answers: %v", c2.Draft)
+		}
+		changed := merge(pa, answers("physical_adherence", 1))
+		for _, req := range []struct {
+			method, path string
+			body         map[string]any
+		}{
+			{"PUT", "/draft", map[string]any{"answers": merge(ia, changed), "version": c2.Assignment.Version}},
+			{"POST", "/submit", map[string]any{"answers": merge(ia, changed)}},
+		} {
+			st, body := ann.do(req.method, base+"/assignments/"+aid+req.path, req.body)
+			if st != 422 || !strings.Contains(string(body), tasks.CodeNotInPass) {
+				t.Fatalf("pass 1 changed after pass 2 was shown (%s): %d %s", req.path, st, body)
+			}
+		}
+		ann.must("PUT", base+"/assignments/"+aid+"/draft", map[string]any{"answers": answers("ia_evidence", "draft text of the second pass"), "version": c2.Assignment.Version}, 200, nil)
+		if stage := ann.submitOK(aid, map[string]any{"answers": ia, "time_spent_ms": 500}); stage != "done" {
+			t.Fatalf("after both passes the item is in %q", stage)
+		}
+
+		ctx := context.Background()
+		a, err := e.store.Assignment(ctx, aid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got tasks.Answers
+		json.Unmarshal(a.Answers, &got)
+		if string(got["physical_adherence"]) != string(pa["physical_adherence"]) || string(got["instruction_alignment"]) != string(ia["instruction_alignment"]) || len(got) != len(pa)+len(ia) {
+			t.Fatalf("the label does not hold both passes: %s", a.Answers)
+		}
+		if a.TimeSpentMS != 1500 {
+			t.Errorf("time of both passes: %d", a.TimeSpentMS)
+		}
+		revs, err := e.store.Revisions(ctx, aid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kinds []string
+		for _, r := range revs {
+			var inputs []string
+			json.Unmarshal(r.Inputs, &inputs)
+			if r.Pass == nil {
+				t.Fatalf("revision %d records no pass", r.Version)
+			}
+			kinds = append(kinds, r.Kind+":"+*r.Pass)
+			seesInstruction := slices.Contains(inputs, "instruction")
+			if seesInstruction != (*r.Pass == "ia") {
+				t.Errorf("revision %d of pass %s records inputs %v", r.Version, *r.Pass, inputs)
+			}
+			if *r.Pass == "pa" && strings.Contains(string(r.Answers), "instruction_alignment") {
+				t.Errorf("a pass 1 revision holds pass 2 answers: %s", r.Answers)
+			}
+		}
+		if want := []string{"pass:pa", "draft:ia", "submit:ia"}; !slices.Equal(kinds, want) {
+			t.Errorf("revisions %v, want %v", kinds, want)
+		}
+		if st, _ := ann.do("POST", base+"/queue/next", map[string]any{"stage": "label"}); st != http.StatusNoContent {
+			t.Errorf("the item came back after both passes: %d", st)
+		}
+	})
+}
