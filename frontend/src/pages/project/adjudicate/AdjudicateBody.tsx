@@ -72,8 +72,10 @@ export function AdjudicateBody({ claim, session }: { claim: Claim; session: Work
   }
 
   // Ctrl+Enter submits from anywhere, the rationale box included.
+  // note: the Ctrl+Enter that closes the full form re-enables this listener while the event is
+  // still on its way to the window; the form has handled it (and prevented its default) then.
   const onCtrlEnter = useEffectEvent((e: KeyboardEvent) => {
-    if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey)) return;
+    if (e.defaultPrevented || e.key !== "Enter" || !(e.ctrlKey || e.metaKey)) return;
     e.preventDefault();
     void submit();
   });

@@ -44,7 +44,7 @@ describe("LabelsTable columns", () => {
     const row = t.querySelector('tr[data-question="b"]') as HTMLElement;
     // The original "no" under Annotator 1, the correction "yes" beside it.
     expect([...row.querySelectorAll(".val")].map((v) => v.textContent)).toEqual(["No", "Yes", "Yes", "No", "Yes"]);
-    fireEvent.click(within(t.querySelectorAll("th.label-col")[2] as HTMLElement).getByRole("button", { name: /take all/ }));
+    fireEvent.click(within(t.querySelectorAll("th.label-col")[2] as HTMLElement).getByRole("button", { name: /all/ }));
     expect(taken).toBe(2);
   });
 

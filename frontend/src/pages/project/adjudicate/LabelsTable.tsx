@@ -66,8 +66,8 @@ function ColumnHead({ c, index, onTake }: { c: Column; index: number; onTake: (i
       {c.note && <div className="col-note">{c.note}</div>}
       {!c.counted && <div className="col-note">not counted</div>}
       {c.comment && <p className="review-note col-comment">“{c.comment}”</p>}
-      <button type="button" tabIndex={-1} className="btn btn-ghost btn-xs take-col" onClick={() => onTake(index)} title="Copy every answer of this column into the final label">
-        take all {c.letter && <kbd className="kbd">{c.letter}</kbd>}
+      <button type="button" tabIndex={-1} className="take-col" onClick={() => onTake(index)} title={`Copy every answer of ${c.title} into the final label`}>
+        all {c.letter && <kbd className="kbd">{c.letter}</kbd>}
       </button>
     </th>
   );
