@@ -29,6 +29,34 @@ type Outcome struct {
 	Answers tasks.Answers
 	// Disagreements lists, per question without unanimity, what each label said.
 	Disagreements []Disagreement
+	// Questions says, per question in schema order, how the rule settled it.
+	Questions []QuestionOutcome
+}
+
+// QuestionState is how the consensus rule settled one question.
+type QuestionState string
+
+// Question states.
+const (
+	StateUnanimous   QuestionState = "unanimous"    // every label gave the same answer
+	StateTolerance   QuestionState = "tolerance"    // scores differ by no more than the tolerance
+	StateMajority    QuestionState = "majority"     // more than half agree (majority rule)
+	StateNoConsensus QuestionState = "no_consensus" // the rule settles nothing: a person decides
+	StateMissing     QuestionState = "missing"      // the system answered "missing" (an absent input)
+	StateText        QuestionState = "text"         // free text: kept beside the decision, never decided by the rule
+	StateUnanswered  QuestionState = "unanswered"   // no label answered the question
+)
+
+// QuestionOutcome is the consensus state of one question and the answer it settled on, if any.
+type QuestionOutcome struct {
+	Question string          `json:"question"`
+	State    QuestionState   `json:"state"`
+	Answer   json.RawMessage `json:"answer,omitempty"`
+}
+
+// Settled reports whether the state gives an answer.
+func (s QuestionState) Settled() bool {
+	return s == StateUnanimous || s == StateTolerance || s == StateMajority
 }
 
 // Disagreement is one question on which labels differ.
@@ -45,31 +73,44 @@ func Evaluate(schema *tasks.Schema, c Consensus, labels []Label) Outcome {
 		out.Provenance = flow.ProvenanceSingle
 	}
 	for _, q := range schema.Questions {
+		qo := QuestionOutcome{Question: q.Key}
 		vals := answersFor(q.Key, labels)
-		if len(vals) == 0 && missingFor(q.Key, labels) {
-			out.Answers[q.Key] = json.RawMessage(`"` + tasks.AnswerMissing + `"`)
-			continue
+		switch {
+		case len(vals) == 0 && missingFor(q.Key, labels):
+			qo.State, qo.Answer = StateMissing, json.RawMessage(`"`+tasks.AnswerMissing+`"`)
+			out.Answers[q.Key] = qo.Answer
+		case len(vals) == 0:
+			qo.State = StateUnanswered
+		case q.Kind == tasks.KindText || q.Kind == tasks.KindCriteria:
+			qo.State = StateText
+		default:
+			qo.Answer, qo.State = decide(q, c, vals)
+			if !qo.State.Settled() {
+				qo.Answer = nil
+			}
+			out.settle(q.Key, qo, vals)
 		}
-		if len(vals) == 0 || q.Kind == tasks.KindText || q.Kind == tasks.KindCriteria {
-			continue
-		}
-		answer, unanimous, agreed := decide(q, c, vals)
-		if !unanimous {
-			out.Disagreements = append(out.Disagreements, Disagreement{Question: q.Key, Resolved: agreed, Values: vals})
-		}
-		if !agreed {
-			out.Agreed = false
-			continue
-		}
-		out.Answers[q.Key] = answer
-		if !unanimous && out.Provenance == flow.ProvenanceUnanimous {
-			out.Provenance = flow.ProvenanceMajority
-		}
+		out.Questions = append(out.Questions, qo)
 	}
 	if !out.Agreed {
 		out.Answers, out.Provenance = nil, ""
 	}
 	return out
+}
+
+// settle records one decided question in the outcome.
+func (out *Outcome) settle(key string, qo QuestionOutcome, vals []json.RawMessage) {
+	if qo.State != StateUnanimous {
+		out.Disagreements = append(out.Disagreements, Disagreement{Question: key, Resolved: qo.State.Settled(), Values: vals})
+	}
+	if !qo.State.Settled() {
+		out.Agreed = false
+		return
+	}
+	out.Answers[key] = qo.Answer
+	if qo.State != StateUnanimous && out.Provenance == flow.ProvenanceUnanimous {
+		out.Provenance = flow.ProvenanceMajority
+	}
 }
 
 // answersFor returns the labels' answers to a question; "missing" (given by the system when the
@@ -94,8 +135,8 @@ func missingFor(key string, labels []Label) bool {
 	return false
 }
 
-// decide returns the consensus answer of one question and whether it was unanimous/agreed.
-func decide(q tasks.Question, c Consensus, vals []json.RawMessage) (json.RawMessage, bool, bool) {
+// decide returns the consensus answer of one question and how the rule settled it.
+func decide(q tasks.Question, c Consensus, vals []json.RawMessage) (json.RawMessage, QuestionState) {
 	switch q.Kind {
 	case tasks.KindLikert:
 		if nums, ok := ints(vals); ok {
@@ -109,7 +150,7 @@ func decide(q tasks.Question, c Consensus, vals []json.RawMessage) (json.RawMess
 
 // decideNominal compares normalised keys: binary answers by "requirement satisfied" (so N/A
 // mapped to satisfied agrees with yes), multi-choice as sets, everything else as JSON.
-func decideNominal(q tasks.Question, c Consensus, vals []json.RawMessage) (json.RawMessage, bool, bool) {
+func decideNominal(q tasks.Question, c Consensus, vals []json.RawMessage) (json.RawMessage, QuestionState) {
 	counts := map[string]int{}
 	first := map[string]json.RawMessage{}
 	var order []string
@@ -127,9 +168,14 @@ func decideNominal(q tasks.Question, c Consensus, vals []json.RawMessage) (json.
 			best = k
 		}
 	}
-	unanimous := len(order) == 1
-	agreed := unanimous || (c.Nominal == NominalMajority && counts[best]*2 > len(vals))
-	return modal(q, vals, best, first[best]), unanimous, agreed
+	state := StateNoConsensus
+	switch {
+	case len(order) == 1:
+		state = StateUnanimous
+	case c.Nominal == NominalMajority && counts[best]*2 > len(vals):
+		state = StateMajority
+	}
+	return modal(q, vals, best, first[best]), state
 }
 
 // modal returns the most common raw answer among those with the winning key.
@@ -195,14 +241,15 @@ func ints(vals []json.RawMessage) ([]int, bool) {
 // decideOrdinal agrees when every score is within the tolerance of the others; with the
 // majority rule, when more than half lie within the tolerance of one score. The answer is
 // the (lower) median of the agreeing scores.
-func decideOrdinal(nums []int, c Consensus) (json.RawMessage, bool, bool) {
+func decideOrdinal(nums []int, c Consensus) (json.RawMessage, QuestionState) {
 	lo, hi := slices.Min(nums), slices.Max(nums)
-	unanimous := lo == hi
-	if hi-lo <= c.OrdinalTolerance {
-		return mustJSON(median(nums)), unanimous, true
-	}
-	if c.Nominal != NominalMajority {
-		return nil, false, false
+	switch {
+	case lo == hi:
+		return mustJSON(lo), StateUnanimous
+	case hi-lo <= c.OrdinalTolerance:
+		return mustJSON(median(nums)), StateTolerance
+	case c.Nominal != NominalMajority:
+		return nil, StateNoConsensus
 	}
 	var best []int
 	for _, center := range nums {
@@ -217,19 +264,23 @@ func decideOrdinal(nums []int, c Consensus) (json.RawMessage, bool, bool) {
 		}
 	}
 	if len(best)*2 > len(nums) {
-		return mustJSON(median(best)), false, true
+		return mustJSON(median(best)), StateMajority
 	}
-	return nil, false, false
+	return nil, StateNoConsensus
 }
 
+// stateRank orders states from the weakest agreement to the strongest, so that a question
+// made of parts takes its weakest part's state.
+var stateRank = map[QuestionState]int{StateNoConsensus: 0, StateMajority: 1, StateTolerance: 2, StateUnanimous: 3}
+
 // decideChecklist treats each sub-item as an ordinal score; all must agree.
-func decideChecklist(q tasks.Question, c Consensus, vals []json.RawMessage) (json.RawMessage, bool, bool) {
+func decideChecklist(q tasks.Question, c Consensus, vals []json.RawMessage) (json.RawMessage, QuestionState) {
 	maps := make([]map[string]int, len(vals))
 	for i, v := range vals {
 		json.Unmarshal(v, &maps[i])
 	}
 	out := map[string]int{}
-	unanimous, agreed := true, true
+	state := StateUnanimous
 	for _, it := range q.Items {
 		var nums []int
 		for _, m := range maps {
@@ -240,18 +291,20 @@ func decideChecklist(q tasks.Question, c Consensus, vals []json.RawMessage) (jso
 		if len(nums) == 0 {
 			continue
 		}
-		ans, u, a := decideOrdinal(nums, c)
-		unanimous, agreed = unanimous && u, agreed && a
-		if a {
+		ans, st := decideOrdinal(nums, c)
+		if stateRank[st] < stateRank[state] {
+			state = st
+		}
+		if st.Settled() {
 			var n int
 			json.Unmarshal(ans, &n)
 			out[it.Key] = n
 		}
 	}
-	if !agreed {
-		return nil, false, false
+	if !state.Settled() {
+		return nil, state
 	}
-	return mustJSON(out), unanimous, true
+	return mustJSON(out), state
 }
 
 func median(nums []int) int {

@@ -91,6 +91,44 @@ func TestEvaluate(t *testing.T) {
 	}
 }
 
+// TestEvaluateStates: every question gets a state saying how the rule settled it, and an
+// answer only when it was settled.
+func TestEvaluateStates(t *testing.T) {
+	cases := []struct {
+		name   string
+		rule   Consensus
+		labels []Label
+		want   map[string]string // question → "state answer"
+	}{
+		{"unanimous, text and unanswered", Consensus{Nominal: "unanimous"}, labels(`{"noise":"no","why":"a"}`, `{"noise":"no","why":"b"}`),
+			map[string]string{"noise": `unanimous "no"`, "why": "text ", "score": "unanswered ", "pick": "unanswered ", "check": "unanswered "}},
+		{"tolerance and no consensus", Consensus{Nominal: "unanimous", OrdinalTolerance: 1}, labels(`{"score":3,"pick":"A"}`, `{"score":4,"pick":"B"}`),
+			map[string]string{"score": "tolerance 3", "pick": "no_consensus "}},
+		{"majority", Consensus{Nominal: "majority"}, labels(`{"score":2,"pick":"A"}`, `{"score":5,"pick":"A"}`, `{"score":5,"pick":"B"}`),
+			map[string]string{"score": "majority 5", "pick": `majority "A"`}},
+		{"checklist takes its weakest item", Consensus{Nominal: "unanimous", OrdinalTolerance: 1}, labels(`{"check":{"a":2,"b":0}}`, `{"check":{"a":1,"b":0}}`),
+			map[string]string{"check": `tolerance {"a":1,"b":0}`}},
+		{"missing", Consensus{Nominal: "unanimous"}, labels(`{"score":"missing"}`, `{"score":"missing"}`),
+			map[string]string{"score": `missing "missing"`}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			out := Evaluate(&testSchema, tc.rule, tc.labels)
+			if len(out.Questions) != len(testSchema.Questions) {
+				t.Fatalf("%d question outcomes, want one per question", len(out.Questions))
+			}
+			for i, q := range out.Questions {
+				if q.Question != testSchema.Questions[i].Key {
+					t.Fatalf("outcome %d is %s, want schema order", i, q.Question)
+				}
+				if want, ok := tc.want[q.Question]; ok && string(q.State)+" "+string(q.Answer) != want {
+					t.Errorf("%s: %s %s, want %s", q.Question, q.State, q.Answer, want)
+				}
+			}
+		})
+	}
+}
+
 func TestPolicyValidate(t *testing.T) {
 	p := Policy{Overlap: 0, Review: "peer", Adjudication: "sometimes", LeaseMinutes: -1}.Defaults()
 	p.Review, p.Adjudication, p.LeaseMinutes = "peer", "sometimes", -1

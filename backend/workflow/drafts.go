@@ -85,7 +85,7 @@ func combine(q tasks.Question, d DraftPolicy, vals []json.RawMessage) json.RawMe
 	if d.Method == DraftMean && q.Kind == tasks.KindChecklist {
 		return meanChecklist(q, d, vals)
 	}
-	ans, _, _ := decideNominal(q, Consensus{Nominal: NominalMajority}, vals)
+	ans, _ := decideNominal(q, Consensus{Nominal: NominalMajority}, vals)
 	return ans
 }
 

@@ -122,11 +122,16 @@ func (s *Service) reviewContext(ctx context.Context, p *Project, a *store.Assign
 
 // LabelView is one label as an adjudicator or lead sees it.
 type LabelView struct {
-	AssignmentID string        `json:"assignment_id"`
-	By           string        `json:"by"`
-	Name         string        `json:"name,omitempty"`
-	Answers      tasks.Answers `json:"answers"`
-	Review       *ReviewView   `json:"review,omitempty"`
+	AssignmentID string `json:"assignment_id"`
+	By           string `json:"by"`
+	Name         string `json:"name,omitempty"`
+	// Answers are the answers that count: the reviewer's correction when there is one.
+	Answers tasks.Answers `json:"answers"`
+	// Original is the label as its annotator submitted it, before any correction.
+	Original tasks.Answers `json:"original"`
+	// Counted is false for a label its reviewer rejected: shown, but not part of consensus.
+	Counted bool        `json:"counted"`
+	Review  *ReviewView `json:"review,omitempty"`
 }
 
 // ReviewView is a review of a label.
@@ -139,8 +144,18 @@ type ReviewView struct {
 	Answers  tasks.Answers     `json:"answers,omitempty"`
 }
 
-// adjudicationContext lists every accepted label and its review, in the viewer's shown
-// order, and where they disagree. Names are shown to leads, or when the project says so.
+// ConsensusView is what the consensus rule made of the counted labels: overall, and per
+// question in schema order with the settled answer in the viewer's shown order.
+type ConsensusView struct {
+	Agreed     bool              `json:"agreed"`
+	Provenance flow.Provenance   `json:"provenance"`
+	Questions  []QuestionOutcome `json:"questions"`
+}
+
+// adjudicationContext lists every submitted label (rejected ones too, marked as not counted)
+// with its original answers and its review, in the viewer's shown order, where the counted
+// labels disagree and the consensus state of each question. Names are shown to leads, or when
+// the project says so.
 func (s *Service) adjudicationContext(ctx context.Context, p *Project, itemID string, sh tasks.Shuffle, out map[string]any, lead bool) error {
 	as, err := s.store.ItemAssignments(ctx, itemID, "")
 	if err != nil {
@@ -148,27 +163,27 @@ func (s *Service) adjudicationContext(ctx context.Context, p *Project, itemID st
 	}
 	names := lead || p.Policy.ShowAnnotatorNames
 	pseud := pseudonyms(as)
-	var labels []LabelView
+	labels := []LabelView{}
 	var forConsensus []Label
 	for _, l := range as {
-		if l.Stage != flow.StageLabel || l.Status != flow.AssignSubmitted {
+		if l.Stage != flow.StageLabel || (l.Status != flow.AssignSubmitted && l.Status != flow.AssignRejected) {
 			continue
 		}
-		answers := decodeAnswers(l.Answers)
-		if len(l.Effective) > 0 {
-			answers = decodeAnswers(l.Effective)
+		counted := l.Status == flow.AssignSubmitted
+		if counted {
+			forConsensus = append(forConsensus, labelOf(l))
 		}
-		forConsensus = append(forConsensus, Label{By: l.UserID, Answers: answers})
-		shown, err := p.Schema.ToShown(answers, sh)
-		if err != nil {
+		lv := LabelView{AssignmentID: l.ID, By: pseud[l.UserID], Counted: counted}
+		if lv.Answers, err = p.Schema.ToShown(labelOf(l).Answers, sh); err != nil {
 			return err
 		}
-		lv := LabelView{AssignmentID: l.ID, By: pseud[l.UserID], Answers: shown}
+		if lv.Original, err = p.Schema.ToShown(decodeAnswers(l.Answers), sh); err != nil {
+			return err
+		}
 		if names {
 			lv.By, lv.Name = l.UserID, s.userName(ctx, l.UserID)
 		}
-		lv.Review, err = s.reviewOf(ctx, p, as, l.ID, sh, names, pseud)
-		if err != nil {
+		if lv.Review, err = s.reviewOf(ctx, p, as, l.ID, sh, names, pseud); err != nil {
 			return err
 		}
 		labels = append(labels, lv)
@@ -176,8 +191,23 @@ func (s *Service) adjudicationContext(ctx context.Context, p *Project, itemID st
 	outcome := Evaluate(p.Schema, p.Policy.Consensus, forConsensus)
 	out["labels"] = labels
 	out["disagreements"] = shownDisagreements(p.Schema, outcome.Disagreements, forConsensus, sh)
-	out["consensus"] = map[string]any{"agreed": outcome.Agreed, "provenance": outcome.Provenance}
+	out["consensus"] = ConsensusView{Agreed: outcome.Agreed, Provenance: outcome.Provenance, Questions: shownOutcomes(p.Schema, outcome.Questions, sh)}
 	return nil
+}
+
+// shownOutcomes re-expresses the settled answers in the viewer's shown order.
+func shownOutcomes(schema *tasks.Schema, qs []QuestionOutcome, sh tasks.Shuffle) []QuestionOutcome {
+	out := make([]QuestionOutcome, len(qs))
+	for i, q := range qs {
+		out[i] = q
+		if len(q.Answer) == 0 {
+			continue
+		}
+		if shown, err := schema.ToShown(tasks.Answers{q.Question: q.Answer}, sh); err == nil {
+			out[i].Answer = shown[q.Question]
+		}
+	}
+	return out
 }
 
 func (s *Service) reviewOf(ctx context.Context, p *Project, as []store.Assignment, labelID string, sh tasks.Shuffle, names bool, pseud map[string]string) (*ReviewView, error) {

@@ -202,7 +202,7 @@ test("annotator screens: nothing cut off at 1440×900 and 1280×800, legends, pa
             [...document.querySelectorAll(".labels-table tbody tr")]
               .filter((tr) => [...tr.querySelectorAll(".dis-chip")].some((c) => c.textContent === "majority"))
               .filter((tr) => {
-                const vals = [...tr.querySelectorAll(".val")].map((b) => b.textContent);
+                const vals = [...tr.querySelectorAll(".label-cell.col-label .val")].map((b) => b.textContent);
                 const most = Math.max(...vals.map((v) => vals.filter((w) => w === v).length));
                 return most * 2 <= vals.length;
               })
@@ -215,7 +215,7 @@ test("annotator screens: nothing cut off at 1440×900 and 1280×800, legends, pa
           assert.deepEqual(await clipped(page, ".labels-table .final-cell"), []);
           assert.match(await page.locator('.labels-table tr[data-question="pa_evidence"] .final-cell').textContent(), /bowl keeps its shape through the whole clip/);
           await viewShot(page, "06-adjudicate-picked", vp);
-          await legendOpensWithQuestionMark(page, /Next question where the labels differ/);
+          await legendOpensWithQuestionMark(page, /Next question where the columns differ/);
           await viewShot(page, "07-adjudicate-legend", vp);
           await closeLegend(page);
           if (vp === VIEWPORTS.at(-1)) {

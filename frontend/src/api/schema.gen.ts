@@ -2752,9 +2752,13 @@ export interface components {
             /**
              * @description Stage context. `review`: `{blind}` and, unless blind, `label` (the answers under
              *     review in shown order, `submitted_at`, `time_spent_ms`). `adjudicate`: `labels` (every
-             *     accepted label with its review; by pseudonym such as "Annotator 1" unless the policy
-             *     shows names), `disagreements` (`[{question, resolved, values}]`) and `consensus`
-             *     (`{agreed, provenance}`). Other stages: `{}`.
+             *     submitted label, rejected ones too with `counted: false`, each with the annotator's
+             *     `original` answers, the `answers` that count (the reviewer's correction when there is
+             *     one) and its review's verdict, correction and comments; by pseudonym such as
+             *     "Annotator 1" unless the policy shows names), `disagreements`
+             *     (`[{question, resolved, values}]` over the counted labels) and `consensus`
+             *     (`{agreed, provenance, questions}`: per question its state and settled answer).
+             *     Other stages: `{}`.
              */
             context: {
                 blind?: boolean;
@@ -2769,12 +2773,23 @@ export interface components {
                     /** @description A user id, or a pseudonym such as "Annotator 2". */
                     by: string;
                     name?: string;
+                    /** @description The answers that count: the reviewer's correction when the label was corrected, else the original. */
                     answers: components["schemas"]["Answers"];
+                    /** @description The label as its annotator submitted it */
+                    original: components["schemas"]["Answers"];
+                    /** @description False for a label its reviewer rejected: shown, but not part of consensus. */
+                    counted: boolean;
                     review?: {
                         by: string;
                         name?: string;
-                        verdict: string;
+                        /** @enum {string} */
+                        verdict: "approve" | "correct" | "reject" | "disputed";
                         comment?: string;
+                        /** @description The reviewer's note per question key. */
+                        comments?: {
+                            [key: string]: string;
+                        };
+                        /** @description The reviewer's correction (or, in a blind review, the reviewer's own answers). */
                         answers?: components["schemas"]["Answers"];
                     };
                 }[] | null;
@@ -2786,8 +2801,22 @@ export interface components {
                     values: unknown[];
                 }[];
                 consensus?: {
-                    agreed?: boolean;
-                    provenance?: string;
+                    agreed: boolean;
+                    provenance: string;
+                    /** @description Every question in schema order, as the consensus rule settled it over the counted labels. */
+                    questions: {
+                        question: string;
+                        /**
+                         * @description `unanimous` every label agrees; `tolerance` scores within the consensus
+                         *     tolerance; `majority` settled by the majority rule; `no_consensus` the
+                         *     adjudicator decides; `missing` the system answered "missing"; `text` free
+                         *     text, never decided by the rule; `unanswered` no label answered it.
+                         * @enum {string}
+                         */
+                        state: "unanimous" | "tolerance" | "majority" | "no_consensus" | "missing" | "text" | "unanswered";
+                        /** @description The settled answer in shown order; absent when nothing was settled. */
+                        answer?: unknown;
+                    }[];
                 };
             } & {
                 [key: string]: unknown;

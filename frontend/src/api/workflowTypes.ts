@@ -2,9 +2,7 @@
 // items, queues, assignments, ground truth — as aliases of the types generated
 // from docs/openapi.yaml.
 //
-// Hand-written where the document is silent (see also taskSchema.ts):
-//   - LabelView's review `comments` (a reviewer's notes per question key, which
-//     the server sends to adjudicators) is not in Claim.context.labels[].review.
+// Hand-written where the document is silent: see taskSchema.ts.
 import type { Component, QueryParams, RequestBody, ResponseBody } from "./contract";
 
 /** Where an item is. */
@@ -46,17 +44,18 @@ export type ItemDetailResponse = ResponseBody<"getItem">;
 export type ItemPage = ResponseBody<"listItems">;
 export type ItemFilter = QueryParams<"listItems">;
 
-type ClaimAsDocumented = Component<"Claim">;
-type LabelAsDocumented = NonNullable<ClaimAsDocumented["context"]["labels"]>[number];
-/** A review of a label as an adjudicator sees it, with the reviewer's notes per question key (hand-written). */
-export type LabelReview = NonNullable<LabelAsDocumented["review"]> & { comments?: Record<string, string> };
-/** One label as an adjudicator sees it; `name` only when the project shows names. */
-export type LabelView = LabelAsDocumented & { review?: LabelReview };
-export type ClaimContext = ClaimAsDocumented["context"] & { labels?: LabelView[] | null };
 /** A claimed piece of work: POST /queue/next answered 200. */
-export type Claim = ClaimAsDocumented & { context: ClaimContext };
+export type Claim = Component<"Claim">;
+export type ClaimContext = Claim["context"];
+/** One label as an adjudicator sees it: original and counted answers, its review; `name` only when the project shows names. */
+export type LabelView = NonNullable<ClaimContext["labels"]>[number];
+/** A review of a label as an adjudicator sees it: verdict, correction and notes per question key. */
+export type LabelReview = NonNullable<LabelView["review"]>;
 export type Assignment = Claim["assignment"];
 export type Disagreement = NonNullable<ClaimContext["disagreements"]>[number];
+/** What the consensus rule made of one question of the counted labels. */
+export type QuestionConsensus = NonNullable<ClaimContext["consensus"]>["questions"][number];
+export type ConsensusState = QuestionConsensus["state"];
 
 export type FlagCategory = RequestBody<"flagAssignment">["category"];
 export type SubmitBody = Component<"Submission">;

@@ -5,16 +5,30 @@ import { AnnotationForm } from "../../../form/AnnotationForm";
 import { InputsPane } from "../../../form/inputs/InputsPane";
 import { KeyLegend, PAGE_MEDIA_KEYS, type LegendSection } from "../../../form/ShortcutLegend";
 import { mediaPageKeys, usePageKeys, type PageKey, type WorkSession } from "../work";
+import type { Column } from "./columns";
 import { DecisionCard } from "./DecisionCard";
 import { decisionReducer, missingAnswers, startDecision } from "./decision";
 import { LabelsTable } from "./LabelsTable";
+
+/** The legend, with the keys of this item's columns. */
+function adjudicateKeys(columns: Column[]): LegendSection[] {
+  return [
+    {
+      title: "Start from a column",
+      rows: columns
+        .filter((c) => c.letter)
+        .map((c): [string, string] => [c.letter!, `Take every answer of ${c.title}${c.note ? ` (${c.note})` : ""}, free text included`]),
+    },
+    ...ADJUDICATE_KEYS,
+  ];
+}
 
 const ADJUDICATE_KEYS: LegendSection[] = [
   {
     title: "Final label",
     rows: [
-      ["1–9", "Take label 1–9's answer for the question"],
-      ["n", "Next question where the labels differ"],
+      ["1–9", "Take column 1–9's answer for the question"],
+      ["n", "Next question where the columns differ"],
       ["e", "Edit the final label in the full form"],
       ["r", "Write the rationale"],
       ["⇧1–5", "Confidence 1–5 (again to clear)"],
@@ -58,8 +72,10 @@ export function AdjudicateBody({ claim, session }: { claim: Claim; session: Work
   }
 
   // Ctrl+Enter submits from anywhere, the rationale box included.
+  // note: the Ctrl+Enter that closes the full form re-enables this listener while the event is
+  // still on its way to the window; the form has handled it (and prevented its default) then.
   const onCtrlEnter = useEffectEvent((e: KeyboardEvent) => {
-    if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey)) return;
+    if (e.defaultPrevented || e.key !== "Enter" || !(e.ctrlKey || e.metaKey)) return;
     e.preventDefault();
     void submit();
   });
@@ -78,7 +94,10 @@ export function AdjudicateBody({ claim, session }: { claim: Claim; session: Work
     { key: "n", run: () => dispatch({ type: "nextDifference" }) },
     { key: "e", run: () => dispatch({ type: "edit", on: true }) },
     { key: "r", run: () => requestAnimationFrame(() => rationaleBox.current?.focus()) },
-    ...d.labels.slice(0, 9).map((_, i) => ({ key: String(i + 1), run: () => dispatch({ type: "pick", label: i }) })),
+    ...d.columns.flatMap((c, i) => [
+      ...(c.digit ? [{ key: c.digit, run: () => dispatch({ type: "pick", column: i }) }] : []),
+      ...(c.letter ? [{ key: c.letter, run: () => dispatch({ type: "take", column: i }) }] : []),
+    ]),
     ...[1, 2, 3, 4, 5].map((n) => ({ key: String(n), code: `Digit${n}`, shift: true, run: () => dispatch({ type: "confidence", value: n }) })),
     { key: "?", shift: "any", run: () => setLegend((l) => !l) },
     ...mediaPageKeys(() => legend && (setLegend(false), true)),
@@ -101,27 +120,30 @@ export function AdjudicateBody({ claim, session }: { claim: Claim; session: Work
     );
   }
   return (
-    <div className="adj-grid">
+    <div className={d.columns.length > 3 ? "adj-grid wide" : "adj-grid"}>
       <InputsPane schema={schema} item={item} focused={qs[d.active]} answers={d.picks} />
       <div className="review-side">
-        {legend && <KeyLegend sections={ADJUDICATE_KEYS} media={PAGE_MEDIA_KEYS} onClose={() => setLegend(false)} />}
+        {legend && <KeyLegend sections={adjudicateKeys(d.columns)} media={PAGE_MEDIA_KEYS} onClose={() => setLegend(false)} />}
         <div className="card review-card">
           <header className="review-card-head">
             <h2 className="card-title">{claim.context.consensus?.agreed ? "Labels (in agreement)" : "Labels"}</h2>
-            <span className="muted">j/k move · 1–{Math.min(9, d.labels.length)} pick · n next difference · e edit</span>
+            <span className="muted">
+              j/k move · 1–{Math.min(9, d.columns.length)} pick · {d.columns[0]?.letter ?? "a"}… take a column · n next difference · e edit
+            </span>
             <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={() => setLegend(!legend)} aria-expanded={legend}>
               Shortcuts <kbd className="kbd">?</kbd>
             </button>
           </header>
           <LabelsTable
             questions={qs}
-            labels={d.labels}
-            disagreements={d.disagreements}
+            columns={d.columns}
+            states={d.states}
             picks={d.picks}
             errors={d.errors}
             active={d.active}
             onActive={(index) => dispatch({ type: "focus", index })}
             onPick={(key, value) => dispatch({ type: "set", key, value })}
+            onTake={(column) => dispatch({ type: "take", column })}
           />
         </div>
         <DecisionCard

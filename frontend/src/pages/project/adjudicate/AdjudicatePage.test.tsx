@@ -18,10 +18,18 @@ const claim = (id: string): Claim => ({
   draft: null,
   context: {
     labels: [
-      { assignment_id: "l1", by: "Annotator 1", answers: { ok: "yes" }, review: { by: "Reviewer 1", verdict: "correct", comments: { ok: "Only one cat is visible." } } },
-      { assignment_id: "l2", by: "Annotator 2", answers: { ok: "no" } },
+      {
+        assignment_id: "l1",
+        by: "Annotator 1",
+        answers: { ok: "no" },
+        original: { ok: "yes" },
+        counted: true,
+        review: { by: "Reviewer 1", verdict: "correct", comments: { ok: "Only one cat is visible." }, answers: { ok: "no" } },
+      },
+      { assignment_id: "l2", by: "Annotator 2", answers: { ok: "yes" }, original: { ok: "yes" }, counted: true },
     ],
-    disagreements: [{ question: "ok", resolved: false, values: ["yes", "no"] }],
+    disagreements: [{ question: "ok", resolved: false, values: ["no", "yes"] }],
+    consensus: { agreed: false, provenance: "", questions: [{ question: "ok", state: "no_consensus" }] },
   },
 });
 
@@ -46,7 +54,9 @@ describe("AdjudicatePage", () => {
     });
     await screen.findByRole("table", { name: "Labels per question" });
     fireEvent.keyDown(document.body, { key: "?", shiftKey: true });
-    expect(screen.getByRole("dialog", { name: "Keyboard shortcuts" }).textContent).toContain("Next question where the labels differ");
+    const legend = screen.getByRole("dialog", { name: "Keyboard shortcuts" }).textContent;
+    expect(legend).toContain("Next question where the columns differ");
+    expect(legend).toContain("Take every answer of Reviewer 1 (correction of Annotator 1), free text included");
     fireEvent.keyDown(document.body, { key: "?", shiftKey: true });
     expect(screen.queryByRole("dialog", { name: "Keyboard shortcuts" })).toBeNull();
   });

@@ -1,36 +1,49 @@
 import { useEffect, useRef } from "react";
-import type { Disagreement, LabelView } from "../../../api/workflowTypes";
-import type { AnswerValue, Answers, FieldProblem, Question } from "../../../api";
+import type { AnswerValue, Answers, ConsensusState, FieldProblem, Question } from "../../../api";
 import { answerKey, answerText, questionName } from "../review/answerText";
-import { disagreementOf, labelName, settledBy } from "./picks";
+import type { Column } from "./columns";
 
 interface Props {
   questions: Question[];
-  labels: LabelView[];
-  disagreements?: Disagreement[];
+  columns: Column[];
+  /** The consensus state of each question, from the server. */
+  states: Record<string, ConsensusState>;
   picks: Answers;
   errors: Record<string, FieldProblem>;
   active: number;
   onActive: (i: number) => void;
   onPick: (key: string, v: AnswerValue) => void;
+  /** Copy column i into the final label. */
+  onTake: (i: number) => void;
 }
 
 const VERDICT: Record<string, string> = { approve: "approved", correct: "corrected", reject: "rejected", disputed: "disputed" };
 
-/** Who reviewed a label, for the notes they left on its questions. */
-function reviewerName(l: LabelView): string {
-  return l.review?.name || l.review?.by || "Reviewer";
+/** The consensus state of a question as a chip; nothing when every label agrees. */
+function StateChip({ state }: { state: ConsensusState | undefined }) {
+  switch (state) {
+    case "no_consensus":
+      return <span className="dis-chip">no consensus</span>;
+    case "majority":
+      return <span className="dis-chip soft">majority</span>;
+    case "tolerance":
+      return (
+        <span className="dis-chip soft" title="The labels differ by no more than the consensus rule allows">
+          within tolerance
+        </span>
+      );
+    case "missing":
+      return (
+        <span className="dis-chip muted" title="The item lacks an input this question needs; the system answers it">
+          missing
+        </span>
+      );
+    default:
+      return null;
+  }
 }
 
-function SettledChip({ by }: { by: "majority" | "tolerance" }) {
-  return by === "majority" ? (
-    <span className="dis-chip soft">majority</span>
-  ) : (
-    <span className="dis-chip soft" title="The labels differ by no more than the consensus rule allows">
-      within tolerance
-    </span>
-  );
-}
+const ROW_STATE: Partial<Record<ConsensusState, string>> = { no_consensus: "dis-open", majority: "dis-resolved", tolerance: "dis-resolved" };
 
 /** The final answer of a question: what was picked, or what is still needed (only required questions ask for a choice). */
 function FinalPick({ q, pick }: { q: Question; pick: AnswerValue | undefined }) {
@@ -39,12 +52,33 @@ function FinalPick({ q, pick }: { q: Question; pick: AnswerValue | undefined }) 
   return <span className="muted" title="Optional: may stay empty">—</span>;
 }
 
+function ColumnHead({ c, index, onTake }: { c: Column; index: number; onTake: (i: number) => void }) {
+  return (
+    <th className={`label-col col-${c.kind}${c.counted ? "" : " not-counted"}`} data-column={c.letter}>
+      <div className="col-title">
+        {c.digit && <kbd className="kbd">{c.digit}</kbd>} {c.title}
+        {c.verdict && (
+          <span className={`review-chip ${c.verdict}`} title={c.comment}>
+            {VERDICT[c.verdict] ?? c.verdict}
+          </span>
+        )}
+      </div>
+      {c.note && <div className="col-note">{c.note}</div>}
+      {!c.counted && <div className="col-note">not counted</div>}
+      {c.comment && <p className="review-note col-comment">“{c.comment}”</p>}
+      <button type="button" tabIndex={-1} className="take-col" onClick={() => onTake(index)} title={`Copy every answer of ${c.title} into the final label`}>
+        all {c.letter && <kbd className="kbd">{c.letter}</kbd>}
+      </button>
+    </th>
+  );
+}
+
 /**
- * Every label per question, who chose what, disagreements marked, and the
- * final pick. A reviewer's note on a question shows under that label's answer
- * in the question's row.
+ * Every column per question — each label as submitted, each reviewer's
+ * correction, the consensus — with the question's consensus state and the
+ * final pick. A reviewer's note on a question shows under that label's answer.
  */
-export function LabelsTable({ questions, labels, disagreements, picks, errors, active, onActive, onPick }: Props) {
+export function LabelsTable({ questions, columns, states, picks, errors, active, onActive, onPick, onTake }: Props) {
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
   useEffect(() => {
     // note: a block body, because Chromium's scrollIntoView now returns a promise, which React would take for a cleanup.
@@ -57,44 +91,36 @@ export function LabelsTable({ questions, labels, disagreements, picks, errors, a
           <tr>
             <th className="num">#</th>
             <th>Question</th>
-            {labels.map((l, i) => (
-              <th key={l.assignment_id} className="label-col">
-                <kbd className="kbd">{i + 1}</kbd> {labelName(l, i)}
-                {l.review && (
-                  <span className={`review-chip ${l.review.verdict}`} title={l.review.comment || undefined}>
-                    {VERDICT[l.review.verdict] ?? l.review.verdict}
-                  </span>
-                )}
-              </th>
+            {columns.map((c, i) => (
+              <ColumnHead key={c.id} c={c} index={i} onTake={onTake} />
             ))}
             <th className="final-col">Final</th>
           </tr>
         </thead>
         <tbody>
           {questions.map((q, i) => {
-            const state = disagreementOf(q.key, disagreements);
+            const state = states[q.key];
             const pick = picks[q.key];
-            const cls = [i === active && "active", state && `dis-${state}`, errors[q.key] && "invalid"].filter(Boolean).join(" ");
+            const cls = [i === active && "active", state && ROW_STATE[state], errors[q.key] && "invalid"].filter(Boolean).join(" ");
             return (
-              <tr key={q.key} ref={(el) => void (rows.current[i] = el)} className={cls || undefined} onClick={() => onActive(i)} data-question={q.key}>
+              <tr key={q.key} ref={(el) => void (rows.current[i] = el)} className={cls || undefined} onClick={() => onActive(i)} data-question={q.key} data-state={state}>
                 <td className="num">{q.index ?? i + 1}</td>
                 <td className="q-name" title={q.label}>
                   {questionName(q)}
-                  {state === "open" && <span className="dis-chip">differs</span>}
-                  {state === "resolved" && <SettledChip by={settledBy(q, labels)} />}
+                  <StateChip state={state} />
                 </td>
-                {labels.map((l) => {
-                  const v = l.answers[q.key];
+                {columns.map((c) => {
+                  const v = c.answers[q.key];
                   const chosen = pick !== undefined && v !== undefined && answerKey(v) === answerKey(pick);
-                  const note = l.review?.comments?.[q.key]?.trim();
+                  const note = c.notes?.[q.key]?.trim();
                   return (
-                    <td key={l.assignment_id} className="label-cell">
+                    <td key={c.id} className={`label-cell col-${c.kind}${c.counted ? "" : " not-counted"}`}>
                       <button type="button" tabIndex={-1} className={chosen ? "val on" : "val"} disabled={v === undefined} onClick={() => v !== undefined && onPick(q.key, v)}>
                         {answerText(q, v)}
                       </button>
                       {note && (
                         <p className="review-note" data-testid="review-note">
-                          <span className="review-note-by">{reviewerName(l)}:</span> {note}
+                          <span className="review-note-by">{c.notesBy}:</span> {note}
                         </p>
                       )}
                     </td>

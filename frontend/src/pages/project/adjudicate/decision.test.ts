@@ -17,13 +17,23 @@ const claim = {
   draft: null,
   context: {
     labels: [
-      { assignment_id: "l1", by: "Annotator 1", answers: { a: "yes", b: "yes", c: "no" } },
-      { assignment_id: "l2", by: "Annotator 2", answers: { a: "yes", b: "no", c: "yes" } },
+      { assignment_id: "l1", by: "Annotator 1", answers: { a: "yes", b: "yes", c: "no" }, original: { a: "yes", b: "yes", c: "no" }, counted: true },
+      { assignment_id: "l2", by: "Annotator 2", answers: { a: "yes", b: "no", c: "yes" }, original: { a: "yes", b: "yes", c: "yes" }, counted: true,
+        review: { by: "Reviewer 1", verdict: "correct", answers: { a: "yes", b: "no", c: "yes" } } },
     ],
     disagreements: [
       { question: "b", resolved: false, values: ["yes", "no"] },
       { question: "c", resolved: false, values: ["no", "yes"] },
     ],
+    consensus: {
+      agreed: false,
+      provenance: "",
+      questions: [
+        { question: "a", state: "unanimous", answer: "yes" },
+        { question: "b", state: "no_consensus" },
+        { question: "c", state: "no_consensus" },
+      ],
+    },
   },
 } satisfies Claim;
 
@@ -37,12 +47,21 @@ describe("decision", () => {
     expect(missingAnswers(d)).toBe(2);
   });
 
-  it("picks a label's answer for the focused question and moves to the next open one", () => {
-    const d = after({ type: "errors", errors: { b: { code: "required", message: "Answer this." } } }, { type: "pick", label: 1 });
+  it("picks a column's answer for the focused question and moves to the next open one", () => {
+    const d = after({ type: "errors", errors: { b: { code: "required", message: "Answer this." } } }, { type: "pick", column: 2 });
     expect(d.picks.b).toBe("no");
     expect(d.errors).toEqual({});
     expect(d.active).toBe(2);
-    expect(after({ type: "focus", index: 0 }, { type: "pick", label: 5 }).picks).toEqual({ a: "yes" });
+    expect(after({ type: "focus", index: 0 }, { type: "pick", column: 5 }).picks).toEqual({ a: "yes" });
+  });
+
+  it("takes a whole column: a label's original, not its correction", () => {
+    const d = after({ type: "errors", errors: { c: { code: "required", message: "Answer this." } } }, { type: "take", column: 1 });
+    expect(d.columns.map((c) => c.kind)).toEqual(["label", "label", "correction", "consensus"]);
+    expect(d.picks).toEqual({ a: "yes", b: "yes", c: "yes" });
+    expect(d.errors).toEqual({});
+    expect(after({ type: "take", column: 2 }).picks).toEqual({ a: "yes", b: "no", c: "yes" });
+    expect(after({ type: "take", column: 9 }).picks).toEqual({ a: "yes" });
   });
 
   it("goes round to the next question where the labels differ", () => {

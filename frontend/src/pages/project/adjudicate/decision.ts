@@ -1,13 +1,16 @@
 // The adjudicator's decision on one item as a reducer: the final answers
 // picked so far, the question in focus, and the rationale, confidence and
 // error category that go with it.
-import type { AnswerValue, Answers, Claim, Disagreement, FieldProblem, LabelView, Question } from "../../../api";
-import { choicesFor, disagreementOf, initialPicks } from "./picks";
+import type { AnswerValue, Answers, Claim, ConsensusState, FieldProblem, Question } from "../../../api";
+import { columnsOf, statesOf, takeable, type Column } from "./columns";
+import { differs, initialPicks } from "./picks";
 
 export interface Decision {
   readonly questions: Question[];
-  readonly labels: LabelView[];
-  readonly disagreements: Disagreement[] | undefined;
+  /** What the final label can start from: originals, corrections, consensus. */
+  readonly columns: Column[];
+  /** The consensus state of each question. */
+  readonly states: Record<string, ConsensusState>;
   picks: Answers;
   active: number;
   /** The final answers are being edited in the full form. */
@@ -19,8 +22,10 @@ export interface Decision {
 }
 
 export type DecisionAction =
-  /** The focused question's answer from label `label` (0-based). */
-  | { type: "pick"; label: number }
+  /** The focused question's answer from column `column` (0-based). */
+  | { type: "pick"; column: number }
+  /** Every answer of column `column`; questions it leaves blank keep theirs. */
+  | { type: "take"; column: number }
   | { type: "set"; key: string; value: AnswerValue }
   | { type: "move"; by: number }
   | { type: "focus"; index: number }
@@ -38,11 +43,10 @@ export type DecisionAction =
 /** A fresh decision for a claim: agreed answers picked, focus on the first question still open. */
 export function startDecision(claim: Claim): Decision {
   const questions = claim.item.schema.questions;
-  const labels = claim.context.labels ?? [];
-  const disagreements = claim.context.disagreements;
-  const picks = initialPicks(questions, labels, disagreements);
+  const picks = initialPicks(questions, claim.context);
   const open = questions.findIndex((q) => picks[q.key] === undefined);
-  return { questions, labels, disagreements, picks, active: Math.max(0, open), editing: false, rationale: "", confidence: null, category: "", errors: {} };
+  const base = { picks, active: Math.max(0, open), editing: false, rationale: "", confidence: null, category: "", errors: {} };
+  return { questions, columns: columnsOf(claim.context), states: statesOf(claim.context), ...base };
 }
 
 const without = <T>(m: Record<string, T>, key: string) => {
@@ -56,11 +60,18 @@ export function decisionReducer(d: Decision, a: DecisionAction): Decision {
   switch (a.type) {
     case "pick": {
       const q = qs[d.active];
-      const v = q && d.labels[a.label]?.answers[q.key];
+      const v = q && d.columns[a.column] && takeable(d.columns[a.column])[q.key];
       if (!q || v === undefined) return d;
       // Move on to the next question still without an answer.
       const next = qs.findIndex((x, j) => j > d.active && d.picks[x.key] === undefined);
       return { ...d, picks: { ...d.picks, [q.key]: v }, errors: without(d.errors, q.key), active: next >= 0 ? next : d.active };
+    }
+    case "take": {
+      const c = d.columns[a.column];
+      if (!c) return d;
+      const taken = takeable(c);
+      const errors = Object.fromEntries(Object.entries(d.errors).filter(([k]) => !(k in taken)));
+      return { ...d, picks: { ...d.picks, ...taken }, errors };
     }
     case "set":
       return { ...d, picks: { ...d.picks, [a.key]: a.value }, errors: without(d.errors, a.key) };
@@ -71,7 +82,7 @@ export function decisionReducer(d: Decision, a: DecisionAction): Decision {
     case "nextDifference": {
       for (let step = 1; step <= qs.length; step++) {
         const j = (d.active + step) % qs.length;
-        if (disagreementOf(qs[j].key, d.disagreements) || choicesFor(qs[j], d.labels).length > 1) return { ...d, active: j };
+        if (d.states[qs[j].key] === "no_consensus" || differs(qs[j], d.columns)) return { ...d, active: j };
       }
       return d;
     }

@@ -1,57 +1,38 @@
-// Pure helpers of the adjudication page: who chose what per question and
-// which answers to start the final label from.
-import type { Disagreement, LabelView } from "../../../api/workflowTypes";
-import type { AnswerValue, Answers, Question } from "../../../api";
+// Pure helpers of the adjudication page: which answers to start the final
+// label from and where the columns differ.
+import type { LabelView } from "../../../api/workflowTypes";
+import type { Answers, ClaimContext, Question } from "../../../api";
 import { answerKey } from "../review/answerText";
+import type { Column } from "./columns";
 
-/** One distinct value given for a question, and which labels gave it. */
-export interface Choice {
-  value: AnswerValue;
-  labels: number[];
-}
+/** States in which the consensus rule gives an answer. */
+export const SETTLED = new Set(["unanimous", "tolerance", "majority"]);
 
-/** Distinct values per question, most chosen first. */
-export function choicesFor(q: Question, labels: LabelView[]): Choice[] {
-  const by = new Map<string, Choice>();
-  labels.forEach((l, i) => {
-    const v = l.answers[q.key];
-    if (v === undefined) return;
-    const k = answerKey(v);
-    const c = by.get(k) ?? { value: v, labels: [] };
-    c.labels.push(i);
-    by.set(k, c);
-  });
-  return [...by.values()].sort((a, b) => b.labels.length - a.labels.length);
-}
-
-/** Questions the server reports as disagreeing: "open" (unresolved) or "resolved" (by majority or tolerance). */
-export function disagreementOf(key: string, ds: Disagreement[] | undefined): "open" | "resolved" | null {
-  const d = ds?.find((x) => x.question === key);
-  if (!d) return null;
-  return d.resolved ? "resolved" : "open";
+/** Whether the columns give more than one distinct answer to a question. */
+export function differs(q: Question, columns: Column[]): boolean {
+  const seen = new Set<string>();
+  for (const c of columns) {
+    const v = c.answers[q.key];
+    if (v !== undefined) seen.add(answerKey(v));
+  }
+  return seen.size > 1;
 }
 
 /**
- * How a question the server reports as settled was settled: "majority" when
- * more than half of the labels gave one answer, else "tolerance" (e.g. scores
- * within the consensus rule's distance).
+ * Starting answers: what the consensus rule settled, and free text every
+ * counted label wrote alike; where they truly disagree nothing, so the
+ * adjudicator must choose.
  */
-export function settledBy(q: Question, labels: LabelView[]): "majority" | "tolerance" {
-  const top = choicesFor(q, labels)[0];
-  return top && top.labels.length * 2 > labels.length ? "majority" : "tolerance";
-}
-
-/**
- * Starting answers: where every label agrees (or a majority settles it) that
- * value; where they truly disagree nothing, so the adjudicator must choose.
- */
-export function initialPicks(qs: Question[], labels: LabelView[], ds: Disagreement[] | undefined): Answers {
+export function initialPicks(qs: Question[], ctx: ClaimContext): Answers {
   const out: Answers = {};
+  const counted = (ctx.labels ?? []).filter((l) => l.counted ?? true);
+  for (const s of ctx.consensus?.questions ?? []) {
+    if (SETTLED.has(s.state) && s.answer !== undefined && s.answer !== null) out[s.question] = s.answer as Answers[string];
+  }
   for (const q of qs) {
-    const cs = choicesFor(q, labels);
-    if (cs.length === 0) continue;
-    const state = disagreementOf(q.key, ds);
-    if (cs.length === 1 || state === "resolved") out[q.key] = cs[0].value;
+    if (q.kind !== "text" || !counted.length) continue;
+    const vals = counted.map((l) => l.answers[q.key]);
+    if (vals[0] !== undefined && vals.every((v) => v !== undefined && answerKey(v) === answerKey(vals[0]))) out[q.key] = vals[0];
   }
   return out;
 }
