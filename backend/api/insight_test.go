@@ -453,3 +453,103 @@ func sortedStrings(s []string) []string {
 }
 
 var _ = workflow.JudgeSeed
+
+// TestBalancePositionBias: one annotator labels pairwise items whose outputs are shuffled per
+// label and picks by position (the first shown twice as often as the second, some ties). The
+// balance counts the labels by the output chosen and by the position shown, each equal to the
+// test's own tally from what it was shown and what it answered.
+func TestBalancePositionBias(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open, func(o *options) { o.jobs = true })
+		lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+		var p struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "pp", "template": "pairwise-preference",
+			"workflow": map[string]any{"overlap": 1}}, 201, &p)
+		lead.member(p.ID, ann, "annotator")
+		const n = 30
+		var lines []string
+		for i := range n {
+			lines = append(lines, fmt.Sprintf(`{"external_id":"pp-%02d","inputs":{"prompt":"p","responses":[`+
+				`{"id":"x","type":"text","value":"first-%d"},{"id":"y","type":"text","value":"second-%d"}]}}`, i, i, i))
+		}
+		lead.importNDJSON("/api/v1/projects/"+p.ID+"/items", lines...)
+		outputs, positions := map[string]int64{}, map[string]int64{}
+		swapped := 0
+		for i := range n {
+			c := ann.next(p.ID, "label")
+			if c == nil {
+				t.Fatalf("queue empty after %d labels", i)
+			}
+			var shown []struct {
+				Slot  string `json:"slot"`
+				Value string `json:"value"`
+			}
+			if err := json.Unmarshal(c.Item.Item.Inputs["responses"], &shown); err != nil || len(shown) != 2 {
+				t.Fatalf("shown: %s", c.Item.Item.Inputs["responses"])
+			}
+			pick := []string{"A", "A", "B", "tie", "A", "B"}[i%6]
+			positions[pick]++
+			firstIsX := strings.HasPrefix(shown[0].Value, "first-")
+			if !firstIsX {
+				swapped++
+			}
+			switch {
+			case pick == "tie":
+				outputs["tie"]++
+			case (pick == "A") == firstIsX:
+				outputs["A"]++
+			default:
+				outputs["B"]++
+			}
+			ann.submitOK(c.Assignment.ID, map[string]any{"answers": map[string]any{"preference": pick}})
+		}
+		if swapped == 0 || swapped == n {
+			t.Fatalf("the outputs were never (or always) swapped: %d of %d", swapped, n)
+		}
+		var v struct {
+			Positions []struct {
+				Key     string `json:"key"`
+				Labels  int64  `json:"labels"`
+				Outputs []struct {
+					Value string
+					Count int64
+					Share float64
+				} `json:"outputs"`
+				Positions []struct {
+					Value string
+					Count int64
+					Share float64
+				} `json:"positions"`
+			} `json:"positions"`
+		}
+		waitReady(t, lead, "/api/v1/projects/"+p.ID+"/balance", &v)
+		if len(v.Positions) != 1 || v.Positions[0].Key != "preference" || v.Positions[0].Labels != n {
+			t.Fatalf("positions: %+v", v.Positions)
+		}
+		pb := v.Positions[0]
+		for k, want := range []map[string]int64{outputs, positions} {
+			got := pb.Outputs
+			if k == 1 {
+				got = pb.Positions
+			}
+			if len(got) != 3 {
+				t.Fatalf("%d: %+v", k, got)
+			}
+			for i, slot := range []string{"A", "B", "tie"} {
+				if got[i].Value != slot || got[i].Count != want[slot] || math.Abs(got[i].Share-float64(want[slot])/n) > 1e-12 {
+					t.Fatalf("%d %s: %+v, want %d of %d", k, slot, got[i], want[slot], n)
+				}
+			}
+		}
+		// a project without pairwise questions has no position figures
+		var lk struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "lk", "template": "likert-rating"}, 201, &lk)
+		var lv struct {
+			Positions []any `json:"positions"`
+		}
+		waitReady(t, lead, "/api/v1/projects/"+lk.ID+"/balance", &lv)
+		if lv.Positions == nil || len(lv.Positions) != 0 {
+			t.Fatalf("likert positions: %v", lv.Positions)
+		}
+	})
+}

@@ -106,6 +106,8 @@ type balanceFigures struct {
 	Binary        *BinaryBalance `json:"binary"`
 	Distributions []Distribution `json:"distributions"`
 	Meta          []MetaCounts   `json:"meta"`
+	// Positions: the position bias of each pairwise question (none without one).
+	Positions []PositionBias `json:"positions"`
 }
 
 // BalanceReport is a project's balance over its decided items, as GET .../balance answers it.
@@ -328,13 +330,20 @@ func (s *Service) computeBalance(ctx context.Context, p *Project) (*balanceFigur
 	if err != nil {
 		return nil, err
 	}
-	return t.figures(), nil
+	f := t.figures()
+	if f.Positions, err = s.computePositions(ctx, p); err != nil {
+		return nil, err
+	}
+	if f.Positions == nil {
+		f.Positions = []PositionBias{}
+	}
+	return f, nil
 }
 
 // Balance answers a project's balance from what the job kept, with its targets applied.
 func (s *Service) Balance(ctx context.Context, p *Project) (*BalanceReport, error) {
 	rep := &BalanceReport{Readiness: Readiness{NeedMoreNo: []string{}, BinsNeedItems: []int{}},
-		balanceFigures: balanceFigures{Distributions: []Distribution{}, Meta: []MetaCounts{}}}
+		balanceFigures: balanceFigures{Distributions: []Distribution{}, Meta: []MetaCounts{}, Positions: []PositionBias{}}}
 	st, _, err := s.cachedFigures(ctx, p, flow.FiguresBalance, "", &rep.balanceFigures)
 	if err != nil {
 		return nil, err
