@@ -421,7 +421,7 @@ func TestJudgeLeaderboard(t *testing.T) {
 				if fmt.Sprint(want) != fmt.Sprint(got) {
 					t.Fatalf("group %s model %s:\n got %v\nwant %v", g.Key, row.Model, got, want)
 				}
-				if g.Key == "binary" && (got["exact_match"] == nil || got["ci95"] == nil) {
+				if g.Key == "binary" && (got["exact_match"] == nil || got["ci95"] == nil || got["coupling"] == nil) {
 					t.Fatalf("binary group without perfect match or intervals: %v", got)
 				}
 			}
