@@ -553,3 +553,68 @@ func TestBalancePositionBias(t *testing.T) {
 		}
 	})
 }
+
+// TestItemFamily: a D3-Omni seed and its perturbed negatives (seed_id, is_seed, flip_set and
+// operator in item meta) are one family on the item page: every member's page lists the same
+// members, the seed first, with their flipped dimensions and operators; an item without a
+// seed_id has no family.
+func TestItemFamily(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		var p struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "D3", "template": "d3omni-t2i"}, 201, &p)
+		line := func(ext string, meta map[string]any) string {
+			b, _ := json.Marshal(map[string]any{"external_id": ext, "inputs": map[string]any{"prompt": "an apple", "image": "media/apple.png", "generator": "g"}, "meta": meta})
+			return string(b)
+		}
+		// note: the seed's external id sorts after its negatives, so the seed-first order is the service's
+		lead.importNDJSON("/api/v1/projects/"+p.ID+"/items",
+			line("a-neg-blur", map[string]any{"seed_id": "s1", "is_seed": false, "flip_set": []string{"edge_clarity"}, "operator": "gaussian_blur"}),
+			line("a-neg-color", map[string]any{"seed_id": "s1", "is_seed": false, "flip_set": []string{"color", "lighting"}, "operator": "prompt_rewrite"}),
+			line("z-seed-1", map[string]any{"seed_id": "s1", "is_seed": true, "flip_set": []string{}}),
+			line("seed-2", map[string]any{"seed_id": "s2", "is_seed": true}),
+			line("loose", map[string]any{"source": "web"}))
+		ids := map[string]string{}
+		for _, it := range lead.items(p.ID, "") {
+			ids[it.ExternalID] = it.ID
+		}
+		type member struct {
+			ID         string   `json:"id"`
+			ExternalID string   `json:"external_id"`
+			IsSeed     bool     `json:"is_seed"`
+			FlipSet    []string `json:"flip_set"`
+			Operator   string   `json:"operator"`
+		}
+		family := func(ext string) (string, []member, bool) {
+			var d struct {
+				Family *struct {
+					SeedID  string   `json:"seed_id"`
+					Members []member `json:"members"`
+				} `json:"family"`
+			}
+			lead.must("GET", "/api/v1/projects/"+p.ID+"/items/"+ids[ext], nil, 200, &d)
+			if d.Family == nil {
+				return "", nil, false
+			}
+			return d.Family.SeedID, d.Family.Members, true
+		}
+		want := fmt.Sprint([]member{
+			{ids["z-seed-1"], "z-seed-1", true, []string{}, ""},
+			{ids["a-neg-blur"], "a-neg-blur", false, []string{"edge_clarity"}, "gaussian_blur"},
+			{ids["a-neg-color"], "a-neg-color", false, []string{"color", "lighting"}, "prompt_rewrite"},
+		})
+		for _, ext := range []string{"a-neg-blur", "a-neg-color", "z-seed-1"} {
+			seed, ms, ok := family(ext)
+			if !ok || seed != "s1" || fmt.Sprint(ms) != want {
+				t.Fatalf("family of %s: %v %s %v, want %s", ext, ok, seed, ms, want)
+			}
+		}
+		if seed, ms, ok := family("seed-2"); !ok || seed != "s2" || len(ms) != 1 || !ms[0].IsSeed || ms[0].FlipSet == nil {
+			t.Fatalf("family of seed-2: %v %s %+v", ok, seed, ms)
+		}
+		if _, _, ok := family("loose"); ok {
+			t.Fatal("an item without seed_id has a family")
+		}
+	})
+}

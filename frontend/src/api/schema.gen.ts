@@ -4977,6 +4977,19 @@ export interface operations {
                         criteria: components["schemas"]["Criterion"][];
                         /** @description Imported model predictions, by model name. */
                         predictions: components["schemas"]["Prediction"][];
+                        /** @description The D3-Omni seed family of an item whose meta has a seed_id: every item of the project with the same seed_id (at most 200), the seed (meta is_seed) first, with the dimensions its perturbation flips (meta flip_set) and its operator. Null without a seed_id. */
+                        family: null | {
+                            seed_id: string;
+                            truncated: boolean;
+                            members: {
+                                id: string;
+                                external_id: string;
+                                stage: string;
+                                is_seed: boolean;
+                                flip_set: string[];
+                                operator?: string;
+                            }[];
+                        };
                     };
                 };
             };
