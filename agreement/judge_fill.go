@@ -95,6 +95,9 @@ func (rep *JudgeReport) fillVectors(v *judgeView) error {
 	rep.ExactMatch = ptr(Estimate{va.ExactMatch, true})
 	rep.SegmentAccuracy = va.Segments
 	rep.TotalScoreDeviation = &TotalDeviation{MeanAbs: va.MeanAbsDev, MeanSigned: va.MeanDev, ShareEqual: va.TotalMatches}
+	if c, err := CoupleDimensions(ref, pred); err == nil && len(c.Questions) > 1 {
+		rep.Coupling = c
+	}
 	return nil
 }
 

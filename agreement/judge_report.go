@@ -53,6 +53,7 @@ type JudgeReport struct {
 	ExactMatch          *Estimate                   `json:"exact_match,omitempty"`
 	SegmentAccuracy     []SegmentResult             `json:"segment_accuracy,omitempty"`
 	TotalScoreDeviation *TotalDeviation             `json:"total_score_deviation,omitempty"`
+	Coupling            *Coupling                   `json:"coupling,omitempty"`
 	BestThreeClass      *ThresholdAccuracy          `json:"best_three_class,omitempty"`
 	Elo                 *EloReport                  `json:"elo,omitempty"`
 	Pearson             *Estimate                   `json:"pearson,omitempty"`

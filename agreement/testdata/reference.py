@@ -6,6 +6,9 @@ python3-sklearn, python3-scipy; r-cran-psych for ICC when Rscript exists):
 
     /usr/bin/python3 agreement/testdata/reference.py
         writes the ref_*.csv data sets and reference.json beside this file;
+    /usr/bin/python3 agreement/testdata/reference.py --coupling
+        rewrites only the coupling set of reference.json (judge.coupling),
+        keeping the other values (ICC needs R);
     /usr/bin/python3 agreement/testdata/reference.py --bench FILE.csv
         times the reference implementations on a ratings file (see
         docs/performance.md).
@@ -374,10 +377,52 @@ def judge_sets(rng):
     }
 
 
+def coupling_set():
+    """D3-Omni's dimension-coupling matrices (Eq. 4 and Figure 4) on a judge with a halo:
+    with probability 0.5 it answers the first three dimensions with one latent decision, it
+    says Yes to q4 always (a constant column: undetermined cells) and leaves about 5 % of its
+    answers out. Each cell is scipy's Pearson r over the units answering both dimensions on
+    both sides; the sides keep the units whose reference is Yes (No) on both."""
+    rng = np.random.RandomState(20261202)
+    n, qs = 150, ["q0", "q1", "q2", "q3", "q4"]
+    ref = rng.rand(n, len(qs)) < 0.5
+    pred = np.where(rng.rand(n, len(qs)) < 0.75, ref, ~ref)
+    halo = rng.rand(n) < 0.5
+    latent = rng.rand(n) < 0.5
+    pred[halo, 0:3] = latent[halo, None]
+    pred[:, 4] = True
+    answered = rng.rand(n, len(qs)) >= 0.05
+
+    def r(x, y):
+        if len(x) < 2 or np.all(x == x[0]) or np.all(y == y[0]):
+            return None
+        return float(stats.pearsonr(x.astype(float), y.astype(float))[0])
+
+    out = {k: [[None] * len(qs) for _ in qs] for k in ("judge", "reference", "yes_side", "no_side")}
+    for a in range(len(qs)):
+        for b in range(len(qs)):
+            both = answered[:, a] & answered[:, b]
+            yes = both & ref[:, a] & ref[:, b]
+            no = both & ~ref[:, a] & ~ref[:, b]
+            out["judge"][a][b] = r(pred[both, a], pred[both, b])
+            out["reference"][a][b] = r(ref[both, a], ref[both, b])
+            out["yes_side"][a][b] = r(pred[yes, a], pred[yes, b])
+            out["no_side"][a][b] = r(pred[no, a], pred[no, b])
+    units = []
+    for i in range(n):
+        units.append({"unit": "u%03d" % i,
+                      "reference": {q: bool(ref[i, k]) for k, q in enumerate(qs)},
+                      "prediction": {q: bool(pred[i, k]) for k, q in enumerate(qs) if answered[i, k]}})
+    out["questions"] = qs
+    out["units"] = units
+    return out
+
+
 def main():
     rng = np.random.RandomState(20240601)
     out = {"ratings": ratings_sets(rng), "multiselect": multiselect_set(rng), "judge": judge_sets(rng)}
     out["ratings"]["krippendorff2011"] = krippendorff_2011()
+    out["judge"]["coupling"] = coupling_set()
     with open(os.path.join(HERE, "reference.json"), "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)
         f.write("\n")
@@ -414,7 +459,15 @@ def bench(path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--bench":
+    if len(sys.argv) == 2 and sys.argv[1] == "--coupling":
+        path = os.path.join(HERE, "reference.json")
+        with open(path) as f:
+            kept = json.load(f)
+        kept["judge"]["coupling"] = coupling_set()
+        with open(path, "w") as f:
+            json.dump(kept, f, indent=1, sort_keys=True)
+            f.write("\n")
+    elif len(sys.argv) == 3 and sys.argv[1] == "--bench":
         bench(sys.argv[2])
     else:
         main()

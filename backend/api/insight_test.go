@@ -421,7 +421,7 @@ func TestJudgeLeaderboard(t *testing.T) {
 				if fmt.Sprint(want) != fmt.Sprint(got) {
 					t.Fatalf("group %s model %s:\n got %v\nwant %v", g.Key, row.Model, got, want)
 				}
-				if g.Key == "binary" && (got["exact_match"] == nil || got["ci95"] == nil) {
+				if g.Key == "binary" && (got["exact_match"] == nil || got["ci95"] == nil || got["coupling"] == nil) {
 					t.Fatalf("binary group without perfect match or intervals: %v", got)
 				}
 			}
@@ -453,3 +453,168 @@ func sortedStrings(s []string) []string {
 }
 
 var _ = workflow.JudgeSeed
+
+// TestBalancePositionBias: one annotator labels pairwise items whose outputs are shuffled per
+// label and picks by position (the first shown twice as often as the second, some ties). The
+// balance counts the labels by the output chosen and by the position shown, each equal to the
+// test's own tally from what it was shown and what it answered.
+func TestBalancePositionBias(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open, func(o *options) { o.jobs = true })
+		lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+		var p struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "pp", "template": "pairwise-preference",
+			"workflow": map[string]any{"overlap": 1}}, 201, &p)
+		lead.member(p.ID, ann, "annotator")
+		const n = 30
+		var lines []string
+		for i := range n {
+			lines = append(lines, fmt.Sprintf(`{"external_id":"pp-%02d","inputs":{"prompt":"p","responses":[`+
+				`{"id":"x","type":"text","value":"first-%d"},{"id":"y","type":"text","value":"second-%d"}]}}`, i, i, i))
+		}
+		lead.importNDJSON("/api/v1/projects/"+p.ID+"/items", lines...)
+		outputs, positions := map[string]int64{}, map[string]int64{}
+		swapped := 0
+		for i := range n {
+			c := ann.next(p.ID, "label")
+			if c == nil {
+				t.Fatalf("queue empty after %d labels", i)
+			}
+			var shown []struct {
+				Slot  string `json:"slot"`
+				Value string `json:"value"`
+			}
+			if err := json.Unmarshal(c.Item.Item.Inputs["responses"], &shown); err != nil || len(shown) != 2 {
+				t.Fatalf("shown: %s", c.Item.Item.Inputs["responses"])
+			}
+			pick := []string{"A", "A", "B", "tie", "A", "B"}[i%6]
+			positions[pick]++
+			firstIsX := strings.HasPrefix(shown[0].Value, "first-")
+			if !firstIsX {
+				swapped++
+			}
+			switch {
+			case pick == "tie":
+				outputs["tie"]++
+			case (pick == "A") == firstIsX:
+				outputs["A"]++
+			default:
+				outputs["B"]++
+			}
+			ann.submitOK(c.Assignment.ID, map[string]any{"answers": map[string]any{"preference": pick}})
+		}
+		if swapped == 0 || swapped == n {
+			t.Fatalf("the outputs were never (or always) swapped: %d of %d", swapped, n)
+		}
+		var v struct {
+			Positions []struct {
+				Key     string `json:"key"`
+				Labels  int64  `json:"labels"`
+				Outputs []struct {
+					Value string
+					Count int64
+					Share float64
+				} `json:"outputs"`
+				Positions []struct {
+					Value string
+					Count int64
+					Share float64
+				} `json:"positions"`
+			} `json:"positions"`
+		}
+		waitReady(t, lead, "/api/v1/projects/"+p.ID+"/balance", &v)
+		if len(v.Positions) != 1 || v.Positions[0].Key != "preference" || v.Positions[0].Labels != n {
+			t.Fatalf("positions: %+v", v.Positions)
+		}
+		pb := v.Positions[0]
+		for k, want := range []map[string]int64{outputs, positions} {
+			got := pb.Outputs
+			if k == 1 {
+				got = pb.Positions
+			}
+			if len(got) != 3 {
+				t.Fatalf("%d: %+v", k, got)
+			}
+			for i, slot := range []string{"A", "B", "tie"} {
+				if got[i].Value != slot || got[i].Count != want[slot] || math.Abs(got[i].Share-float64(want[slot])/n) > 1e-12 {
+					t.Fatalf("%d %s: %+v, want %d of %d", k, slot, got[i], want[slot], n)
+				}
+			}
+		}
+		// a project without pairwise questions has no position figures
+		var lk struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "lk", "template": "likert-rating"}, 201, &lk)
+		var lv struct {
+			Positions []any `json:"positions"`
+		}
+		waitReady(t, lead, "/api/v1/projects/"+lk.ID+"/balance", &lv)
+		if lv.Positions == nil || len(lv.Positions) != 0 {
+			t.Fatalf("likert positions: %v", lv.Positions)
+		}
+	})
+}
+
+// TestItemFamily: a D3-Omni seed and its perturbed negatives (seed_id, is_seed, flip_set and
+// operator in item meta) are one family on the item page: every member's page lists the same
+// members, the seed first, with their flipped dimensions and operators; an item without a
+// seed_id has no family.
+func TestItemFamily(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		var p struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "D3", "template": "d3omni-t2i"}, 201, &p)
+		line := func(ext string, meta map[string]any) string {
+			b, _ := json.Marshal(map[string]any{"external_id": ext, "inputs": map[string]any{"prompt": "an apple", "image": "media/apple.png", "generator": "g"}, "meta": meta})
+			return string(b)
+		}
+		// note: the seed's external id sorts after its negatives, so the seed-first order is the service's
+		lead.importNDJSON("/api/v1/projects/"+p.ID+"/items",
+			line("a-neg-blur", map[string]any{"seed_id": "s1", "is_seed": false, "flip_set": []string{"edge_clarity"}, "operator": "gaussian_blur"}),
+			line("a-neg-color", map[string]any{"seed_id": "s1", "is_seed": false, "flip_set": []string{"color", "lighting"}, "operator": "prompt_rewrite"}),
+			line("z-seed-1", map[string]any{"seed_id": "s1", "is_seed": true, "flip_set": []string{}}),
+			line("seed-2", map[string]any{"seed_id": "s2", "is_seed": true}),
+			line("loose", map[string]any{"source": "web"}))
+		ids := map[string]string{}
+		for _, it := range lead.items(p.ID, "") {
+			ids[it.ExternalID] = it.ID
+		}
+		type member struct {
+			ID         string   `json:"id"`
+			ExternalID string   `json:"external_id"`
+			IsSeed     bool     `json:"is_seed"`
+			FlipSet    []string `json:"flip_set"`
+			Operator   string   `json:"operator"`
+		}
+		family := func(ext string) (string, []member, bool) {
+			var d struct {
+				Family *struct {
+					SeedID  string   `json:"seed_id"`
+					Members []member `json:"members"`
+				} `json:"family"`
+			}
+			lead.must("GET", "/api/v1/projects/"+p.ID+"/items/"+ids[ext], nil, 200, &d)
+			if d.Family == nil {
+				return "", nil, false
+			}
+			return d.Family.SeedID, d.Family.Members, true
+		}
+		want := fmt.Sprint([]member{
+			{ids["z-seed-1"], "z-seed-1", true, []string{}, ""},
+			{ids["a-neg-blur"], "a-neg-blur", false, []string{"edge_clarity"}, "gaussian_blur"},
+			{ids["a-neg-color"], "a-neg-color", false, []string{"color", "lighting"}, "prompt_rewrite"},
+		})
+		for _, ext := range []string{"a-neg-blur", "a-neg-color", "z-seed-1"} {
+			seed, ms, ok := family(ext)
+			if !ok || seed != "s1" || fmt.Sprint(ms) != want {
+				t.Fatalf("family of %s: %v %s %v, want %s", ext, ok, seed, ms, want)
+			}
+		}
+		if seed, ms, ok := family("seed-2"); !ok || seed != "s2" || len(ms) != 1 || !ms[0].IsSeed || ms[0].FlipSet == nil {
+			t.Fatalf("family of seed-2: %v %s %+v", ok, seed, ms)
+		}
+		if _, _, ok := family("loose"); ok {
+			t.Fatal("an item without seed_id has a family")
+		}
+	})
+}

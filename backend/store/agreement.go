@@ -83,6 +83,7 @@ type LabelRow struct {
 	TimeSpentMS        int64
 	ItemStage          flow.Stage
 	Truth              JSON // the item's newest ground truth, when it has one
+	Shuffle            JSON // the candidate order the label was given in (tasks.Shuffle)
 }
 
 // labelPage is how many labels one query of EachProductionLabel reads.
@@ -92,7 +93,7 @@ const labelPage = 5000
 // gold, in id order, reading them a page at a time. With detail, the prefilled draft and the
 // item's newest ground truth come along.
 func (s *Store) EachProductionLabel(ctx context.Context, projectID string, detail bool, fn func(*LabelRow) error) error {
-	cols := "a.id, a.item_id, a.user_id, a.answers, a.effective, a.draft_source, a.time_spent_ms, i.stage"
+	cols := "a.id, a.item_id, a.user_id, a.answers, a.effective, a.draft_source, a.time_spent_ms, i.stage, a.shuffle"
 	from := "FROM assignments a JOIN items i ON i.id = a.item_id"
 	if detail {
 		cols += ", r.answers, g.answers"
@@ -110,7 +111,7 @@ ORDER BY a.id LIMIT ?`, projectID, flow.StageLabel, flow.AssignSubmitted, flow.S
 		n := 0
 		for rows.Next() {
 			var r LabelRow
-			dest := []any{&r.ID, &r.ItemID, &r.UserID, &r.Answers, &r.Effective, &r.DraftSource, &r.TimeSpentMS, &r.ItemStage}
+			dest := []any{&r.ID, &r.ItemID, &r.UserID, &r.Answers, &r.Effective, &r.DraftSource, &r.TimeSpentMS, &r.ItemStage, &r.Shuffle}
 			if detail {
 				dest = append(dest, &r.Draft, &r.Truth)
 			}

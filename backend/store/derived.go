@@ -205,3 +205,25 @@ func jsonPathKey(key string) string {
 	b, _ := json.Marshal(key)
 	return string(b)
 }
+
+// FamilyRow is one item of a seed family: its id, stage and metadata.
+type FamilyRow struct {
+	ID, ExternalID string
+	Stage          flow.Stage
+	Meta           JSON
+}
+
+// ItemsWithMeta lists up to limit items of a project whose metadata key has a string value,
+// in external id order.
+func (s *Store) ItemsWithMeta(ctx context.Context, projectID, key, value string, limit int) ([]FamilyRow, error) {
+	expr := "json_extract(meta, ?) = ?"
+	args := []any{projectID, "$." + jsonPathKey(key), value, limit}
+	if s.dialect == Postgres {
+		expr = "(meta::jsonb ->> ?) = ?"
+		args[1] = key
+	}
+	var out []FamilyRow
+	err := s.db.WithContext(ctx).Raw(`SELECT id, external_id, stage, meta FROM items
+WHERE project_id = ? AND meta IS NOT NULL AND `+expr+` ORDER BY external_id LIMIT ?`, args...).Scan(&out).Error
+	return out, translate(err)
+}

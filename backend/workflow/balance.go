@@ -112,6 +112,8 @@ type balanceFigures struct {
 	Meta          []MetaCounts   `json:"meta"`
 	// Languages counts the decided items by language ("" for items without one).
 	Languages []ValueCount `json:"languages"`
+	// Positions: the position bias of each pairwise question (none without one).
+	Positions []PositionBias `json:"positions"`
 }
 
 // BalanceReport is a project's balance over its decided items, as GET .../balance answers it.
@@ -337,13 +339,20 @@ func (s *Service) computeBalance(ctx context.Context, p *Project) (*balanceFigur
 	if err != nil {
 		return nil, err
 	}
-	return t.figures(), nil
+	f := t.figures()
+	if f.Positions, err = s.computePositions(ctx, p); err != nil {
+		return nil, err
+	}
+	if f.Positions == nil {
+		f.Positions = []PositionBias{}
+	}
+	return f, nil
 }
 
 // Balance answers a project's balance from what the job kept, with its targets applied.
 func (s *Service) Balance(ctx context.Context, p *Project) (*BalanceReport, error) {
 	rep := &BalanceReport{Readiness: Readiness{NeedMoreNo: []string{}, BinsNeedItems: []int{}},
-		balanceFigures: balanceFigures{Distributions: []Distribution{}, Meta: []MetaCounts{}, Languages: []ValueCount{}}}
+		balanceFigures: balanceFigures{Distributions: []Distribution{}, Meta: []MetaCounts{}, Languages: []ValueCount{}, Positions: []PositionBias{}}}
 	st, _, err := s.cachedFigures(ctx, p, flow.FiguresBalance, "", &rep.balanceFigures)
 	if err != nil {
 		return nil, err

@@ -135,6 +135,8 @@ type ItemDetail struct {
 	GroundTruthHistory []store.GroundTruth `json:"ground_truth_history"`
 	Criteria           []store.Criterion   `json:"criteria"`
 	Predictions        []store.Prediction  `json:"predictions"`
+	// Family: the seed and its perturbed negatives, when the item's meta names a seed_id.
+	Family *ItemFamily `json:"family"`
 }
 
 // Item returns one item of a project in full.
@@ -163,7 +165,11 @@ func (s *Service) Item(ctx context.Context, projectID, itemID string) (*ItemDeta
 	if err != nil {
 		return nil, err
 	}
-	return &ItemDetail{Item: itemView(it, as, latest), GroundTruthHistory: nonNil(history), Criteria: nonNil(crit), Predictions: nonNil(preds)}, nil
+	fam, err := s.itemFamily(ctx, it)
+	if err != nil {
+		return nil, err
+	}
+	return &ItemDetail{Item: itemView(it, as, latest), GroundTruthHistory: nonNil(history), Criteria: nonNil(crit), Predictions: nonNil(preds), Family: fam}, nil
 }
 
 // Stats counts a project's items by stage and each person's work, today (UTC) and in total.

@@ -144,6 +144,15 @@ test("balance, report and judges pages render their figures with charts", async 
     await chartDrawn(page, "chart-scatter");
     assert.equal(await page.getByLabel("Model", { exact: true }).inputValue(), "judge-m1");
     await shot("judges");
+    // the dimension-coupling heatmap of the best model, then the No side of the other
+    await chartDrawn(page, "chart-coupling");
+    assert.equal(await page.getByLabel("Judge", { exact: true }).inputValue(), "judge-m1");
+    assert.match(await page.getByTestId("coupling-summary").textContent(), /^judge-m1: \d+ coupled pairs? \(r > 0\.6\), \d+ strongly entangled \(r > 0\.8\) of 3\.$/);
+    await page.getByLabel("Judge", { exact: true }).selectOption("judge-m2");
+    await page.getByLabel("Matrix", { exact: true }).selectOption("no_side");
+    assert.equal(await page.getByTestId("chart-coupling").getAttribute("aria-label"), "No side dimension-coupling matrix of judge-m2 over the binary questions");
+    await chartDrawn(page, "chart-coupling");
+    await shot("judges-coupling");
     await page.getByLabel("System key").fill("generator");
     await page.getByRole("button", { name: "Apply" }).click();
     const systems = page.getByRole("table", { name: "System-level correlation" });

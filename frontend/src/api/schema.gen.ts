@@ -3027,6 +3027,20 @@ export interface components {
             }[];
             /** @description Decided items per language (BCP 47; "" for items without one), most first. */
             languages: components["schemas"]["ValueCount"][];
+            /** @description Position bias of each pairwise question over the submitted labels: counts by the output chosen (A, B, tie in the stored order) and by the position it was shown in (A the first shown, B the second), each label's answer mapped back through the order it was shown in. */
+            positions: {
+                key: string;
+                label: string;
+                labels: number;
+                outputs: components["schemas"]["ShareCount"][];
+                positions: components["schemas"]["ShareCount"][];
+            }[];
+        };
+        ShareCount: {
+            /** @enum {string} */
+            value: "A" | "B" | "tie";
+            count: number;
+            share: number;
         };
         DatasetReport: {
             /** @enum {string} */
@@ -3086,6 +3100,21 @@ export interface components {
             rating: number;
             matches: number;
         };
+        /** @description Square, in the order of questions; null cells are undetermined (fewer than two units, or a constant side). */
+        CouplingMatrix: (number | null)[][];
+        /** @description D3-Omni's dimension-coupling matrix (Eq. 4) of a binary checklist with two or more questions: Pearson's r of the Yes/No indicators of two questions across the units answering both, on the judge's predictions and on the reference; excess is judge minus reference (spurious coupling). yes_side and no_side correlate the judge's predictions only over the units whose reference is Yes (No) on both questions, where a prediction differing from the reference is an error: the correlation of the judge's errors on one question with its errors on the other (confirmation- and defect-side halos, Figure 4). */
+        DimensionCoupling: {
+            questions: string[];
+            judge: components["schemas"]["CouplingMatrix"];
+            reference: components["schemas"]["CouplingMatrix"];
+            excess: components["schemas"]["CouplingMatrix"];
+            yes_side: components["schemas"]["CouplingMatrix"];
+            no_side: components["schemas"]["CouplingMatrix"];
+            /** @description Question pairs whose judge correlation exceeds 0.6. */
+            coupled: number;
+            /** @description Question pairs whose judge correlation exceeds 0.8 (strong entanglement). */
+            strong: number;
+        };
         /** @description `arbiter judge-eval`'s report; figures that do not apply to the kind are absent, undefined ones null. */
         JudgeReport: {
             /** @enum {string} */
@@ -3112,6 +3141,7 @@ export interface components {
                 mean_signed: number;
                 share_equal: number;
             };
+            coupling?: components["schemas"]["DimensionCoupling"];
             best_three_class?: {
                 accuracy: number;
                 threshold: number;
@@ -5057,6 +5087,19 @@ export interface operations {
                         criteria: components["schemas"]["Criterion"][];
                         /** @description Imported model predictions, by model name. */
                         predictions: components["schemas"]["Prediction"][];
+                        /** @description The D3-Omni seed family of an item whose meta has a seed_id: every item of the project with the same seed_id (at most 200), the seed (meta is_seed) first, with the dimensions its perturbation flips (meta flip_set) and its operator. Null without a seed_id. */
+                        family: null | {
+                            seed_id: string;
+                            truncated: boolean;
+                            members: {
+                                id: string;
+                                external_id: string;
+                                stage: string;
+                                is_seed: boolean;
+                                flip_set: string[];
+                                operator?: string;
+                            }[];
+                        };
                     };
                 };
             };

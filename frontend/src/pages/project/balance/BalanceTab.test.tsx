@@ -53,10 +53,39 @@ export const balanceReport = (over: Partial<BalanceReport> = {}): BalanceReport 
     { key: "generator", values: [{ value: "g1", count: 7 }, { value: "g2", count: 5 }], distinct: 2, truncated: false },
     { key: "seed_id", values: [], distinct: 250, truncated: true },
   ],
+  positions: [],
   ...over,
 });
 
-describe("BalanceTab", () => {
+// note: the first chart loads the chart chunk lazily, which takes seconds on a busy machine
+describe("BalanceTab", { timeout: 20000 }, () => {
+  it("shows a pairwise question's labels by output chosen and by position shown", async () => {
+    const positions = [
+      {
+        key: "preference",
+        label: "Which output is better?",
+        labels: 20,
+        outputs: [
+          { value: "A" as const, count: 9, share: 0.45 },
+          { value: "B" as const, count: 9, share: 0.45 },
+          { value: "tie" as const, count: 2, share: 0.1 },
+        ],
+        positions: [
+          { value: "A" as const, count: 14, share: 0.7 },
+          { value: "B" as const, count: 4, share: 0.2 },
+          { value: "tie" as const, count: 2, share: 0.1 },
+        ],
+      },
+    ];
+    renderInProject(<BalanceTab />, viewer, {
+      "GET /api/v1/projects/p1/balance": () => json(200, balanceReport({ binary: null, targets: {}, distributions: [], positions })),
+    });
+    const note = await screen.findByTestId("position-bias-preference", {}, { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
+    expect(note.textContent).toContain("20 labels. Outputs chosen: A 45.0 %, B 45.0 %, tie 10.0 %. Positions shown: first 70.0 %, second 20.0 %, tie 10.0 %.");
+    expect(screen.getByTestId("chart-positions-preference").querySelector("svg")?.textContent).toContain("By position shown");
+  });
+
   it("says not ready, which questions need more No items and which bins need items, with the charts", async () => {
     renderInProject(<BalanceTab />, viewer, { "GET /api/v1/projects/p1/balance": () => json(200, balanceReport()) });
     const verdict = await screen.findByTestId("readiness-verdict", {}, { timeout: 5000 });

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { insightKeys, useInsightApi, type BalanceBinary, type BalanceReport } from "../../../api/insight";
-import { Chart, correlationOption, countBarsOption, fixed, histogramOption, ratioBarsOption, tokens } from "../../../charts";
+import { Chart, correlationOption, countBarsOption, fixed, histogramOption, percent, ratioBarsOption, tokens } from "../../../charts";
 import { EmptyState } from "../../../components/EmptyState";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { formatDateTime } from "../../../components/format";
@@ -104,8 +104,45 @@ function BalanceBody({ report: r }: { report: BalanceReport }) {
           </div>
         </section>
       )}
+      {r.positions?.map((p) => <PositionFigure key={p.key} bias={p} />)}
       <MetaCounts meta={withLanguages(r.meta, r.languages)} by={r.targets.by} />
     </>
+  );
+}
+
+type Positions = BalanceReport["positions"][number];
+
+/**
+ * A pairwise question's labels by the output chosen and by the position it was
+ * shown in: with orders shuffled per label, the first and second positions are
+ * chosen about equally often unless the annotators favour a position.
+ */
+function PositionFigure({ bias: p }: { bias: Positions }) {
+  const option = useMemo(() => {
+    const c = tokens();
+    return countBarsOption(
+      ["A (first shown)", "B (second shown)", "Tie"],
+      [
+        { name: "By output chosen", data: p.outputs.map((x) => x.count), color: c.primary },
+        { name: "By position shown", data: p.positions.map((x) => x.count), color: c.warn },
+      ],
+      { name: "labels" },
+    );
+  }, [p]);
+  const share = (xs: Positions["positions"], v: string) => percent(xs.find((x) => x.value === v)?.share ?? null);
+  return (
+    <Figure
+      title={`Position bias: ${p.label || p.key}`}
+      note={
+        <span data-testid={`position-bias-${p.key}`}>
+          {p.labels.toLocaleString()} labels. Outputs chosen: A {share(p.outputs, "A")}, B {share(p.outputs, "B")}, tie {share(p.outputs, "tie")}. Positions
+          shown: first {share(p.positions, "A")}, second {share(p.positions, "B")}, tie {share(p.positions, "tie")}. Each label's answer is mapped back to the
+          order it was shown in.
+        </span>
+      }
+    >
+      <Chart option={option} height={260} label={`Labels of ${p.label || p.key} by output chosen and by position shown`} testId={`chart-positions-${p.key}`} />
+    </Figure>
   );
 }
 

@@ -51,6 +51,7 @@ const detail: ItemDetailResponse = {
   ],
   criteria: [{ id: "c1", project_id: "p1", item_id: "i1", assignment_id: "k1", text: "Exactly two cats are visible", status: "valid", author_id: "u2", created_at: "2026-11-29T09:00:00Z", updated_at: "2026-11-29T09:30:00Z" }],
   predictions: [{ item_id: "i1", model: "judge-a", answers: { fidelity: "no", count: "yes" }, created_at: "2026-11-29T08:00:00Z" }],
+  family: null,
 };
 const members = [
   { user_id: "u1", email: "ana@x.test", name: "Ana", roles: ["annotator"] },
@@ -119,6 +120,38 @@ describe("item detail", () => {
     fireEvent.click(within(view).getByRole("button", { name: "← All items" }));
     expect(screen.queryByTestId("item-detail")).toBeNull();
     expect(screen.getByRole("table", { name: "Items" })).toBeTruthy();
+  });
+});
+
+describe("seed family", () => {
+  it("lists the seed and its negatives with links to the other members", async () => {
+    const family = {
+      seed_id: "s1",
+      truncated: false,
+      members: [
+        { id: "i0", external_id: "cats-seed", stage: "done" as const, is_seed: true, flip_set: [] },
+        { id: "i1", external_id: "cats-01", stage: "done" as const, is_seed: false, flip_set: ["count"], operator: "prompt_rewrite" },
+        { id: "i2", external_id: "cats-02", stage: "label" as const, is_seed: false, flip_set: ["fidelity", "count"], operator: "gaussian_blur" },
+      ],
+    };
+    renderInProject(<ItemsTab />, project, {
+      "GET /api/v1/projects/p1/items": () => json(200, { items: [item], next_cursor: "" }),
+      "GET /api/v1/projects/p1/items/i1": () => json(200, { ...detail, family }),
+      "GET /api/v1/projects/p1/members": () => json(200, members),
+      "GET /api/v1/projects/p1/imports": () => json(200, { items: [] }),
+    });
+    fireEvent.click(await screen.findByText("cats-01"));
+    const panel = await screen.findByRole("region", { name: "Seed family" });
+    expect(within(panel).getByTestId("family-summary").textContent).toBe("Seed s1: 1 seed, 2 perturbed negatives.");
+    const rows = [...panel.querySelectorAll("tbody tr")].map((r) => [...r.children].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ["cats-seed", "Seed", "—", "—", "Done"],
+      ["cats-01", "Negative", "count", "prompt_rewrite", "Done"],
+      ["cats-02", "Negative", "fidelity, count", "gaussian_blur", "Label"],
+    ]);
+    // the current item is not a link; the others link to their own page
+    expect(within(panel).queryByRole("link", { name: "cats-01" })).toBeNull();
+    expect(within(panel).getByRole("link", { name: "cats-02" }).getAttribute("href")).toContain("?item=i2");
   });
 });
 

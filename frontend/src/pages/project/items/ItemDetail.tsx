@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
 import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
 import type { GroundTruthRevision, ItemDetailResponse, ItemRecord, Prediction, WorkRecord } from "../../../api/workflowTypes";
 import { ErrorMessage } from "../../../components/ErrorMessage";
@@ -74,8 +75,54 @@ export function ItemDetailView({ pid, iid, schema, names, onBack }: { pid: strin
   );
 }
 
+type Family = NonNullable<ItemDetailResponse["family"]>;
+
+/** A D3-Omni seed and its perturbed negatives: which dimensions each negative flips, and how. */
+function FamilyPanel({ family: f, current }: { family: Family; current: string }) {
+  const negatives = f.members.filter((m) => !m.is_seed).length;
+  return (
+    <section className="card" aria-label="Seed family">
+      <h3 className="card-title">Seed family</h3>
+      <p className="muted" data-testid="family-summary">
+        Seed <code>{f.seed_id}</code>: {f.members.length - negatives} seed, {negatives} perturbed {negatives === 1 ? "negative" : "negatives"}
+        {f.truncated ? " (the first 200 listed)" : ""}.
+      </p>
+      <table className="table detail-table" aria-label="Items of the seed family">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Role</th>
+            <th scope="col">Flipped dimensions</th>
+            <th scope="col">Operator</th>
+            <th scope="col">Stage</th>
+          </tr>
+        </thead>
+        <tbody>
+          {f.members.map((m) => (
+            <tr key={m.id} data-member={m.external_id} aria-current={m.id === current ? "true" : undefined}>
+              <th scope="row">
+                {m.id === current ? (
+                  <code>{m.external_id}</code>
+                ) : (
+                  <Link to={`?item=${encodeURIComponent(m.id)}`}>
+                    <code>{m.external_id}</code>
+                  </Link>
+                )}
+              </th>
+              <td>{m.is_seed ? "Seed" : "Negative"}</td>
+              <td>{m.flip_set.length ? m.flip_set.join(", ") : "—"}</td>
+              <td>{m.operator || "—"}</td>
+              <td>{STAGE_LABEL[m.stage] ?? m.stage}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 function ItemDetailBody({ data, schema, names }: { data: ItemDetailResponse; schema: Schema | null | undefined; names: Names }) {
-  const { item, ground_truth_history: history, criteria, predictions } = data;
+  const { item, ground_truth_history: history, criteria, predictions, family } = data;
   const who = (id?: string) => (id ? names.get(id) ?? id : "—");
   return (
     <MediaBaseContext.Provider value={PROJECT_MEDIA_BASE}>
@@ -125,6 +172,7 @@ function ItemDetailBody({ data, schema, names }: { data: ItemDetailResponse; sch
           <ItemInputs item={item} schema={schema} />
         </section>
         <div className="item-detail-side">
+          {family && <FamilyPanel family={family} current={item.id} />}
           <section className="card" aria-label="Answers by question">
             <h3 className="card-title">Answers by question</h3>
             <AnswersGrid item={item} schema={schema} predictions={predictions} names={names} />

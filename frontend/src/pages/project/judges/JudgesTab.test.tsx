@@ -8,6 +8,33 @@ import { JudgesTab } from "./JudgesTab";
 
 const project = { id: "p1", name: "Judges", my_roles: ["lead"] } as ProjectDetail;
 
+/** Two questions' coupling: the judge couples them (r) far more than the ground truth does (0.1). */
+const coupling = (r: number) => ({
+  questions: ["clarity", "noise"],
+  judge: [
+    [1, r],
+    [r, 1],
+  ],
+  reference: [
+    [1, 0.1],
+    [0.1, 1],
+  ],
+  excess: [
+    [0, r - 0.1],
+    [r - 0.1, 0],
+  ],
+  yes_side: [
+    [1, null],
+    [null, 1],
+  ],
+  no_side: [
+    [1, 0.9],
+    [0.9, 1],
+  ],
+  coupled: r > 0.6 ? 1 : 0,
+  strong: r > 0.8 ? 1 : 0,
+});
+
 const binary = (accuracy: number, ci: [number, number], diff?: number): JudgeReport => ({
   kind: "binary",
   n: 36,
@@ -19,6 +46,7 @@ const binary = (accuracy: number, ci: [number, number], diff?: number): JudgeRep
   mcc: accuracy - 0.2,
   exact_match: accuracy - 0.4,
   total_score_deviation: { mean_abs: 1 - accuracy, mean_signed: 0.1, share_equal: 0.4 },
+  coupling: coupling(accuracy > 0.8 ? 0.85 : 0.3),
   ci95: { accuracy: ci, balanced_accuracy: null },
   ...(diff !== undefined ? { difference: { accuracy: { estimate: diff, ci95: [diff - 0.05, diff + 0.05], p_value: 0.01 } } } : {}),
   notes: [],
@@ -110,7 +138,8 @@ export const judgeBoard = (over: Partial<JudgeBoard> = {}): JudgeBoard => ({
 
 const models = (table: HTMLElement) => within(table).getAllByRole("row").slice(1).map((r) => r.getAttribute("data-model"));
 
-describe("JudgesTab", () => {
+// note: the first chart loads the chart chunk lazily, which takes seconds on a busy machine
+describe("JudgesTab", { timeout: 20000 }, () => {
   it("ranks models per group by the headline, sorts on any column and shows the reason of a row without a report", async () => {
     renderInProject(<JudgesTab />, project, { "GET /api/v1/projects/p1/judges": () => json(200, judgeBoard()) });
     const table = await screen.findByRole("table", { name: "Leaderboard All binary questions" }, { timeout: 5000 });
@@ -146,6 +175,23 @@ describe("JudgesTab", () => {
     expect(screen.getByTestId("chart-scatter").querySelector("svg")).not.toBeNull();
     const sys = screen.getByRole("table", { name: "System-level correlation" });
     expect(within(sys).getByRole("row", { name: /m2/ }).textContent).toContain("0.900 – 1.000");
+  });
+
+  it("draws the dimension coupling of the best model, then of the chosen model and matrix", async () => {
+    renderInProject(<JudgesTab />, project, { "GET /api/v1/projects/p1/judges": () => json(200, judgeBoard()) });
+    const judge = (await screen.findByLabelText("Judge", {}, { timeout: 5000 })) as HTMLSelectElement;
+    await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
+    expect(judge.value).toBe("m1");
+    expect([...judge.options].map((o) => o.value)).toEqual(["m1", "m2"]);
+    expect(screen.getByTestId("coupling-summary").textContent).toBe("m1: 1 coupled pair (r > 0.6), 1 strongly entangled (r > 0.8) of 1.");
+    const chart = screen.getByTestId("chart-coupling");
+    expect(chart.getAttribute("aria-label")).toBe("Judge dimension-coupling matrix of m1 over the binary questions");
+    expect(chart.querySelector("svg")?.textContent).toContain("0.85");
+    fireEvent.change(judge, { target: { value: "m2" } });
+    expect(screen.getByTestId("coupling-summary").textContent).toBe("m2: 0 coupled pairs (r > 0.6), 0 strongly entangled (r > 0.8) of 1.");
+    fireEvent.change(screen.getByLabelText("Matrix"), { target: { value: "no_side" } });
+    expect(screen.getByTestId("chart-coupling").getAttribute("aria-label")).toBe("No side dimension-coupling matrix of m2 over the binary questions");
+    await waitFor(() => expect(screen.getByTestId("chart-coupling").querySelector("svg")?.textContent).toContain("0.90"));
   });
 
   it("sends the bootstrap keys and names a key some items lack", async () => {

@@ -9,6 +9,7 @@ import { Spinner } from "../../../components/Spinner";
 import { COMPUTING_POLL_MS } from "../agreement/AgreementTab";
 import { Figure } from "../agreement/figures";
 import { useProject } from "../useProject";
+import { CouplingFigure } from "./Coupling";
 import { Leaderboard } from "./Leaderboard";
 import "../../../charts/charts.css";
 import "../agreement/measures.css";
@@ -122,6 +123,7 @@ function JudgesBody({ board: b }: { board: JudgeBoard }) {
   return (
     <>
       <ScatterFigure board={b} />
+      <CouplingFigure board={b} />
       {b.groups.map((g) => (
         <Leaderboard key={g.key} group={g} />
       ))}
