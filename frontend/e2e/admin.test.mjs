@@ -49,6 +49,14 @@ test("admin creates a user, gives them a role, and manages access tokens", (t) =
       await annRow.getByRole("button", { name: /Edit roles/ }).waitFor();
       assert.doesNotMatch(await annRow.textContent(), /reviewer/);
 
+      // Her languages: typed as a list, saved with Enter, shown canonical.
+      assert.match(await annRow.textContent(), /All/);
+      await annRow.getByRole("button", { name: "Edit languages of ann@arbiter.test" }).click();
+      await annRow.getByLabel("Languages of ann@arbiter.test").fill("EN, zh-hans");
+      await annRow.getByLabel("Languages of ann@arbiter.test").press("Enter");
+      await annRow.getByText("en, zh-Hans").waitFor();
+      await shot("members-languages");
+
       // Tokens: create one, it is shown once, listed by prefix, then revoked.
       await page.getByRole("link", { name: "Access tokens" }).click();
       await page.getByRole("heading", { name: "Personal access tokens" }).waitFor();
