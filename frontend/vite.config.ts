@@ -24,5 +24,7 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
     restoreMocks: true,
+    // note: chart tests load the chart chunk lazily, which takes seconds on a busy machine
+    testTimeout: 30000,
   },
 });
