@@ -14,7 +14,7 @@ const INSTRUCTIONS = ["Stack the violet prism on the brass key.", "Slide the tea
 
 async function setup(api, url) {
   const { access_token: admin } = await api.loginAdmin();
-  const lead = await api.createUser(admin, { email: "lead@arbiter.test", name: "Lena Lead", password: PASSWORD, can_create_projects: true });
+  await api.createUser(admin, { email: "lead@arbiter.test", name: "Lena Lead", password: PASSWORD, can_create_projects: true });
   const ann = await api.createUser(admin, { email: "ann@arbiter.test", name: "Ana Annotator", password: PASSWORD });
   const { access_token: token } = await api.login("lead@arbiter.test", PASSWORD);
   const p = await api.request("POST", "/api/v1/projects", { token, body: { name: "RoboJudge in passes", template: "robojudge", workflow: { overlap: 1 } } });
