@@ -49,6 +49,19 @@ function keysFor(q, schema, n) {
   throw new Error(`no keys for kind ${q.kind}`);
 }
 
+/**
+ * The keys that decide every drafted entry of the active list_edit question:
+ * the first reworded (3, new text, Esc), then keep (1) up to the maximum and
+ * drop (2) the rest; with nothing drafted, one entry is added (Enter, text, Enter).
+ */
+async function listEditKeys(page, q) {
+  const n = await page.locator(".q-card[data-active] .list-edit li:not([data-op=add])").count();
+  if (n === 0) return ["Enter", { type: `Does the response meet ${q.key}?` }, "Enter", "Escape"];
+  const keys = ["3", { wait: "input[data-reword]" }, "Control+A", { type: `Reworded: does the response meet ${q.key}?` }, "Escape"];
+  for (let i = 1; i < n; i++) keys.push(i < (q.max ?? n) ? "1" : "2");
+  return keys;
+}
+
 /** Index of the question the form has active. */
 const activeIndex = (page) =>
   page.evaluate(() => [...document.querySelectorAll(".q-card")].findIndex((el) => el.hasAttribute("data-active")));
@@ -69,8 +82,10 @@ async function answerWithKeyboard(page, schema) {
   assert.equal(await page.locator(".q-card").count(), schema.questions.length, "one card per question");
   for (const [i, q] of schema.questions.entries()) {
     await moveTo(page, i);
-    for (const k of keysFor(q, schema, i)) {
+    const keys = q.kind === "list_edit" ? await listEditKeys(page, q) : keysFor(q, schema, i);
+    for (const k of keys) {
       if (typeof k === "string") await page.keyboard.press(k);
+      else if (k.wait) await page.waitForFunction((sel) => document.activeElement?.matches(sel), k.wait);
       else await page.keyboard.type(k.type);
     }
   }
@@ -145,10 +160,7 @@ test("gallery: every template's first sample answered with the keyboard is valid
           await saveShot(page, join(shotsDir, `${summary.id}.png`));
         });
         for (const form of tpl.forms ?? []) {
-          // note: the list_edit widget has no keyboard commands yet and does not receive the
-          // item's drafted list in the gallery, so forms with it are not answered here
-          const listEdit = form.schema.questions.some((q) => q.kind === "list_edit");
-          await t.test(`${summary.id} form ${form.key}`, { skip: listEdit && "list_edit has no keyboard commands yet" }, async () => {
+          await t.test(`${summary.id} form ${form.key}`, async () => {
             await page.goto(`/templates/${summary.id}?form=${encodeURIComponent(form.key)}`);
             await page.getByRole("tab", { name: form.name, selected: true }).waitFor();
             await answerWithKeyboard(page, form.schema);

@@ -9,6 +9,7 @@ import { keyAction } from "./keys";
 import { useFormKeyboard } from "./useFormKeyboard";
 import { focusNextMedia, toggleFirstMedia } from "./mediaFocus";
 import { candidatesInput } from "./schema";
+import { inputList } from "./questions/ListEditQuestion";
 import type { AnswerErrors, AnswerValue, Answers, Item, Question, Schema } from "../api";
 import "./form.css";
 import "./questions.css";
@@ -126,23 +127,31 @@ export function AnnotationForm(props: AnnotationFormProps) {
   function answerKey(key: string): boolean {
     const q = qs[active];
     if (!q) return false;
-    if (key === "Enter" && q.kind !== "text" && q.kind !== "criteria") {
+    if (key === "Enter" && q.kind !== "text" && q.kind !== "criteria" && q.kind !== "list_edit") {
       submit();
       return true;
     }
     const slots = candidatesInput(schema, q)?.count || 2;
-    const r = keyAction({ q, current: answers[q.key], sub: subs[q.key] ?? 0, slots }, key);
+    const list = q.kind === "list_edit" ? inputList(q, item.inputs) : undefined;
+    const r = keyAction({ q, current: answers[q.key], sub: subs[q.key] ?? 0, slots, list }, key);
     if (!r) {
       if (key === "p") return focusNextMedia();
       if (key === " ") return toggleFirstMedia();
       return false;
     }
-    if (r.edit) {
+    if (r.edit === true) {
       cards.current[active]?.querySelector<HTMLElement>("[data-edit]")?.focus();
       return true;
     }
     if (r.sub !== undefined) setSubs((s) => ({ ...s, [q.key]: r.sub! }));
     if (r.set) change(q.key, r.value);
+    if (typeof r.edit === "string") {
+      // A field the change just rendered (a list entry's new wording).
+      const card = cards.current[active];
+      const sel = r.edit;
+      requestAnimationFrame(() => card?.querySelector<HTMLElement>(sel)?.focus());
+      return true;
+    }
     if (r.advance && auto) {
       const next = advanceFrom(qs, active);
       if (next >= 0) go(next);
@@ -186,6 +195,7 @@ export function AnnotationForm(props: AnnotationFormProps) {
             onFocusQuestion={(i) => setActive(i)}
             onChange={change}
             onSub={(key, i) => setSubs((s) => ({ ...s, [key]: i }))}
+            inputs={item.inputs}
           />
           <FormFooter
             ref={submitBtn}

@@ -12,6 +12,8 @@ interface Props {
   onFocusQuestion: (i: number) => void;
   onChange: (key: string, v: AnswerValue | undefined) => void;
   onSub: (key: string, i: number) => void;
+  /** The item's input values, for questions that read one (list_edit). */
+  inputs?: Record<string, unknown>;
 }
 
 interface Run {
@@ -64,6 +66,7 @@ export function QuestionsPane(p: Props) {
                   onChange={(v) => p.onChange(q.key, v)}
                   sub={i === p.active ? p.subs[q.key] ?? 0 : -1}
                   setSub={(s) => p.onSub(q.key, s)}
+                  inputs={p.inputs}
                 />
               </QuestionCard>
             ))}

@@ -25,7 +25,11 @@ const BY_KIND: Record<Kind, [string, string][]> = {
   checklist: [["0–9", "Score the current item, then the next"], ["← →", "Previous / next item"]],
   text: [["Enter / i", "Start typing"]],
   criteria: [["Enter / i", "Start typing; Enter adds a criterion"], ["↑", "Edit the last criterion (empty field)"]],
-  list_edit: [["Tab", "Keep · drop · reword each entry"], ["Enter / i", "Start typing; Enter adds an entry"]],
+  list_edit: [
+    ["1 · 2 · 3", "Keep · drop · reword the current entry, then the next"],
+    ["← →", "Previous / next entry"],
+    ["Enter / i", "Type a new entry; Enter adds it"],
+  ],
 };
 
 const MEDIA: [string, string][] = [

@@ -83,3 +83,40 @@ describe("keyAction", () => {
     expect(keyAction(ctx({ kind: "binary" }, "yes"), "Delete")).toEqual({ value: undefined, set: true, advance: false });
   });
 });
+
+describe("list_edit keys", () => {
+  const list = ["Is it red?", "Is it round?", "Is it big?"];
+  const le = (current?: KeyContext["current"], sub = 0): KeyContext => ({ ...ctx({ kind: "list_edit", list: "checklist" }, current, sub), list });
+
+  it("keeps, drops and rewords the current entry, then makes the next undecided one current", () => {
+    const kept = keyAction(le(), "1");
+    expect(kept).toEqual({ value: [{ op: "keep", from: 0 }], set: true, sub: 1, advance: false });
+    const dropped = keyAction(le(kept!.value, 2), "2");
+    expect(dropped).toEqual({ value: [{ op: "keep", from: 0 }, { op: "drop", from: 2 }], set: true, sub: 1, advance: false });
+    const reworded = keyAction(le(dropped!.value, 1), "3");
+    expect(reworded).toEqual({
+      value: [{ op: "keep", from: 0 }, { op: "reword", from: 1, text: "Is it round?" }, { op: "drop", from: 2 }],
+      set: true,
+      sub: 1,
+      edit: '[data-reword="1"]',
+    });
+  });
+
+  it("is done once every entry is decided; added entries stay last", () => {
+    const current = [{ op: "keep", from: 0 }, { op: "keep", from: 1 }, { op: "add", text: "Is it shiny?" }] as unknown as KeyContext["current"];
+    expect(keyAction(le(current, 2), "2")).toEqual({
+      value: [{ op: "keep", from: 0 }, { op: "keep", from: 1 }, { op: "drop", from: 2 }, { op: "add", text: "Is it shiny?" }],
+      set: true,
+      sub: 2,
+      advance: true,
+    });
+  });
+
+  it("moves between entries and types a new one", () => {
+    expect(keyAction(le(undefined, 1), "ArrowRight")).toEqual({ sub: 2 });
+    expect(keyAction(le(undefined, 0), "h")).toEqual({ sub: 0 });
+    expect(keyAction(le(), "Enter")).toEqual({ edit: true });
+    expect(keyAction(le(), "i")).toEqual({ edit: true });
+    expect(keyAction(le(), "4")).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 // Pure key → answer logic for the focused question; the form applies the
 // result. Keeping it pure makes every shortcut testable without a DOM.
 import { slotLabel } from "./schema";
-import type { AnswerValue, ChecklistAnswer, Question } from "../api";
+import type { AnswerValue, ChecklistAnswer, ListEdit, Question } from "../api";
 
 export interface KeyContext {
   q: Question;
@@ -10,6 +10,8 @@ export interface KeyContext {
   sub: number;
   /** Number of candidates a ranking orders. */
   slots: number;
+  /** The list a list_edit question edits. */
+  list?: string[];
 }
 
 export interface KeyResult {
@@ -20,8 +22,8 @@ export interface KeyResult {
   advance?: boolean;
   /** New active checklist sub-item. */
   sub?: number;
-  /** Focus the question's text field. */
-  edit?: boolean;
+  /** Focus the question's text field (true), or the field this selector names once the change has rendered. */
+  edit?: boolean | string;
 }
 
 /** The digit of a key, or null: "1".."9" and "0". */
@@ -66,9 +68,10 @@ export function keyAction(ctx: KeyContext, key: string): KeyResult | null {
       return rankingKey(ctx, key);
     case "checklist":
       return checklistKey(ctx, key);
+    case "list_edit":
+      return listEditKey(ctx, key);
     case "text":
     case "criteria":
-    case "list_edit":
       return key === "Enter" || key === "i" ? { edit: true } : null;
   }
   return null;
@@ -157,4 +160,33 @@ function checklistKey({ q, current, sub }: KeyContext, key: string): KeyResult |
   const firstOpen = items.findIndex((it) => scores[it.key] === undefined);
   const sub2 = nextSub >= 0 ? nextSub : firstOpen >= 0 ? firstOpen : sub;
   return { value: scores, set: true, sub: sub2, advance: done && sub >= items.length - 1 };
+}
+
+/** The decision keys of a list_edit entry: 1 keep, 2 drop, 3 reword. */
+const LIST_OPS: Record<string, ListEdit["op"]> = { "1": "keep", "2": "drop", "3": "reword" };
+
+/**
+ * A list_edit question works like a checklist: ← → (h l) move between the
+ * drafted entries, 1 keeps, 2 drops and 3 rewords the current one (its new
+ * wording field takes the focus), then the next undecided entry is current;
+ * Enter or i types a new entry. The question is done once every entry is decided.
+ */
+function listEditKey({ current, sub, list = [] }: KeyContext, key: string): KeyResult | null {
+  if (key === "Enter" || key === "i") return { edit: true };
+  if (list.length === 0) return null;
+  if (key === "ArrowLeft" || key === "h") return { sub: Math.max(0, sub - 1) };
+  if (key === "ArrowRight" || key === "l") return { sub: Math.min(list.length - 1, sub + 1) };
+  const op = LIST_OPS[key];
+  if (!op) return null;
+  const at = Math.min(sub, list.length - 1);
+  const edits: ListEdit[] = Array.isArray(current) ? (current as unknown as ListEdit[]).filter((e) => e && typeof e === "object" && "op" in e) : [];
+  const decided = new Map(edits.filter((e) => e.op !== "add").map((e) => [e.from, e]));
+  const prev = decided.get(at);
+  decided.set(at, op === "reword" ? { op, from: at, text: prev?.op === "reword" ? prev.text : list[at] } : { op, from: at });
+  const next = [...list.map((_, i) => decided.get(i)).filter((e): e is ListEdit => !!e), ...edits.filter((e) => e.op === "add")];
+  const open = (from: number) => list.findIndex((_, i) => i > from && !decided.has(i));
+  const nextSub = open(at) >= 0 ? open(at) : open(-1) >= 0 ? open(-1) : at;
+  const value = next as unknown as AnswerValue;
+  if (op === "reword") return { value, set: true, sub: nextSub, edit: `[data-reword="${at}"]` };
+  return { value, set: true, sub: nextSub, advance: decided.size === list.length && open(-1) < 0 };
 }

@@ -38,7 +38,7 @@ export function checkListEdit(q: Question, v: AnswerValue, listLength?: number):
  * Edits a list given as an input (a model-drafted checklist): keep, drop or reword each entry,
  * add new ones (Enter adds). The answer lists every entry's decision, then the added ones.
  */
-export function ListEditQuestion({ q, value, onChange, inputs }: QuestionProps) {
+export function ListEditQuestion({ q, value, onChange, inputs, sub, setSub }: QuestionProps) {
   const original = inputList(q, inputs);
   const edits = asEdits(value);
   const [draft, setDraft] = useState("");
@@ -65,7 +65,7 @@ export function ListEditQuestion({ q, value, onChange, inputs }: QuestionProps) 
         {original.map((text, i) => {
           const e = decided.get(i);
           return (
-            <li key={i} data-op={e?.op ?? "undecided"}>
+            <li key={i} data-op={e?.op ?? "undecided"} className={i === sub ? "current" : undefined} onClick={() => setSub(i)}>
               <span style={e?.op === "drop" ? { textDecoration: "line-through" } : undefined}>{text}</span>
               {(["keep", "drop", "reword"] as const).map((op) => (
                 <button key={op} type="button" className="link-btn" aria-pressed={e?.op === op}
@@ -74,7 +74,7 @@ export function ListEditQuestion({ q, value, onChange, inputs }: QuestionProps) 
                 </button>
               ))}
               {e?.op === "reword" && (
-                <input className="text-answer" value={e.text ?? ""} aria-label={`${q.label}: new wording of entry ${i + 1}`}
+                <input className="text-answer" data-reword={i} value={e.text ?? ""} aria-label={`${q.label}: new wording of entry ${i + 1}`}
                   onChange={(ev) => decide(i, { op: "reword", from: i, text: ev.target.value })} />
               )}
             </li>
