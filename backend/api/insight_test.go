@@ -311,10 +311,11 @@ type judgeBoardView struct {
 	Status string   `json:"status"`
 	Models []string `json:"models"`
 	Groups []struct {
-		Key  string `json:"key"`
-		Kind string `json:"kind"`
-		Best string `json:"best"`
-		Rows []struct {
+		Key       string   `json:"key"`
+		Kind      string   `json:"kind"`
+		Best      string   `json:"best"`
+		Questions []string `json:"questions"`
+		Rows      []struct {
 			Model  string          `json:"model"`
 			Reason string          `json:"reason"`
 			Report json.RawMessage `json:"report"`
@@ -391,6 +392,21 @@ func TestJudgeLeaderboard(t *testing.T) {
 			return p
 		}
 		preds := map[string]string{"m1": write("m1.jsonl", predLines["m1"]), "m2": write("m2.jsonl", predLines["m2"])}
+		// a release of the project, downloaded into a directory: judge-eval reads it as the reference
+		rel := lead.waitRelease(d.id, lead.startRelease(d.id, map[string]any{"name": "v1", "formats": []string{"jsonl"}}))
+		if rel.Status != "done" {
+			t.Fatalf("release: %+v", rel)
+		}
+		relDir := filepath.Join(dir, "release")
+		for name, b := range lead.releaseFiles(d.id, rel) {
+			p := filepath.Join(relDir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, b, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
 		for _, g := range v.Groups {
 			ref := write(g.Key+".jsonl", refLines[g.Key])
 			for _, row := range g.Rows {
@@ -420,6 +436,21 @@ func TestJudgeLeaderboard(t *testing.T) {
 				}
 				if fmt.Sprint(want) != fmt.Sprint(got) {
 					t.Fatalf("group %s model %s:\n got %v\nwant %v", g.Key, row.Model, got, want)
+				}
+				// the same from the release directory as the reference
+				args[2] = relDir
+				args = append(args, "--questions", strings.Join(g.Questions, ","))
+				out.Reset()
+				if code := cli.Main(args, &out, &errb); code != 0 {
+					t.Fatalf("judge-eval on the release: %d %s", code, errb.String())
+				}
+				var fromRelease map[string]any
+				json.Unmarshal(out.Bytes(), &fromRelease)
+				if row.Model != g.Best {
+					delete(fromRelease, "notes")
+				}
+				if fmt.Sprint(fromRelease) != fmt.Sprint(got) {
+					t.Fatalf("group %s model %s from the release:\n got %v\nwant %v", g.Key, row.Model, fromRelease, got)
 				}
 				if g.Key == "binary" && (got["exact_match"] == nil || got["ci95"] == nil || got["coupling"] == nil) {
 					t.Fatalf("binary group without perfect match or intervals: %v", got)
