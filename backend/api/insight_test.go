@@ -649,3 +649,62 @@ func TestItemFamily(t *testing.T) {
 		}
 	})
 }
+
+// TestCardNumbersAreTheReport: the release's dataset card prints the items, labels, review
+// verdicts and drop reasons of the dataset report (gold items count in neither).
+func TestCardNumbersAreTheReport(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open, func(o *options) { o.jobs = true })
+		lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+		pid := checklistProject(t, lead, map[string]any{"overlap": 1})
+		lead.member(pid, ann, "annotator")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", checklistLine("a", nil), checklistLine("b", nil), checklistLine("c", nil),
+			checklistLine("g1", allYes), checklistLine("g2", allYes))
+		for range 2 {
+			c := ann.next(pid, "label")
+			if c == nil {
+				t.Fatal("no work")
+			}
+			ann.submitOK(c.Assignment.ID, map[string]any{"answers": checklistAnswers("yes", "no", "no", "yes")})
+		}
+		var rep struct {
+			Items   int64 `json:"items"`
+			Labels  int64 `json:"labels"`
+			Reviews []struct {
+				Value string
+				Count int64
+			} `json:"reviews"`
+			Dropped []struct {
+				Value string
+				Count int64
+			} `json:"dropped"`
+		}
+		waitReady(t, lead, "/api/v1/projects/"+pid+"/report", &rep)
+		rel := lead.waitRelease(pid, lead.startRelease(pid, map[string]any{"name": "v1", "formats": []string{"jsonl"}}))
+		card := string(lead.releaseFiles(pid, rel)["README.md"])
+		if rep.Items != 3 {
+			t.Fatalf("report items %d, want 3 (gold left out)", rep.Items)
+		}
+		for _, want := range []string{fmt.Sprintf("- Items in the project: %d\n", rep.Items), fmt.Sprintf("labels submitted: %d\n", rep.Labels)} {
+			if !strings.Contains(card, want) {
+				t.Fatalf("card lacks %q:\n%s", want, card)
+			}
+		}
+		verdicts := "none"
+		if len(rep.Reviews) > 0 {
+			var parts []string
+			for _, v := range rep.Reviews {
+				parts = append(parts, fmt.Sprintf("%s %d", v.Value, v.Count))
+			}
+			verdicts = strings.Join(parts, ", ")
+		}
+		if !strings.Contains(card, "- Review verdicts: "+verdicts+"\n") {
+			t.Fatalf("card verdicts, want %s:\n%s", verdicts, card)
+		}
+		for _, d := range rep.Dropped {
+			if !strings.Contains(card, fmt.Sprintf("| %s | %d |", d.Value, d.Count)) {
+				t.Fatalf("card lacks drop %v:\n%s", d, card)
+			}
+		}
+	})
+}
