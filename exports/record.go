@@ -202,7 +202,8 @@ type Card struct {
 
 // Figures are a project's annotation figures, as the card reports them.
 type Figures struct {
-	// Items is the number of items in the project.
+	// Items is the number of items in the project outside gold and the calibration pool (the
+	// dataset report's).
 	Items int
 	// Annotators, Reviewers and Adjudicators count distinct people per role
 	// who contributed.

@@ -311,10 +311,11 @@ type judgeBoardView struct {
 	Status string   `json:"status"`
 	Models []string `json:"models"`
 	Groups []struct {
-		Key  string `json:"key"`
-		Kind string `json:"kind"`
-		Best string `json:"best"`
-		Rows []struct {
+		Key       string   `json:"key"`
+		Kind      string   `json:"kind"`
+		Best      string   `json:"best"`
+		Questions []string `json:"questions"`
+		Rows      []struct {
 			Model  string          `json:"model"`
 			Reason string          `json:"reason"`
 			Report json.RawMessage `json:"report"`
@@ -391,6 +392,21 @@ func TestJudgeLeaderboard(t *testing.T) {
 			return p
 		}
 		preds := map[string]string{"m1": write("m1.jsonl", predLines["m1"]), "m2": write("m2.jsonl", predLines["m2"])}
+		// a release of the project, downloaded into a directory: judge-eval reads it as the reference
+		rel := lead.waitRelease(d.id, lead.startRelease(d.id, map[string]any{"name": "v1", "formats": []string{"jsonl"}}))
+		if rel.Status != "done" {
+			t.Fatalf("release: %+v", rel)
+		}
+		relDir := filepath.Join(dir, "release")
+		for name, b := range lead.releaseFiles(d.id, rel) {
+			p := filepath.Join(relDir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, b, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
 		for _, g := range v.Groups {
 			ref := write(g.Key+".jsonl", refLines[g.Key])
 			for _, row := range g.Rows {
@@ -420,6 +436,21 @@ func TestJudgeLeaderboard(t *testing.T) {
 				}
 				if fmt.Sprint(want) != fmt.Sprint(got) {
 					t.Fatalf("group %s model %s:\n got %v\nwant %v", g.Key, row.Model, got, want)
+				}
+				// the same from the release directory as the reference
+				args[2] = relDir
+				args = append(args, "--questions", strings.Join(g.Questions, ","))
+				out.Reset()
+				if code := cli.Main(args, &out, &errb); code != 0 {
+					t.Fatalf("judge-eval on the release: %d %s", code, errb.String())
+				}
+				var fromRelease map[string]any
+				json.Unmarshal(out.Bytes(), &fromRelease)
+				if row.Model != g.Best {
+					delete(fromRelease, "notes")
+				}
+				if fmt.Sprint(fromRelease) != fmt.Sprint(got) {
+					t.Fatalf("group %s model %s from the release:\n got %v\nwant %v", g.Key, row.Model, fromRelease, got)
 				}
 				if g.Key == "binary" && (got["exact_match"] == nil || got["ci95"] == nil || got["coupling"] == nil) {
 					t.Fatalf("binary group without perfect match or intervals: %v", got)
@@ -615,6 +646,65 @@ func TestItemFamily(t *testing.T) {
 		}
 		if _, _, ok := family("loose"); ok {
 			t.Fatal("an item without seed_id has a family")
+		}
+	})
+}
+
+// TestCardNumbersAreTheReport: the release's dataset card prints the items, labels, review
+// verdicts and drop reasons of the dataset report (gold items count in neither).
+func TestCardNumbersAreTheReport(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open, func(o *options) { o.jobs = true })
+		lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+		pid := checklistProject(t, lead, map[string]any{"overlap": 1})
+		lead.member(pid, ann, "annotator")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", checklistLine("a", nil), checklistLine("b", nil), checklistLine("c", nil),
+			checklistLine("g1", allYes), checklistLine("g2", allYes))
+		for range 2 {
+			c := ann.next(pid, "label")
+			if c == nil {
+				t.Fatal("no work")
+			}
+			ann.submitOK(c.Assignment.ID, map[string]any{"answers": checklistAnswers("yes", "no", "no", "yes")})
+		}
+		var rep struct {
+			Items   int64 `json:"items"`
+			Labels  int64 `json:"labels"`
+			Reviews []struct {
+				Value string
+				Count int64
+			} `json:"reviews"`
+			Dropped []struct {
+				Value string
+				Count int64
+			} `json:"dropped"`
+		}
+		waitReady(t, lead, "/api/v1/projects/"+pid+"/report", &rep)
+		rel := lead.waitRelease(pid, lead.startRelease(pid, map[string]any{"name": "v1", "formats": []string{"jsonl"}}))
+		card := string(lead.releaseFiles(pid, rel)["README.md"])
+		if rep.Items != 3 {
+			t.Fatalf("report items %d, want 3 (gold left out)", rep.Items)
+		}
+		for _, want := range []string{fmt.Sprintf("- Items in the project: %d\n", rep.Items), fmt.Sprintf("labels submitted: %d\n", rep.Labels)} {
+			if !strings.Contains(card, want) {
+				t.Fatalf("card lacks %q:\n%s", want, card)
+			}
+		}
+		verdicts := "none"
+		if len(rep.Reviews) > 0 {
+			var parts []string
+			for _, v := range rep.Reviews {
+				parts = append(parts, fmt.Sprintf("%s %d", v.Value, v.Count))
+			}
+			verdicts = strings.Join(parts, ", ")
+		}
+		if !strings.Contains(card, "- Review verdicts: "+verdicts+"\n") {
+			t.Fatalf("card verdicts, want %s:\n%s", verdicts, card)
+		}
+		for _, d := range rep.Dropped {
+			if !strings.Contains(card, fmt.Sprintf("| %s | %d |", d.Value, d.Count)) {
+				t.Fatalf("card lacks drop %v:\n%s", d, card)
+			}
 		}
 	})
 }

@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
+	"github.com/arbiter-annotation/arbiter/exports"
 )
 
 // agreementFlags are the flags of `arbiter agreement`.
@@ -131,7 +133,7 @@ func writeJSON(w io.Writer, v any) error {
 type judgeFlags struct {
 	reference, predictions, compare string
 	format, kind, clusterKey        string
-	strataKey                       string
+	strataKey, questions            string
 	bootstrap, intervals            int
 	seed                            uint64
 	eloK, eloTie                    float64
@@ -141,7 +143,8 @@ func parseJudgeFlags(args []string, stderr io.Writer) (*judgeFlags, error) {
 	f := &judgeFlags{}
 	fs := flag.NewFlagSet("judge-eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&f.reference, "reference", "", "reference labels (JSONL or CSV: unit,value[,question,a,b])")
+	fs.StringVar(&f.reference, "reference", "", "reference labels (JSONL or CSV: unit,value[,question,a,b]), or a release directory (its jsonl records' ground truth)")
+	fs.StringVar(&f.questions, "questions", "", "with a release directory: the comma-separated question keys to evaluate (default: every question of the kind)")
 	fs.StringVar(&f.predictions, "predictions", "", "the judge's predictions, same layout")
 	fs.StringVar(&f.compare, "compare", "", "a second judge's predictions: adds the paired bootstrap of the difference")
 	fs.StringVar(&f.format, "format", "", "input format: jsonl or csv (default: from each file's extension)")
@@ -175,7 +178,7 @@ func runJudgeEval(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	ref, err := f.read(f.reference, f.clusterKey, f.strataKey)
+	ref, err := f.readReference(kind)
 	if err != nil {
 		return err
 	}
@@ -200,6 +203,22 @@ func runJudgeEval(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	return writeJSON(stdout, rep)
+}
+
+// readReference reads the reference file, or a release directory's ground truth.
+func (f *judgeFlags) readReference(kind agreement.JudgeKind) (*agreement.JudgeData, error) {
+	if st, err := os.Stat(f.reference); err == nil && st.IsDir() {
+		o := exports.ReleaseJudgeOptions{Kind: kind, ClusterKey: f.clusterKey, StrataKey: f.strataKey}
+		if f.questions != "" {
+			o.Questions = strings.Split(f.questions, ",")
+		}
+		jd, err := exports.ReadReleaseJudgeReference(os.DirFS(f.reference), o)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.reference, err)
+		}
+		return jd, nil
+	}
+	return f.read(f.reference, f.clusterKey, f.strataKey)
 }
 
 func (f *judgeFlags) read(name, clusterKey, strataKey string) (*agreement.JudgeData, error) {

@@ -55,17 +55,22 @@ func (s *Service) salt(ctx context.Context, projectID string) ([]byte, error) {
 	return mac.Sum(nil), nil
 }
 
-// figures counts the project's annotation for the dataset card.
+// figures counts the project's annotation for the dataset card. Items, labels, annotators,
+// review verdicts and drop reasons are the dataset report's (GET .../report), computed by the
+// same function, so the card and the Report page give the same numbers; the people of the
+// later stages and the adjudications come from the work per stage.
 func (s *Service) figures(ctx context.Context, fp *workflow.Project, salt []byte) (exports.Figures, error) {
 	f := exports.Figures{Overlap: fp.Policy.Overlap, Reviews: map[string]int{}}
-	counts, err := s.store.ItemCounts(ctx, fp.ID)
+	rep, err := s.flow.ComputeReport(ctx, fp)
 	if err != nil {
 		return f, err
 	}
-	for _, c := range counts {
-		if c.Stage != flow.StageSplit {
-			f.Items += int(c.Count)
-		}
+	f.Items, f.Labels, f.Annotators = int(rep.Items), int(rep.Labels), len(rep.Annotators)
+	for _, v := range rep.Reviews {
+		f.Reviews[v.Value] = int(v.Count)
+	}
+	for _, d := range rep.Dropped {
+		f.Dropped = append(f.Dropped, exports.DropCount{Reason: d.Value, Items: int(d.Count)})
 	}
 	work, err := s.store.StageWork(ctx, fp.ID)
 	if err != nil {
@@ -73,27 +78,11 @@ func (s *Service) figures(ctx context.Context, fp *workflow.Project, salt []byte
 	}
 	for _, w := range work {
 		switch w.Stage {
-		case flow.StageLabel:
-			f.Annotators, f.Labels = int(w.People), int(w.Submitted)
 		case flow.StageReview:
 			f.Reviewers = int(w.People)
 		case flow.StageAdjudicate:
 			f.Adjudicators, f.Adjudications = int(w.People), int(w.Submitted)
 		}
-	}
-	verdicts, err := s.store.ReviewVerdicts(ctx, fp.ID)
-	if err != nil {
-		return f, err
-	}
-	for _, v := range verdicts {
-		f.Reviews[string(v.Verdict)] = int(v.Count)
-	}
-	drops, err := s.store.DropReasons(ctx, fp.ID)
-	if err != nil {
-		return f, err
-	}
-	for _, d := range drops {
-		f.Dropped = append(f.Dropped, exports.DropCount{Reason: d.Reason, Items: int(d.Items)})
 	}
 	f.Agreement, f.AgreementScope, err = s.projectAgreement(ctx, fp, salt)
 	return f, err

@@ -82,7 +82,12 @@ test("balance, report and judges pages render their figures with charts", async 
       items.push({
         external_id: `tts-${String(i).padStart(2, "0")}`,
         inputs: { prompt: `Say sentence ${i} calmly.` },
-        meta: { generator: ["g1", "g2", "g3"][i % 3], corpus: ["read", "spontaneous"][i % 2] },
+        meta: {
+          generator: ["g1", "g2", "g3"][i % 3],
+          corpus: ["read", "spontaneous"][i % 2],
+          // the first three items are a D3-Omni seed and two perturbed negatives
+          ...(i < 3 ? { seed_id: "seed-0", is_seed: i === 0, flip_set: i === 0 ? [] : [DIMS[i]], operator: i === 0 ? undefined : "gain_modulation" } : {}),
+        },
         ground_truth: { answers: answers(sat, mos), provenance: "constructed" },
       });
       // m1 flips one answer in seven and is off by one on every third MOS; m2 flips one in three and scatters
@@ -161,6 +166,19 @@ test("balance, report and judges pages render their figures with charts", async 
     await page.getByLabel("Model", { exact: true }).selectOption("judge-m2");
     await chartDrawn(page, "chart-scatter");
     await shot("judges-system");
+
+    // Item page: the seed family of a negative, with links to the seed and the other negative
+    const listed = await api.request("GET", `/api/v1/projects/${p.id}/items?limit=10`, { token: lead });
+    const neg = listed.items.find((it) => it.external_id === "tts-01");
+    await page.goto(`/projects/${p.id}/items?item=${neg.id}`);
+    const family = page.getByRole("region", { name: "Seed family" });
+    await family.waitFor({ timeout: 30_000 });
+    assert.equal(await family.getByTestId("family-summary").textContent(), "Seed seed-0: 1 seed, 2 perturbed negatives.");
+    assert.equal(await family.locator("tbody tr").first().getAttribute("data-member"), "tts-00");
+    await family.getByRole("link", { name: "tts-00" }).click();
+    await page.locator('[data-testid="item-detail"] h2').filter({ hasText: "tts-00" }).waitFor();
+    await page.getByRole("region", { name: "Seed family" }).scrollIntoViewIfNeeded();
+    await shot("item-family");
 
     assert.deepEqual(errors, [], "no console errors");
   });

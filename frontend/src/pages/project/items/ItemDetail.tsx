@@ -100,7 +100,7 @@ function FamilyPanel({ family: f, current }: { family: Family; current: string }
         <tbody>
           {f.members.map((m) => (
             <tr key={m.id} data-member={m.external_id} aria-current={m.id === current ? "true" : undefined}>
-              <th scope="row">
+              <td>
                 {m.id === current ? (
                   <code>{m.external_id}</code>
                 ) : (
@@ -108,7 +108,7 @@ function FamilyPanel({ family: f, current }: { family: Family; current: string }
                     <code>{m.external_id}</code>
                   </Link>
                 )}
-              </th>
+              </td>
               <td>{m.is_seed ? "Seed" : "Negative"}</td>
               <td>{m.flip_set.length ? m.flip_set.join(", ") : "—"}</td>
               <td>{m.operator || "—"}</td>
