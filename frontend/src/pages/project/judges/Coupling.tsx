@@ -39,7 +39,7 @@ export function CouplingFigure({ board: b }: { board: JudgeBoard }) {
   const [matrix, setMatrix] = useState<MatrixKey>("judge");
   const row = rows.find((r) => r.model === model) ?? rows.find((r) => r.model === group?.best) ?? rows[0];
   const c = row?.report?.coupling;
-  const option = useMemo(() => (c ? correlationOption(c.questions, labels, couplingCells(c, matrix)) : null), [c, labels, matrix]);
+  const option = c ? correlationOption(c.questions, labels, couplingCells(c, matrix)) : null;
   if (!group || !row || !c || !option) return null;
   const m = MATRICES.find((x) => x.key === matrix)!;
   const wide = c.questions.length > 12;
