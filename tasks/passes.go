@@ -137,16 +137,7 @@ func (s *Schema) validatePassInputs(fe FieldErrors, p string, ps Pass) {
 	if len(ps.Inputs) == 0 {
 		fe.add(p+".inputs", CodeRequired, "name the inputs this pass may see")
 	}
-	seen := map[string]bool{}
-	for j, n := range ps.Inputs {
-		ip := fmt.Sprintf("%s.inputs[%d]", p, j)
-		if _, ok := s.Input(n); !ok {
-			fe.add(ip, CodeUnknownInput, "input %q is not declared in inputs", n)
-		} else if seen[n] {
-			fe.add(ip, CodeDuplicateKey, "input %q is listed twice", n)
-		}
-		seen[n] = true
-	}
+	s.validateInputNames(fe, p, ps.Inputs)
 }
 
 // validatePassQuestion reports an input the question cannot do without that

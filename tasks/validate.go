@@ -119,8 +119,13 @@ func (s *Schema) validateQuestionRefs(fe FieldErrors, p string, q Question) {
 	if q.Level != "" && !slices.Contains([]Level{LevelNominal, LevelOrdinal, LevelInterval, LevelRatio, LevelNone}, q.Level) {
 		fe.add(p+".level", CodeInvalidValue, "unknown level %q", q.Level)
 	}
+	s.validateInputNames(fe, p, q.Inputs)
+}
+
+// validateInputNames checks a list of input names at p.inputs: each declared, none twice.
+func (s *Schema) validateInputNames(fe FieldErrors, p string, names []string) {
 	seen := map[string]bool{}
-	for j, name := range q.Inputs {
+	for j, name := range names {
 		ip := fmt.Sprintf("%s.inputs[%d]", p, j)
 		if _, ok := s.Input(name); !ok {
 			fe.add(ip, CodeUnknownInput, "input %q is not declared in inputs", name)
