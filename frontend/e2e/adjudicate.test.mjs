@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { artifactsDir, withArbiter } from "./harness.mjs";
+import { artifactsDir, clipped, viewShot, withArbiter } from "./harness.mjs";
 import { PASSWORD, assertNoConsoleProblems, signIn } from "./workflow-steps.mjs";
 
 const shots = join(artifactsDir, "adjudicate");
@@ -82,35 +82,12 @@ async function setup(server, api) {
   return { users, pid: p.id };
 }
 
-/** Saves what the viewport shows. */
-async function viewShot(page, name, { width }) {
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: join(shots, `${name}-${width}.png`) });
-}
-
-/** Table cells and headers cut off horizontally: wider than their box, or outside what their scroll box and the viewport show. */
-function clipped(page, selector) {
-  return page.evaluate((sel) => {
-    const out = [];
-    for (const el of document.querySelectorAll(sel)) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0) continue;
-      if (el.scrollWidth > el.clientWidth + 1) out.push(`"${el.textContent.slice(0, 40)}" is wider than its box`);
-      let box = { left: 0, right: document.documentElement.clientWidth };
-      for (let p = el.parentElement; p; p = p.parentElement) {
-        if (/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowX)) {
-          const pr = p.getBoundingClientRect();
-          box = { left: Math.max(box.left, pr.left), right: Math.min(box.right, pr.right) };
-        }
-      }
-      if (r.left < box.left - 1 || r.right > box.right + 1) out.push(`"${el.textContent.slice(0, 40)}" lies outside what is shown`);
-    }
-    // A table that scrolls sideways hides columns under the sticky Final column.
-    for (const sc of document.querySelectorAll(".labels-scroll")) {
-      if (sc.scrollWidth > sc.clientWidth + 1) out.push(`the table scrolls sideways (${sc.scrollWidth} > ${sc.clientWidth})`);
-    }
-    return out;
-  }, selector);
+/** Table cells cut off, and a table that scrolls sideways (its columns would hide under the sticky Final column). */
+async function cutOff(page, selector) {
+  const sideways = await page.evaluate(() =>
+    [...document.querySelectorAll(".labels-scroll")].filter((sc) => sc.scrollWidth > sc.clientWidth + 1).map((sc) => `the table scrolls sideways (${sc.scrollWidth} > ${sc.clientWidth})`),
+  );
+  return [...(await clipped(page, selector)), ...sideways];
 }
 
 const RATIONALE = "Annotator one read the score right; the evidence now measures the gap.";
@@ -146,8 +123,8 @@ test("adjudicate by keyboard: every original, correction and consensus state sho
       const firstCells = await page.locator(`.labels-table tbody tr td.label-cell:nth-child(${first + 3}) .val`).allTextContents();
       assert.match(firstCells[0], /4/);
       assert.match(firstCells[2], /^Annotator one:/);
-      await viewShot(page, "01-history", vp);
-      assert.deepEqual(await clipped(page, ".labels-table .val, .labels-table .final-cell, .labels-table th"), []);
+      await viewShot(page, shots, "01-history", vp);
+      assert.deepEqual(await cutOff(page, ".labels-table .val, .labels-table .final-cell, .labels-table th"), []);
 
       // ? lists each column's key.
       await page.keyboard.press("Shift+Slash");
@@ -155,7 +132,7 @@ test("adjudicate by keyboard: every original, correction and consensus state sho
       await legend.waitFor();
       const letter = await page.locator(".labels-table th.label-col").nth(first).getAttribute("data-column");
       assert.match(await legend.textContent(), new RegExp(`${letter}Take every answer of [^,]+, free text included`));
-      await viewShot(page, "02-legend", vp);
+      await viewShot(page, shots, "02-legend", vp);
       await page.keyboard.press("Escape");
       await legend.waitFor({ state: "detached" });
 
@@ -167,8 +144,8 @@ test("adjudicate by keyboard: every original, correction and consensus state sho
       await page.keyboard.press(letter);
       assert.match(await finalOf(page, "score"), /4/);
       assert.match(await finalOf(page, "evidence"), /^Annotator one: the cube floats/);
-      assert.deepEqual(await clipped(page, ".labels-table .final-cell"), []);
-      await viewShot(page, "03-column-taken", vp);
+      assert.deepEqual(await cutOff(page, ".labels-table .final-cell"), []);
+      await viewShot(page, shots, "03-column-taken", vp);
 
       // Edit one answer in the full form: e, move to the evidence, rewrite it, use these answers.
       await page.keyboard.press("e");
@@ -179,7 +156,7 @@ test("adjudicate by keyboard: every original, correction and consensus state sho
       await page.keyboard.press("Control+A");
       await page.keyboard.type("The cube hovers 2 cm above the sphere; its shadow never touches it.");
       await page.keyboard.press("Escape");
-      await viewShot(page, "04-edit", vp);
+      await viewShot(page, shots, "04-edit", vp);
       await page.keyboard.press("Control+Enter");
       await table.waitFor();
       assert.match(await finalOf(page, "evidence"), /^The cube hovers 2 cm above the sphere/);
@@ -189,7 +166,7 @@ test("adjudicate by keyboard: every original, correction and consensus state sho
       await page.waitForFunction(() => document.activeElement?.id === "adj-rationale");
       await page.keyboard.type(RATIONALE);
       await page.keyboard.press("Escape");
-      await viewShot(page, "05-ready", vp);
+      await viewShot(page, shots, "05-ready", vp);
       await page.keyboard.press("Control+Enter");
       await page.getByTestId("queue-empty").waitFor();
       assertNoConsoleProblems(problems, `adjudicator ${vp.width}`);

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { artifactsDir, withArbiter } from "./harness.mjs";
+import { artifactsDir, clipped, viewShot, withArbiter } from "./harness.mjs";
 import { PASSWORD, assertNoConsoleProblems, signIn } from "./workflow-steps.mjs";
 
 const shots = join(artifactsDir, "annotator-screens");
@@ -93,39 +93,6 @@ async function setup(server, api) {
   return { users, adj, rev, pair, jaCount: jaSamples.length };
 }
 
-/** Saves what the viewport shows (not the whole page: clipping is about what fits). */
-async function viewShot(page, name, { width }) {
-  await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => {}))));
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: join(shots, `${name}-${width}.png`) });
-}
-
-/**
- * Elements matching `selector` whose text is cut off: wider than the box that
- * shows them (ellipsis, hidden overflow), or outside the visible part of their
- * scrolling table container and the viewport horizontally.
- */
-function clipped(page, selector) {
-  return page.evaluate((sel) => {
-    const out = [];
-    for (const el of document.querySelectorAll(sel)) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0) continue;
-      if (el.scrollWidth > el.clientWidth + 1) out.push(`${sel} "${el.textContent.slice(0, 40)}" is wider than its box`);
-      let box = { left: 0, right: document.documentElement.clientWidth };
-      for (let p = el.parentElement; p; p = p.parentElement) {
-        const s = getComputedStyle(p);
-        if (/(auto|scroll|hidden)/.test(s.overflowX)) {
-          const pr = p.getBoundingClientRect();
-          box = { left: Math.max(box.left, pr.left), right: Math.min(box.right, pr.right) };
-        }
-      }
-      if (r.left < box.left - 1 || r.right > box.right + 1) out.push(`${sel} "${el.textContent.slice(0, 40)}" lies outside what is shown (${Math.round(r.left)}–${Math.round(r.right)} of ${Math.round(box.left)}–${Math.round(box.right)})`);
-    }
-    return out;
-  }, selector);
-}
-
 async function legendOpensWithQuestionMark(page, text) {
   await page.keyboard.press("Shift+Slash");
   const legend = page.getByRole("dialog", { name: "Keyboard shortcuts" });
@@ -157,7 +124,7 @@ test("annotator screens: nothing cut off at 1440×900 and 1280×800, legends, pa
           assert.ok(first.y >= 0 && first.y + 40 <= VIEWPORTS[1].height, `the first question is in view (y=${first.y})`);
           const text = await page.locator(".inputs-pane:visible").textContent();
           assert.doesNotMatch(text, /\{(image|video|audio)#\d+\}|\{rubric: \[/, "no author syntax reaches the annotator");
-          if (n === 0) await viewShot(page, "01-pairwise-start", VIEWPORTS[1]);
+          if (n === 0) await viewShot(page, shots, "01-pairwise-start", VIEWPORTS[1]);
           for (const k of ["a", "b", "t", "a", "b", "t", "a"]) await page.keyboard.press(k);
           const answered = await page.locator(".progress-text:visible").textContent();
           assert.match(answered, /^7\/14 answered/, "seven choices, the optional comments passed over");
@@ -168,7 +135,7 @@ test("annotator screens: nothing cut off at 1440×900 and 1280×800, legends, pa
           const refs = await page.locator(".inputs-pane:visible .media-ref").allTextContents();
           if (refs.length) {
             assert.deepEqual(refs, ["Image 1"], "{image#1} renders as the image it names");
-            await viewShot(page, "02-media-reference", VIEWPORTS[1]);
+            await viewShot(page, shots, "02-media-reference", VIEWPORTS[1]);
           }
         }
         await page.getByTestId("queue-empty").waitFor();
@@ -184,9 +151,9 @@ test("annotator screens: nothing cut off at 1440×900 and 1280×800, legends, pa
           const table = page.getByRole("table", { name: "The label under review" });
           await table.waitFor();
           assert.deepEqual(await clipped(page, ".answers-table td.answer, .answers-table td.q-name, .answers-table th"), []);
-          await viewShot(page, "03-review", vp);
+          await viewShot(page, shots, "03-review", vp);
           await legendOpensWithQuestionMark(page, /Approve the label/);
-          await viewShot(page, "04-review-legend", vp);
+          await viewShot(page, shots, "04-review-legend", vp);
           await closeLegend(page);
           assertNoConsoleProblems(problems, `reviewer ${vp.width}`);
           await context.close();
@@ -209,14 +176,14 @@ test("annotator screens: nothing cut off at 1440×900 and 1280×800, legends, pa
               .map((tr) => tr.dataset.question),
           );
           assert.deepEqual(noMajority, [], "a majority badge only where more than half the labels agree");
-          await viewShot(page, "05-adjudicate", vp);
+          await viewShot(page, shots, "05-adjudicate", vp);
           // Take label 1's answer everywhere it is still open; the evidence shows in full in the Final column.
           for (let i = 0; i < 6; i++) await page.keyboard.press("1");
           assert.deepEqual(await clipped(page, ".labels-table .final-cell"), []);
           assert.match(await page.locator('.labels-table tr[data-question="pa_evidence"] .final-cell').textContent(), /bowl keeps its shape through the whole clip/);
-          await viewShot(page, "06-adjudicate-picked", vp);
+          await viewShot(page, shots, "06-adjudicate-picked", vp);
           await legendOpensWithQuestionMark(page, /Next question where the columns differ/);
-          await viewShot(page, "07-adjudicate-legend", vp);
+          await viewShot(page, shots, "07-adjudicate-legend", vp);
           await closeLegend(page);
           if (vp === VIEWPORTS.at(-1)) {
             await page.keyboard.press("r");
@@ -244,7 +211,7 @@ test("annotator screens: nothing cut off at 1440×900 and 1280×800, legends, pa
           await page.getByRole("button", { name: "← All items" }).scrollIntoViewIfNeeded();
           assert.deepEqual(await clipped(page, ".answers-scroll .gt-cell, .answers-scroll .gt-col"), []);
           await grid.scrollIntoViewIfNeeded();
-          await viewShot(page, "08-item-ground-truth", vp);
+          await viewShot(page, shots, "08-item-ground-truth", vp);
           // The project header stays put from tab to tab.
           // (This project has no review stage, so its queue is not asked for.)
           for (const tab of ["Overview", "Items", "Annotate", "Adjudicate", "Agreement", "Members"]) {

@@ -232,3 +232,35 @@ export async function withArbiter(
 function slug(s) {
   return s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "e2e";
 }
+
+/** Saves what the viewport shows, once its images are decoded, as <dir>/<name>-<width>.png. */
+export async function viewShot(page, dir, name, { width }) {
+  await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => {}))));
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: join(dir, `${name}-${width}.png`) });
+}
+
+/**
+ * Elements matching `selector` whose text is cut off: wider than the box that
+ * shows them (ellipsis, hidden overflow), or outside the visible part of their
+ * scrolling container and the viewport horizontally.
+ */
+export function clipped(page, selector) {
+  return page.evaluate((sel) => {
+    const out = [];
+    for (const el of document.querySelectorAll(sel)) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${sel} "${el.textContent.slice(0, 40)}" is wider than its box`);
+      let box = { left: 0, right: document.documentElement.clientWidth };
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        if (/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowX)) {
+          const pr = p.getBoundingClientRect();
+          box = { left: Math.max(box.left, pr.left), right: Math.min(box.right, pr.right) };
+        }
+      }
+      if (r.left < box.left - 1 || r.right > box.right + 1) out.push(`${sel} "${el.textContent.slice(0, 40)}" lies outside what is shown (${Math.round(r.left)}–${Math.round(r.right)} of ${Math.round(box.left)}–${Math.round(box.right)})`);
+    }
+    return out;
+  }, selector);
+}
