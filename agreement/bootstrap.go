@@ -31,36 +31,40 @@ type IndexStat func(idx []int32) (float64, error)
 
 // resampler draws bootstrap resamples of n items grouped in clusters and strata.
 type resampler struct {
-	strata [][][]int32 // stratum → cluster → item indexes
-	rng    *rand.Rand
-	buf    []int32
+	clusters [][]int32 // cluster → item indexes
+	strata   [][]int32 // stratum → clusters
+	rng      *rand.Rand
+	buf      []int32
+	drawn    []int32
 }
 
 func newResampler(n int, opts BootstrapOptions) *resampler {
-	var strata [][][]int32
+	r := &resampler{}
 	stratumIdx := map[int32]int{}
-	clusterAt := map[int32][2]int{} // cluster → (stratum, position)
+	clusterAt := map[int32]int32{} // cluster key → cluster
 	for i := range n {
 		c := groupOf(opts.Clusters, i)
-		if loc, ok := clusterAt[c]; ok && c >= 0 {
-			strata[loc[0]][loc[1]] = append(strata[loc[0]][loc[1]], int32(i))
+		if at, ok := clusterAt[c]; ok && c >= 0 {
+			r.clusters[at] = append(r.clusters[at], int32(i))
 			continue
 		}
 		// note: a cluster stays in the stratum of its first unit.
 		s := groupOf(opts.Strata, i)
 		si, ok := stratumIdx[s]
 		if !ok {
-			si = len(strata)
+			si = len(r.strata)
 			stratumIdx[s] = si
-			strata = append(strata, nil)
+			r.strata = append(r.strata, nil)
 		}
+		at := int32(len(r.clusters))
 		if c >= 0 {
-			clusterAt[c] = [2]int{si, len(strata[si])}
+			clusterAt[c] = at
 		}
-		strata[si] = append(strata[si], []int32{int32(i)})
+		r.clusters = append(r.clusters, []int32{int32(i)})
+		r.strata[si] = append(r.strata[si], at)
 	}
-	rng := rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x5851f42d4c957f2d))
-	return &resampler{strata: strata, rng: rng}
+	r.rng = rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x5851f42d4c957f2d))
+	return r
 }
 
 func groupOf(g UnitGroups, i int) int32 {
@@ -70,13 +74,23 @@ func groupOf(g UnitGroups, i int) int32 {
 	return -1
 }
 
-// draw returns one resample (the slice is reused by the next draw).
-func (r *resampler) draw() []int32 {
-	r.buf = r.buf[:0]
+// drawClusters returns the clusters of one resample: in each stratum as many clusters as it
+// has, drawn with replacement (the slice is reused by the next draw).
+func (r *resampler) drawClusters() []int32 {
+	r.drawn = r.drawn[:0]
 	for _, clusters := range r.strata {
 		for range clusters {
-			r.buf = append(r.buf, clusters[r.rng.IntN(len(clusters))]...)
+			r.drawn = append(r.drawn, clusters[r.rng.IntN(len(clusters))])
 		}
+	}
+	return r.drawn
+}
+
+// draw returns one resample as item indexes (the slice is reused by the next draw).
+func (r *resampler) draw() []int32 {
+	r.buf = r.buf[:0]
+	for _, c := range r.drawClusters() {
+		r.buf = append(r.buf, r.clusters[c]...)
 	}
 	return r.buf
 }

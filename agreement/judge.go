@@ -57,19 +57,13 @@ func Classify(ref, pred []string, tie string) (Classification, error) {
 // confusionOf tabulates reference (rows) against prediction (columns) over
 // the sorted union of labels.
 func confusionOf(ref, pred []string) ([]string, [][]int) {
-	classes := slices.Concat(ref, pred)
-	slices.Sort(classes)
-	classes = slices.Compact(classes)
-	idx := make(map[string]int, len(classes))
-	for i, c := range classes {
-		idx[c] = i
-	}
+	classes, refC, predC := labelCodes(ref, pred)
 	conf := make([][]int, len(classes))
 	for i := range conf {
 		conf[i] = make([]int, len(classes))
 	}
-	for i := range ref {
-		conf[idx[ref[i]]][idx[pred[i]]]++
+	for i := range refC {
+		conf[refC[i]][predC[0][i]]++
 	}
 	return classes, conf
 }

@@ -7,18 +7,34 @@ import (
 
 // intervals fills the judge's own percentile intervals of its headline metrics: items are
 // resampled by the records' clusters (by unit when records are questions of a unit) within
-// their strata, each metric with the same seed.
+// their strata, each metric with the same seed (so on the same resamples).
 func (rep *JudgeReport) intervals(v *judgeView, opts JudgeOptions) {
 	bo := BootstrapOptions{Replicates: opts.Intervals, Seed: opts.Seed, Clusters: itemClusters(v), Strata: itemStrata(v)}
 	rep.CI95 = map[string]*CI{}
-	for name, f := range headline(v) {
-		stat := func(idx []int32) (float64, error) { return f(v.subset(idx)) }
-		cis, err := BootstrapIndex(len(v.recs), []IndexStat{stat}, bo)
+	keep := func(name string, cis []CI, err error) {
 		if err != nil || len(cis) != 1 || cis[0].Replicates == 0 {
-			continue
+			return
 		}
 		ci := cis[0]
 		rep.CI95[name] = &ci
+	}
+	if v.labelled() {
+		// note: each record is one count of the confusion matrix, so a replicate is the sum
+		// of the drawn clusters' matrices (bootstrapSums), not a classification of its records.
+		classes, refC, predC := labelCodes(v.ref, v.pred)
+		q := int32(len(classes))
+		slot := func(i int32, out []int32) []int32 { return append(out, refC[i]*q+predC[0][i]) }
+		for name, m := range countHeadline(v, classes) {
+			cis, err := bootstrapSums(len(v.recs), int(q*q), slot, []SumStat{SumStat(m)}, bo)
+			keep(name, cis, err)
+		}
+		return
+	}
+	var scratch judgeView
+	for name, f := range headline(v) {
+		stat := func(idx []int32) (float64, error) { return f(v.subsetInto(&scratch, idx)) }
+		cis, err := BootstrapIndex(len(v.recs), []IndexStat{stat}, bo)
+		keep(name, cis, err)
 	}
 }
 

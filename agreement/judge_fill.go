@@ -1,7 +1,6 @@
 package agreement
 
 import (
-	"errors"
 	"fmt"
 	"math"
 )
@@ -194,7 +193,7 @@ func headline(v *judgeView) map[string]func(*judgeView) (float64, error) {
 			"accuracy": classify("tie", acc),
 			"accuracy_without_ties": classify("tie", func(c Classification) (float64, error) {
 				if !c.AccuracyNoTies.Defined {
-					return 0, errors.New("no decided reference")
+					return 0, errNoDecided
 				}
 				return c.AccuracyNoTies.Value, nil
 			}),
@@ -218,17 +217,57 @@ func (rep *JudgeReport) compare(ref, pred, second *JudgeData, items []int, opts 
 	}
 	bo := BootstrapOptions{Replicates: opts.Bootstrap, Seed: opts.Seed, Clusters: itemClusters(va)}
 	rep.Difference = map[string]DifferenceReport{}
-	for name, f := range headline(va) {
-		statA := func(idx []int32) (float64, error) { return f(va.subset(idx)) }
-		statB := func(idx []int32) (float64, error) { return f(vb.subset(idx)) }
-		d, err := PairedBootstrap(len(items), statA, statB, bo)
-		if err != nil {
-			rep.Notes = append(rep.Notes, "difference "+name+": "+err.Error())
+	var diffs map[string]pairedResult
+	if va.labelled() && vb.labelled() {
+		diffs = compareCounts(va, vb, bo)
+	} else {
+		diffs = compareIndex(va, vb, bo)
+	}
+	for name, d := range diffs {
+		if d.err != nil {
+			rep.Notes = append(rep.Notes, "difference "+name+": "+d.err.Error())
 			continue
 		}
 		rep.Difference[name] = DifferenceReport{Estimate: d.Estimate, CI95: d.Interval, PValue: Estimate{d.PValue, !math.IsNaN(d.PValue)}}
 	}
 	return nil
+}
+
+type pairedResult struct {
+	PairedDifference
+	err error
+}
+
+// compareIndex runs the paired bootstrap of each headline metric on the resampled records.
+func compareIndex(va, vb *judgeView, bo BootstrapOptions) map[string]pairedResult {
+	out := map[string]pairedResult{}
+	var sa, sb judgeView
+	for name, f := range headline(va) {
+		statA := func(idx []int32) (float64, error) { return f(va.subsetInto(&sa, idx)) }
+		statB := func(idx []int32) (float64, error) { return f(vb.subsetInto(&sb, idx)) }
+		d, err := PairedBootstrap(len(va.recs), statA, statB, bo)
+		out[name] = pairedResult{d, err}
+	}
+	return out
+}
+
+// compareCounts runs the paired bootstrap of each headline metric from the two judges'
+// confusion counts: each record counts once in each judge's matrix, side by side in one
+// vector, and a replicate sums the drawn clusters' vectors (pairedBootstrapSums).
+func compareCounts(va, vb *judgeView, bo BootstrapOptions) map[string]pairedResult {
+	classes, refC, predC := labelCodes(va.ref, va.pred, vb.pred)
+	q := int32(len(classes))
+	slots := func(i int32, out []int32) []int32 {
+		return append(out, refC[i]*q+predC[0][i], q*q+refC[i]*q+predC[1][i])
+	}
+	out := map[string]pairedResult{}
+	for name, m := range countHeadline(va, classes) {
+		statA := func(sum []int64) (float64, error) { return m(sum[:q*q]) }
+		statB := func(sum []int64) (float64, error) { return m(sum[q*q:]) }
+		d, err := pairedBootstrapSums(len(va.recs), int(2*q*q), slots, statA, statB, bo)
+		out[name] = pairedResult{d, err}
+	}
+	return out
 }
 
 // itemClusters groups items by the reference cluster field, else by unit

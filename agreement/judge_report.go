@@ -199,20 +199,23 @@ func allNumbers(recs []JudgeRecord) bool {
 	return len(recs) > 0
 }
 
-// subset returns the view restricted to items idx (repeats allowed).
-func (v *judgeView) subset(idx []int32) *judgeView {
-	s := &judgeView{kind: v.kind, scalar: v.scalar, hasQuestions: v.hasQuestions}
-	for _, i := range idx {
-		if v.ref != nil {
-			s.ref = append(s.ref, v.ref[i])
-			s.pred = append(s.pred, v.pred[i])
-		}
-		if v.refX != nil {
-			s.refX = append(s.refX, v.refX[i])
-		}
-		if v.predX != nil {
-			s.predX = append(s.predX, v.predX[i])
-		}
-	}
+// subsetInto sets s to the view restricted to items idx (repeats allowed), reusing s's
+// slices, and returns s.
+func (v *judgeView) subsetInto(s *judgeView, idx []int32) *judgeView {
+	*s = judgeView{kind: v.kind, scalar: v.scalar, hasQuestions: v.hasQuestions,
+		ref: gather(s.ref, v.ref, idx), pred: gather(s.pred, v.pred, idx),
+		refX: gather(s.refX, v.refX, idx), predX: gather(s.predX, v.predX, idx)}
 	return s
+}
+
+// gather sets dst to src[idx…] (nil when src is nil).
+func gather[T any](dst, src []T, idx []int32) []T {
+	if src == nil {
+		return nil
+	}
+	dst = dst[:0]
+	for _, i := range idx {
+		dst = append(dst, src[i])
+	}
+	return dst
 }
