@@ -127,3 +127,20 @@ func TestJudgeBootstrapFromCounts(t *testing.T) {
 		t.Fatalf("only %d intervals and %d differences compared", intervals, differences)
 	}
 }
+
+// TestJudgeDifferenceAlone: JudgeDifference is the Difference of the full report.
+func TestJudgeDifferenceAlone(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 20 {
+		ref, a, b := randomJudges(rng, []string{"yes", "no"}, trial%2 == 0, true, false)
+		opts := JudgeOptions{Kind: Binary, Bootstrap: 100, Intervals: 100, Seed: 4}
+		full, err := EvaluateJudge(ref, a, b, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := JudgeDifference(ref, a, b, opts)
+		if err != nil || !reflect.DeepEqual(d, full.Difference) || len(d) != 2 {
+			t.Fatalf("trial %d: %v (%v), report %v", trial, d, err, full.Difference)
+		}
+	}
+}

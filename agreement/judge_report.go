@@ -83,8 +83,8 @@ type judgeView struct {
 	ref, pred    []string
 	refX, predX  []float64 // numbers (score kind, or a scalar pairwise judge)
 	scalar       bool      // pairwise judge with numeric outputs
-	recs         []JudgeRecord
-	predRecs     []JudgeRecord
+	recs         []*JudgeRecord // into the reference's records
+	predRecs     []*JudgeRecord // into the prediction's records
 	hasQuestions bool
 }
 
@@ -116,6 +116,18 @@ func EvaluateJudge(ref, pred, second *JudgeData, opts JudgeOptions) (*JudgeRepor
 	return rep, nil
 }
 
+// JudgeDifference is EvaluateJudge's paired bootstrap alone: the headline metrics of pred
+// minus second over the items both answered, as EvaluateJudge(ref, pred, second,
+// opts).Difference, without the rest of the report.
+func JudgeDifference(ref, pred, second *JudgeData, opts JudgeOptions) (map[string]DifferenceReport, error) {
+	items, _ := matchItems(ref, pred, second)
+	rep := &JudgeReport{}
+	if err := rep.compare(ref, pred, second, items, opts); err != nil {
+		return nil, err
+	}
+	return rep.Difference, nil
+}
+
 // matchItems returns the indexes of reference records answered by pred (and
 // by second, when given) and the number left out.
 func matchItems(ref, pred, second *JudgeData) ([]int, int) {
@@ -136,11 +148,11 @@ func newJudgeView(ref, pred *JudgeData, items []int, kind JudgeKind) (*judgeView
 	if len(items) == 0 {
 		return nil, fmt.Errorf("%w: no reference item has a prediction", ErrMismatch)
 	}
-	v := &judgeView{kind: kind}
-	for _, i := range items {
-		r := ref.Records[i]
-		p, _ := pred.lookup(r.Unit, r.Question)
-		v.recs, v.predRecs = append(v.recs, r), append(v.predRecs, p)
+	v := &judgeView{kind: kind, recs: make([]*JudgeRecord, len(items)), predRecs: make([]*JudgeRecord, len(items))}
+	for k, i := range items {
+		r := &ref.Records[i]
+		p := pred.index[[2]string{r.Unit, r.Question}]
+		v.recs[k], v.predRecs[k] = r, &pred.Records[p]
 		v.hasQuestions = v.hasQuestions || r.Question != ""
 	}
 	return v, v.decode()
@@ -190,7 +202,7 @@ func parseNumber(s string) (float64, error) {
 	return x, nil
 }
 
-func allNumbers(recs []JudgeRecord) bool {
+func allNumbers(recs []*JudgeRecord) bool {
 	for _, r := range recs {
 		if _, err := parseNumber(r.Value); err != nil {
 			return false

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -459,6 +460,20 @@ func TestJudgeLeaderboard(t *testing.T) {
 		}
 		if v.Groups[0].Best != "m1" {
 			t.Fatalf("best %q, want m1", v.Groups[0].Best)
+		}
+		// while the kept figures are current the options are checked against the job's own count
+		// of items without the keys (not part of the answer); once an item loses its cluster key
+		// the data changed, and the answer counts again and refuses
+		board := "/api/v1/projects/" + d.id + "/judges?cluster_key=corpus&strata_key=split"
+		if st, body := lead.do("GET", board, nil); st != 200 || strings.Contains(string(body), "missing_meta") {
+			t.Fatalf("kept board: %d %s", st, body)
+		}
+		if _, err := e.store.SQL().ExecContext(context.Background(), `UPDATE items SET meta = '{"split": "a"}', updated_at = $1 WHERE project_id = $2 AND external_id = $3`,
+			time.Now().Add(time.Minute).UTC(), d.id, sortedKeys(d.sat)[0]); err != nil {
+			t.Fatal(err)
+		}
+		if st, body := lead.do("GET", board, nil); st != 422 || fieldError(t, body, "cluster_key") != "missing_meta" || strings.Contains(string(body), "strata_key") {
+			t.Fatalf("an item without the cluster key after the figures were kept: %d %s", st, body)
 		}
 	})
 }

@@ -3,10 +3,13 @@ package workflow
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
+	"runtime"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
 	"github.com/arbiter-annotation/arbiter/backend/store"
@@ -113,6 +116,9 @@ type JudgeGroup struct {
 type judgeFigures struct {
 	Models []string     `json:"models"`
 	Groups []JudgeGroup `json:"groups"`
+	// MissingMeta counts, per option (cluster_key, …), the decided items whose metadata lacks
+	// its key, as the job found them; kept for the answer's check, not part of the answer.
+	MissingMeta map[string]int64 `json:"missing_meta,omitempty"`
 }
 
 // JudgeBoard is a project's judge leaderboard, as GET .../judges answers it.
@@ -127,17 +133,14 @@ type JudgeBoard struct {
 // Judges answers the judge leaderboard from what the job kept for these options. A metadata
 // key that some decided items lack is refused, naming the option.
 func (s *Service) Judges(ctx context.Context, p *Project, o JudgeOptions) (*JudgeBoard, error) {
+	missing, err := s.missingMeta(ctx, p, o)
+	if err != nil {
+		return nil, err
+	}
 	fe := tasks.FieldErrors{}
-	for field, key := range map[string]string{"cluster_key": o.ClusterKey, "strata_key": o.StrataKey, "system_key": o.SystemKey} {
-		if key == "" {
-			continue
-		}
-		missing, err := s.store.DoneItemsWithoutMeta(ctx, p.ID, key)
-		if err != nil {
-			return nil, err
-		}
-		if missing > 0 {
-			fe.Add(field, "missing_meta", "%d decided items have no metadata key %q", missing, key)
+	for field, key := range o.keys() {
+		if n := missing[field]; n > 0 {
+			fe.Add(field, "missing_meta", "%d decided items have no metadata key %q", n, key)
 		}
 	}
 	if err := fe.Err(); err != nil {
@@ -146,8 +149,48 @@ func (s *Service) Judges(ctx context.Context, p *Project, o JudgeOptions) (*Judg
 	b := &JudgeBoard{ClusterKey: o.ClusterKey, StrataKey: o.StrataKey, SystemKey: o.SystemKey,
 		judgeFigures: judgeFigures{Models: []string{}, Groups: []JudgeGroup{}}}
 	st, _, err := s.cachedFigures(ctx, p, flow.FiguresJudges, o.Params(), &b.judgeFigures)
-	b.FiguresState = st
+	b.FiguresState, b.MissingMeta = st, nil
 	return b, err
+}
+
+// keys returns the options' metadata keys that are set, by option name.
+func (o JudgeOptions) keys() map[string]string {
+	out := map[string]string{}
+	for field, key := range map[string]string{"cluster_key": o.ClusterKey, "strata_key": o.StrataKey, "system_key": o.SystemKey} {
+		if key != "" {
+			out[field] = key
+		}
+	}
+	return out
+}
+
+// missingMeta counts, per option, the decided items whose metadata lacks its key: from the
+// kept figures when they are current (the job counted them in its pass over the items; a count
+// in SQL reads every item's metadata, seconds at a million items), else in SQL.
+func (s *Service) missingMeta(ctx context.Context, p *Project, o JudgeOptions) (map[string]int64, error) {
+	keys := o.keys()
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	if row, err := s.store.FiguresResult(ctx, p.ID, figuresName(flow.FiguresJudges, o.Params())); err == nil && row.ComputedAt != nil {
+		key, err := s.figuresKey(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		var kept judgeFigures
+		if row.DataKey == key && json.Unmarshal(row.Result, &kept) == nil && kept.MissingMeta != nil {
+			return kept.MissingMeta, nil
+		}
+	}
+	out := map[string]int64{}
+	for field, key := range keys {
+		n, err := s.store.DoneItemsWithoutMeta(ctx, p.ID, key)
+		if err != nil {
+			return nil, err
+		}
+		out[field] = n
+	}
+	return out, nil
 }
 
 // judgeGroupSpec is one group to evaluate and its reference records.
@@ -205,6 +248,11 @@ func (s *Service) computeJudges(ctx context.Context, p *Project, o JudgeOptions)
 	qs := judgeQuestions(p.Schema)
 	specs := judgeSpecs(p.Schema, qs)
 	external := map[string]string{}
+	keys := o.keys()
+	missing := map[string]int64{}
+	for field := range keys {
+		missing[field] = 0
+	}
 	err := s.store.EachTruth(ctx, p.ID, func(r *store.TruthRow) error {
 		if r.Stage != flow.StageDone || len(r.Answers) == 0 {
 			return nil
@@ -213,6 +261,11 @@ func (s *Service) computeJudges(ctx context.Context, p *Project, o JudgeOptions)
 		var answers map[string]json.RawMessage
 		json.Unmarshal(r.Answers, &answers)
 		meta := metaStrings(r.Meta)
+		for field, key := range keys {
+			if _, ok := meta[key]; !ok {
+				missing[field]++
+			}
+		}
 		for _, sp := range specs {
 			for _, key := range sp.group.Questions {
 				q, _ := p.Schema.Question(key)
@@ -236,15 +289,33 @@ func (s *Service) computeJudges(ctx context.Context, p *Project, o JudgeOptions)
 	if err != nil {
 		return nil, err
 	}
-	f := &judgeFigures{Models: models, Groups: []JudgeGroup{}}
-	for _, sp := range specs {
-		g, err := evaluateGroup(sp, preds, models, o)
-		if err != nil {
-			return nil, err
-		}
-		f.Groups = append(f.Groups, g)
+	groups, err := evaluateGroups(specs, preds, models, o)
+	if err != nil {
+		return nil, err
 	}
-	return f, nil
+	return &judgeFigures{Models: models, Groups: groups, MissingMeta: missing}, nil
+}
+
+// evaluateGroups evaluates the groups concurrently, as many at a time as there are CPUs, and
+// returns them in the order of specs.
+func evaluateGroups(specs []*judgeGroupSpec, preds map[string]*agreement.JudgeData, models []string, o JudgeOptions) ([]JudgeGroup, error) {
+	groups := make([]JudgeGroup, len(specs))
+	errs := make([]error, len(specs))
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, sp := range specs {
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			groups[i], errs[i] = evaluateGroup(sp, preds, models, o)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return groups, nil
 }
 
 // judgeSpecs lists the groups: all binary questions together (D3-Omni's answer vectors), then
@@ -381,8 +452,8 @@ func evaluateGroup(sp *judgeGroupSpec, preds map[string]*agreement.JudgeData, mo
 			continue
 		}
 		if best != "" && row.Model != best {
-			if d, err := agreement.EvaluateJudge(ref, preds[row.Model], preds[best], opts); err == nil {
-				row.report.Difference = d.Difference
+			if d, err := agreement.JudgeDifference(ref, preds[row.Model], preds[best], opts); err == nil {
+				row.report.Difference = d
 			}
 		}
 		if row.Report, err = json.Marshal(row.report); err != nil {
@@ -482,6 +553,9 @@ func metaStrings(raw store.JSON) map[string]string {
 	var m map[string]json.RawMessage
 	json.Unmarshal(raw, &m)
 	for k, v := range m {
+		if string(v) == "null" {
+			continue // note: as SQL's JSON extraction, a null value is no value
+		}
 		var s string
 		if json.Unmarshal(v, &s) != nil {
 			s = string(v)
