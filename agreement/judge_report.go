@@ -81,8 +81,8 @@ func (t ThresholdAccuracy) MarshalJSON() ([]byte, error) {
 type judgeView struct {
 	kind         JudgeKind
 	ref, pred    []string
-	refX, predX  []float64 // numbers (score kind, or a scalar pairwise judge)
-	scalar       bool      // pairwise judge with numeric outputs
+	refX, predX  []float64      // numbers (score kind, or a scalar pairwise judge)
+	scalar       bool           // pairwise judge with numeric outputs
 	recs         []*JudgeRecord // into the reference's records
 	predRecs     []*JudgeRecord // into the prediction's records
 	hasQuestions bool
