@@ -20,15 +20,27 @@ describe("insight chart options", () => {
     expect(o.series[0].markLine?.data).toEqual([{ yAxis: 3 }]);
   });
 
-  it("mirrors each correlation, leaves undefined ones out and outlines flagged pairs", () => {
+  it("mirrors each correlation, draws the diagonal it is given, shows undefined ones as n/a and outlines flagged pairs", () => {
     const o = correlationOption(["a", "b", "c"], new Map([["a", "A"]]), [
+      { a: "a", b: "a", r: 1, flagged: false },
+      { a: "b", b: "b", r: 1, flagged: false },
+      { a: "c", b: "c", r: null, flagged: false },
       { a: "a", b: "b", r: 0.7, flagged: true },
       { a: "a", b: "c", r: null, flagged: false },
-    ]) as { series: { data: { value: number[]; itemStyle?: object }[] }[]; yAxis: { data: string[] } };
-    const cells = o.series[0].data;
+    ]) as {
+      series: { data: { value: number[]; itemStyle?: object }[]; label: { formatter: () => string } }[];
+      yAxis: { data: string[] };
+      visualMap: { seriesIndex: number }[];
+    };
+    const [cells, na] = o.series.map((s) => s.data);
     expect(cells.filter((c) => c.value[2] === 0.7).map((c) => c.value.slice(0, 2))).toEqual([[1, 0], [0, 1]]);
     expect(cells.filter((c) => c.value[2] === 0.7).every((c) => c.itemStyle)).toBe(true);
-    expect(cells).toHaveLength(5);
+    expect(cells.filter((c) => c.value[2] === 1).map((c) => c.value.slice(0, 2))).toEqual([[0, 0], [1, 1]]);
+    expect(cells).toHaveLength(4);
+    // the constant question's diagonal and its pair with a are n/a, outside the colour scale
+    expect(na.map((c) => c.value.slice(0, 2))).toEqual([[2, 2], [2, 0], [0, 2]]);
+    expect(o.series[1].label.formatter()).toBe("n/a");
+    expect(o.visualMap.map((v) => v.seriesIndex)).toEqual([0, 1]);
     expect(o.yAxis.data).toEqual(["A", "b", "c"]);
   });
 

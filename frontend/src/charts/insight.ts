@@ -175,19 +175,29 @@ export interface CorrelationCell {
 
 /**
  * Pearson's r between binary questions as a symmetric heatmap from −1 to 1;
- * flagged pairs (|r| above the threshold) are outlined and labelled.
+ * flagged pairs (|r| above the threshold) are outlined and labelled. Cells come
+ * from the given pairs only, the diagonal too (a == b): an undetermined r (null:
+ * too few items, or a constant answer, as SciPy's pearsonr gives nan) is a grey
+ * "n/a" cell, never a value.
  */
 export function correlationOption(keys: string[], labels: Map<string, string>, cells: CorrelationCell[]): ChartOption {
   const c = tokens();
   const names = keys.map((k) => labels.get(k) ?? k);
   const at = new Map(keys.map((k, i) => [k, i]));
-  const data: { value: [number, number, number]; itemStyle?: object; label?: object }[] = keys.map((_, i) => ({ value: [i, i, 1] }));
+  const data: { value: [number, number, number]; itemStyle?: object; label?: object }[] = [];
+  const undetermined: { value: [number, number, number] }[] = [];
   for (const cell of cells) {
     const i = at.get(cell.a);
     const j = at.get(cell.b);
-    if (i === undefined || j === undefined || cell.r === null) continue;
+    if (i === undefined || j === undefined) continue;
+    const places: [number, number][] = i === j ? [[i, i]] : [[j, i], [i, j]];
+    if (cell.r === null) {
+      undetermined.push(...places.map(([x, y]) => ({ value: [x, y, 0] as [number, number, number] })));
+      continue;
+    }
+    const r = cell.r;
     const flag = cell.flagged ? { itemStyle: { borderColor: c.text, borderWidth: 2 }, label: { show: true, fontWeight: "bold" } } : {};
-    data.push({ value: [j, i, cell.r], ...flag }, { value: [i, j, cell.r], ...flag });
+    data.push(...places.map(([x, y]) => ({ value: [x, y, r] as [number, number, number], ...flag })));
   }
   const small = keys.length <= 10;
   return {
@@ -195,27 +205,40 @@ export function correlationOption(keys: string[], labels: Map<string, string>, c
     animation: false,
     grid: { left: 8, right: 16, top: 8, bottom: 64, containLabel: true },
     tooltip: {
-      formatter: (p: { value: [number, number, number] }) => `${names[p.value[1]]} × ${names[p.value[0]]}: r = ${fixed(p.value[2])}`,
+      formatter: (p: { seriesIndex: number; value: [number, number, number] }) =>
+        `${names[p.value[1]]} × ${names[p.value[0]]}: r ${p.seriesIndex === 1 ? "undetermined (too few items, or a constant answer)" : `= ${fixed(p.value[2])}`}`,
     },
     xAxis: { type: "category", data: names, axisLabel: { rotate: keys.length > 4 ? 40 : 0, interval: 0, width: 100, overflow: "truncate" }, splitArea: { show: true } },
     yAxis: { type: "category", data: names, inverse: true, axisLabel: { interval: 0, width: 140, overflow: "truncate" }, splitArea: { show: true } },
-    visualMap: {
-      min: -1,
-      max: 1,
-      calculable: false,
-      orient: "horizontal",
-      left: "center",
-      bottom: 0,
-      itemHeight: 160,
-      text: ["r = 1", "−1"],
-      inRange: { color: ["#1864ab", "#a5d8ff", "#f8f9fa", "#ffc9c9", "#c92a2a"] },
-    },
+    visualMap: [
+      {
+        min: -1,
+        max: 1,
+        calculable: false,
+        orient: "horizontal",
+        left: "center",
+        bottom: 0,
+        itemHeight: 160,
+        text: ["r = 1", "−1"],
+        seriesIndex: 0,
+        inRange: { color: ["#1864ab", "#a5d8ff", "#f8f9fa", "#ffc9c9", "#c92a2a"] },
+      },
+      // note: a heatmap series needs a visual map; the n/a cells get one grey
+      { show: false, min: 0, max: 1, seriesIndex: 1, inRange: { color: [c.border, c.border] } },
+    ],
     series: [
       {
         type: "heatmap",
         name: "Pearson's r",
         data,
         label: { show: small, formatter: (p: { value: [number, number, number] }) => fixed(p.value[2]), color: c.text, fontSize: 11 },
+        itemStyle: { borderColor: "#fff", borderWidth: 1 },
+      },
+      {
+        type: "heatmap",
+        name: "undetermined",
+        data: undetermined,
+        label: { show: small, formatter: () => "n/a", color: c.muted, fontSize: 11 },
         itemStyle: { borderColor: "#fff", borderWidth: 1 },
       },
     ],

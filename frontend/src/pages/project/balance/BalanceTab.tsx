@@ -168,7 +168,11 @@ function BinaryFigures({ binary: b, ratio, spread }: { binary: BalanceBinary; ra
   );
   const hist = useMemo(() => histogramOption(b.histogram, spread), [b.histogram, spread]);
   const keys = useMemo(() => b.dimensions.map((d) => d.key), [b.dimensions]);
-  const corr = useMemo(() => correlationOption(keys, labels, b.correlations), [keys, labels, b.correlations]);
+  // note: a question correlates with itself (r = 1) only when both answers occur; a constant one is n/a
+  const corr = useMemo(
+    () => correlationOption(keys, labels, [...b.dimensions.map((d) => ({ a: d.key, b: d.key, r: d.yes > 0 && d.no > 0 ? 1 : null, flagged: false })), ...b.correlations]),
+    [keys, labels, b.dimensions, b.correlations],
+  );
   const flagged = b.correlations.filter((c) => c.flagged);
   const wide = b.dimensions.length > 12;
   return (

@@ -14,14 +14,17 @@ const MATRICES: { key: MatrixKey; label: string; note: string }[] = [
   { key: "no_side", label: "No side", note: "The judge's answers over items whose ground truth is No on both questions: whether it overlooks both defects together (defect-side halo)." },
 ];
 
-/** The cells above the diagonal of a coupling matrix; a pair is flagged above r = 0.6, as D3-Omni does. */
+/**
+ * The cells on and above the diagonal of a coupling matrix (the diagonal is null for a question
+ * whose answers are constant); a pair is flagged above r = 0.6, as D3-Omni does.
+ */
 export function couplingCells(c: Coupling, m: MatrixKey): CorrelationCell[] {
   const cells: CorrelationCell[] = [];
   const q = c.questions;
   for (let a = 0; a < q.length; a++) {
-    for (let b = a + 1; b < q.length; b++) {
+    for (let b = a; b < q.length; b++) {
       const r = c[m][a]?.[b] ?? null;
-      cells.push({ a: q[a], b: q[b], r, flagged: m !== "reference" && r !== null && r > 0.6 });
+      cells.push({ a: q[a], b: q[b], r, flagged: a !== b && m !== "reference" && r !== null && r > 0.6 });
     }
   }
   return cells;
@@ -52,7 +55,7 @@ export function CouplingFigure({ board: b }: { board: JudgeBoard }) {
           <span data-testid="coupling-summary">
             {row.model}: {c.coupled} coupled {c.coupled === 1 ? "pair" : "pairs"} (r &gt; 0.6), {c.strong} strongly entangled (r &gt; 0.8) of {(c.questions.length * (c.questions.length - 1)) / 2}.
           </span>{" "}
-          Empty cells are undetermined (too few items, or a constant answer).
+          Cells marked n/a are undetermined (too few items, or a constant answer).
         </>
       }
     >
