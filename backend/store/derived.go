@@ -142,6 +142,40 @@ ORDER BY i.external_id LIMIT ?`, projectID, flow.StageGold, flow.StageCalibratio
 	}
 }
 
+// TruthGroup is a number of decided items that share their newest ground truth's answers,
+// their metadata and their language.
+type TruthGroup struct {
+	Answers  JSON
+	Meta     JSON
+	Language string
+	Items    int64
+}
+
+// EachDoneTruthGroup calls fn for every distinct (answers, metadata, language) of a project's
+// decided items with ground truth, with how many items have it: one aggregating query, so
+// that figures counting the items (the balance) read a row per distinct combination rather
+// than per item.
+func (s *Store) EachDoneTruthGroup(ctx context.Context, projectID string, fn func(*TruthGroup) error) error {
+	rows, err := s.db.WithContext(ctx).Raw(`SELECT g.answers, i.meta, i.language, COUNT(*)
+FROM items i JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_revision
+WHERE i.project_id = ? AND i.stage = ? AND i.gt_revision > 0
+GROUP BY g.answers, i.meta, i.language`, projectID, flow.StageDone).Rows()
+	if err != nil {
+		return translate(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var g TruthGroup
+		if err := rows.Scan(&g.Answers, &g.Meta, &g.Language, &g.Items); err != nil {
+			return err
+		}
+		if err := fn(&g); err != nil {
+			return err
+		}
+	}
+	return translate(rows.Err())
+}
+
 // EachPrediction calls fn for every prediction of a project, a page at a time in (item, model)
 // order.
 func (s *Store) EachPrediction(ctx context.Context, projectID string, fn func(*Prediction) error) error {

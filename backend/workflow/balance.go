@@ -157,8 +157,9 @@ func newBalanceTally(schema *tasks.Schema) *balanceTally {
 }
 
 // add counts one decided item.
-func (t *balanceTally) add(answers map[string]json.RawMessage, meta map[string]json.RawMessage) {
-	t.items++
+// add tallies n items with these answers and metadata.
+func (t *balanceTally) add(answers map[string]json.RawMessage, meta map[string]json.RawMessage, n int64) {
+	t.items += n
 	sat := make([]int8, len(t.binary)) // 1 satisfied, -1 not, 0 open
 	score := 0
 	for i, q := range t.binary {
@@ -166,23 +167,23 @@ func (t *balanceTally) add(answers map[string]json.RawMessage, meta map[string]j
 		json.Unmarshal(answers[q.Key], &v)
 		switch q.Satisfied(v) {
 		case tasks.Satisfied:
-			t.yes[i]++
+			t.yes[i] += n
 			sat[i] = 1
 			score++
 		case tasks.NotSatisfied:
-			t.no[i]++
+			t.no[i] += n
 			sat[i] = -1
 		default:
-			t.open[i]++
+			t.open[i] += n
 		}
 	}
 	if len(t.binary) > 0 {
-		t.hist[score]++
+		t.hist[score] += n
 	}
 	for a := range sat {
 		for b := a + 1; b < len(sat); b++ {
 			if sat[a] != 0 && sat[b] != 0 {
-				t.pairs[a][b][(1-sat[a])/2][(1-sat[b])/2]++
+				t.pairs[a][b][(1-sat[a])/2][(1-sat[b])/2] += n
 			}
 		}
 	}
@@ -199,7 +200,7 @@ func (t *balanceTally) add(answers map[string]json.RawMessage, meta map[string]j
 			if t.dist[k] == nil {
 				t.dist[k] = map[string]int64{}
 			}
-			t.dist[k][r.Value]++
+			t.dist[k][r.Value] += n
 		}
 	}
 	for k, raw := range meta {
@@ -215,7 +216,7 @@ func (t *balanceTally) add(answers map[string]json.RawMessage, meta map[string]j
 			m = map[string]int64{}
 			t.meta[k] = m
 		}
-		m[s]++
+		m[s] += n
 		if len(m) > metaValueCap {
 			t.over[k] = true
 		}
@@ -323,17 +324,19 @@ func parseNum(s string) float64 {
 // computeBalance tallies the ground truth of the project's done items (the job's work).
 func (s *Service) computeBalance(ctx context.Context, p *Project) (*balanceFigures, error) {
 	t := newBalanceTally(p.Schema)
-	err := s.store.EachTruth(ctx, p.ID, func(r *store.TruthRow) error {
-		if r.Stage != flow.StageDone || len(r.Answers) == 0 {
+	// note: the figures are counts over items, so items with the same answers, metadata and
+	// language are tallied once with their number (a million items read in one grouped query)
+	err := s.store.EachDoneTruthGroup(ctx, p.ID, func(g *store.TruthGroup) error {
+		if len(g.Answers) == 0 {
 			return nil
 		}
 		var answers, meta map[string]json.RawMessage
-		json.Unmarshal(r.Answers, &answers)
-		if len(r.Meta) > 0 {
-			json.Unmarshal(r.Meta, &meta)
+		json.Unmarshal(g.Answers, &answers)
+		if len(g.Meta) > 0 {
+			json.Unmarshal(g.Meta, &meta)
 		}
-		t.add(answers, meta)
-		t.langs[r.Language]++
+		t.add(answers, meta, g.Items)
+		t.langs[g.Language] += g.Items
 		return nil
 	})
 	if err != nil {
