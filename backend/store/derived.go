@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/arbiter-annotation/arbiter/backend/store/migrations"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
@@ -247,17 +248,15 @@ type FamilyRow struct {
 	Meta           JSON
 }
 
-// ItemsWithMeta lists up to limit items of a project whose metadata key has a string value,
-// in external id order.
-func (s *Store) ItemsWithMeta(ctx context.Context, projectID, key, value string, limit int) ([]FamilyRow, error) {
-	expr := "json_extract(meta, ?) = ?"
-	args := []any{projectID, "$." + jsonPathKey(key), value, limit}
-	if s.dialect == Postgres {
-		expr = "(meta::jsonb ->> ?) = ?"
-		args[1] = key
-	}
+// SeedKey is the metadata key that ties a seed to its perturbed items (a seed family).
+const SeedKey = "seed_id"
+
+// SeedFamily lists up to limit items of a project whose metadata seed_id is seed, in external
+// id order.
+func (s *Store) SeedFamily(ctx context.Context, projectID, seed string, limit int) ([]FamilyRow, error) {
 	var out []FamilyRow
+	// note: the expression of migration 00052's index, so that this is an index lookup
 	err := s.db.WithContext(ctx).Raw(`SELECT id, external_id, stage, meta FROM items
-WHERE project_id = ? AND meta IS NOT NULL AND `+expr+` ORDER BY external_id LIMIT ?`, args...).Scan(&out).Error
+WHERE project_id = ? AND `+migrations.SeedExpr(s.dialect == Postgres)+` = ? ORDER BY external_id LIMIT ?`, projectID, seed, limit).Scan(&out).Error
 	return out, translate(err)
 }

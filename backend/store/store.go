@@ -197,7 +197,7 @@ func (s *Store) Ping(ctx context.Context) error { return s.sqlDB.PingContext(ctx
 // Migrate applies every pending migration, each in its own transaction. On PostgreSQL an
 // advisory lock keeps replicas that start together from migrating twice.
 func (s *Store) Migrate(ctx context.Context, log *slog.Logger) error {
-	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true), goose.WithGoMigrations(migrations.Go(s.dialect == Postgres)...)}
 	dialect := goose.DialectSQLite3
 	if s.dialect == Postgres {
 		dialect = goose.DialectPostgres
@@ -227,7 +227,8 @@ func (s *Store) SchemaVersion(ctx context.Context) (current, latest int64, err e
 	if s.dialect == Postgres {
 		dialect = goose.DialectPostgres
 	}
-	p, err := goose.NewProvider(dialect, s.sqlDB, migrations.FS, goose.WithDisableGlobalRegistry(true))
+	p, err := goose.NewProvider(dialect, s.sqlDB, migrations.FS, goose.WithDisableGlobalRegistry(true),
+		goose.WithGoMigrations(migrations.Go(s.dialect == Postgres)...))
 	if err != nil {
 		return 0, 0, err
 	}

@@ -3,11 +3,14 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/store/migrations"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
 )
 
@@ -150,5 +153,54 @@ func testSettings(t *testing.T, ctx context.Context, s *store.Store) {
 	again, _ := s.Setting(ctx, "k", func() (string, error) { return "two", nil })
 	if again != "one" {
 		t.Fatalf("setting changed to %q", again)
+	}
+}
+
+// TestSeedFamilyUsesIndex: the seed-family query's expression is the one migration 00052
+// indexes, so each engine plans an index lookup of items_seed_idx.
+func TestSeedFamilyUsesIndex(t *testing.T) {
+	for _, b := range testenv.Backends() {
+		t.Run(b.Name, func(t *testing.T) {
+			s := b.Open(t)
+			ctx := context.Background()
+			pg := s.Dialect() == store.Postgres
+			conn, err := s.SQL().Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			explain := "EXPLAIN QUERY PLAN "
+			if pg {
+				// note: an empty table is cheaper to scan; the question is whether the index can serve
+				if _, err := conn.ExecContext(ctx, "SET enable_seqscan = off"); err != nil {
+					t.Fatal(err)
+				}
+				defer conn.ExecContext(ctx, "RESET enable_seqscan")
+				explain = "EXPLAIN "
+			}
+			rows, err := conn.QueryContext(ctx, explain+`SELECT id, external_id, stage, meta FROM items
+WHERE project_id = $1 AND `+migrations.SeedExpr(pg)+` = $2 ORDER BY external_id LIMIT 21`, "p", "seed-1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			cols, _ := rows.Columns()
+			var plan []string
+			for rows.Next() {
+				vals := make([]any, len(cols))
+				ptrs := make([]any, len(cols))
+				for i := range vals {
+					ptrs[i] = &vals[i]
+				}
+				if err := rows.Scan(ptrs...); err != nil {
+					t.Fatal(err)
+				}
+				plan = append(plan, fmt.Sprint(vals...))
+			}
+			if !strings.Contains(strings.Join(plan, "\n"), "items_seed_idx") {
+				t.Fatalf("plan does not use items_seed_idx:\n%s", strings.Join(plan, "\n"))
+			}
+			t.Logf("plan:\n%s", strings.Join(plan, "\n"))
+		})
 	}
 }

@@ -11,7 +11,7 @@ import (
 // FamilyKey is the metadata key that ties a D3-Omni seed to its perturbed negatives; each
 // member's meta says whether it is the seed (is_seed), the dimensions its perturbation flips
 // (flip_set) and the operator that made it (operator).
-const FamilyKey = "seed_id"
+const FamilyKey = store.SeedKey
 
 // familyCap bounds the members listed (a seed has about one negative per dimension).
 const familyCap = 200
@@ -40,7 +40,7 @@ func (s *Service) itemFamily(ctx context.Context, it *store.Item) (*ItemFamily, 
 	if seed == "" {
 		return nil, nil
 	}
-	rows, err := s.store.ItemsWithMeta(ctx, it.ProjectID, FamilyKey, seed, familyCap+1)
+	rows, err := s.store.SeedFamily(ctx, it.ProjectID, seed, familyCap+1)
 	if err != nil {
 		return nil, err
 	}
