@@ -3,6 +3,8 @@ package workflow_test
 import (
 	"context"
 	"flag"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 var (
 	insight1M    = flag.Bool("insight1m", false, "run TestInsight1M: balance and judge figures of a generated project on PostgreSQL")
 	insightItems = flag.Int("insight-items", 1_000_000, "decided items of the project TestInsight1M generates")
+	insightKinds = flag.String("insight-kinds", "balance,judges", "figures TestInsight1M computes and answers, comma-separated")
 )
 
 // TestInsight1M generates a binary-checklist project on PostgreSQL whose items are all decided
@@ -22,6 +25,8 @@ var (
 // figures (goal: under 100 ms). It runs only with -insight1m:
 //
 //	go test -tags no_ui ./backend/workflow -run TestInsight1M -insight1m -v -timeout 90m
+//
+// -insight-kinds balance (or judges) computes only one of them.
 func TestInsight1M(t *testing.T) {
 	if !*insight1M {
 		t.Skip("run with -insight1m")
@@ -71,6 +76,9 @@ func TestInsight1M(t *testing.T) {
 			return statusOf(r, err)
 		}},
 	} {
+		if !slices.Contains(strings.Split(*insightKinds, ","), string(k.kind)) {
+			continue
+		}
 		began = time.Now()
 		if err := fl.RunFigures(ctx, p.ID, k.kind, k.params); err != nil {
 			t.Fatal(err)
