@@ -74,7 +74,7 @@ func (x *exporter) cardProcess(b *strings.Builder) {
 	if rel.PolicySummary != "" {
 		fmt.Fprintf(b, "%s\n\n", strings.TrimSpace(rel.PolicySummary))
 	}
-	fmt.Fprintf(b, "- Items in the project: %d\n", fg.Items)
+	fmt.Fprintf(b, "- Items in the dataset (gold and calibration items excluded): %d\n", fg.Items)
 	fmt.Fprintf(b, "- People: annotators %d, reviewers %d, adjudicators %d (identified in this release only by pseudonyms)\n",
 		fg.Annotators, fg.Reviewers, fg.Adjudicators)
 	fmt.Fprintf(b, "- Independent labels per item (overlap): %d; labels submitted: %d\n", fg.Overlap, fg.Labels)

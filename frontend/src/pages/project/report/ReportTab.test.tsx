@@ -69,7 +69,7 @@ describe("ReportTab", () => {
     const head = await screen.findByRole("heading", { name: "Dataset report" }, { timeout: 5000 });
     await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
     const facts = head.closest("header")!.textContent!;
-    expect(facts).toContain("40");
+    expect(facts).toContain("Items in the dataset (gold and calibration excluded)40");
     expect(facts).toContain("15.0 %");
     expect(facts).toContain("43 s");
     for (const id of ["chart-stages", "chart-provenance", "chart-dropped", "chart-criteria", "chart-labels-per-item", "chart-reviews", "chart-adjudication", "chart-annotators", "chart-score-preference"]) {

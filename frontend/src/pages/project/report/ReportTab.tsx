@@ -87,7 +87,7 @@ function ReportHeader({ report: r }: { report: DatasetReport }) {
       )}
       <dl className="measures-facts">
         <div>
-          <dt>Items</dt>
+          <dt>Items in the dataset (gold and calibration excluded)</dt>
           <dd>{r.items.toLocaleString()}</dd>
         </div>
         <div>
