@@ -43,3 +43,14 @@ func BenchmarkEvaluateJudge(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNewJudgeData indexes 20,000 units × 4 questions.
+func BenchmarkNewJudgeData(b *testing.B) {
+	ref, _, _ := judgeBenchData(20000)
+	b.ResetTimer()
+	for range b.N {
+		if _, err := NewJudgeData(ref.Records); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

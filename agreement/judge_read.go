@@ -95,7 +95,7 @@ func (jd *JudgeData) add(rec JudgeRecord) error {
 
 // NewJudgeData builds JudgeData from records (for callers that already hold them).
 func NewJudgeData(recs []JudgeRecord) (*JudgeData, error) {
-	jd := &JudgeData{index: map[[2]string]int{}}
+	jd := &JudgeData{index: make(map[[2]string]int, len(recs)), Records: make([]JudgeRecord, 0, len(recs))}
 	for _, r := range recs {
 		if err := jd.add(r); err != nil {
 			return nil, err
