@@ -253,6 +253,7 @@ func (s *Service) computeJudges(ctx context.Context, p *Project, o JudgeOptions)
 	for field := range keys {
 		missing[field] = 0
 	}
+	values := make(map[string]string, len(qs))
 	err := s.store.EachTruth(ctx, p.ID, func(r *store.TruthRow) error {
 		if r.Stage != flow.StageDone || len(r.Answers) == 0 {
 			return nil
@@ -266,10 +267,16 @@ func (s *Service) computeJudges(ctx context.Context, p *Project, o JudgeOptions)
 				missing[field]++
 			}
 		}
+		// note: each answer's value once, though a binary question is in two groups
+		clear(values)
+		for _, q := range qs {
+			if v, ok := JudgeValue(q, answers[q.Key]); ok {
+				values[q.Key] = v
+			}
+		}
 		for _, sp := range specs {
 			for _, key := range sp.group.Questions {
-				q, _ := p.Schema.Question(key)
-				v, ok := JudgeValue(q, answers[key])
+				v, ok := values[key]
 				if !ok {
 					continue
 				}
