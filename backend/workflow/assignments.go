@@ -22,6 +22,11 @@ type Worker struct {
 // whose stage the worker still holds the role for.
 func (s *Service) openAssignment(ctx context.Context, tx *store.Store, p *Project, w Worker, aid string) (*store.Assignment, error) {
 	a, err := tx.AssignmentForUpdate(ctx, aid)
+	return s.checkOpen(ctx, tx, p, w, a, err)
+}
+
+// checkOpen checks an assignment read for openAssignment (err: the read's error).
+func (s *Service) checkOpen(ctx context.Context, tx *store.Store, p *Project, w Worker, a *store.Assignment, err error) (*store.Assignment, error) {
 	if err != nil {
 		return nil, store.Missing(err, "assignment")
 	}
