@@ -271,6 +271,16 @@ type Submitted struct {
 	Labels bool
 }
 
+// SaveAssignmentWith writes every field of an assignment and the given writes (one statement
+// on PostgreSQL).
+func (s *Store) SaveAssignmentWith(ctx context.Context, a *Assignment, writes ...Write) error {
+	ar, err := s.rowOf(ctx, a)
+	if err != nil {
+		return err
+	}
+	return s.apply(ctx, append([]Write{ar.update("id")}, writes...), "", nil, nil)
+}
+
 // RecordSubmit writes a submit and returns the item's label assignments when asked.
 func (s *Store) RecordSubmit(ctx context.Context, sub Submitted) ([]Assignment, error) {
 	ar, err := s.rowOf(ctx, sub.Assignment)

@@ -96,10 +96,7 @@ func (s *Service) SaveDraft(ctx context.Context, p *Project, w Worker, aid strin
 		}
 		a.Draft, a.Version = encode(canonical), a.Version+1
 		next = a.Version
-		if err := tx.SaveAssignment(ctx, a); err != nil {
-			return err
-		}
-		return addRevision(ctx, tx, a, flow.RevisionDraft, a.Draft, ps)
+		return tx.SaveAssignmentWith(ctx, a, revisionOf(a, flow.RevisionDraft, a.Draft, ps))
 	})
 	return next, err
 }
