@@ -28,7 +28,12 @@ type workQuery struct {
 
 // notInOtherStage is the SQL condition that the user has not worked the item (column ?) in a
 // stage other than ?: nobody works an item in two roles (item_people holds the first).
-const notInOtherStage = `NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = %s AND x.user_id = ? AND x.stage <> ?)`
+//
+// note: LIMIT 1 OFFSET 0 keeps PostgreSQL from turning this and the queue's other NOT EXISTS into an
+// anti-join, which reads every row of the person's history (or of the whole table) on each
+// claim; as a subplan it is one probe of the key index per candidate, and a claim stops at
+// the first candidate that passes.
+const notInOtherStage = `NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = %s AND x.user_id = ? AND x.stage <> ? LIMIT 1 OFFSET 0)`
 
 // itemWork: items of a stage that the user never worked on in another stage (so nobody labels
 // an item they reviewed, nor reviews one they labeled), nor in this stage unless they gave it
@@ -37,7 +42,7 @@ func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Tim
 	return workQuery{id: "i.id", from: "FROM items i", order: "i.id", lockTable: "i",
 		where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL
   AND ` + fmt.Sprintf(notInOtherStage, "i.id") + `
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ? AND a.stage = ?)
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ? AND a.stage = ? LIMIT 1 OFFSET 0)
   AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND ` + slotTaken + `) < ?
   AND ` + readsItem("?"),
 		args: []any{projectID, stage, userID, stage, userID, stage, stage, at, slots, userID, userID}}
