@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
+
+	"gorm.io/gorm"
 
 	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
@@ -120,17 +123,25 @@ func (s *Store) TakenSlots(ctx context.Context, itemID string, stage flow.Stage,
 
 // AddRevision keeps one save of an assignment's answers.
 func (s *Store) AddRevision(ctx context.Context, assignmentID string, version int, kind flow.RevisionKind, answers JSON) error {
-	return translate(s.db.WithContext(ctx).Exec(
-		"INSERT INTO assignment_revisions (assignment_id, version, kind, answers, created_at) VALUES (?, ?, ?, ?, ?)",
-		assignmentID, version, kind, answers, now()).Error)
+	w := RevisionWrite(assignmentID, version, kind, answers, "", nil)
+	return translate(s.db.WithContext(ctx).Exec(w.SQL, w.Args...).Error)
 }
 
-// AddPassRevision keeps one save made in a pass of a form with passes, with the pass's key and
-// the names of the inputs it showed (a JSON list).
+// RevisionWrite is the insert of one save of an assignment's answers; a save made in a pass of
+// a form with passes records the pass's key and the names of the inputs it showed (a JSON list).
+func RevisionWrite(assignmentID string, version int, kind flow.RevisionKind, answers JSON, pass string, inputs JSON) Write {
+	if pass == "" {
+		return Write{"INSERT INTO assignment_revisions (assignment_id, version, kind, answers, created_at) VALUES (?, ?, ?, ?, ?)",
+			[]any{assignmentID, version, kind, answers, now()}}
+	}
+	return Write{"INSERT INTO assignment_revisions (assignment_id, version, kind, answers, pass, inputs, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		[]any{assignmentID, version, kind, answers, pass, inputs, now()}}
+}
+
+// AddPassRevision keeps one save made in a pass of a form with passes (see RevisionWrite).
 func (s *Store) AddPassRevision(ctx context.Context, assignmentID string, version int, kind flow.RevisionKind, answers JSON, pass string, inputs JSON) error {
-	return translate(s.db.WithContext(ctx).Exec(
-		"INSERT INTO assignment_revisions (assignment_id, version, kind, answers, pass, inputs, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-		assignmentID, version, kind, answers, pass, inputs, now()).Error)
+	w := RevisionWrite(assignmentID, version, kind, answers, pass, inputs)
+	return translate(s.db.WithContext(ctx).Exec(w.SQL, w.Args...).Error)
 }
 
 // Revision is one kept save of an assignment.
@@ -208,4 +219,98 @@ func (s *Store) ExpireOpenAssignments(ctx context.Context, projectID, userID str
 	}
 	err := db.Model(&Assignment{}).Where("id IN ?", ids).Update("status", flow.AssignExpired).Error
 	return ids, translate(err)
+}
+
+// LockedForSubmit is an assignment locked for its submit and, for a label on PostgreSQL, its
+// item locked after it.
+type LockedForSubmit struct {
+	Assignment *Assignment
+	Item       *Item // nil unless locked here
+}
+
+// AssignmentForSubmit locks an assignment and, when it is a label, its item after it (the
+// order every path that locks both keeps), in one statement on PostgreSQL. On SQLite only the
+// assignment is read; the caller reads the item when it needs it.
+func (s *Store) AssignmentForSubmit(ctx context.Context, id string) (LockedForSubmit, error) {
+	if s.dialect != Postgres {
+		a, err := s.Assignment(ctx, id)
+		return LockedForSubmit{Assignment: a}, err
+	}
+	var cols []string
+	for _, c := range mustColumns(s, &Item{}) {
+		cols = append(cols, "it."+c+" AS it__"+c)
+	}
+	var rows []struct {
+		Assignment `gorm:"embedded"`
+		Item       Item `gorm:"embedded;embeddedPrefix:it__"`
+	}
+	err := s.db.WithContext(ctx).Raw(`SELECT a.*, `+strings.Join(cols, ", ")+`
+FROM (SELECT * FROM assignments WHERE id = ? FOR UPDATE) a
+LEFT JOIN LATERAL (SELECT * FROM items i WHERE i.id = a.item_id AND a.stage = 'label' FOR UPDATE) it ON true`, id).Scan(&rows).Error
+	if err != nil {
+		return LockedForSubmit{}, translate(err)
+	}
+	if len(rows) == 0 {
+		return LockedForSubmit{}, ErrNotFound
+	}
+	out := LockedForSubmit{Assignment: &rows[0].Assignment}
+	if rows[0].Item.ID != "" {
+		out.Item = &rows[0].Item
+	}
+	return out, nil
+}
+
+// Submitted is what a submit writes: the assignment as it now is, its revision and its audit
+// event.
+type Submitted struct {
+	Assignment *Assignment
+	Revision   Write
+	Event      Event
+	// Labels asks for the item's label assignments as they are after the submit (the item
+	// must be locked already): returned in one statement with the writes on PostgreSQL.
+	Labels bool
+}
+
+// SaveAssignmentWith writes every field of an assignment and the given writes (one statement
+// on PostgreSQL).
+func (s *Store) SaveAssignmentWith(ctx context.Context, a *Assignment, writes ...Write) error {
+	ar, err := s.rowOf(ctx, a)
+	if err != nil {
+		return err
+	}
+	return s.apply(ctx, append([]Write{ar.update("id")}, writes...), "", nil, nil)
+}
+
+// RecordSubmit writes a submit and returns the item's label assignments when asked.
+func (s *Store) RecordSubmit(ctx context.Context, sub Submitted) ([]Assignment, error) {
+	ar, err := s.rowOf(ctx, sub.Assignment)
+	if err != nil {
+		return nil, err
+	}
+	er, err := s.eventRow(ctx, sub.Event)
+	if err != nil {
+		return nil, err
+	}
+	writes := []Write{ar.update("id"), sub.Revision, er.insert()}
+	if !sub.Labels {
+		return nil, s.apply(ctx, writes, "", nil, nil)
+	}
+	var as []Assignment
+	err = s.apply(ctx, writes, "SELECT * FROM assignments WHERE item_id = ? AND stage = ? ORDER BY created_at, id",
+		[]any{sub.Assignment.ItemID, flow.StageLabel}, &as)
+	for i := range as { // note: PostgreSQL's query does not see the statement's own update
+		if as[i].ID == sub.Assignment.ID {
+			as[i] = *sub.Assignment
+		}
+	}
+	return as, err
+}
+
+// mustColumns returns the column names of a model.
+func mustColumns(s *Store, model any) []string {
+	st := &gorm.Statement{DB: s.db}
+	if err := st.Parse(model); err != nil {
+		panic(err)
+	}
+	return st.Schema.DBNames
 }

@@ -20,21 +20,11 @@ type AuditEvent struct {
 
 // Audit appends an event. before and after are marshalled to JSON (nil stays NULL).
 func (s *Store) Audit(ctx context.Context, projectID, actorID, action, target string, before, after any) error {
-	e := AuditEvent{ID: newID(), Action: action, Target: target, CreatedAt: now()}
-	if projectID != "" {
-		e.ProjectID = &projectID
-	}
-	if actorID != "" {
-		e.ActorID = &actorID
-	}
-	var err error
-	if e.Before, err = marshalOrNil(before); err != nil {
+	e, err := auditEvent(projectID, actorID, action, target, before, after)
+	if err != nil {
 		return err
 	}
-	if e.After, err = marshalOrNil(after); err != nil {
-		return err
-	}
-	return translate(s.db.WithContext(ctx).Create(&e).Error)
+	return translate(s.db.WithContext(ctx).Create(e).Error)
 }
 
 // AuditEvents lists a project's events, newest first, at most limit.

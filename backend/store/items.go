@@ -292,3 +292,48 @@ func (s *Store) Analyze(ctx context.Context, tables ...string) error {
 	}
 	return nil
 }
+
+// DecideItem records an item's new ground truth (its revision is the item's next), moves the
+// item to stage and writes the audit event, in one statement on PostgreSQL.
+func (s *Store) DecideItem(ctx context.Context, gt *GroundTruth, stage flow.Stage, ev Event) error {
+	t := now()
+	gt.CreatedAt = t
+	bump := Write{`UPDATE items SET gt_revision = gt_revision + 1, stage = ?, drop_reason = NULL, version = version + 1, updated_at = ?
+WHERE id = ? RETURNING gt_revision`, []any{stage, t, gt.ItemID}}
+	er, err := s.eventRow(ctx, ev)
+	if err != nil {
+		return err
+	}
+	var revs []int
+	if s.dialect != Postgres {
+		if err := s.db.WithContext(ctx).Raw(bump.SQL, bump.Args...).Scan(&revs).Error; err != nil || len(revs) != 1 {
+			return missingRow(err)
+		}
+		gt.Revision = revs[0]
+		gr, err := s.rowOf(ctx, gt)
+		if err != nil {
+			return err
+		}
+		return s.apply(ctx, []Write{gr.insert(), er.insert()}, "", nil, nil)
+	}
+	gr, err := s.rowOf(ctx, gt)
+	if err != nil {
+		return err
+	}
+	ins := gr.insertFrom("r", map[string]string{"revision": "r.gt_revision"})
+	sql := "WITH r AS (" + bump.SQL + "),\ng AS (" + ins.SQL + "),\nev AS (" + er.insert().SQL + ")\nSELECT gt_revision FROM r"
+	args := append(append(append([]any{}, bump.Args...), ins.Args...), er.vals...)
+	if err := s.db.WithContext(ctx).Raw(sql, args...).Scan(&revs).Error; err != nil || len(revs) != 1 {
+		return missingRow(err)
+	}
+	gt.Revision = revs[0]
+	return nil
+}
+
+// missingRow is ErrNotFound for a statement that found no row, else the statement's error.
+func missingRow(err error) error {
+	if err != nil {
+		return translate(err)
+	}
+	return ErrNotFound
+}

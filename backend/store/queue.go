@@ -28,7 +28,12 @@ type workQuery struct {
 
 // notInOtherStage is the SQL condition that the user has not worked the item (column ?) in a
 // stage other than ?: nobody works an item in two roles (item_people holds the first).
-const notInOtherStage = `NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = %s AND x.user_id = ? AND x.stage <> ?)`
+//
+// note: LIMIT 1 OFFSET 0 keeps PostgreSQL from turning this and the queue's other NOT EXISTS into an
+// anti-join, which reads every row of the person's history (or of the whole table) on each
+// claim; as a subplan it is one probe of the key index per candidate, and a claim stops at
+// the first candidate that passes.
+const notInOtherStage = `NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = %s AND x.user_id = ? AND x.stage <> ? LIMIT 1 OFFSET 0)`
 
 // itemWork: items of a stage that the user never worked on in another stage (so nobody labels
 // an item they reviewed, nor reviews one they labeled), nor in this stage unless they gave it
@@ -37,7 +42,7 @@ func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Tim
 	return workQuery{id: "i.id", from: "FROM items i", order: "i.id", lockTable: "i",
 		where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL
   AND ` + fmt.Sprintf(notInOtherStage, "i.id") + `
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ? AND a.stage = ?)
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ? AND a.stage = ? LIMIT 1 OFFSET 0)
   AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND ` + slotTaken + `) < ?
   AND ` + readsItem("?"),
 		args: []any{projectID, stage, userID, stage, userID, stage, stage, at, slots, userID, userID}}
@@ -213,4 +218,82 @@ func (s *Store) StuckIDs(ctx context.Context, projectID string, stage flow.Stage
 	sql := "SELECT " + q.id + " " + q.from + " WHERE " + q.where + " AND i.language = ? ORDER BY " + q.order + " LIMIT 20"
 	err := s.db.WithContext(ctx).Raw(sql, append(q.args, language)...).Scan(&ids).Error
 	return ids, translate(err)
+}
+
+// NextItem returns the first item of a stage's queue the user may claim (see itemWork), other
+// than those in tried, locked on PostgreSQL; nil when there is none.
+func (s *Store) NextItem(ctx context.Context, projectID, userID string, stage flow.Stage, slots int, at time.Time, tried []string) (*Item, error) {
+	q := itemWork(projectID, userID, stage, slots, at)
+	if len(tried) > 0 {
+		q.where += " AND i.id NOT IN ?"
+		q.args = append(q.args, tried)
+	}
+	var its []Item
+	sql := "SELECT i.* " + q.from + " WHERE " + q.where + " ORDER BY " + q.order + " LIMIT 1" + s.skipLocked(q.lockTable)
+	if err := s.db.WithContext(ctx).Raw(sql, q.args...).Scan(&its).Error; err != nil || len(its) == 0 {
+		return nil, translate(err)
+	}
+	return &its[0], nil
+}
+
+// NewClaim is an assignment to record for an item its transaction has locked.
+type NewClaim struct {
+	Assignment *Assignment
+	Slots      int       // how many assignments the item takes in the stage
+	At         time.Time // leases alive at this time hold a slot
+	Event      Event     // the claim's audit event
+}
+
+// ClaimItem records a claim of a locked item if the item still has a free slot in the stage
+// and the person's first stage on the item is this one (recording it when they had none), and
+// reports whether it did. On PostgreSQL it is one statement: the slots are counted in the
+// snapshot of the statement, taken after the item was locked, so a claim that committed while
+// this transaction waited is seen; the person's first stage meets concurrent claims on the
+// item_people key (a claim that loses there is refused and the caller tries another item). On
+// SQLite the one connection makes the transaction the only one, and the queue's own count holds.
+func (s *Store) ClaimItem(ctx context.Context, c NewClaim) (bool, error) {
+	a := c.Assignment
+	if a.ID == "" {
+		a.ID = newID()
+	}
+	a.CreatedAt = now()
+	if a.ReviewStatus == "" {
+		a.ReviewStatus = flow.ReviewNone
+	}
+	if s.dialect != Postgres {
+		if first, err := s.FirstStage(ctx, a.ItemID, a.UserID, a.Stage); err != nil || first != a.Stage {
+			return false, err
+		}
+		if err := s.CreateAssignment(ctx, a); err != nil {
+			return false, err
+		}
+		return true, s.Audit(ctx, c.Event.ProjectID, c.Event.ActorID, c.Event.Action, c.Event.Target, c.Event.Before, c.Event.After)
+	}
+	ar, err := s.rowOf(ctx, a)
+	if err != nil {
+		return false, err
+	}
+	er, err := s.eventRow(ctx, c.Event)
+	if err != nil {
+		return false, err
+	}
+	ins := ar.insertFrom("n, f WHERE n.taken < ? AND f.stage = ?", nil)
+	ins.SQL += " RETURNING id"
+	ins.Args = append(ins.Args, c.Slots, a.Stage)
+	ev := er.insertFrom("ins", nil)
+	sql := `WITH n AS (SELECT COUNT(*) AS taken FROM assignments a WHERE a.item_id = ? AND a.stage = ? AND ` + slotTaken + `),
+ip AS (INSERT INTO item_people (item_id, user_id, stage, created_at)
+  SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TIMESTAMP) FROM n WHERE n.taken < ?
+  ON CONFLICT (item_id, user_id) DO NOTHING RETURNING stage),
+f AS (SELECT COALESCE((SELECT stage FROM ip), (SELECT stage FROM item_people WHERE item_id = ? AND user_id = ?)) AS stage),
+ins AS (` + ins.SQL + `),
+ev AS (` + ev.SQL + `)
+SELECT COUNT(*) FROM ins`
+	args := []any{a.ItemID, a.Stage, c.At, a.ItemID, a.UserID, a.Stage, a.CreatedAt, c.Slots, a.ItemID, a.UserID}
+	args = append(append(args, ins.Args...), ev.Args...)
+	var n []int64
+	if err := s.db.WithContext(ctx).Raw(sql, args...).Scan(&n).Error; err != nil {
+		return false, translate(err)
+	}
+	return len(n) == 1 && n[0] == 1, nil
 }

@@ -246,6 +246,9 @@ func (s *Store) SchemaVersion(ctx context.Context) (current, latest int64, err e
 // newID returns a time-ordered unique id.
 func newID() string { return uuid.Must(uuid.NewV7()).String() }
 
+// NewID returns a new row id (time-ordered), for a row whose id is needed before it is written.
+func NewID() string { return newID() }
+
 // now is the store's clock, always UTC.
 func now() time.Time { return time.Now().UTC() }
 

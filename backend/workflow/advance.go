@@ -13,8 +13,15 @@ import (
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
+// held is what a submit already holds: the item, locked, and its label assignments read under
+// that lock (nil when not read).
+type held struct {
+	item   *store.Item
+	labels []store.Assignment
+}
+
 // afterSubmit moves the item on after a submission and returns its stage.
-func (s *Service) afterSubmit(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, canonical tasks.Answers, in Submission) (flow.Stage, error) {
+func (s *Service) afterSubmit(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, canonical tasks.Answers, in Submission, h held) (flow.Stage, error) {
 	switch a.Stage {
 	case flow.StageCalibration:
 		return flow.StageCalibration, nil // note: calibration answers never move a pool item
@@ -27,20 +34,23 @@ func (s *Service) afterSubmit(ctx context.Context, tx *store.Store, p *Project, 
 	case flow.StageCriteria:
 		return s.collectCriteria(ctx, tx, p, a, canonical)
 	case flow.StageLabel:
-		it, err := tx.ItemForUpdate(ctx, a.ItemID)
-		if err != nil {
-			return "", err
+		it := h.item
+		if it == nil {
+			var err error
+			if it, err = tx.ItemForUpdate(ctx, a.ItemID); err != nil {
+				return "", err
+			}
 		}
 		if it.Stage == flow.StageGold {
 			return s.goldSubmitted(ctx, tx, p, a, it, canonical)
 		}
-		return s.advance(ctx, tx, p, it)
+		return s.advance(ctx, tx, p, it, h.labels)
 	}
 	it, err := tx.ItemForUpdate(ctx, a.ItemID)
 	if err != nil {
 		return "", err
 	}
-	return s.advance(ctx, tx, p, it)
+	return s.advance(ctx, tx, p, it, nil)
 }
 
 // applyReview records a verdict on the label under review. A blind review gives answers; the
@@ -83,12 +93,14 @@ func (s *Service) applyReview(ctx context.Context, tx *store.Store, p *Project, 
 		map[string]any{"review_status": before}, map[string]any{"review_status": label.ReviewStatus, "comment": in.Comment})
 }
 
-// advance looks at an item's labels and moves it: back to labeling while slots are open, to
+// advance looks at an item's labels (as, when read under its lock already) and moves it: back to labeling while slots are open, to
 // review while labels wait for it, and through the consensus rule once all are decided.
-func (s *Service) advance(ctx context.Context, tx *store.Store, p *Project, it *store.Item) (flow.Stage, error) {
-	as, err := tx.ItemAssignments(ctx, it.ID, flow.StageLabel)
-	if err != nil {
-		return "", err
+func (s *Service) advance(ctx context.Context, tx *store.Store, p *Project, it *store.Item, as []store.Assignment) (flow.Stage, error) {
+	if as == nil { // note: labels not read under the item's lock yet
+		var err error
+		if as, err = tx.ItemAssignments(ctx, it.ID, flow.StageLabel); err != nil {
+			return "", err
+		}
 	}
 	accepted, pending, disputed := acceptedLabels(as)
 	stage := flow.StageLabel
@@ -197,10 +209,7 @@ func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it 
 	case out.Agreed:
 		gt := &store.GroundTruth{ItemID: it.ID, Answers: encode(out.Answers), Provenance: out.Provenance, Details: encode(map[string]any{"labels": len(labels)}),
 			Texts: encodeTexts(textsOf(p.Schema, nil, labels))}
-		if err := tx.AddGroundTruth(ctx, gt); err != nil {
-			return "", err
-		}
-		return flow.StageDone, s.moveItem(ctx, tx, p, it, flow.StageDone, nil)
+		return flow.StageDone, s.decide(ctx, tx, p, it, gt)
 	case pol.OnNoConsensus == NoConsensusAdjudicate: // note: Validate allows it only with on_disagreement
 		return flow.StageAdjudicate, s.moveItem(ctx, tx, p, it, flow.StageAdjudicate, nil)
 	}
@@ -266,10 +275,14 @@ func (s *Service) adjudicate(ctx context.Context, tx *store.Store, p *Project, a
 	details := map[string]any{"assignment": a.ID, "confidence": in.Confidence, "error_category": in.ErrorCategory}
 	gt := &store.GroundTruth{ItemID: it.ID, Answers: encode(answers), Provenance: flow.ProvenanceAdjudicated,
 		DecidedBy: &a.UserID, Rationale: &in.Rationale, Details: encode(details), Texts: encodeTexts(texts)}
-	if err := tx.AddGroundTruth(ctx, gt); err != nil {
-		return err
-	}
-	return s.moveItem(ctx, tx, p, it, flow.StageDone, nil)
+	return s.decide(ctx, tx, p, it, gt)
+}
+
+// decide records an item's ground truth and moves it to done, with the audit event moveItem
+// writes.
+func (s *Service) decide(ctx context.Context, tx *store.Store, p *Project, it *store.Item, gt *store.GroundTruth) error {
+	return tx.DecideItem(ctx, gt, flow.StageDone, store.Event{ProjectID: p.ID, Action: "item.stage", Target: "item:" + it.ID,
+		Before: map[string]any{"stage": it.Stage}, After: map[string]any{"stage": flow.StageDone}})
 }
 
 // moveItem changes an item's stage and records it in the audit trail.

@@ -22,6 +22,11 @@ type Worker struct {
 // whose stage the worker still holds the role for.
 func (s *Service) openAssignment(ctx context.Context, tx *store.Store, p *Project, w Worker, aid string) (*store.Assignment, error) {
 	a, err := tx.AssignmentForUpdate(ctx, aid)
+	return s.checkOpen(ctx, tx, p, w, a, err)
+}
+
+// checkOpen checks an assignment read for openAssignment (err: the read's error).
+func (s *Service) checkOpen(ctx context.Context, tx *store.Store, p *Project, w Worker, a *store.Assignment, err error) (*store.Assignment, error) {
 	if err != nil {
 		return nil, store.Missing(err, "assignment")
 	}
@@ -91,10 +96,7 @@ func (s *Service) SaveDraft(ctx context.Context, p *Project, w Worker, aid strin
 		}
 		a.Draft, a.Version = encode(canonical), a.Version+1
 		next = a.Version
-		if err := tx.SaveAssignment(ctx, a); err != nil {
-			return err
-		}
-		return addRevision(ctx, tx, a, flow.RevisionDraft, a.Draft, ps)
+		return tx.SaveAssignmentWith(ctx, a, revisionOf(a, flow.RevisionDraft, a.Draft, ps))
 	})
 	return next, err
 }

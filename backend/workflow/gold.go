@@ -53,7 +53,7 @@ func (s *Service) checkPaused(ctx context.Context, p *Project, userID string, ro
 	if role != store.RoleAnnotator {
 		return nil
 	}
-	m, err := s.store.Member(ctx, p.ID, userID)
+	m, err := s.store.CachedMember(ctx, p.ID, userID) // note: a pause clears every replica's cache when it commits
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
 	}

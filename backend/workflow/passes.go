@@ -91,6 +91,14 @@ func earlierPasses(schema *tasks.Schema, a *store.Assignment) tasks.Answers {
 	return out
 }
 
+// revisionOf is the insert of one save, with the pass it was made in when the form has passes.
+func revisionOf(a *store.Assignment, kind flow.RevisionKind, answers store.JSON, ps *tasks.Pass) store.Write {
+	if ps == nil {
+		return store.RevisionWrite(a.ID, a.Version, kind, answers, "", nil)
+	}
+	return store.RevisionWrite(a.ID, a.Version, kind, answers, ps.Key, encode(ps.Inputs))
+}
+
 // addRevision keeps one save, with the pass it was made in when the form has passes.
 func addRevision(ctx context.Context, tx *store.Store, a *store.Assignment, kind flow.RevisionKind, answers store.JSON, ps *tasks.Pass) error {
 	if ps == nil {

@@ -302,15 +302,10 @@ func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, use
 	case flow.StageAdjudicate:
 		ids, err = tx.NextAdjudicationCandidates(ctx, p.ID, userID, 5, t)
 	default:
-		ids, err = tx.NextItemCandidates(ctx, p.ID, userID, stage, p.slots(stage), 5, t)
+		return s.claimNextItem(ctx, tx, p, userID, stage, t)
 	}
 	if err != nil {
 		return nil, nil, err
-	}
-	if stage == flow.StageLabel && len(ids) > 0 && p.drawGold() {
-		if a, it, err := s.claimGold(ctx, tx, p, userID, t); err != nil || a != nil {
-			return a, it, err
-		}
 	}
 	for _, id := range ids {
 		a, it, err := s.tryClaim(ctx, tx, p, userID, stage, id, t)
@@ -321,35 +316,54 @@ func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, use
 	return nil, nil, nil
 }
 
+// claimNextItem claims the first item of a label or criteria queue, which the queue's query
+// locks. A claim that loses a race on its item (a slot taken meanwhile, or the person's first
+// stage recorded by a concurrent claim of theirs) tries the next item, a few times.
+func (s *Service) claimNextItem(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, t time.Time) (*store.Assignment, *store.Item, error) {
+	var tried []string
+	for range 5 {
+		it, err := tx.NextItem(ctx, p.ID, userID, stage, p.slots(stage), t, tried)
+		if err != nil || it == nil {
+			return nil, nil, err
+		}
+		if stage == flow.StageLabel && tried == nil && p.drawGold() {
+			if a, gold, err := s.claimGold(ctx, tx, p, userID, t); err != nil || a != nil {
+				return a, gold, err
+			}
+		}
+		a, err := s.claimItem(ctx, tx, p, userID, stage, it, t)
+		if err != nil || a != nil {
+			return a, it, err
+		}
+		tried = append(tried, it.ID)
+	}
+	return nil, nil, nil
+}
+
 func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, id string, t time.Time) (*store.Assignment, *store.Item, error) {
-	a := &store.Assignment{ProjectID: p.ID, UserID: userID, Stage: stage, Status: flow.AssignActive,
-		SchemaVersion: p.SchemaVersion, Seed: rand.Int64(), LeaseExpiresAt: t.Add(p.lease())}
-	var it *store.Item // locked below; the prefill reads it instead of fetching it again
-	if stage == flow.StageReview {
-		label, err := tx.AssignmentForUpdate(ctx, id)
+	if stage != flow.StageReview {
+		it, err := tx.ItemForUpdate(ctx, id)
 		if err != nil {
 			return nil, nil, err
 		}
-		if taken, err := tx.ReviewSlotTaken(ctx, id, "", t); err != nil || taken {
-			return nil, nil, err
-		}
-		// note: lock the item as a label claim does (label before item, as submits lock them),
-		// so a label claim and a review claim of the same item queue instead of deadlocking
-		if it, err = tx.ItemForUpdate(ctx, label.ItemID); err != nil {
-			return nil, nil, err
-		}
-		a.ItemID, a.TargetID = label.ItemID, &label.ID
-	} else {
-		var err error
-		if it, err = tx.ItemForUpdate(ctx, id); err != nil {
-			return nil, nil, err
-		}
-		n, err := tx.TakenSlots(ctx, id, stage, "", t)
-		if err != nil || int(n) >= p.itemSlots(it, stage) {
-			return nil, nil, err
-		}
-		a.ItemID = id
+		a, err := s.claimItem(ctx, tx, p, userID, stage, it, t)
+		return a, it, err
 	}
+	a := s.newAssignment(p, userID, stage, t)
+	label, err := tx.AssignmentForUpdate(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if taken, err := tx.ReviewSlotTaken(ctx, id, "", t); err != nil || taken {
+		return nil, nil, err
+	}
+	// note: lock the item as a label claim does (label before item, as submits lock them),
+	// so a label claim and a review claim of the same item queue instead of deadlocking
+	it, err := tx.ItemForUpdate(ctx, label.ItemID)
+	if err != nil {
+		return nil, nil, err
+	}
+	a.ItemID, a.TargetID = label.ItemID, &label.ID
 	// note: the database decides who works an item in which stage, so that two claims of the
 	// same person in two stages at the same moment cannot both win
 	if first, err := tx.FirstStage(ctx, a.ItemID, userID, stage); err != nil || first != stage {
@@ -361,12 +375,34 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 	if err := tx.CreateAssignment(ctx, a); err != nil {
 		return nil, nil, err
 	}
+	return a, it, tx.Audit(ctx, p.ID, userID, "assignment.claim", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "stage": stage})
+}
+
+func (s *Service) newAssignment(p *Project, userID string, stage flow.Stage, t time.Time) *store.Assignment {
+	return &store.Assignment{ID: store.NewID(), ProjectID: p.ID, UserID: userID, Stage: stage, Status: flow.AssignActive,
+		SchemaVersion: p.SchemaVersion, Seed: rand.Int64(), LeaseExpiresAt: t.Add(p.lease())}
+}
+
+// claimItem claims an item the transaction has locked, if it still has a free slot in the stage
+// and the person has not worked it in another stage (see store.ClaimItem); nil when not.
+func (s *Service) claimItem(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, it *store.Item, t time.Time) (*store.Assignment, error) {
+	a := s.newAssignment(p, userID, stage, t)
+	a.ItemID = it.ID
+	if err := s.prefill(ctx, tx, p, a, it); err != nil {
+		return nil, err
+	}
+	ok, err := tx.ClaimItem(ctx, store.NewClaim{Assignment: a, Slots: p.itemSlots(it, stage), At: t,
+		Event: store.Event{ProjectID: p.ID, ActorID: userID, Action: "assignment.claim", Target: "item:" + a.ItemID,
+			After: map[string]any{"assignment": a.ID, "stage": stage}}})
+	if err != nil || !ok {
+		return nil, err
+	}
 	if a.DraftSource != nil { // note: the prefilled draft is kept, to measure anchoring on it
 		if err := tx.AddRevision(ctx, a.ID, 0, flow.RevisionPrefill, a.Draft); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	return a, it, tx.Audit(ctx, p.ID, userID, "assignment.claim", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "stage": stage})
+	return a, nil
 }
 
 // owns refuses assignments of other people.

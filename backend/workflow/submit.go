@@ -42,7 +42,8 @@ func (s *Service) Submit(ctx context.Context, p *Project, w Worker, aid string, 
 	}
 	var res *Result
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
-		a, err := s.openAssignment(ctx, tx, p, w, aid)
+		locked, err := tx.AssignmentForSubmit(ctx, aid)
+		a, err := s.checkOpen(ctx, tx, p, w, locked.Assignment, err)
 		if errors.Is(err, ErrAlreadyDone) && in.IdempotencyKey != "" && a.SubmitKey != nil && *a.SubmitKey == in.IdempotencyKey {
 			it, err := tx.Item(ctx, p.ID, a.ItemID)
 			res = &Result{Assignment: a, ItemStage: it.Stage, Replayed: true}
@@ -63,7 +64,7 @@ func (s *Service) Submit(ctx context.Context, p *Project, w Worker, aid string, 
 		if err := s.checkLease(ctx, tx, p, a); err != nil {
 			return err
 		}
-		res, err = s.apply(ctx, tx, p, a, in)
+		res, err = s.apply(ctx, tx, p, a, locked.Item, in)
 		return err
 	})
 	return res, err
@@ -84,8 +85,10 @@ func (s *Service) checkLease(ctx context.Context, tx *store.Store, p *Project, a
 	return nil
 }
 
-// apply records the submission and advances the item.
-func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, in Submission) (*Result, error) {
+// apply records the submission and advances the item. locked is the item when the
+// assignment's lock took it too (a label on PostgreSQL): the submit then reads the item's labels
+// in the statement that writes it.
+func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, locked *store.Item, in Submission) (*Result, error) {
 	schema, ps, err := p.formOf(a)
 	if err != nil {
 		return nil, err
@@ -121,17 +124,14 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 	if a.Stage == flow.StageLabel && p.Policy.Review == ReviewCross {
 		a.ReviewStatus = flow.ReviewPending
 	}
-	if err := tx.SaveAssignment(ctx, a); err != nil {
+	labels, err := tx.RecordSubmit(ctx, store.Submitted{Assignment: a, Revision: revisionOf(a, flow.RevisionSubmit, orEmpty(a.Answers), ps),
+		Event: store.Event{ProjectID: p.ID, ActorID: a.UserID, Action: "assignment.submit", Target: "item:" + a.ItemID,
+			After: map[string]any{"assignment": a.ID, "stage": a.Stage, "verdict": in.Verdict}},
+		Labels: locked != nil})
+	if err != nil {
 		return nil, err
 	}
-	if err := addRevision(ctx, tx, a, flow.RevisionSubmit, orEmpty(a.Answers), ps); err != nil {
-		return nil, err
-	}
-	if err := tx.Audit(ctx, p.ID, a.UserID, "assignment.submit", "item:"+a.ItemID, nil,
-		map[string]any{"assignment": a.ID, "stage": a.Stage, "verdict": in.Verdict}); err != nil {
-		return nil, err
-	}
-	stage, err := s.afterSubmit(ctx, tx, p, a, canonical, in)
+	stage, err := s.afterSubmit(ctx, tx, p, a, canonical, in, held{item: locked, labels: labels})
 	return &Result{Assignment: a, ItemStage: stage}, err
 }
 
