@@ -233,3 +233,44 @@ func TestPassOrderAndRevisions(t *testing.T) {
 		}
 	})
 }
+
+// TestPassBlindsMedia: the signed-URL endpoint keeps a pass's blinding. While the annotator is in
+// the Physical Adherence pass of an item, the initial frame's file is refused; once the second
+// pass opens, it is served. The lead, the video of the open pass and an annotator who holds no
+// pass keep access.
+func TestPassBlindsMedia(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		ann, idle := e.newUser("ann@example.org", false), e.newUser("idle@example.org", false)
+		pid := robojudgeProject(t, lead, map[string]any{"overlap": 2})
+		lead.member(pid, ann, "annotator")
+		lead.member(pid, idle, "annotator")
+		frame := uploadAsset(t, lead, pid, "frame.png", pngBytes)
+		video := uploadAsset(t, lead, pid, "rollout.mp4", []byte("\x00\x00\x00\x18ftypmp42rollout"))
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", fmt.Sprintf(`{"external_id":"pm-1","inputs":{"video":{"asset":%q},"first_frame":{"asset":%q},"instruction":%q,"generator":"g"}}`, video, frame, secretInstruction))
+		base := "/api/v1/projects/" + pid
+		url := func(c *client, id string) (int, []byte) { return c.do("GET", "/api/v1/assets/"+id+"/url", nil) }
+
+		c := ann.next(pid, "label")
+		st, body := url(ann, frame)
+		if st != http.StatusForbidden || !strings.Contains(string(body), `"hidden_in_pass"`) {
+			t.Fatalf("the initial frame during pass 1: %d %s", st, body)
+		}
+		for _, ok := range []struct {
+			who  *client
+			id   string
+			what string
+		}{{ann, video, "the video during pass 1"}, {lead, frame, "the lead asks for the frame"}, {idle, frame, "an annotator without a pass asks for the frame"}} {
+			if st, body := url(ok.who, ok.id); st != http.StatusOK {
+				t.Errorf("%s: %d %s", ok.what, st, body)
+			}
+		}
+		ann.must("POST", base+"/assignments/"+c.Assignment.ID+"/submit", map[string]any{"answers": passAnswers(t, 0)}, 200, nil)
+		var u struct{ URL string }
+		ann.must("GET", "/api/v1/assets/"+frame+"/url", nil, 200, &u)
+		if b, _ := fetch(t, e, u.URL); len(b) == 0 {
+			t.Fatal("the frame's bytes are empty in pass 2")
+		}
+	})
+}
