@@ -273,3 +273,61 @@ func TestLanguagesGoldAndCalibration(t *testing.T) {
 		}
 	})
 }
+
+// TestReleaseLanguages: a release carries each item's language in its records, counts records by
+// language in the manifest, the release summary and the dataset card.
+func TestReleaseLanguages(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open, func(o *options) { o.jobs = true })
+		lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+		var p struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "d3", "template": "d3omni-t2i",
+			"workflow": map[string]any{"overlap": 1, "adjudication": "never", "on_no_consensus": "drop"}}, 201, &p)
+		pid := p.ID
+		lead.member(pid, ann, "annotator")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", langLine("e1", "en"), langLine("z1", "zh-Hans"), langLine("z2", "zh-Hans"), langLine("n1", ""))
+		for c := ann.next(pid, "label"); c != nil; c = ann.next(pid, "label") {
+			ann.submitOK(c.Assignment.ID, map[string]any{"answers": mustTemplate("d3omni-t2i").ExampleAnswers()})
+		}
+		rid := lead.startRelease(pid, map[string]any{"name": "v1", "formats": []string{"jsonl"}})
+		v := lead.waitRelease(pid, rid)
+		if v.Status != "done" {
+			t.Fatalf("release: %+v", v)
+		}
+		files := lead.releaseFiles(pid, v)
+		got := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(string(files["jsonl/test.jsonl"])), "\n") {
+			var r struct {
+				ExternalID string  `json:"external_id"`
+				Language   *string `json:"language"`
+			}
+			json.Unmarshal([]byte(line), &r)
+			got[r.ExternalID] = "absent"
+			if r.Language != nil {
+				got[r.ExternalID] = *r.Language
+			}
+		}
+		if want := map[string]string{"e1": "en", "z1": "zh-Hans", "z2": "zh-Hans", "n1": "absent"}; !maps.Equal(got, want) {
+			t.Errorf("record languages %v, want %v", got, want)
+		}
+		want := map[string]int64{"en": 1, "zh-Hans": 2, "und": 1}
+		var manifest struct {
+			Records struct {
+				ByLanguage map[string]int64 `json:"by_language"`
+			} `json:"records"`
+		}
+		json.Unmarshal(files["manifest.json"], &manifest)
+		var summary struct {
+			Summary struct {
+				ByLanguage map[string]int64 `json:"by_language"`
+			} `json:"summary"`
+		}
+		lead.must("GET", "/api/v1/projects/"+pid+"/releases/"+rid, nil, 200, &summary)
+		if !maps.Equal(manifest.Records.ByLanguage, want) || !maps.Equal(summary.Summary.ByLanguage, want) {
+			t.Errorf("by language: manifest %v, summary %v, want %v", manifest.Records.ByLanguage, summary.Summary.ByLanguage, want)
+		}
+		if card := string(files["README.md"]); !strings.Contains(card, "| `zh-Hans` | 2 |") || !strings.Contains(card, "- en\n- zh\n") {
+			t.Errorf("the card does not count by language:\n%s", card)
+		}
+	})
+}

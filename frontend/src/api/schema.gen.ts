@@ -2349,6 +2349,10 @@ export interface components {
             by_provenance: {
                 [key: string]: number;
             };
+            /** @description Records per item language (`und` for items without one); absent when no released item has a language. */
+            by_language?: {
+                [key: string]: number;
+            };
             /** @description Files listed */
             files: number;
             /** @description Bytes of the files the manifest lists. */
@@ -2389,6 +2393,10 @@ export interface components {
                     [key: string]: number;
                 };
                 by_provenance: {
+                    [key: string]: number;
+                };
+                /** @description Records per item language (`und` for items without one); absent when no released item has a language. */
+                by_language?: {
                     [key: string]: number;
                 };
                 /** @description Dropped or unresolved items left out. */
