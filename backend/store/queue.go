@@ -33,12 +33,14 @@ const notInOtherStage = `NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id
 // itemWork: items of a stage that the user never worked on in another stage (so nobody labels
 // an item they reviewed, nor reviews one they labeled), nor in this stage unless they gave it
 // back untouched, that have fewer than slots slots taken, and whose language the user reads.
+// When an item's passes are each their own queue, only the slots of the pass it is collecting
+// count (i.pass; it stays 0 otherwise, where every assignment counts).
 func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Time) workQuery {
 	return workQuery{id: "i.id", from: "FROM items i", order: "i.id", lockTable: "i",
 		where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL
   AND ` + fmt.Sprintf(notInOtherStage, "i.id") + `
   AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ? AND a.stage = ?)
-  AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND ` + slotTaken + `) < ?
+  AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND a.pass >= i.pass AND ` + slotTaken + `) < ?
   AND ` + readsItem("?"),
 		args: []any{projectID, stage, userID, stage, userID, stage, stage, at, slots, userID, userID}}
 }

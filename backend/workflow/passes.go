@@ -17,6 +17,14 @@ import (
 // the assignment with the answers of every pass. Reviewers, adjudicators and leads see the
 // whole form.
 
+// With pass_mode own_queue (tasks.PassOwnQueue) each pass of a label is its own queue: a label
+// assignment is made in the pass the item is collecting (Item.Pass, copied to Assignment.Pass),
+// shows only that pass's inputs and holds only its answers, and is submitted whole. Once the pass
+// has its full overlap of submitted labels, the item opens its next pass (openNextPass); nobody
+// labels two passes of an item, since nobody labels an item twice. After the last pass the item
+// goes on as any other, with overlap labels per pass: consensus decides each question over the
+// labels that answered it. Calibration and gold items are answered as with same_person.
+
 // passStages are the stages answered pass by pass: those whose person labels the item.
 var passStages = []flow.Stage{flow.StageLabel, flow.StageCalibration}
 
@@ -38,6 +46,45 @@ func (p *Project) formOf(a *store.Assignment) (*tasks.Schema, *tasks.Pass, error
 // lastPass reports whether an assignment in a pass is in the last one.
 func (p *Project) lastPass(a *store.Assignment) bool {
 	return a.Pass >= len(p.stageSchema(a.Stage).Passes)-1
+}
+
+// ownQueue reports whether an item's work in a stage is labelled pass by pass by different
+// people: production labels of a form whose passes are each their own queue.
+func (p *Project) ownQueue(stage flow.Stage, it *store.Item) bool {
+	return stage == flow.StageLabel && p.Schema.PassMode == tasks.PassOwnQueue && p.Schema.HasPasses() &&
+		(it == nil || it.Stage != flow.StageGold)
+}
+
+// labelsPerItem is how many labels an item collects before it moves on: the overlap, once per
+// pass when each pass is its own queue.
+func (p *Project) labelsPerItem() int {
+	if p.ownQueue(flow.StageLabel, nil) {
+		return p.Policy.Overlap * len(p.Schema.Passes)
+	}
+	return p.Policy.Overlap
+}
+
+// openNextPass opens an item's next pass once its current one has the overlap's submitted
+// labels. It reports whether the item is still collecting an earlier pass than the last.
+func (s *Service) openNextPass(ctx context.Context, tx *store.Store, p *Project, it *store.Item, as []store.Assignment) (bool, error) {
+	last := len(p.Schema.Passes) - 1
+	if it.Pass >= last {
+		return false, nil
+	}
+	done := 0
+	for _, a := range as {
+		if a.Pass == it.Pass && a.Status == flow.AssignSubmitted {
+			done++
+		}
+	}
+	if done < p.Policy.Overlap {
+		return true, nil
+	}
+	it.Pass++
+	if err := tx.SetItemPass(ctx, it.ID, it.Pass); err != nil {
+		return false, err
+	}
+	return true, tx.Audit(ctx, p.ID, "", "item.pass", "item:"+it.ID, nil, map[string]any{"pass": p.Schema.Passes[it.Pass].Key})
 }
 
 // onlyPass refuses answers to questions outside the current pass: an earlier pass was submitted

@@ -282,7 +282,10 @@ func (s *Service) slotStillFree(ctx context.Context, tx *store.Store, p *Project
 	if err != nil {
 		return false, err
 	}
-	n, err := tx.TakenSlots(ctx, a.ItemID, a.Stage, a.ID, t)
+	if p.ownQueue(a.Stage, it) && a.Pass != it.Pass {
+		return false, nil // note: the item has moved on to its next pass
+	}
+	n, err := tx.TakenSlots(ctx, a.ItemID, a.Stage, it.Pass, a.ID, t)
 	return int(n) < p.itemSlots(it, a.Stage), err
 }
 
@@ -344,11 +347,14 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 		if it, err = tx.ItemForUpdate(ctx, id); err != nil {
 			return nil, nil, err
 		}
-		n, err := tx.TakenSlots(ctx, id, stage, "", t)
+		n, err := tx.TakenSlots(ctx, id, stage, it.Pass, "", t)
 		if err != nil || int(n) >= p.itemSlots(it, stage) {
 			return nil, nil, err
 		}
 		a.ItemID = id
+		if p.ownQueue(stage, it) {
+			a.Pass = it.Pass
+		}
 	}
 	// note: the database decides who works an item in which stage, so that two claims of the
 	// same person in two stages at the same moment cannot both win

@@ -93,7 +93,7 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 	if err := onlyPass(schema, ps, in.Answers); err != nil {
 		return nil, err
 	}
-	if ps != nil && !p.lastPass(a) {
+	if ps != nil && !p.lastPass(a) && !p.ownQueue(a.Stage, nil) {
 		return s.submitPass(ctx, tx, p, a, schema, ps, in)
 	}
 	item, err := s.itemFor(ctx, tx, p, a, schema)

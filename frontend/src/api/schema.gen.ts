@@ -3673,10 +3673,10 @@ export interface components {
             /** @description The form in steps answered in order, each seeing only its own inputs; every question belongs to exactly one pass. See docs/tasks.md, Passes. */
             passes?: components["schemas"]["pass"][];
             /**
-             * @description Who answers the passes: same_person (one person, every pass of an item in order). separate_queues is reserved and refused for now.
+             * @description Who answers the passes: same_person (one person, every pass of an item in order, the default) or own_queue (each pass its own queue, labelled in order by different people). See docs/tasks.md, Passes.
              * @enum {string}
              */
-            pass_mode?: "same_person" | "separate_queues";
+            pass_mode?: "same_person" | "own_queue";
             $defs: {
                 key: string;
                 /** @enum {string} */
