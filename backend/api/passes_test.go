@@ -293,118 +293,148 @@ func ownQueueProject(t *testing.T, lead *client, workflow map[string]any) string
 // question.
 func TestOwnQueuePasses(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
-		e := newEnv(t, open)
-		lead := e.newUser("lead@example.org", false)
-		var people []*client
-		for _, n := range []string{"a", "b", "c", "d"} {
-			people = append(people, e.newUser(n+"@example.org", false))
-		}
-		a, b, c, d := people[0], people[1], people[2], people[3]
-		pid := ownQueueProject(t, lead, map[string]any{"overlap": 2})
-		for _, u := range people {
-			lead.member(pid, u, "annotator")
-		}
-		frame := uploadAsset(t, lead, pid, "frame.png", pngBytes)
-		lead.importNDJSON("/api/v1/projects/"+pid+"/items", fmt.Sprintf(`{"external_id":"oq-1","inputs":{"video":"media/robot_rollout.mp4","first_frame":{"asset":%q},"instruction":%q,"generator":"g"}}`, frame, secretInstruction))
-		base := "/api/v1/projects/" + pid
-		pa, ia := passAnswers(t, 0), passAnswers(t, 1)
-		var pass1 [][]byte
-		claim := func(u *client) (int, []byte) {
-			st, body := u.do("POST", base+"/queue/next", map[string]any{"stage": "label"})
-			if st != 200 && st != http.StatusNoContent {
-				t.Fatalf("%s claims: %d %s", u.user.Email, st, body)
-			}
-			return st, body
-		}
+		t.Run("no review", func(t *testing.T) { ownQueueRun(t, open, "none") })
+		t.Run("cross review", func(t *testing.T) { ownQueueRun(t, open, "cross") })
+	})
+}
 
-		var ids []string
-		for _, u := range []*client{a, b} {
-			st, body := claim(u)
-			v := decodeView(t, body)
-			if st != 200 || v.Item.Pass == nil || v.Item.Pass.Number != 1 {
-				t.Fatalf("%s's claim is not in pass 1: %d %s", u.user.Email, st, body)
-			}
-			pass1 = append(pass1, body)
-			ids = append(ids, v.Assignment.ID)
+// ownQueueRun is TestOwnQueuePasses with a review policy. With cross review, each label is
+// reviewed in its own pass: a pass-1 label's review shows no instruction, and a correction
+// answers that pass's questions only.
+func ownQueueRun(t *testing.T, open func(testing.TB) *store.Store, review string) {
+	e := newEnv(t, open)
+	lead, rev := e.newUser("lead@example.org", false), e.newUser("rev@example.org", false)
+	var people []*client
+	for _, n := range []string{"a", "b", "c", "d"} {
+		people = append(people, e.newUser(n+"@example.org", false))
+	}
+	a, b, c, d := people[0], people[1], people[2], people[3]
+	pid := ownQueueProject(t, lead, map[string]any{"overlap": 2, "review": review})
+	for _, u := range people {
+		lead.member(pid, u, "annotator")
+	}
+	lead.member(pid, rev, "reviewer")
+	frame := uploadAsset(t, lead, pid, "frame.png", pngBytes)
+	lead.importNDJSON("/api/v1/projects/"+pid+"/items", fmt.Sprintf(`{"external_id":"oq-1","inputs":{"video":"media/robot_rollout.mp4","first_frame":{"asset":%q},"instruction":%q,"generator":"g"}}`, frame, secretInstruction))
+	base := "/api/v1/projects/" + pid
+	pa, ia := passAnswers(t, 0), passAnswers(t, 1)
+	var pass1 [][]byte
+	claim := func(u *client) (int, []byte) {
+		st, body := u.do("POST", base+"/queue/next", map[string]any{"stage": "label"})
+		if st != 200 && st != http.StatusNoContent {
+			t.Fatalf("%s claims: %d %s", u.user.Email, st, body)
 		}
-		if st, body := a.do("GET", "/api/v1/assets/"+frame+"/url", nil); st != http.StatusForbidden || !strings.Contains(string(body), "hidden_in_pass") {
-			t.Fatalf("the initial frame in a pass-1 label: %d %s", st, body)
-		}
-		if st, _ := claim(c); st != http.StatusNoContent {
-			t.Fatal("pass 2 opened before pass 1 had its labels")
-		}
-		st, body := a.do("POST", base+"/assignments/"+ids[0]+"/submit", map[string]any{"answers": merge(pa, ia)})
-		if st != 422 || !strings.Contains(string(body), tasks.CodeNotInPass) {
-			t.Fatalf("pass 2 answers in a pass-1 label: %d %s", st, body)
+		return st, body
+	}
+
+	var ids []string
+	for _, u := range []*client{a, b} {
+		st, body := claim(u)
+		v := decodeView(t, body)
+		if st != 200 || v.Item.Pass == nil || v.Item.Pass.Number != 1 {
+			t.Fatalf("%s's claim is not in pass 1: %d %s", u.user.Email, st, body)
 		}
 		pass1 = append(pass1, body)
-		for i, u := range []*client{a, b} {
-			st, body := u.do("POST", base+"/assignments/"+ids[i]+"/submit", map[string]any{"answers": pa, "time_spent_ms": 1000})
-			if st != 200 || !strings.Contains(string(body), `"status":"submitted"`) {
-				t.Fatalf("%s submits pass 1: %d %s", u.user.Email, st, body)
-			}
-			pass1 = append(pass1, body)
-			if i == 0 {
-				if st, _ := claim(c); st != http.StatusNoContent {
-					t.Fatal("pass 2 opened after one of two pass-1 labels")
-				}
+		ids = append(ids, v.Assignment.ID)
+	}
+	if st, body := a.do("GET", "/api/v1/assets/"+frame+"/url", nil); st != http.StatusForbidden || !strings.Contains(string(body), "hidden_in_pass") {
+		t.Fatalf("the initial frame in a pass-1 label: %d %s", st, body)
+	}
+	if st, _ := claim(c); st != http.StatusNoContent {
+		t.Fatal("pass 2 opened before pass 1 had its labels")
+	}
+	st, body := a.do("POST", base+"/assignments/"+ids[0]+"/submit", map[string]any{"answers": merge(pa, ia)})
+	if st != 422 || !strings.Contains(string(body), tasks.CodeNotInPass) {
+		t.Fatalf("pass 2 answers in a pass-1 label: %d %s", st, body)
+	}
+	pass1 = append(pass1, body)
+	for i, u := range []*client{a, b} {
+		st, body := u.do("POST", base+"/assignments/"+ids[i]+"/submit", map[string]any{"answers": pa, "time_spent_ms": 1000})
+		if st != 200 || !strings.Contains(string(body), `"status":"submitted"`) {
+			t.Fatalf("%s submits pass 1: %d %s", u.user.Email, st, body)
+		}
+		pass1 = append(pass1, body)
+		if i == 0 {
+			if st, _ := claim(c); st != http.StatusNoContent {
+				t.Fatal("pass 2 opened after one of two pass-1 labels")
 			}
 		}
-		for _, u := range []*client{a, b} {
-			st, body := claim(u)
-			pass1 = append(pass1, body)
-			if st != http.StatusNoContent {
-				t.Fatalf("%s, who labelled pass 1, was given the item again: %s", u.user.Email, body)
+	}
+	for _, u := range []*client{a, b} {
+		st, body := claim(u)
+		pass1 = append(pass1, body)
+		if st != http.StatusNoContent {
+			t.Fatalf("%s, who labelled pass 1, was given the item again: %s", u.user.Email, body)
+		}
+	}
+	for _, u := range []*client{c, d} {
+		st, body := claim(u)
+		v := decodeView(t, body)
+		if st != 200 || v.Item.Pass == nil || v.Item.Pass.Number != 2 || !strings.Contains(string(body), secretInstruction) {
+			t.Fatalf("%s's claim is not pass 2 with the instruction: %d %s", u.user.Email, st, body)
+		}
+		want := map[string]string{"none": "done", "cross": "review"}[review]
+		if stage := u.submitOK(v.Assignment.ID, map[string]any{"answers": ia}); u == d && stage != want {
+			t.Fatalf("after both passes' labels the item is in %q, want %q", stage, want)
+		}
+	}
+	for i := 0; review == "cross"; i++ {
+		r := rev.next(pid, "review")
+		if r == nil {
+			if i != 4 {
+				t.Fatalf("%d reviews, want one per label", i)
+			}
+			break
+		}
+		body := map[string]any{"verdict": "approve"}
+		if p := decodeView(t, r.raw).Item.Pass; p != nil && p.Number == 1 {
+			pass1 = append(pass1, r.raw)
+			if i == 0 { // note: a correction answers the label's pass only
+				body = map[string]any{"verdict": "correct", "answers": merge(pa, answers("pa_evidence", "corrected: the gripper slips")), "comment": "slips"}
 			}
 		}
-		for _, u := range []*client{c, d} {
-			st, body := claim(u)
-			v := decodeView(t, body)
-			if st != 200 || v.Item.Pass == nil || v.Item.Pass.Number != 2 || !strings.Contains(string(body), secretInstruction) {
-				t.Fatalf("%s's claim is not pass 2 with the instruction: %d %s", u.user.Email, st, body)
-			}
-			if stage := u.submitOK(v.Assignment.ID, map[string]any{"answers": ia}); u == d && stage != "done" {
-				t.Fatalf("after both passes' labels the item is in %q", stage)
-			}
+		rev.submitOK(r.Assignment.ID, body)
+	}
+	for i, body := range pass1 {
+		if strings.Contains(string(body), secretInstruction) || strings.Contains(string(body), frame) {
+			t.Errorf("response %d of pass 1 holds the instruction or the frame: %s", i, body)
 		}
-		for i, body := range pass1 {
-			if strings.Contains(string(body), secretInstruction) || strings.Contains(string(body), frame) {
-				t.Errorf("response %d of pass 1 holds the instruction or the frame: %s", i, body)
-			}
-		}
+	}
 
-		// each label holds its pass's answers; nobody labelled twice; the truth answers everything
-		rows := dbStrings(t, e.store, "SELECT user_id || ' ' || pass || ' ' || answers FROM assignments WHERE project_id = $1 AND stage = 'label' ORDER BY pass, user_id", pid)
-		if len(rows) != 4 {
-			t.Fatalf("labels: %v", rows)
+	// each label holds its pass's answers; nobody labelled twice; the truth answers everything
+	rows := dbStrings(t, e.store, "SELECT user_id || ' ' || pass || ' ' || answers FROM assignments WHERE project_id = $1 AND stage = 'label' ORDER BY pass, user_id", pid)
+	if len(rows) != 4 {
+		t.Fatalf("labels: %v", rows)
+	}
+	users := map[string]bool{}
+	for _, r := range rows {
+		parts := strings.SplitN(r, " ", 3)
+		users[parts[0]] = true
+		var got tasks.Answers
+		json.Unmarshal([]byte(parts[2]), &got)
+		want := map[string]tasks.Answers{"0": pa, "1": ia}[parts[1]]
+		if len(got) != len(want) || string(got["physical_adherence"]) != string(want["physical_adherence"]) || string(got["instruction_alignment"]) != string(want["instruction_alignment"]) {
+			t.Errorf("a label of pass %s holds %s", parts[1], parts[2])
 		}
-		users := map[string]bool{}
-		for _, r := range rows {
-			parts := strings.SplitN(r, " ", 3)
-			users[parts[0]] = true
-			var got tasks.Answers
-			json.Unmarshal([]byte(parts[2]), &got)
-			want := map[string]tasks.Answers{"0": pa, "1": ia}[parts[1]]
-			if len(got) != len(want) || string(got["physical_adherence"]) != string(want["physical_adherence"]) || string(got["instruction_alignment"]) != string(want["instruction_alignment"]) {
-				t.Errorf("a label of pass %s holds %s", parts[1], parts[2])
-			}
+	}
+	if len(users) != 4 {
+		t.Errorf("%d people labelled the item's four labels", len(users))
+	}
+	item := lead.items(pid, "")[0]
+	if item.Stage != "done" || item.GroundTruth == nil {
+		t.Fatalf("the item is not decided: %+v", item)
+	}
+	texts := lead.itemDetail(pid, item.ID).Item.GroundTruth.Texts
+	for _, q := range mustTemplate("robojudge").Questions {
+		_, answered := item.GroundTruth.Answers[q.Key]
+		if q.Kind == tasks.KindText { // note: evidence is kept as every accepted label's text
+			answered = len(texts[q.Key]) == 2
 		}
-		if len(users) != 4 {
-			t.Errorf("%d people labelled the item's four labels", len(users))
+		if !answered {
+			t.Errorf("ground truth lacks %s: %v, texts %v", q.Key, slices.Collect(maps.Keys(item.GroundTruth.Answers)), texts)
 		}
-		item := lead.items(pid, "")[0]
-		if item.Stage != "done" || item.GroundTruth == nil {
-			t.Fatalf("the item is not decided: %+v", item)
-		}
-		texts := lead.itemDetail(pid, item.ID).Item.GroundTruth.Texts
-		for _, q := range mustTemplate("robojudge").Questions {
-			_, answered := item.GroundTruth.Answers[q.Key]
-			if q.Kind == tasks.KindText { // note: evidence is kept as every accepted label's text
-				answered = len(texts[q.Key]) == 2
-			}
-			if !answered {
-				t.Errorf("ground truth lacks %s: %v, texts %v", q.Key, slices.Collect(maps.Keys(item.GroundTruth.Answers)), texts)
-			}
-		}
-	})
+	}
+	if corrected := fmt.Sprint(texts["pa_evidence"]); (review == "cross") != strings.Contains(corrected, "the gripper slips") {
+		t.Errorf("pa_evidence texts %s with review %s", corrected, review)
+	}
 }

@@ -33,7 +33,7 @@ var passStages = []flow.Stage{flow.StageLabel, flow.StageCalibration}
 // with that pass.
 func (p *Project) formOf(a *store.Assignment) (*tasks.Schema, *tasks.Pass, error) {
 	schema := p.stageSchema(a.Stage)
-	if !schema.HasPasses() || !slices.Contains(passStages, a.Stage) {
+	if !schema.HasPasses() || !(slices.Contains(passStages, a.Stage) || p.reviewsPass(a)) {
 		return schema, nil, nil
 	}
 	form, err := schema.PassForm(a.Pass)
@@ -41,6 +41,18 @@ func (p *Project) formOf(a *store.Assignment) (*tasks.Schema, *tasks.Pass, error
 		return nil, nil, err
 	}
 	return &form, &schema.Passes[a.Pass], nil
+}
+
+// reviewsPass reports whether an assignment reviews a label of one pass: with each pass its own
+// queue, a review is made in the pass of the label it reviews (its form and inputs), so that a
+// correction or a blind review answers that pass's questions.
+func (p *Project) reviewsPass(a *store.Assignment) bool {
+	return a.Stage == flow.StageReview && p.ownQueue(flow.StageLabel, nil)
+}
+
+// movesThroughPasses reports whether one assignment answers every pass in turn (same_person).
+func (p *Project) movesThroughPasses(a *store.Assignment) bool {
+	return slices.Contains(passStages, a.Stage) && !p.ownQueue(a.Stage, nil)
 }
 
 // lastPass reports whether an assignment in a pass is in the last one.

@@ -93,7 +93,7 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 	if err := onlyPass(schema, ps, in.Answers); err != nil {
 		return nil, err
 	}
-	if ps != nil && !p.lastPass(a) && !p.ownQueue(a.Stage, nil) {
+	if ps != nil && !p.lastPass(a) && p.movesThroughPasses(a) {
 		return s.submitPass(ctx, tx, p, a, schema, ps, in)
 	}
 	item, err := s.itemFor(ctx, tx, p, a, schema)
@@ -104,7 +104,7 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 	if err != nil {
 		return nil, err
 	}
-	if ps != nil { // note: the last pass submits the answers and the time of every pass, as one label
+	if ps != nil && p.movesThroughPasses(a) { // note: the last pass submits the answers and the time of every pass, as one label
 		canonical = withPass(schema, earlierPasses(p.stageSchema(a.Stage), a), canonical)
 		in.TimeSpentMS += a.TimeSpentMS
 	}
