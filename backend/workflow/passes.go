@@ -77,7 +77,9 @@ func (p *Project) labelsPerItem() int {
 }
 
 // openNextPass opens an item's next pass once its current one has the overlap's submitted
-// labels. It reports whether the item is still collecting an earlier pass than the last.
+// labels, reviewed when labels are reviewed: a label rejected in review frees its slot in its own
+// pass, which is still open for someone else to fill. It reports whether the item is still
+// collecting an earlier pass than the last.
 func (s *Service) openNextPass(ctx context.Context, tx *store.Store, p *Project, it *store.Item, as []store.Assignment) (bool, error) {
 	last := len(p.Schema.Passes) - 1
 	if it.Pass >= last {
@@ -85,7 +87,7 @@ func (s *Service) openNextPass(ctx context.Context, tx *store.Store, p *Project,
 	}
 	done := 0
 	for _, a := range as {
-		if a.Pass == it.Pass && a.Status == flow.AssignSubmitted {
+		if a.Pass == it.Pass && a.Status == flow.AssignSubmitted && a.ReviewStatus != flow.ReviewPending {
 			done++
 		}
 	}
