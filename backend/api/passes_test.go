@@ -453,3 +453,39 @@ func ownQueueRun(t *testing.T, open func(testing.TB) *store.Store, review string
 		t.Errorf("pa_evidence texts %s with review %s", corrected, review)
 	}
 }
+
+// TestOwnQueueGold: with each pass its own queue, a gold item is still answered whole by one
+// person, pass after pass, and scored on every pass's answers.
+func TestOwnQueueGold(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+		pid := ownQueueProject(t, lead, map[string]any{"overlap": 2, "gold_rate": 1})
+		lead.member(pid, ann, "annotator")
+		gold, _ := json.Marshal(map[string]any{"external_id": "gold-1", "gold": true, "ground_truth": map[string]any{"answers": mustTemplate("robojudge").ExampleAnswers()},
+			"inputs": map[string]any{"video": "media/robot_rollout.mp4", "first_frame": "media/robot_first_frame.png", "instruction": secretInstruction, "generator": "g"}})
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", string(gold), passLine("prod-1"))
+		base := "/api/v1/projects/" + pid
+
+		c := ann.next(pid, "label")
+		if p := decodeView(t, c.raw).Item.Pass; p == nil || p.Number != 1 || strings.Contains(string(c.raw), secretInstruction) {
+			t.Fatalf("the gold claim is not pass 1 without the instruction: %s", c.raw)
+		}
+		var res struct {
+			Assignment struct{ Status string } `json:"assignment"`
+			NextPass   *tasks.PassStep         `json:"next_pass"`
+		}
+		ann.must("POST", base+"/assignments/"+c.Assignment.ID+"/submit", map[string]any{"answers": passAnswers(t, 0)}, 200, &res)
+		if res.Assignment.Status != "active" || res.NextPass == nil || res.NextPass.Number != 2 {
+			t.Fatalf("pass 1 of a gold item did not open pass 2 for the same person: %+v", res)
+		}
+		c2 := ann.next(pid, "label")
+		if c2.Assignment.ID != c.Assignment.ID || !strings.Contains(string(c2.raw), secretInstruction) {
+			t.Fatalf("pass 2 of the gold item: %s", c2.raw)
+		}
+		ann.submitOK(c2.Assignment.ID, map[string]any{"answers": passAnswers(t, 1)})
+		if got := dbStrings(t, e.store, "SELECT CASE WHEN gold_correct THEN 'correct' ELSE 'wrong' END FROM assignments WHERE id = $1", c.Assignment.ID); len(got) != 1 || got[0] != "correct" {
+			t.Fatalf("the gold label was scored %v, want correct", got)
+		}
+	})
+}

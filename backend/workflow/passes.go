@@ -50,9 +50,21 @@ func (p *Project) reviewsPass(a *store.Assignment) bool {
 	return a.Stage == flow.StageReview && p.ownQueue(flow.StageLabel, nil)
 }
 
-// movesThroughPasses reports whether one assignment answers every pass in turn (same_person).
-func (p *Project) movesThroughPasses(a *store.Assignment) bool {
-	return slices.Contains(passStages, a.Stage) && !p.ownQueue(a.Stage, nil)
+// throughPasses reports whether an assignment in a pass answers every pass in turn: always with
+// same_person; with own_queue only calibration work and labels of gold items, which score one
+// person on the whole form (the item is read only then).
+func (s *Service) throughPasses(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment) (bool, error) {
+	if !slices.Contains(passStages, a.Stage) {
+		return false, nil
+	}
+	if !p.ownQueue(a.Stage, nil) {
+		return true, nil
+	}
+	it, err := tx.Item(ctx, p.ID, a.ItemID)
+	if err != nil {
+		return false, err
+	}
+	return it.Stage == flow.StageGold, nil
 }
 
 // lastPass reports whether an assignment in a pass is in the last one.
