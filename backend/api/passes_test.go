@@ -489,3 +489,59 @@ func TestOwnQueueGold(t *testing.T) {
 		}
 	})
 }
+
+// TestOwnQueueRejectedLabel: with cross review, a pass's label rejected in review frees its slot
+// in that pass, which someone else fills before the next pass opens; the person whose label was
+// rejected labels no other pass of the item.
+func TestOwnQueueRejectedLabel(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, rev := e.newUser("lead@example.org", false), e.newUser("rev@example.org", false)
+		a, b, c := e.newUser("a@example.org", false), e.newUser("b@example.org", false), e.newUser("c@example.org", false)
+		pid := ownQueueProject(t, lead, map[string]any{"overlap": 1, "review": "cross"})
+		for _, u := range []*client{a, b, c} {
+			lead.member(pid, u, "annotator")
+		}
+		lead.member(pid, rev, "reviewer")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", passLine("rj-1"))
+		passOf := func(cr *claimResp) int {
+			if cr == nil {
+				return 0
+			}
+			return decodeView(t, cr.raw).Item.Pass.Number
+		}
+		label := func(u *client, pass int) {
+			t.Helper()
+			cr := u.next(pid, "label")
+			if got := passOf(cr); got != pass {
+				t.Fatalf("%s was given pass %d, want %d", u.user.Email, got, pass)
+			}
+			u.submitOK(cr.Assignment.ID, map[string]any{"answers": passAnswers(t, pass-1)})
+		}
+		verdict := func(v string) {
+			t.Helper()
+			r := rev.next(pid, "review")
+			if r == nil {
+				t.Fatal("no label to review")
+			}
+			rev.submitOK(r.Assignment.ID, map[string]any{"verdict": v, "comment": "checked"})
+		}
+
+		label(a, 1)
+		if got := passOf(b.next(pid, "label")); got != 0 {
+			t.Fatalf("b was given pass %d while pass 1's only label waits for review", got)
+		}
+		verdict("reject")
+		label(b, 1) // the rejected label's slot, in pass 1 again
+		verdict("approve")
+		if got := passOf(a.next(pid, "label")); got != 0 {
+			t.Fatalf("a, whose pass-1 label was rejected, was given pass %d", got)
+		}
+		label(c, 2)
+		verdict("approve")
+		item := lead.items(pid, "")[0]
+		if item.Stage != "done" || item.GroundTruth == nil || item.GroundTruth.Answers["physical_adherence"] == nil || item.GroundTruth.Answers["instruction_alignment"] == nil {
+			t.Fatalf("the item after a refilled pass: %+v", item)
+		}
+	})
+}
