@@ -51,7 +51,7 @@ func (s *Service) passShowsAsset(ctx context.Context, projectID, userID, assetID
 	if err != nil {
 		return err
 	}
-	if !p.Schema.HasPasses() { // note: a project without passes pays two reads and no more
+	if !p.Schema.HasPasses() { // note: a project without passes pays one read (its row) and no more
 		return nil
 	}
 	hidden, shown := false, false
