@@ -19,11 +19,12 @@ import (
 
 // With pass_mode own_queue (tasks.PassOwnQueue) each pass of a label is its own queue: a label
 // assignment is made in the pass the item is collecting (Item.Pass, copied to Assignment.Pass),
-// shows only that pass's inputs and holds only its answers, and is submitted whole. Once the pass
-// has its full overlap of submitted labels, the item opens its next pass (openNextPass); nobody
-// labels two passes of an item, since nobody labels an item twice. After the last pass the item
-// goes on as any other, with overlap labels per pass: consensus decides each question over the
-// labels that answered it. Calibration and gold items are answered as with same_person.
+// shows only that pass's inputs and holds only its answers, and is submitted whole; its review is
+// made in the same pass. Once the pass has its full overlap of submitted (and reviewed) labels,
+// the item opens its next pass (openNextPass); nobody labels two passes of an item, since nobody
+// labels an item twice. After the last pass the item goes on as any other, with overlap labels
+// per pass: consensus decides each question over the labels that answered it. Calibration and
+// gold items are answered as with same_person.
 
 // passStages are the stages answered pass by pass: those whose person labels the item.
 var passStages = []flow.Stage{flow.StageLabel, flow.StageCalibration}

@@ -341,7 +341,10 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 		if it, err = tx.ItemForUpdate(ctx, label.ItemID); err != nil {
 			return nil, nil, err
 		}
-		a.ItemID, a.TargetID, a.Pass = label.ItemID, &label.ID, label.Pass
+		a.ItemID, a.TargetID = label.ItemID, &label.ID
+		if p.reviewsPass(a) {
+			a.Pass = label.Pass
+		}
 	} else {
 		var err error
 		if it, err = tx.ItemForUpdate(ctx, id); err != nil {
