@@ -78,6 +78,9 @@ func (x *exporter) cardFrontMatter(b *strings.Builder) {
 	}
 	langs := c.Languages
 	if len(langs) == 0 {
+		langs = x.counts.baseLanguages()
+	}
+	if len(langs) == 0 {
 		langs = []string{"en"}
 	}
 	cats := c.TaskCategories

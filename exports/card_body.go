@@ -40,6 +40,12 @@ func (x *exporter) cardStructure(b *strings.Builder) {
 	for _, s := range x.counts.splits() {
 		fmt.Fprintf(b, "| %s | %d |\n", s, x.counts.BySplit[s])
 	}
+	if len(x.counts.ByLanguage) > 0 {
+		b.WriteString("\n| language | records |\n|---|---:|\n")
+		for _, l := range x.counts.languages() {
+			fmt.Fprintf(b, "| %s | %d |\n", ifStr(l == NoLanguage, "none (`und`)", "`"+l+"`"), x.counts.ByLanguage[l])
+		}
+	}
 	b.WriteString("\n| format | files |\n|---|---|\n")
 	byFormat := map[string][]string{}
 	for _, f := range x.files.entries() {

@@ -171,6 +171,7 @@ func (x *exporter) finish() (*Manifest, error) {
 	if x.counts.Total == 0 {
 		return nil, ErrNoRecords
 	}
+	x.counts.dropNoLanguages()
 	if err := x.writeAgreement(); err != nil {
 		return nil, err
 	}

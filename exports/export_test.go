@@ -183,6 +183,8 @@ func TestExportRecordErrors(t *testing.T) {
 		{"bad confidence", nil, func(r *Record) { c := 1.5; r.Provenance.Confidence = &c }, "provenance.confidence"},
 		{"bad status", nil, func(r *Record) { r.Status = "pending" }, "status"},
 		{"bad meta JSON", nil, func(r *Record) { r.Meta = map[string]json.RawMessage{"x": raw(`{`)} }, "meta.x"},
+		{"bad language", nil, func(r *Record) { r.Language = "english!" }, "language"},
+		{"language not canonical", nil, func(r *Record) { r.Language = "ZH-hans" }, "language"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -71,6 +71,7 @@ func csvColumns(s *tasks.Schema, raw bool) []csvColumn {
 		{"external_id", func(e *entry) string { return e.ExternalID }},
 		{"split", func(e *entry) string { return e.Split }},
 		{"status", func(e *entry) string { return string(e.Status) }},
+		{"language", func(e *entry) string { return e.Language }},
 	}
 	for _, in := range s.Inputs {
 		cols = append(cols, inputColumns(in)...)

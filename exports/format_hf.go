@@ -101,6 +101,7 @@ func (h *hfRows) build(e *entry) map[string]any {
 	row := h.row
 	clear(row)
 	row["id"], row["external_id"], row["split"], row["status"] = e.ID, e.ExternalID, e.Split, string(e.Status)
+	row["language"] = nilIfEmpty(e.Language)
 	row["meta"], row["answers"], row["normalized"] = e.metaJSON, e.answered, e.normalized
 	row["drop_reason"] = nilIfEmpty(e.DropReason)
 	if len(h.s.Inputs) > 0 {

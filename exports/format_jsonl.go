@@ -8,6 +8,7 @@ import (
 // fields, in this order:
 //
 //	id, external_id, split, status   strings
+//	language                         when the item has one: its BCP 47 tag
 //	inputs, meta                     objects of the item's values (media as
 //	                                 the paths or URLs given)
 //	answers                          the ground truth as answered
@@ -33,6 +34,9 @@ func appendRecord(b []byte, e *entry, raw bool) []byte {
 	b = appendField(b, false, "external_id", e.ExternalID)
 	b = appendField(b, false, "split", e.Split)
 	b = appendField(b, false, "status", string(e.Status))
+	if e.Language != "" {
+		b = appendField(b, false, "language", e.Language)
+	}
 	b = appendField(b, false, "inputs", nonNil(e.Inputs))
 	b = appendField(b, false, "meta", nonNil(e.Meta))
 	b = appendField(b, false, "answers", nonNilAny(e.answered))

@@ -10,6 +10,7 @@ import (
 // with typed columns:
 //
 //	id, external_id, split, status   string
+//	language                         string, null when the item has none
 //	inputs                           struct, one field per input: text,
 //	                                 markdown and media as string (path or
 //	                                 URL), json as JSON text, image_list as
@@ -42,6 +43,7 @@ func hfSchema(s *tasks.Schema, raw bool) *parquet.Schema {
 	root := parquet.Group{
 		"id": parquet.String(), "external_id": parquet.String(),
 		"split": parquet.String(), "status": parquet.String(),
+		"language":    optString(),
 		"meta":        parquet.String(),
 		"answers":     answersGroup(s, false),
 		"normalized":  answersGroup(s, true),

@@ -93,7 +93,7 @@ func checkParquetMatchesJSONL(t *testing.T, s *tasks.Schema, sink *MemorySink, s
 // expectedRow maps a canonical JSON record to the hf row, written from the
 // layout described in hf_schema.go rather than from the writer's code.
 func expectedRow(t *testing.T, s *tasks.Schema, rec map[string]any, raw bool) map[string]any {
-	row := map[string]any{"id": rec["id"], "external_id": rec["external_id"], "split": rec["split"], "status": rec["status"],
+	row := map[string]any{"id": rec["id"], "external_id": rec["external_id"], "split": rec["split"], "status": rec["status"], "language": rec["language"],
 		"meta": canonText(t, rec["meta"]), "drop_reason": rec["drop_reason"],
 		"answers": expectAnswers(s, rec["answers"], false), "normalized": expectAnswers(s, rec["normalized"], true)}
 	if len(s.Inputs) > 0 {

@@ -52,6 +52,9 @@ type Counts struct {
 	BySplit      map[string]int64 `json:"by_split"`
 	ByStatus     map[string]int64 `json:"by_status"`
 	ByProvenance map[string]int64 `json:"by_provenance"`
+	// ByLanguage counts records per item language (NoLanguage for items
+	// without one); it is left out when no record has a language.
+	ByLanguage map[string]int64 `json:"by_language,omitempty"`
 	// Excluded counts dropped or unresolved items left out (include_dropped
 	// false); Filtered counts items the metadata filter left out.
 	Excluded int64 `json:"excluded"`
@@ -59,7 +62,41 @@ type Counts struct {
 }
 
 func newCounts() Counts {
-	return Counts{BySplit: map[string]int64{}, ByStatus: map[string]int64{}, ByProvenance: map[string]int64{}}
+	return Counts{BySplit: map[string]int64{}, ByStatus: map[string]int64{}, ByProvenance: map[string]int64{}, ByLanguage: map[string]int64{}}
+}
+
+// NoLanguage counts the records of items without a language ("und", the
+// BCP 47 tag for an undetermined language).
+const NoLanguage = "und"
+
+// dropNoLanguages forgets the language counts when no record has a
+// language: a project that never names languages releases as before.
+func (c *Counts) dropNoLanguages() {
+	if len(c.ByLanguage) == 0 || (len(c.ByLanguage) == 1 && c.ByLanguage[NoLanguage] > 0) {
+		c.ByLanguage = nil
+	}
+}
+
+// baseLanguages returns the language subtags of the counted tags (zh for
+// zh-Hans), sorted, as the card's front matter lists them.
+func (c Counts) baseLanguages() []string {
+	var out []string
+	for tag := range c.ByLanguage {
+		if tag != NoLanguage {
+			out = append(out, strings.SplitN(tag, "-", 2)[0])
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// languages returns the counted language tags, NoLanguage last.
+func (c Counts) languages() []string {
+	tags := slices.Sorted(maps.Keys(c.ByLanguage))
+	if i := slices.Index(tags, NoLanguage); i >= 0 {
+		tags = append(slices.Delete(tags, i, i+1), NoLanguage)
+	}
+	return tags
 }
 
 // meanAcc accumulates a mean.
@@ -74,6 +111,11 @@ func (x *exporter) count(e *entry) {
 	c.Total++
 	c.BySplit[e.Split]++
 	c.ByStatus[string(e.Status)]++
+	lang := e.Language
+	if lang == "" {
+		lang = NoLanguage
+	}
+	c.ByLanguage[lang]++
 	if e.Provenance.Kind != "" {
 		c.ByProvenance[e.Provenance.Kind]++
 	}

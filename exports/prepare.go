@@ -16,6 +16,9 @@ func (x *exporter) prepare(rec *Record) (*entry, error) {
 	if err := canonRecord(rec, x.job.Spec.Raw); err != nil {
 		return nil, err
 	}
+	if c, err := tasks.CanonicalLanguage(rec.Language); rec.Language != "" && (err != nil || c != rec.Language) {
+		return nil, recordErr(rec.ID, rec.ExternalID, "language", tasks.CodeInvalidLanguage, "%q is not a canonical BCP 47 tag (%q)", rec.Language, c)
+	}
 	split, err := x.job.Spec.Split.assign(rec.ID, rec.ExternalID, rec.Meta)
 	if err != nil {
 		return nil, err

@@ -43,6 +43,9 @@ type Record struct {
 	ID string
 	// ExternalID is the item's id in the source dataset.
 	ExternalID string
+	// Language is the item's BCP 47 tag (en, zh-Hans), empty when it has
+	// none.
+	Language string
 	// Inputs maps an input name to its value, as in tasks.Item; media values
 	// are the paths or URLs the release should carry (the caller rewrites
 	// asset references before streaming).

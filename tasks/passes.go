@@ -31,15 +31,12 @@ const (
 	// PassSamePerson: one person answers every pass of an item, in order, as
 	// one assignment that moves from pass to pass (default).
 	PassSamePerson PassMode = "same_person"
-	// PassSeparateQueues: each pass is its own queue, answered by different
-	// people. Declared so that a schema asking for it is refused clearly; it is
-	// not supported yet.
-	PassSeparateQueues PassMode = "separate_queues"
+	// PassOwnQueue: each pass is its own queue, answered by different people.
+	// An item's passes are labelled in order: pass k+1 opens once pass k has
+	// its full overlap of labels, and whoever labelled one pass of an item
+	// labels no other. Each label holds only its pass's answers.
+	PassOwnQueue PassMode = "own_queue"
 )
-
-// CodeUnsupported marks a value the schema language knows but the server
-// does not run yet.
-const CodeUnsupported = "unsupported"
 
 // CodeNotInPass marks an answer or reference outside the current pass.
 const CodeNotInPass = "not_in_pass"
@@ -88,11 +85,9 @@ func (s *Schema) PassOf(key string) int {
 // in that pass.
 func (s *Schema) validatePasses(fe FieldErrors) {
 	switch s.PassMode {
-	case "", PassSamePerson:
-	case PassSeparateQueues:
-		fe.add("pass_mode", CodeUnsupported, "each pass as its own queue is not supported yet; use %q (one person answers every pass of an item)", PassSamePerson)
+	case "", PassSamePerson, PassOwnQueue:
 	default:
-		fe.add("pass_mode", CodeInvalidValue, "unknown pass_mode %q (one of %q)", s.PassMode, PassSamePerson)
+		fe.add("pass_mode", CodeInvalidValue, "unknown pass_mode %q (one of %q, %q)", s.PassMode, PassSamePerson, PassOwnQueue)
 	}
 	if s.PassMode != "" && len(s.Passes) == 0 {
 		fe.add("pass_mode", CodeInvalidValue, "pass_mode applies only with passes")

@@ -57,7 +57,6 @@ func TestValidatePasses(t *testing.T) {
 		{"question sees nothing of the pass", func(s *Schema) { s.Passes[0].Inputs = []string{"instruction"} }, "passes[0].questions[0]", CodeInputMissing},
 		{"pass key twice", func(s *Schema) { s.Passes[1].Key = "pa" }, "passes[1].key", CodeDuplicateKey},
 		{"pass label", func(s *Schema) { s.Passes[0].Label = "" }, "passes[0].label", CodeRequired},
-		{"separate queues not built", func(s *Schema) { s.PassMode = PassSeparateQueues }, "pass_mode", CodeUnsupported},
 		{"unknown mode", func(s *Schema) { s.PassMode = "round_robin" }, "pass_mode", CodeInvalidValue},
 		{"mode without passes", func(s *Schema) { s.Passes = nil; s.PassMode = PassSamePerson }, "pass_mode", CodeInvalidValue},
 	}

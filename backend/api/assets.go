@@ -68,9 +68,10 @@ func (s *Server) setStorageQuota(c *gin.Context) error {
 	return nil
 }
 
-// assetURL returns a short-lived signed URL for an asset of a project the caller belongs to.
+// assetURL returns a short-lived signed URL for an asset of a project the caller belongs to,
+// unless the caller's open pass hides it.
 func (s *Server) assetURL(c *gin.Context) error {
-	u, err := s.media.URL(c.Request.Context(), currentUser(c), c.Param("aid"))
+	u, err := s.flow.AssetURL(c.Request.Context(), currentUser(c), c.Param("aid"))
 	if err != nil {
 		return err
 	}

@@ -85,6 +85,7 @@ var rules = []rule{
 	{workflow.ErrNotQualified, http.StatusForbidden, "not_qualified", ""},
 	{workflow.ErrRoleRequired, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrOwnWork, http.StatusForbidden, CodeForbidden, ""},
+	{workflow.ErrHiddenInPass, http.StatusForbidden, "hidden_in_pass", ""},
 	{workflow.ErrCannotCreate, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{releases.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},

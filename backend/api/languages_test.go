@@ -210,3 +210,124 @@ func TestLanguages(t *testing.T) {
 		}
 	})
 }
+
+// inLanguage adds a language to an item line.
+func inLanguage(t *testing.T, line, language string) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(line), &m); err != nil {
+		t.Fatal(err)
+	}
+	m["language"] = language
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
+// TestLanguagesGoldAndCalibration: gold mixed into label work and the items of a calibration round
+// follow the same language rule as production: an annotator who reads only English is never
+// given a Chinese gold or calibration item, and is given every English one.
+func TestLanguagesGoldAndCalibration(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, en := e.newUser("lead@example.org", false), e.newUser("en@example.org", false)
+		pid := checklistProject(t, lead, map[string]any{"overlap": 1, "gold_rate": 1})
+		base := "/api/v1/projects/" + pid
+		lead.member(pid, en, "annotator")
+		lead.must("PUT", base+"/members/"+en.user.ID, map[string]any{"languages": []string{"en"}}, 200, nil)
+		var work, pool []string
+		for _, l := range []string{"en", "zh"} {
+			for i := range 2 {
+				work = append(work, inLanguage(t, checklistLine(fmt.Sprintf("gold-%s-%d", l, i), allYes), l),
+					inLanguage(t, checklistLine(fmt.Sprintf("prod-%s-%d", l, i), nil), l))
+				pool = append(pool, strings.Replace(inLanguage(t, checklistLine(fmt.Sprintf("cal-%s-%d", l, i), allYes), l), `"gold":true,`, "", 1))
+			}
+		}
+		lead.importNDJSON(base+"/items", work...)
+		if rep := lead.importNDJSON(base+"/items?pool=calibration", pool...); rep["imported"].(float64) != 4 {
+			t.Fatalf("pool import: %v", rep)
+		}
+		lead.must("POST", base+"/calibration-rounds", map[string]any{"name": "Round one",
+			"external_ids": []string{"cal-en-0", "cal-en-1", "cal-zh-0", "cal-zh-1"}, "participants": []string{en.user.ID},
+			"pass": map[string]any{"metric": "accuracy_vs_gold", "threshold": 0.5, "questions": []string{"safe"}}}, 201, nil)
+
+		given := map[string][]string{} // stage → external ids, in claim order
+		for _, stage := range []string{"calibration", "label"} {
+			for range 10 {
+				c := en.next(pid, stage)
+				if c == nil {
+					break
+				}
+				ext := dbStrings(t, e.store, "SELECT i.external_id FROM assignments a JOIN items i ON i.id = a.item_id WHERE a.id = $1", c.Assignment.ID)[0]
+				given[stage] = append(given[stage], ext)
+				en.submitOK(c.Assignment.ID, map[string]any{"answers": checklistAnswers("yes", "yes", "no", "yes")})
+			}
+		}
+		slices.Sort(given["calibration"])
+		if want := []string{"cal-en-0", "cal-en-1"}; !slices.Equal(given["calibration"], want) {
+			t.Errorf("calibration items given: %v, want %v", given["calibration"], want)
+		}
+		// gold_rate 1: both English gold items come first, then production
+		if l := given["label"]; len(l) != 4 || !strings.HasPrefix(l[0], "gold-en-") || !strings.HasPrefix(l[1], "gold-en-") ||
+			!slices.Equal(slices.Sorted(slices.Values(l[2:])), []string{"prod-en-0", "prod-en-1"}) {
+			t.Errorf("label items given: %v, want both English gold items, then both English production items", l)
+		}
+	})
+}
+
+// TestReleaseLanguages: a release carries each item's language in its records, counts records by
+// language in the manifest, the release summary and the dataset card.
+func TestReleaseLanguages(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open, func(o *options) { o.jobs = true })
+		lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+		var p struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "d3", "template": "d3omni-t2i",
+			"workflow": map[string]any{"overlap": 1, "adjudication": "never", "on_no_consensus": "drop"}}, 201, &p)
+		pid := p.ID
+		lead.member(pid, ann, "annotator")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", langLine("e1", "en"), langLine("z1", "zh-Hans"), langLine("z2", "zh-Hans"), langLine("n1", ""))
+		for c := ann.next(pid, "label"); c != nil; c = ann.next(pid, "label") {
+			ann.submitOK(c.Assignment.ID, map[string]any{"answers": mustTemplate("d3omni-t2i").ExampleAnswers()})
+		}
+		rid := lead.startRelease(pid, map[string]any{"name": "v1", "formats": []string{"jsonl"}})
+		v := lead.waitRelease(pid, rid)
+		if v.Status != "done" {
+			t.Fatalf("release: %+v", v)
+		}
+		files := lead.releaseFiles(pid, v)
+		got := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(string(files["jsonl/test.jsonl"])), "\n") {
+			var r struct {
+				ExternalID string  `json:"external_id"`
+				Language   *string `json:"language"`
+			}
+			json.Unmarshal([]byte(line), &r)
+			got[r.ExternalID] = "absent"
+			if r.Language != nil {
+				got[r.ExternalID] = *r.Language
+			}
+		}
+		if want := map[string]string{"e1": "en", "z1": "zh-Hans", "z2": "zh-Hans", "n1": "absent"}; !maps.Equal(got, want) {
+			t.Errorf("record languages %v, want %v", got, want)
+		}
+		want := map[string]int64{"en": 1, "zh-Hans": 2, "und": 1}
+		var manifest struct {
+			Records struct {
+				ByLanguage map[string]int64 `json:"by_language"`
+			} `json:"records"`
+		}
+		json.Unmarshal(files["manifest.json"], &manifest)
+		var summary struct {
+			Summary struct {
+				ByLanguage map[string]int64 `json:"by_language"`
+			} `json:"summary"`
+		}
+		lead.must("GET", "/api/v1/projects/"+pid+"/releases/"+rid, nil, 200, &summary)
+		if !maps.Equal(manifest.Records.ByLanguage, want) || !maps.Equal(summary.Summary.ByLanguage, want) {
+			t.Errorf("by language: manifest %v, summary %v, want %v", manifest.Records.ByLanguage, summary.Summary.ByLanguage, want)
+		}
+		if card := string(files["README.md"]); !strings.Contains(card, "| `zh-Hans` | 2 |") || !strings.Contains(card, "- en\n- zh\n") {
+			t.Errorf("the card does not count by language:\n%s", card)
+		}
+	})
+}

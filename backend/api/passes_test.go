@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -230,6 +231,317 @@ func TestPassOrderAndRevisions(t *testing.T) {
 		}
 		if st, _ := ann.do("POST", base+"/queue/next", map[string]any{"stage": "label"}); st != http.StatusNoContent {
 			t.Errorf("the item came back after both passes: %d", st)
+		}
+	})
+}
+
+// TestPassBlindsMedia: the signed-URL endpoint keeps a pass's blinding. While the annotator is in
+// the Physical Adherence pass of an item, the initial frame's file is refused; once the second
+// pass opens, it is served. The lead, the video of the open pass and an annotator who holds no
+// pass keep access.
+func TestPassBlindsMedia(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		ann, idle := e.newUser("ann@example.org", false), e.newUser("idle@example.org", false)
+		pid := robojudgeProject(t, lead, map[string]any{"overlap": 2})
+		lead.member(pid, ann, "annotator")
+		lead.member(pid, idle, "annotator")
+		frame := uploadAsset(t, lead, pid, "frame.png", pngBytes)
+		video := uploadAsset(t, lead, pid, "rollout.mp4", []byte("\x00\x00\x00\x18ftypmp42rollout"))
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", fmt.Sprintf(`{"external_id":"pm-1","inputs":{"video":{"asset":%q},"first_frame":{"asset":%q},"instruction":%q,"generator":"g"}}`, video, frame, secretInstruction))
+		base := "/api/v1/projects/" + pid
+		url := func(c *client, id string) (int, []byte) { return c.do("GET", "/api/v1/assets/"+id+"/url", nil) }
+
+		c := ann.next(pid, "label")
+		st, body := url(ann, frame)
+		if st != http.StatusForbidden || !strings.Contains(string(body), `"hidden_in_pass"`) {
+			t.Fatalf("the initial frame during pass 1: %d %s", st, body)
+		}
+		for _, ok := range []struct {
+			who  *client
+			id   string
+			what string
+		}{{ann, video, "the video during pass 1"}, {lead, frame, "the lead asks for the frame"}, {idle, frame, "an annotator without a pass asks for the frame"}} {
+			if st, body := url(ok.who, ok.id); st != http.StatusOK {
+				t.Errorf("%s: %d %s", ok.what, st, body)
+			}
+		}
+		ann.must("POST", base+"/assignments/"+c.Assignment.ID+"/submit", map[string]any{"answers": passAnswers(t, 0)}, 200, nil)
+		var u struct{ URL string }
+		ann.must("GET", "/api/v1/assets/"+frame+"/url", nil, 200, &u)
+		if b, _ := fetch(t, e, u.URL); len(b) == 0 {
+			t.Fatal("the frame's bytes are empty in pass 2")
+		}
+	})
+}
+
+// ownQueueProject makes a RoboJudge project whose passes are each their own queue.
+func ownQueueProject(t *testing.T, lead *client, workflow map[string]any) string {
+	t.Helper()
+	s := mustTemplate("robojudge")
+	s.PassMode = tasks.PassOwnQueue
+	var p struct{ ID string }
+	lead.must("POST", "/api/v1/projects", map[string]any{"name": "rj own queue", "schema": s, "workflow": workflow}, 201, &p)
+	return p.ID
+}
+
+// TestOwnQueuePasses runs RoboJudge with each pass its own queue (overlap 2, four annotators):
+// pass-2 work appears only once both pass-1 labels are in, nobody labels both passes of an item,
+// nothing a pass-1 annotator receives holds the instruction (nor may they fetch the initial
+// frame's file), each label holds only its pass's answers, and the ground truth answers every
+// question.
+func TestOwnQueuePasses(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		t.Run("no review", func(t *testing.T) { ownQueueRun(t, open, "none") })
+		t.Run("cross review", func(t *testing.T) { ownQueueRun(t, open, "cross") })
+	})
+}
+
+// ownQueueRun is TestOwnQueuePasses with a review policy. With cross review, each label is
+// reviewed in its own pass: a pass-1 label's review shows no instruction, and a correction
+// answers that pass's questions only.
+func ownQueueRun(t *testing.T, open func(testing.TB) *store.Store, review string) {
+	e := newEnv(t, open)
+	lead, rev := e.newUser("lead@example.org", false), e.newUser("rev@example.org", false)
+	var people []*client
+	for _, n := range []string{"a", "b", "c", "d"} {
+		people = append(people, e.newUser(n+"@example.org", false))
+	}
+	a, b, c, d := people[0], people[1], people[2], people[3]
+	pid := ownQueueProject(t, lead, map[string]any{"overlap": 2, "review": review})
+	for _, u := range people {
+		lead.member(pid, u, "annotator")
+	}
+	lead.member(pid, rev, "reviewer")
+	frame := uploadAsset(t, lead, pid, "frame.png", pngBytes)
+	lead.importNDJSON("/api/v1/projects/"+pid+"/items", fmt.Sprintf(`{"external_id":"oq-1","inputs":{"video":"media/robot_rollout.mp4","first_frame":{"asset":%q},"instruction":%q,"generator":"g"}}`, frame, secretInstruction))
+	base := "/api/v1/projects/" + pid
+	pa, ia := passAnswers(t, 0), passAnswers(t, 1)
+	var pass1 [][]byte
+	claim := func(u *client) (int, []byte) {
+		st, body := u.do("POST", base+"/queue/next", map[string]any{"stage": "label"})
+		if st != 200 && st != http.StatusNoContent {
+			t.Fatalf("%s claims: %d %s", u.user.Email, st, body)
+		}
+		return st, body
+	}
+
+	// reviewPass reviews the two labels of a pass (cross review only), correcting the first
+	// pass-1 label with answers to that pass's questions only.
+	reviewPass := func(number int) {
+		for i := 0; review == "cross"; i++ {
+			r := rev.next(pid, "review")
+			if r == nil {
+				if i != 2 {
+					t.Fatalf("%d reviews of pass %d, want one per label", i, number)
+				}
+				return
+			}
+			body := map[string]any{"verdict": "approve"}
+			if p := decodeView(t, r.raw).Item.Pass; p == nil || p.Number != number {
+				t.Fatalf("a review in pass %v, want %d: %s", p, number, r.raw)
+			}
+			if number == 1 {
+				pass1 = append(pass1, r.raw)
+				if i == 0 {
+					body = map[string]any{"verdict": "correct", "answers": merge(pa, answers("pa_evidence", "corrected: the gripper slips")), "comment": "slips"}
+				}
+			}
+			rev.submitOK(r.Assignment.ID, body)
+		}
+	}
+
+	var ids []string
+	for _, u := range []*client{a, b} {
+		st, body := claim(u)
+		v := decodeView(t, body)
+		if st != 200 || v.Item.Pass == nil || v.Item.Pass.Number != 1 {
+			t.Fatalf("%s's claim is not in pass 1: %d %s", u.user.Email, st, body)
+		}
+		pass1 = append(pass1, body)
+		ids = append(ids, v.Assignment.ID)
+	}
+	if st, body := a.do("GET", "/api/v1/assets/"+frame+"/url", nil); st != http.StatusForbidden || !strings.Contains(string(body), "hidden_in_pass") {
+		t.Fatalf("the initial frame in a pass-1 label: %d %s", st, body)
+	}
+	if st, _ := claim(c); st != http.StatusNoContent {
+		t.Fatal("pass 2 opened before pass 1 had its labels")
+	}
+	st, body := a.do("POST", base+"/assignments/"+ids[0]+"/submit", map[string]any{"answers": merge(pa, ia)})
+	if st != 422 || !strings.Contains(string(body), tasks.CodeNotInPass) {
+		t.Fatalf("pass 2 answers in a pass-1 label: %d %s", st, body)
+	}
+	pass1 = append(pass1, body)
+	for i, u := range []*client{a, b} {
+		st, body := u.do("POST", base+"/assignments/"+ids[i]+"/submit", map[string]any{"answers": pa, "time_spent_ms": 1000})
+		if st != 200 || !strings.Contains(string(body), `"status":"submitted"`) {
+			t.Fatalf("%s submits pass 1: %d %s", u.user.Email, st, body)
+		}
+		pass1 = append(pass1, body)
+		if i == 0 {
+			if st, _ := claim(c); st != http.StatusNoContent {
+				t.Fatal("pass 2 opened after one of two pass-1 labels")
+			}
+		}
+	}
+	for _, u := range []*client{a, b} {
+		st, body := claim(u)
+		pass1 = append(pass1, body)
+		if st != http.StatusNoContent {
+			t.Fatalf("%s, who labelled pass 1, was given the item again: %s", u.user.Email, body)
+		}
+	}
+	if review == "cross" { // note: a pass opens the next once its labels are reviewed
+		if st, _ := claim(c); st != http.StatusNoContent {
+			t.Fatal("pass 2 opened before pass 1's labels were reviewed")
+		}
+		reviewPass(1)
+	}
+	for _, u := range []*client{c, d} {
+		st, body := claim(u)
+		v := decodeView(t, body)
+		if st != 200 || v.Item.Pass == nil || v.Item.Pass.Number != 2 || !strings.Contains(string(body), secretInstruction) {
+			t.Fatalf("%s's claim is not pass 2 with the instruction: %d %s", u.user.Email, st, body)
+		}
+		want := map[string]string{"none": "done", "cross": "review"}[review]
+		if stage := u.submitOK(v.Assignment.ID, map[string]any{"answers": ia}); u == d && stage != want {
+			t.Fatalf("after both passes' labels the item is in %q, want %q", stage, want)
+		}
+	}
+	reviewPass(2)
+	for i, body := range pass1 {
+		if strings.Contains(string(body), secretInstruction) || strings.Contains(string(body), frame) {
+			t.Errorf("response %d of pass 1 holds the instruction or the frame: %s", i, body)
+		}
+	}
+
+	// each label holds its pass's answers; nobody labelled twice; the truth answers everything
+	rows := dbStrings(t, e.store, "SELECT user_id || ' ' || pass || ' ' || answers FROM assignments WHERE project_id = $1 AND stage = 'label' ORDER BY pass, user_id", pid)
+	if len(rows) != 4 {
+		t.Fatalf("labels: %v", rows)
+	}
+	users := map[string]bool{}
+	for _, r := range rows {
+		parts := strings.SplitN(r, " ", 3)
+		users[parts[0]] = true
+		var got tasks.Answers
+		json.Unmarshal([]byte(parts[2]), &got)
+		want := map[string]tasks.Answers{"0": pa, "1": ia}[parts[1]]
+		if len(got) != len(want) || string(got["physical_adherence"]) != string(want["physical_adherence"]) || string(got["instruction_alignment"]) != string(want["instruction_alignment"]) {
+			t.Errorf("a label of pass %s holds %s", parts[1], parts[2])
+		}
+	}
+	if len(users) != 4 {
+		t.Errorf("%d people labelled the item's four labels", len(users))
+	}
+	item := lead.items(pid, "")[0]
+	if item.Stage != "done" || item.GroundTruth == nil {
+		t.Fatalf("the item is not decided: %+v", item)
+	}
+	texts := lead.itemDetail(pid, item.ID).Item.GroundTruth.Texts
+	for _, q := range mustTemplate("robojudge").Questions {
+		_, answered := item.GroundTruth.Answers[q.Key]
+		if q.Kind == tasks.KindText { // note: evidence is kept as every accepted label's text
+			answered = len(texts[q.Key]) == 2
+		}
+		if !answered {
+			t.Errorf("ground truth lacks %s: %v, texts %v", q.Key, slices.Collect(maps.Keys(item.GroundTruth.Answers)), texts)
+		}
+	}
+	if corrected := fmt.Sprint(texts["pa_evidence"]); (review == "cross") != strings.Contains(corrected, "the gripper slips") {
+		t.Errorf("pa_evidence texts %s with review %s", corrected, review)
+	}
+}
+
+// TestOwnQueueGold: with each pass its own queue, a gold item is still answered whole by one
+// person, pass after pass, and scored on every pass's answers.
+func TestOwnQueueGold(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, ann := e.newUser("lead@example.org", false), e.newUser("ann@example.org", false)
+		pid := ownQueueProject(t, lead, map[string]any{"overlap": 2, "gold_rate": 1})
+		lead.member(pid, ann, "annotator")
+		gold, _ := json.Marshal(map[string]any{"external_id": "gold-1", "gold": true, "ground_truth": map[string]any{"answers": mustTemplate("robojudge").ExampleAnswers()},
+			"inputs": map[string]any{"video": "media/robot_rollout.mp4", "first_frame": "media/robot_first_frame.png", "instruction": secretInstruction, "generator": "g"}})
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", string(gold), passLine("prod-1"))
+		base := "/api/v1/projects/" + pid
+
+		c := ann.next(pid, "label")
+		if p := decodeView(t, c.raw).Item.Pass; p == nil || p.Number != 1 || strings.Contains(string(c.raw), secretInstruction) {
+			t.Fatalf("the gold claim is not pass 1 without the instruction: %s", c.raw)
+		}
+		var res struct {
+			Assignment struct{ Status string } `json:"assignment"`
+			NextPass   *tasks.PassStep         `json:"next_pass"`
+		}
+		ann.must("POST", base+"/assignments/"+c.Assignment.ID+"/submit", map[string]any{"answers": passAnswers(t, 0)}, 200, &res)
+		if res.Assignment.Status != "active" || res.NextPass == nil || res.NextPass.Number != 2 {
+			t.Fatalf("pass 1 of a gold item did not open pass 2 for the same person: %+v", res)
+		}
+		c2 := ann.next(pid, "label")
+		if c2.Assignment.ID != c.Assignment.ID || !strings.Contains(string(c2.raw), secretInstruction) {
+			t.Fatalf("pass 2 of the gold item: %s", c2.raw)
+		}
+		ann.submitOK(c2.Assignment.ID, map[string]any{"answers": passAnswers(t, 1)})
+		if got := dbStrings(t, e.store, "SELECT CASE WHEN gold_correct THEN 'correct' ELSE 'wrong' END FROM assignments WHERE id = $1", c.Assignment.ID); len(got) != 1 || got[0] != "correct" {
+			t.Fatalf("the gold label was scored %v, want correct", got)
+		}
+	})
+}
+
+// TestOwnQueueRejectedLabel: with cross review, a pass's label rejected in review frees its slot
+// in that pass, which someone else fills before the next pass opens; the person whose label was
+// rejected labels no other pass of the item.
+func TestOwnQueueRejectedLabel(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead, rev := e.newUser("lead@example.org", false), e.newUser("rev@example.org", false)
+		a, b, c := e.newUser("a@example.org", false), e.newUser("b@example.org", false), e.newUser("c@example.org", false)
+		pid := ownQueueProject(t, lead, map[string]any{"overlap": 1, "review": "cross"})
+		for _, u := range []*client{a, b, c} {
+			lead.member(pid, u, "annotator")
+		}
+		lead.member(pid, rev, "reviewer")
+		lead.importNDJSON("/api/v1/projects/"+pid+"/items", passLine("rj-1"))
+		passOf := func(cr *claimResp) int {
+			if cr == nil {
+				return 0
+			}
+			return decodeView(t, cr.raw).Item.Pass.Number
+		}
+		label := func(u *client, pass int) {
+			t.Helper()
+			cr := u.next(pid, "label")
+			if got := passOf(cr); got != pass {
+				t.Fatalf("%s was given pass %d, want %d", u.user.Email, got, pass)
+			}
+			u.submitOK(cr.Assignment.ID, map[string]any{"answers": passAnswers(t, pass-1)})
+		}
+		verdict := func(v string) {
+			t.Helper()
+			r := rev.next(pid, "review")
+			if r == nil {
+				t.Fatal("no label to review")
+			}
+			rev.submitOK(r.Assignment.ID, map[string]any{"verdict": v, "comment": "checked"})
+		}
+
+		label(a, 1)
+		if got := passOf(b.next(pid, "label")); got != 0 {
+			t.Fatalf("b was given pass %d while pass 1's only label waits for review", got)
+		}
+		verdict("reject")
+		label(b, 1) // the rejected label's slot, in pass 1 again
+		verdict("approve")
+		if got := passOf(a.next(pid, "label")); got != 0 {
+			t.Fatalf("a, whose pass-1 label was rejected, was given pass %d", got)
+		}
+		label(c, 2)
+		verdict("approve")
+		item := lead.items(pid, "")[0]
+		if item.Stage != "done" || item.GroundTruth == nil || item.GroundTruth.Answers["physical_adherence"] == nil || item.GroundTruth.Answers["instruction_alignment"] == nil {
+			t.Fatalf("the item after a refilled pass: %+v", item)
 		}
 	})
 }

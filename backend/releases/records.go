@@ -137,7 +137,7 @@ func (s *Service) convert(ctx context.Context, fp *workflow.Project, its []store
 // record is one item as exports reads it. Inputs, metadata and answers are JSON objects the
 // server validated when it stored them.
 func record(it *store.ItemTruth, work []store.Assignment) exports.Record {
-	rec := exports.Record{ID: it.ID, ExternalID: it.ExternalID, Status: itemStatus(&it.Item)}
+	rec := exports.Record{ID: it.ID, ExternalID: it.ExternalID, Language: it.Language, Status: itemStatus(&it.Item)}
 	rec.Inputs, _ = splitObject(it.Inputs)
 	if len(it.Meta) > 0 {
 		rec.Meta, _ = splitObject(it.Meta)

@@ -110,8 +110,10 @@ type Summary struct {
 	Records      int64            `json:"records"`
 	BySplit      map[string]int64 `json:"by_split"`
 	ByProvenance map[string]int64 `json:"by_provenance"`
-	Files        int              `json:"files"`
-	Bytes        int64            `json:"bytes"`
+	// ByLanguage counts records per item language ("und" for none); absent when no item has one.
+	ByLanguage map[string]int64 `json:"by_language,omitempty"`
+	Files      int              `json:"files"`
+	Bytes      int64            `json:"bytes"`
 }
 
 // view turns a stored release into what clients see; withManifest adds the manifest.
@@ -126,7 +128,8 @@ func view(r *store.Release, withManifest bool) Release {
 	}
 	var m exports.Manifest
 	if json.Unmarshal(r.Manifest, &m) == nil {
-		sum := &Summary{Records: m.Records.Total, BySplit: m.Records.BySplit, ByProvenance: m.Records.ByProvenance, Files: len(m.Files) + 1}
+		sum := &Summary{Records: m.Records.Total, BySplit: m.Records.BySplit, ByProvenance: m.Records.ByProvenance,
+			ByLanguage: m.Records.ByLanguage, Files: len(m.Files) + 1}
 		for _, f := range m.Files {
 			sum.Bytes += f.Bytes
 		}

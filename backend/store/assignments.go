@@ -112,10 +112,10 @@ func (s *Store) AssignmentsOfItems(ctx context.Context, itemIDs []string) (map[s
 
 // TakenSlots counts an item's assignments in a stage that hold a slot: submitted (and not
 // rejected) ones and active ones whose lease has not expired, other than except.
-func (s *Store) TakenSlots(ctx context.Context, itemID string, stage flow.Stage, except string, at time.Time) (int64, error) {
+func (s *Store) TakenSlots(ctx context.Context, itemID string, stage flow.Stage, pass int, except string, at time.Time) (int64, error) {
 	var n int64
 	err := s.db.WithContext(ctx).Model(&Assignment{}).
-		Where("item_id = ? AND stage = ? AND id <> ?", itemID, stage, except).
+		Where("item_id = ? AND stage = ? AND pass >= ? AND id <> ?", itemID, stage, pass, except).
 		Where("status = ? OR (status = ? AND lease_expires_at > ?)", flow.AssignSubmitted, flow.AssignActive, at).
 		Count(&n).Error
 	return n, translate(err)

@@ -177,15 +177,18 @@ type RoundCandidate struct {
 }
 
 // CalibrationCandidates returns up to limit items of the open rounds of a project that the
-// user takes part in and has no assignment of yet, oldest round first, in round order.
+// user takes part in and has no assignment of yet and whose language the user reads, oldest
+// round first, in round order.
 func (s *Store) CalibrationCandidates(ctx context.Context, projectID, userID string, limit int) ([]RoundCandidate, error) {
 	out := []RoundCandidate{}
 	err := s.db.WithContext(ctx).Raw(`SELECT ri.round_id, ri.item_id FROM calibration_round_items ri
 JOIN calibration_rounds r ON r.id = ri.round_id
 JOIN calibration_round_people p ON p.round_id = r.id AND p.user_id = ?
+JOIN items i ON i.id = ri.item_id
 WHERE r.project_id = ? AND r.status = ?
   AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.round_id = ri.round_id AND a.item_id = ri.item_id AND a.user_id = ?)
-ORDER BY r.number, ri.position LIMIT ?`, userID, projectID, flow.RoundOpen, userID, limit).Scan(&out).Error
+  AND `+readsItem("?")+`
+ORDER BY r.number, ri.position LIMIT ?`, userID, projectID, flow.RoundOpen, userID, userID, userID, limit).Scan(&out).Error
 	return out, translate(err)
 }
 

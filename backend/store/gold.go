@@ -7,13 +7,15 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
-// goldWork: gold items of a project the user never worked on, in any stage.
+// goldWork: gold items of a project the user never worked on, in any stage, in a language the
+// user reads (gold is mixed into label work and follows its language rule).
 func goldWork(projectID, userID string) workQuery {
 	return workQuery{id: "i.id", from: "FROM items i", order: "RANDOM()", lockTable: "i",
 		where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL
   AND NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = i.id AND x.user_id = ?)
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ?)`,
-		args: []any{projectID, flow.StageGold, userID, userID}}
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ?)
+  AND ` + readsItem("?"),
+		args: []any{projectID, flow.StageGold, userID, userID, userID, userID}}
 }
 
 // GoldCandidates returns up to limit gold items the user may be given, in random order, so

@@ -26,9 +26,12 @@ type Item struct {
 	SpotCheck  bool       `json:"spot_check"`
 	Gold       JSON       `json:"-"` // the gold answers of an item in stage gold
 	GTRevision int        `gorm:"column:gt_revision" json:"gt_revision"`
-	Version    int        `json:"version"`
-	CreatedAt  time.Time  `json:"created_at"`
-	UpdatedAt  time.Time  `json:"updated_at"`
+	// Pass is the pass whose labels the item is collecting when its form's passes are each their
+	// own queue (tasks.PassOwnQueue); 0 otherwise.
+	Pass      int       `json:"-"`
+	Version   int       `json:"version"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // Item returns an item of a project.
@@ -97,6 +100,13 @@ func (s *Store) UpsertItem(ctx context.Context, it *Item) (UpsertResult, error) 
 func (s *Store) SetItemStage(ctx context.Context, id string, stage flow.Stage, dropReason *string) error {
 	return translate(s.db.WithContext(ctx).Model(&Item{}).Where("id = ?", id).Updates(map[string]any{
 		"stage": stage, "drop_reason": dropReason, "version": gorm.Expr("version + 1"), "updated_at": now(),
+	}).Error)
+}
+
+// SetItemPass opens the next pass of an item whose passes are each their own queue.
+func (s *Store) SetItemPass(ctx context.Context, id string, pass int) error {
+	return translate(s.db.WithContext(ctx).Model(&Item{}).Where("id = ?", id).Updates(map[string]any{
+		"pass": pass, "version": gorm.Expr("version + 1"), "updated_at": now(),
 	}).Error)
 }
 

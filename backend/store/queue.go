@@ -38,12 +38,14 @@ const notInOtherStage = `NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id
 // itemWork: items of a stage that the user never worked on in another stage (so nobody labels
 // an item they reviewed, nor reviews one they labeled), nor in this stage unless they gave it
 // back untouched, that have fewer than slots slots taken, and whose language the user reads.
+// When an item's passes are each their own queue, only the slots of the pass it is collecting
+// count (i.pass; it stays 0 otherwise, where every assignment counts).
 func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Time) workQuery {
 	return workQuery{id: "i.id", from: "FROM items i", order: "i.id", lockTable: "i",
 		where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL
   AND ` + fmt.Sprintf(notInOtherStage, "i.id") + `
   AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ? AND a.stage = ? LIMIT 1 OFFSET 0)
-  AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND ` + slotTaken + `) < ?
+  AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND a.pass >= i.pass AND ` + slotTaken + `) < ?
   AND ` + readsItem("?"),
 		args: []any{projectID, stage, userID, stage, userID, stage, stage, at, slots, userID, userID}}
 }
@@ -240,6 +242,7 @@ func (s *Store) NextItem(ctx context.Context, projectID, userID string, stage fl
 type NewClaim struct {
 	Assignment *Assignment
 	Slots      int       // how many assignments the item takes in the stage
+	Pass       int       // the pass the item collects labels for: earlier passes' labels hold no slot
 	At         time.Time // leases alive at this time hold a slot
 	Event      Event     // the claim's audit event
 }
@@ -281,7 +284,7 @@ func (s *Store) ClaimItem(ctx context.Context, c NewClaim) (bool, error) {
 	ins.SQL += " RETURNING id"
 	ins.Args = append(ins.Args, c.Slots, a.Stage)
 	ev := er.insertFrom("ins", nil)
-	sql := `WITH n AS (SELECT COUNT(*) AS taken FROM assignments a WHERE a.item_id = ? AND a.stage = ? AND ` + slotTaken + `),
+	sql := `WITH n AS (SELECT COUNT(*) AS taken FROM assignments a WHERE a.item_id = ? AND a.stage = ? AND a.pass >= ? AND ` + slotTaken + `),
 ip AS (INSERT INTO item_people (item_id, user_id, stage, created_at)
   SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TIMESTAMP) FROM n WHERE n.taken < ?
   ON CONFLICT (item_id, user_id) DO NOTHING RETURNING stage),
@@ -289,7 +292,7 @@ f AS (SELECT COALESCE((SELECT stage FROM ip), (SELECT stage FROM item_people WHE
 ins AS (` + ins.SQL + `),
 ev AS (` + ev.SQL + `)
 SELECT COUNT(*) FROM ins`
-	args := []any{a.ItemID, a.Stage, c.At, a.ItemID, a.UserID, a.Stage, a.CreatedAt, c.Slots, a.ItemID, a.UserID}
+	args := []any{a.ItemID, a.Stage, c.Pass, c.At, a.ItemID, a.UserID, a.Stage, a.CreatedAt, c.Slots, a.ItemID, a.UserID}
 	args = append(append(args, ins.Args...), ev.Args...)
 	var n []int64
 	if err := s.db.WithContext(ctx).Raw(sql, args...).Scan(&n).Error; err != nil {

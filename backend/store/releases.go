@@ -148,7 +148,7 @@ type ItemTruth struct {
 // newest ground truth, in id order after the item id after ("" for the first page).
 func (s *Store) ItemsWithTruth(ctx context.Context, projectID string, stages []flow.Stage, after string, limit int) ([]ItemTruth, error) {
 	q := s.db.WithContext(ctx).Table("items i").
-		Select("i.id, i.external_id, i.inputs, i.meta, i.stage, i.drop_reason, i.gt_revision, g.answers, "+
+		Select("i.id, i.external_id, i.inputs, i.meta, i.language, i.stage, i.drop_reason, i.gt_revision, g.answers, "+
 			"g.provenance, g.decided_by, g.rationale, g.details, g.texts").
 		Joins("LEFT JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_revision").
 		Where("i.project_id = ? AND i.stage IN ?", projectID, stages)
@@ -166,7 +166,7 @@ func (s *Store) ItemsWithTruth(ctx context.Context, projectID string, stages []f
 		var it ItemTruth
 		var gt GroundTruth
 		var prov *string
-		if err := rows.Scan(&it.ID, &it.ExternalID, &it.Inputs, &it.Meta, &it.Stage, &it.DropReason, &it.GTRevision,
+		if err := rows.Scan(&it.ID, &it.ExternalID, &it.Inputs, &it.Meta, &it.Language, &it.Stage, &it.DropReason, &it.GTRevision,
 			&gt.Answers, &prov, &gt.DecidedBy, &gt.Rationale, &gt.Details, &gt.Texts); err != nil {
 			return nil, err
 		}

@@ -102,10 +102,15 @@ func (s *Service) advance(ctx context.Context, tx *store.Store, p *Project, it *
 			return "", err
 		}
 	}
+	if p.ownQueue(flow.StageLabel, it) {
+		if earlier, err := s.openNextPass(ctx, tx, p, it, as); err != nil || earlier {
+			return flow.StageLabel, err
+		}
+	}
 	accepted, pending, disputed := acceptedLabels(as)
 	stage := flow.StageLabel
 	switch {
-	case len(accepted)+pending < p.Policy.Overlap:
+	case len(accepted)+pending < p.labelsPerItem():
 	case pending > 0:
 		stage = flow.StageReview
 	default:

@@ -17,6 +17,15 @@ import (
 // the assignment with the answers of every pass. Reviewers, adjudicators and leads see the
 // whole form.
 
+// With pass_mode own_queue (tasks.PassOwnQueue) each pass of a label is its own queue: a label
+// assignment is made in the pass the item is collecting (Item.Pass, copied to Assignment.Pass),
+// shows only that pass's inputs and holds only its answers, and is submitted whole; its review is
+// made in the same pass. Once the pass has its full overlap of submitted (and reviewed) labels,
+// the item opens its next pass (openNextPass); nobody labels two passes of an item, since nobody
+// labels an item twice. After the last pass the item goes on as any other, with overlap labels
+// per pass: consensus decides each question over the labels that answered it. Calibration and
+// gold items are answered as with same_person.
+
 // passStages are the stages answered pass by pass: those whose person labels the item.
 var passStages = []flow.Stage{flow.StageLabel, flow.StageCalibration}
 
@@ -25,7 +34,7 @@ var passStages = []flow.Stage{flow.StageLabel, flow.StageCalibration}
 // with that pass.
 func (p *Project) formOf(a *store.Assignment) (*tasks.Schema, *tasks.Pass, error) {
 	schema := p.stageSchema(a.Stage)
-	if !schema.HasPasses() || !slices.Contains(passStages, a.Stage) {
+	if !schema.HasPasses() || !(slices.Contains(passStages, a.Stage) || p.reviewsPass(a)) {
 		return schema, nil, nil
 	}
 	form, err := schema.PassForm(a.Pass)
@@ -35,9 +44,74 @@ func (p *Project) formOf(a *store.Assignment) (*tasks.Schema, *tasks.Pass, error
 	return &form, &schema.Passes[a.Pass], nil
 }
 
+// reviewsPass reports whether an assignment reviews a label of one pass: with each pass its own
+// queue, a review is made in the pass of the label it reviews (its form and inputs), so that a
+// correction or a blind review answers that pass's questions.
+func (p *Project) reviewsPass(a *store.Assignment) bool {
+	return a.Stage == flow.StageReview && p.ownQueue(flow.StageLabel, nil)
+}
+
+// throughPasses reports whether an assignment in a pass answers every pass in turn: always with
+// same_person; with own_queue only calibration work and labels of gold items, which score one
+// person on the whole form (the item is read only then).
+func (s *Service) throughPasses(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment) (bool, error) {
+	if !slices.Contains(passStages, a.Stage) {
+		return false, nil
+	}
+	if !p.ownQueue(a.Stage, nil) {
+		return true, nil
+	}
+	it, err := tx.Item(ctx, p.ID, a.ItemID)
+	if err != nil {
+		return false, err
+	}
+	return it.Stage == flow.StageGold, nil
+}
+
 // lastPass reports whether an assignment in a pass is in the last one.
 func (p *Project) lastPass(a *store.Assignment) bool {
 	return a.Pass >= len(p.stageSchema(a.Stage).Passes)-1
+}
+
+// ownQueue reports whether an item's work in a stage is labelled pass by pass by different
+// people: production labels of a form whose passes are each their own queue.
+func (p *Project) ownQueue(stage flow.Stage, it *store.Item) bool {
+	return stage == flow.StageLabel && p.Schema.PassMode == tasks.PassOwnQueue && p.Schema.HasPasses() &&
+		(it == nil || it.Stage != flow.StageGold)
+}
+
+// labelsPerItem is how many labels an item collects before it moves on: the overlap, once per
+// pass when each pass is its own queue.
+func (p *Project) labelsPerItem() int {
+	if p.ownQueue(flow.StageLabel, nil) {
+		return p.Policy.Overlap * len(p.Schema.Passes)
+	}
+	return p.Policy.Overlap
+}
+
+// openNextPass opens an item's next pass once its current one has the overlap's submitted
+// labels, reviewed when labels are reviewed: a label rejected in review frees its slot in its own
+// pass, which is still open for someone else to fill. It reports whether the item is still
+// collecting an earlier pass than the last.
+func (s *Service) openNextPass(ctx context.Context, tx *store.Store, p *Project, it *store.Item, as []store.Assignment) (bool, error) {
+	last := len(p.Schema.Passes) - 1
+	if it.Pass >= last {
+		return false, nil
+	}
+	done := 0
+	for _, a := range as {
+		if a.Pass == it.Pass && a.Status == flow.AssignSubmitted && a.ReviewStatus != flow.ReviewPending {
+			done++
+		}
+	}
+	if done < p.Policy.Overlap {
+		return true, nil
+	}
+	it.Pass++
+	if err := tx.SetItemPass(ctx, it.ID, it.Pass); err != nil {
+		return false, err
+	}
+	return true, tx.Audit(ctx, p.ID, "", "item.pass", "item:"+it.ID, nil, map[string]any{"pass": p.Schema.Passes[it.Pass].Key})
 }
 
 // onlyPass refuses answers to questions outside the current pass: an earlier pass was submitted

@@ -282,7 +282,10 @@ func (s *Service) slotStillFree(ctx context.Context, tx *store.Store, p *Project
 	if err != nil {
 		return false, err
 	}
-	n, err := tx.TakenSlots(ctx, a.ItemID, a.Stage, a.ID, t)
+	if p.ownQueue(a.Stage, it) && a.Pass != it.Pass {
+		return false, nil // note: the item has moved on to its next pass
+	}
+	n, err := tx.TakenSlots(ctx, a.ItemID, a.Stage, it.Pass, a.ID, t)
 	return int(n) < p.itemSlots(it, a.Stage), err
 }
 
@@ -364,6 +367,9 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 		return nil, nil, err
 	}
 	a.ItemID, a.TargetID = label.ItemID, &label.ID
+	if p.reviewsPass(a) {
+		a.Pass = label.Pass
+	}
 	// note: the database decides who works an item in which stage, so that two claims of the
 	// same person in two stages at the same moment cannot both win
 	if first, err := tx.FirstStage(ctx, a.ItemID, userID, stage); err != nil || first != stage {
@@ -388,10 +394,13 @@ func (s *Service) newAssignment(p *Project, userID string, stage flow.Stage, t t
 func (s *Service) claimItem(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, it *store.Item, t time.Time) (*store.Assignment, error) {
 	a := s.newAssignment(p, userID, stage, t)
 	a.ItemID = it.ID
+	if p.ownQueue(stage, it) {
+		a.Pass = it.Pass
+	}
 	if err := s.prefill(ctx, tx, p, a, it); err != nil {
 		return nil, err
 	}
-	ok, err := tx.ClaimItem(ctx, store.NewClaim{Assignment: a, Slots: p.itemSlots(it, stage), At: t,
+	ok, err := tx.ClaimItem(ctx, store.NewClaim{Assignment: a, Slots: p.itemSlots(it, stage), Pass: it.Pass, At: t,
 		Event: store.Event{ProjectID: p.ID, ActorID: userID, Action: "assignment.claim", Target: "item:" + a.ItemID,
 			After: map[string]any{"assignment": a.ID, "stage": stage}}})
 	if err != nil || !ok {

@@ -96,7 +96,13 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 	if err := onlyPass(schema, ps, in.Answers); err != nil {
 		return nil, err
 	}
-	if ps != nil && !p.lastPass(a) {
+	through := false
+	if ps != nil {
+		if through, err = s.throughPasses(ctx, tx, p, a); err != nil {
+			return nil, err
+		}
+	}
+	if through && !p.lastPass(a) {
 		return s.submitPass(ctx, tx, p, a, schema, ps, in)
 	}
 	item, err := s.itemFor(ctx, tx, p, a, schema)
@@ -107,7 +113,7 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 	if err != nil {
 		return nil, err
 	}
-	if ps != nil { // note: the last pass submits the answers and the time of every pass, as one label
+	if through { // note: the last pass submits the answers and the time of every pass, as one label
 		canonical = withPass(schema, earlierPasses(p.stageSchema(a.Stage), a), canonical)
 		in.TimeSpentMS += a.TimeSpentMS
 	}

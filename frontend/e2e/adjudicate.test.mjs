@@ -3,7 +3,8 @@
 // every original, the correction, the rejected label and the consensus state
 // of each question; takes one column with its letter, edits one free-text
 // answer in the full form, writes a rationale and submits. The ground truth is
-// that column with the one edit. Nothing is cut off at 1440×900 or 1280×800.
+// that column with the one edit. Nothing is cut off at 1440×900 or 1280×800,
+// and the item's inputs keep a readable width (360 px) beside five columns.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -125,6 +126,9 @@ test("adjudicate by keyboard: every original, correction and consensus state sho
       assert.match(firstCells[2], /^Annotator one:/);
       await viewShot(page, shots, "01-history", vp);
       assert.deepEqual(await cutOff(page, ".labels-table .val, .labels-table .final-cell, .labels-table th"), []);
+      // With five columns the item stays readable beside (or above) the table.
+      const pane = await page.locator(".inputs-pane").evaluate((el) => el.getBoundingClientRect().width);
+      assert.ok(pane >= 360, `the inputs pane is ${Math.round(pane)} px wide at ${vp.width}×${vp.height} with ${heads.length} columns`);
 
       // ? lists each column's key.
       await page.keyboard.press("Shift+Slash");

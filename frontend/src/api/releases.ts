@@ -11,6 +11,8 @@ export interface ReleaseSummary {
   records: number;
   by_split: Record<string, number>;
   by_provenance: Record<string, number>;
+  /** Records per item language ("und": none); absent when no released item has a language. */
+  by_language?: Record<string, number>;
   files: number;
   bytes: number;
 }

@@ -1432,6 +1432,10 @@ export interface paths {
          * @description For S3 a presigned GET URL of the bucket's endpoint; for the local store an HMAC-signed
          *     `/blobs/...` URL of this server (absolute when `--public-url` is set). Either answers
          *     with the asset's stored content type until `expires_at`.
+         *
+         *     A form in passes blinds files too: while the caller holds an open assignment in a pass,
+         *     a file of an input that pass does not show is refused with `hidden_in_pass` (unless
+         *     another open assignment of the caller shows the same file). Leads keep access.
          */
         get: operations["getAssetURL"];
         put?: never;
@@ -1898,7 +1902,7 @@ export interface components {
                  * @description Stable machine-readable code.
                  * @enum {string}
                  */
-                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "paused" | "round_closed" | "round_open" | "not_qualified" | "import_stopped" | "release_not_done" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
+                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "paused" | "round_closed" | "round_open" | "not_qualified" | "hidden_in_pass" | "import_stopped" | "release_not_done" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
                 /** @description What went wrong, for a person. Internal errors carry only the request id. */
                 message: string;
                 /** @description Null, an object of FieldError by field path or question key, or extra facts such as `field`, `offset` or (for `stale_version`) `current_version`. */
@@ -2345,6 +2349,10 @@ export interface components {
             by_provenance: {
                 [key: string]: number;
             };
+            /** @description Records per item language (`und` for items without one); absent when no released item has a language. */
+            by_language?: {
+                [key: string]: number;
+            };
             /** @description Files listed */
             files: number;
             /** @description Bytes of the files the manifest lists. */
@@ -2385,6 +2393,10 @@ export interface components {
                     [key: string]: number;
                 };
                 by_provenance: {
+                    [key: string]: number;
+                };
+                /** @description Records per item language (`und` for items without one); absent when no released item has a language. */
+                by_language?: {
                     [key: string]: number;
                 };
                 /** @description Dropped or unresolved items left out. */
@@ -3661,10 +3673,10 @@ export interface components {
             /** @description The form in steps answered in order, each seeing only its own inputs; every question belongs to exactly one pass. See docs/tasks.md, Passes. */
             passes?: components["schemas"]["pass"][];
             /**
-             * @description Who answers the passes: same_person (one person, every pass of an item in order). separate_queues is reserved and refused for now.
+             * @description Who answers the passes: same_person (one person, every pass of an item in order, the default) or own_queue (each pass its own queue, labelled in order by different people). See docs/tasks.md, Passes.
              * @enum {string}
              */
-            pass_mode?: "same_person" | "separate_queues";
+            pass_mode?: "same_person" | "own_queue";
             $defs: {
                 key: string;
                 /** @enum {string} */
@@ -6729,6 +6741,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description `hidden_in_pass`: the caller's open pass does not show the input this file belongs to. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["NotFound"];
         };
     };

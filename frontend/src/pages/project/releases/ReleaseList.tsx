@@ -76,6 +76,7 @@ function Downloads({ pid, release: r, navigate }: { pid: string; release: Releas
   const s = r.summary!;
   const splits = Object.entries(s.by_split).map(([k, v]) => `${k} ${v.toLocaleString()}`).join(", ");
   const provenance = Object.entries(s.by_provenance).map(([k, v]) => `${k} ${v.toLocaleString()}`).join(", ");
+  const languages = Object.entries(s.by_language ?? {}).map(([k, v]) => `${k === "und" ? "none" : k} ${v.toLocaleString()}`).join(", ");
   async function sign(): Promise<ReleaseLinks | null> {
     setError(null);
     try {
@@ -96,6 +97,12 @@ function Downloads({ pid, release: r, navigate }: { pid: string; release: Releas
         <dd>{splits || "—"}</dd>
         <dt>Provenance</dt>
         <dd>{provenance || "—"}</dd>
+        {languages && (
+          <>
+            <dt>Languages</dt>
+            <dd>{languages}</dd>
+          </>
+        )}
         <dt>Files</dt>
         <dd>
           {s.files} ({formatBytes(s.bytes)}), checksums in <code>manifest.json</code>

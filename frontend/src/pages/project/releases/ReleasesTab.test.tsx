@@ -104,7 +104,14 @@ describe("ReleaseList", () => {
     const done = release({
       status: "done",
       progress: { records: 40, total: 40 },
-      summary: { records: 40, by_split: { train: 32, test: 8 }, by_provenance: { adjudicated: 40 }, files: 6, bytes: 5 << 20 },
+      summary: {
+        records: 40,
+        by_split: { train: 32, test: 8 },
+        by_provenance: { adjudicated: 40 },
+        by_language: { en: 30, "zh-Hans": 8, und: 2 },
+        files: 6,
+        bytes: 5 << 20,
+      },
     });
     renderInProject(<ReleaseList pid="p1" pollMs={5} navigate={navigate} />, lead, {
       "GET /api/v1/projects/p1/releases": [
@@ -124,6 +131,7 @@ describe("ReleaseList", () => {
     expect(await screen.findByText("train 32, test 8")).toBeTruthy();
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(screen.getByText(/6 \(5\.0 MiB\)/)).toBeTruthy();
+    expect(screen.getByText("en 30, zh-Hans 8, none 2")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Download archive (.zip)" }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/api/v1/release-archives/r1?exp=1&sig=abc"));
     const files = screen.getByRole("table", { name: "Files of v1" });
