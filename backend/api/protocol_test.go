@@ -527,3 +527,26 @@ func TestReleaseCarriesTextsAndMissing(t *testing.T) {
 		}
 	})
 }
+
+// TestStuckAssignKeepsSlots: a lead's assignment of waiting work goes through the claim's slot
+// count like any claim, so an item whose one slot is held is not given to a second person.
+func TestStuckAssignKeepsSlots(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
+		e := newEnv(t, open)
+		lead := e.newUser("lead@example.org", false)
+		a, b := e.newUser("a@example.org", false), e.newUser("b@example.org", false)
+		var p struct{ ID string }
+		lead.must("POST", "/api/v1/projects", map[string]any{"name": "slots", "schema": judgedSchema(), "workflow": map[string]any{"overlap": 1}}, 201, &p)
+		for _, u := range []*client{a, b} {
+			lead.member(p.ID, u, "annotator")
+		}
+		lead.importNDJSON("/api/v1/projects/"+p.ID+"/items", `{"external_id":"x","inputs":{"prompt":"p","output":"o"}}`)
+		if a.next(p.ID, "label") == nil {
+			t.Fatal("no work")
+		}
+		st, body := lead.do("POST", "/api/v1/projects/"+p.ID+"/stuck/assign", map[string]any{"stage": "label", "id": lead.items(p.ID, "")[0].ID, "user": b.user.ID})
+		if st != 422 || !strings.Contains(string(body), "not_waiting") {
+			t.Fatalf("a held slot was assigned again: %d %s", st, body)
+		}
+	})
+}

@@ -228,10 +228,11 @@ type LockedForSubmit struct {
 	Item       *Item // nil unless locked here
 }
 
-// AssignmentForSubmit locks an assignment and, when it is a label, its item after it (the
-// order every path that locks both keeps), in one statement on PostgreSQL. On SQLite only the
-// assignment is read; the caller reads the item when it needs it.
-func (s *Store) AssignmentForSubmit(ctx context.Context, id string) (LockedForSubmit, error) {
+// AssignmentForSubmit locks an assignment and, when it is a label in pass fromPass or later (the
+// submit that can move the item on), its item after it (the order every path that locks both
+// keeps), in one statement on PostgreSQL. On SQLite only the assignment is read; the caller
+// reads the item when it needs it.
+func (s *Store) AssignmentForSubmit(ctx context.Context, id string, fromPass int) (LockedForSubmit, error) {
 	if s.dialect != Postgres {
 		a, err := s.Assignment(ctx, id)
 		return LockedForSubmit{Assignment: a}, err
@@ -246,7 +247,7 @@ func (s *Store) AssignmentForSubmit(ctx context.Context, id string) (LockedForSu
 	}
 	err := s.db.WithContext(ctx).Raw(`SELECT a.*, `+strings.Join(cols, ", ")+`
 FROM (SELECT * FROM assignments WHERE id = ? FOR UPDATE) a
-LEFT JOIN LATERAL (SELECT * FROM items i WHERE i.id = a.item_id AND a.stage = 'label' FOR UPDATE) it ON true`, id).Scan(&rows).Error
+LEFT JOIN LATERAL (SELECT * FROM items i WHERE i.id = a.item_id AND a.stage = 'label' AND a.pass >= ? FOR UPDATE) it ON true`, id, fromPass).Scan(&rows).Error
 	if err != nil {
 		return LockedForSubmit{}, translate(err)
 	}

@@ -245,6 +245,9 @@ type NewClaim struct {
 	Pass       int       // the pass the item collects labels for: earlier passes' labels hold no slot
 	At         time.Time // leases alive at this time hold a slot
 	Event      Event     // the claim's audit event
+	// Counted says the queue's query counted the item's free slots in this transaction; on
+	// SQLite (one connection, one transaction at a time) that count still holds.
+	Counted bool
 }
 
 // ClaimItem records a claim of a locked item if the item still has a free slot in the stage
@@ -253,7 +256,8 @@ type NewClaim struct {
 // snapshot of the statement, taken after the item was locked, so a claim that committed while
 // this transaction waited is seen; the person's first stage meets concurrent claims on the
 // item_people key (a claim that loses there is refused and the caller tries another item). On
-// SQLite the one connection makes the transaction the only one, and the queue's own count holds.
+// SQLite the one connection makes the transaction the only one, so the queue's own count holds
+// when it was made (Counted); otherwise the slots are counted here.
 func (s *Store) ClaimItem(ctx context.Context, c NewClaim) (bool, error) {
 	a := c.Assignment
 	if a.ID == "" {
@@ -264,6 +268,11 @@ func (s *Store) ClaimItem(ctx context.Context, c NewClaim) (bool, error) {
 		a.ReviewStatus = flow.ReviewNone
 	}
 	if s.dialect != Postgres {
+		if !c.Counted {
+			if n, err := s.TakenSlots(ctx, a.ItemID, a.Stage, c.Pass, "", c.At); err != nil || int(n) >= c.Slots {
+				return false, err
+			}
+		}
 		if first, err := s.FirstStage(ctx, a.ItemID, a.UserID, a.Stage); err != nil || first != a.Stage {
 			return false, err
 		}

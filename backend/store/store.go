@@ -259,10 +259,17 @@ func translate(err error) error {
 		return nil
 	case errors.Is(err, gorm.ErrRecordNotFound):
 		return ErrNotFound
-	case errors.Is(err, gorm.ErrDuplicatedKey):
+	case errors.Is(err, gorm.ErrDuplicatedKey), uniqueViolation(err):
 		return fmt.Errorf("%w: %v", ErrConflict, err)
 	}
 	return err
+}
+
+// uniqueViolation reports a PostgreSQL unique violation that gorm did not translate: raw
+// statements whose error arrives with their rows (a write inside a WITH query) keep the driver's.
+func uniqueViolation(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "23505"
 }
 
 // SQLTx is the database/sql transaction of a store returned by WithTx, for libraries (the job

@@ -76,7 +76,18 @@ func (s *Store) rowOf(ctx context.Context, model any) (row, error) {
 		if f.DBName == "" || !f.Creatable {
 			continue
 		}
-		v, _ := f.ValueOf(ctx, rv)
+		// note: gorm would leave out a zero field with a default, fill a zero automatic
+		// timestamp and skip a field it may not update; rows here write every field as it is,
+		// so a model that needs any of that is refused rather than written differently.
+		v, zero := f.ValueOf(ctx, rv)
+		switch {
+		case f.DefaultValue != "" || f.DefaultValueInterface != nil:
+			return row{}, fmt.Errorf("%s.%s has a default: write it with gorm", st.Schema.Table, f.DBName)
+		case (f.AutoCreateTime != 0 || f.AutoUpdateTime != 0) && zero:
+			return row{}, fmt.Errorf("%s.%s is an automatic timestamp left zero: set it", st.Schema.Table, f.DBName)
+		case !f.Updatable || f.DataType == schema.Float:
+			return row{}, fmt.Errorf("%s.%s cannot be written as a plain column", st.Schema.Table, f.DBName)
+		}
 		if p := reflect.ValueOf(v); p.Kind() == reflect.Pointer && p.IsNil() {
 			v = nil
 		}

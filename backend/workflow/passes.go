@@ -241,3 +241,13 @@ func (s *Service) itemFor(ctx context.Context, tx *store.Store, p *Project, a *s
 	}
 	return storeItem(stored)
 }
+
+// movingPass is the first pass whose label submit can move an item on: the last one when the
+// same person answers every pass, any one when each pass is its own queue or there are none.
+// Submits of earlier passes do not lock the item.
+func (p *Project) movingPass() int {
+	if p.Schema.HasPasses() && !p.ownQueue(flow.StageLabel, nil) {
+		return len(p.Schema.Passes) - 1
+	}
+	return 0
+}

@@ -334,7 +334,7 @@ func (s *Service) claimNextItem(ctx context.Context, tx *store.Store, p *Project
 				return a, gold, err
 			}
 		}
-		a, err := s.claimItem(ctx, tx, p, userID, stage, it, t)
+		a, err := s.claimItem(ctx, tx, p, userID, stage, it, t, true)
 		if err != nil || a != nil {
 			return a, it, err
 		}
@@ -349,7 +349,7 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 		if err != nil {
 			return nil, nil, err
 		}
-		a, err := s.claimItem(ctx, tx, p, userID, stage, it, t)
+		a, err := s.claimItem(ctx, tx, p, userID, stage, it, t, false)
 		return a, it, err
 	}
 	a := s.newAssignment(p, userID, stage, t)
@@ -391,7 +391,8 @@ func (s *Service) newAssignment(p *Project, userID string, stage flow.Stage, t t
 
 // claimItem claims an item the transaction has locked, if it still has a free slot in the stage
 // and the person has not worked it in another stage (see store.ClaimItem); nil when not.
-func (s *Service) claimItem(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, it *store.Item, t time.Time) (*store.Assignment, error) {
+// counted says the queue's query just counted the item's slots in this transaction.
+func (s *Service) claimItem(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, it *store.Item, t time.Time, counted bool) (*store.Assignment, error) {
 	a := s.newAssignment(p, userID, stage, t)
 	a.ItemID = it.ID
 	if p.ownQueue(stage, it) {
@@ -400,7 +401,7 @@ func (s *Service) claimItem(ctx context.Context, tx *store.Store, p *Project, us
 	if err := s.prefill(ctx, tx, p, a, it); err != nil {
 		return nil, err
 	}
-	ok, err := tx.ClaimItem(ctx, store.NewClaim{Assignment: a, Slots: p.itemSlots(it, stage), Pass: it.Pass, At: t,
+	ok, err := tx.ClaimItem(ctx, store.NewClaim{Assignment: a, Slots: p.itemSlots(it, stage), Pass: it.Pass, At: t, Counted: counted,
 		Event: store.Event{ProjectID: p.ID, ActorID: userID, Action: "assignment.claim", Target: "item:" + a.ItemID,
 			After: map[string]any{"assignment": a.ID, "stage": stage}}})
 	if err != nil || !ok {

@@ -42,7 +42,7 @@ func (s *Service) Submit(ctx context.Context, p *Project, w Worker, aid string, 
 	}
 	var res *Result
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
-		locked, err := tx.AssignmentForSubmit(ctx, aid)
+		locked, err := tx.AssignmentForSubmit(ctx, aid, p.movingPass())
 		a, err := s.checkOpen(ctx, tx, p, w, locked.Assignment, err)
 		if errors.Is(err, ErrAlreadyDone) && in.IdempotencyKey != "" && a.SubmitKey != nil && *a.SubmitKey == in.IdempotencyKey {
 			it, err := tx.Item(ctx, p.ID, a.ItemID)
