@@ -228,12 +228,14 @@ func headline(v *judgeView) map[string]func(*judgeView) (float64, error) {
 }
 
 // compare runs the paired (cluster) bootstrap of pred − second.
-func (rep *JudgeReport) compare(ref, pred, second *JudgeData, items []int, opts JudgeOptions) error {
-	va, err := newJudgeView(ref, pred, items, opts.Kind)
+// items are the reference records both answered, at and atSecond their positions in pred
+// and second.
+func (rep *JudgeReport) compare(ref, pred, second *JudgeData, items []int, at, atSecond []int32, opts JudgeOptions) error {
+	va, err := viewAt(ref, pred, items, at, opts.Kind)
 	if err != nil {
 		return err
 	}
-	vb, err := newJudgeView(ref, second, items, opts.Kind)
+	vb, err := viewAt(ref, second, items, atSecond, opts.Kind)
 	if err != nil {
 		return err
 	}
