@@ -142,12 +142,12 @@ func matchPositions(ref, pred, second *JudgeData) (items []int, at, atSecond []i
 	if second != nil {
 		atSecond = make([]int32, 0, len(ref.Records))
 	}
+	sp, ss := seeker{jd: pred, last: -1, step: 1}, seeker{jd: second, last: -1, step: 1}
 	for i, r := range ref.Records {
-		k := [2]string{r.Unit, r.Question}
-		p, ok := pred.index[k]
+		p, ok := sp.find(r.Unit, r.Question)
 		q := 0
 		if ok && second != nil {
-			q, ok = second.index[k]
+			q, ok = ss.find(r.Unit, r.Question)
 		}
 		if ok {
 			items, at = append(items, i), append(at, int32(p))
@@ -157,6 +157,32 @@ func matchPositions(ref, pred, second *JudgeData) (items []int, at, atSecond []i
 		}
 	}
 	return items, at, atSecond, len(ref.Records) - len(items)
+}
+
+// seeker finds (unit, question) records of a JudgeData, first at the positions that follow
+// the last one found (the next record, then as far again as the last step), and only then in
+// the index: judges whose records are listed in the reference's order are matched without
+// hashing. A record found at a guessed position is the one the index names, since a
+// JudgeData holds each (unit, question) once.
+type seeker struct {
+	jd         *JudgeData
+	last, step int
+}
+
+func (s *seeker) find(unit, question string) (int, bool) {
+	for _, p := range [2]int{s.last + 1, s.last + s.step} {
+		if p >= 0 && p < len(s.jd.Records) {
+			if r := &s.jd.Records[p]; r.Unit == unit && r.Question == question {
+				s.last, s.step = p, p-s.last
+				return p, true
+			}
+		}
+	}
+	p, ok := s.jd.index[[2]string{unit, question}]
+	if ok {
+		s.last, s.step = p, p-s.last
+	}
+	return p, ok
 }
 
 func newJudgeView(ref, pred *JudgeData, items []int, kind JudgeKind) (*judgeView, error) {
