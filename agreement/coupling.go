@@ -52,10 +52,9 @@ func CoupleDimensions(ref, pred []AnswerVector) (*Coupling, error) {
 		}
 	}
 	slices.Sort(qs)
-	D := len(qs)
 	// note: one byte per (unit, question): bit 0 reference answered, bit 1 reference Yes,
 	// bit 2 judge answered, bit 3 judge Yes; pairs then read flat columns, not maps
-	cols := make([][]byte, D)
+	cols := make([][]byte, len(qs))
 	for k, q := range qs {
 		col := make([]byte, len(ref))
 		for i, r := range ref {
@@ -68,6 +67,13 @@ func CoupleDimensions(ref, pred []AnswerVector) (*Coupling, error) {
 		}
 		cols[k] = col
 	}
+	return coupleColumns(qs, cols), nil
+}
+
+// coupleColumns is CoupleDimensions over answer columns: cols[k][i] holds unit i's answers
+// to qs[k] as bits (0 reference answered, 1 reference Yes, 2 judge answered, 3 judge Yes).
+func coupleColumns(qs []string, cols [][]byte) *Coupling {
+	D := len(qs)
 	c := &Coupling{Questions: qs, Judge: square(D), Reference: square(D), Excess: square(D), YesSide: square(D), NoSide: square(D)}
 	for a := range D {
 		for b := a; b < D; b++ {
@@ -114,7 +120,7 @@ func CoupleDimensions(ref, pred []AnswerVector) (*Coupling, error) {
 			}
 		}
 	}
-	return c, nil
+	return c
 }
 
 func square(n int) [][]Estimate {

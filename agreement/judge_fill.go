@@ -3,6 +3,7 @@ package agreement
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 func (rep *JudgeReport) fill(v *judgeView, opts JudgeOptions) error {
@@ -73,29 +74,50 @@ func (rep *JudgeReport) fillClasses(v *judgeView, tie string) error {
 	return nil
 }
 
-// fillVectors groups binary answers by unit into answer vectors.
+// fillVectors groups binary answers by unit into answer vectors, kept as one byte column per
+// question (the bits coupleColumns reads) rather than a map per unit.
 func (rep *JudgeReport) fillVectors(v *judgeView) error {
-	var ref, pred []AnswerVector
-	pos := map[string]int{}
+	qpos := map[string]int{}
+	for _, r := range v.recs {
+		if _, ok := qpos[r.Question]; !ok {
+			qpos[r.Question] = 0
+		}
+	}
+	qs := make([]string, 0, len(qpos))
+	for q := range qpos {
+		qs = append(qs, q)
+	}
+	slices.Sort(qs)
+	for k, q := range qs {
+		qpos[q] = k
+	}
+	pos := make(map[string]int32, len(v.recs)/max(1, len(qs)))
+	unit := make([]int32, len(v.recs))
 	for i, r := range v.recs {
 		k, ok := pos[r.Unit]
 		if !ok {
-			k = len(ref)
+			k = int32(len(pos))
 			pos[r.Unit] = k
-			ref, pred = append(ref, AnswerVector{}), append(pred, AnswerVector{})
 		}
-		ref[k][r.Question] = v.ref[i] == "yes"
-		pred[k][r.Question] = v.pred[i] == "yes"
+		unit[i] = k
 	}
-	va, err := CompareVectors(ref, pred)
+	n := len(pos)
+	cols := make([][]byte, len(qs))
+	for k := range cols {
+		cols[k] = make([]byte, n)
+	}
+	for i, r := range v.recs {
+		cols[qpos[r.Question]][unit[i]] = 5 | byte(b2i(v.ref[i] == "yes"))<<1 | byte(b2i(v.pred[i] == "yes"))<<3
+	}
+	va, err := compareColumns(cols, n)
 	if err != nil {
 		return err
 	}
 	rep.ExactMatch = ptr(Estimate{va.ExactMatch, true})
 	rep.SegmentAccuracy = va.Segments
 	rep.TotalScoreDeviation = &TotalDeviation{MeanAbs: va.MeanAbsDev, MeanSigned: va.MeanDev, ShareEqual: va.TotalMatches}
-	if c, err := CoupleDimensions(ref, pred); err == nil && len(c.Questions) > 1 {
-		rep.Coupling = c
+	if len(qs) > 1 {
+		rep.Coupling = coupleColumns(qs, cols)
 	}
 	return nil
 }
@@ -206,12 +228,14 @@ func headline(v *judgeView) map[string]func(*judgeView) (float64, error) {
 }
 
 // compare runs the paired (cluster) bootstrap of pred − second.
-func (rep *JudgeReport) compare(ref, pred, second *JudgeData, items []int, opts JudgeOptions) error {
-	va, err := newJudgeView(ref, pred, items, opts.Kind)
+// items are the reference records both answered, at and atSecond their positions in pred
+// and second.
+func (rep *JudgeReport) compare(ref, pred, second *JudgeData, items []int, at, atSecond []int32, opts JudgeOptions) error {
+	va, err := viewAt(ref, pred, items, at, opts.Kind)
 	if err != nil {
 		return err
 	}
-	vb, err := newJudgeView(ref, second, items, opts.Kind)
+	vb, err := viewAt(ref, second, items, atSecond, opts.Kind)
 	if err != nil {
 		return err
 	}

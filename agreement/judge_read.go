@@ -93,13 +93,16 @@ func (jd *JudgeData) add(rec JudgeRecord) error {
 	return nil
 }
 
-// NewJudgeData builds JudgeData from records (for callers that already hold them).
+// NewJudgeData builds JudgeData from records (for callers that already hold them). The
+// JudgeData keeps recs as its Records (no copy): the caller must not change them afterwards.
 func NewJudgeData(recs []JudgeRecord) (*JudgeData, error) {
-	jd := &JudgeData{index: make(map[[2]string]int, len(recs)), Records: make([]JudgeRecord, 0, len(recs))}
-	for _, r := range recs {
-		if err := jd.add(r); err != nil {
-			return nil, err
+	jd := &JudgeData{index: make(map[[2]string]int, len(recs)), Records: recs}
+	for i, r := range recs {
+		k := [2]string{r.Unit, r.Question}
+		if _, dup := jd.index[k]; dup {
+			return nil, fmt.Errorf("%w: unit %q question %q appears twice", ErrDuplicateRating, r.Unit, r.Question)
 		}
+		jd.index[k] = i
 	}
 	return jd, nil
 }

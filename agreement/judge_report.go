@@ -93,8 +93,8 @@ type judgeView struct {
 // items both judges answered, clustered by the reference's cluster field
 // (or by unit when items have questions).
 func EvaluateJudge(ref, pred, second *JudgeData, opts JudgeOptions) (*JudgeReport, error) {
-	items, missing := matchItems(ref, pred, second)
-	v, err := newJudgeView(ref, pred, items, opts.Kind)
+	items, at, atSecond, missing := matchPositions(ref, pred, second)
+	v, err := viewAt(ref, pred, items, at, opts.Kind)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +109,7 @@ func EvaluateJudge(ref, pred, second *JudgeData, opts JudgeOptions) (*JudgeRepor
 		rep.intervals(v, opts)
 	}
 	if second != nil {
-		if err := rep.compare(ref, pred, second, items, opts); err != nil {
+		if err := rep.compare(ref, pred, second, items, at, atSecond, opts); err != nil {
 			return nil, err
 		}
 	}
@@ -120,9 +120,9 @@ func EvaluateJudge(ref, pred, second *JudgeData, opts JudgeOptions) (*JudgeRepor
 // minus second over the items both answered, as EvaluateJudge(ref, pred, second,
 // opts).Difference, without the rest of the report.
 func JudgeDifference(ref, pred, second *JudgeData, opts JudgeOptions) (map[string]DifferenceReport, error) {
-	items, _ := matchItems(ref, pred, second)
+	items, at, atSecond, _ := matchPositions(ref, pred, second)
 	rep := &JudgeReport{}
-	if err := rep.compare(ref, pred, second, items, opts); err != nil {
+	if err := rep.compare(ref, pred, second, items, at, atSecond, opts); err != nil {
 		return nil, err
 	}
 	return rep.Difference, nil
@@ -131,28 +131,78 @@ func JudgeDifference(ref, pred, second *JudgeData, opts JudgeOptions) (map[strin
 // matchItems returns the indexes of reference records answered by pred (and
 // by second, when given) and the number left out.
 func matchItems(ref, pred, second *JudgeData) ([]int, int) {
-	var items []int
+	items, _, _, missing := matchPositions(ref, pred, second)
+	return items, missing
+}
+
+// matchPositions is matchItems with the position of each matched record in pred and in
+// second (nil without second), so that views are built without looking them up again.
+func matchPositions(ref, pred, second *JudgeData) (items []int, at, atSecond []int32, missing int) {
+	items, at = make([]int, 0, len(ref.Records)), make([]int32, 0, len(ref.Records))
+	if second != nil {
+		atSecond = make([]int32, 0, len(ref.Records))
+	}
+	sp, ss := seeker{jd: pred, last: -1, step: 1}, seeker{jd: second, last: -1, step: 1}
 	for i, r := range ref.Records {
-		_, ok := pred.lookup(r.Unit, r.Question)
+		p, ok := sp.find(r.Unit, r.Question)
+		q := 0
 		if ok && second != nil {
-			_, ok = second.lookup(r.Unit, r.Question)
+			q, ok = ss.find(r.Unit, r.Question)
 		}
 		if ok {
-			items = append(items, i)
+			items, at = append(items, i), append(at, int32(p))
+			if second != nil {
+				atSecond = append(atSecond, int32(q))
+			}
 		}
 	}
-	return items, len(ref.Records) - len(items)
+	return items, at, atSecond, len(ref.Records) - len(items)
+}
+
+// seeker finds (unit, question) records of a JudgeData, first at the positions that follow
+// the last one found (the next record, then as far again as the last step), and only then in
+// the index: judges whose records are listed in the reference's order are matched without
+// hashing. A record found at a guessed position is the one the index names, since a
+// JudgeData holds each (unit, question) once.
+type seeker struct {
+	jd         *JudgeData
+	last, step int
+}
+
+func (s *seeker) find(unit, question string) (int, bool) {
+	for _, p := range [2]int{s.last + 1, s.last + s.step} {
+		if p >= 0 && p < len(s.jd.Records) {
+			if r := &s.jd.Records[p]; r.Unit == unit && r.Question == question {
+				s.last, s.step = p, p-s.last
+				return p, true
+			}
+		}
+	}
+	p, ok := s.jd.index[[2]string{unit, question}]
+	if ok {
+		s.last, s.step = p, p-s.last
+	}
+	return p, ok
 }
 
 func newJudgeView(ref, pred *JudgeData, items []int, kind JudgeKind) (*judgeView, error) {
+	at := make([]int32, len(items))
+	for k, i := range items {
+		r := &ref.Records[i]
+		at[k] = int32(pred.index[[2]string{r.Unit, r.Question}])
+	}
+	return viewAt(ref, pred, items, at, kind)
+}
+
+// viewAt is the view of reference records items against pred's records at.
+func viewAt(ref, pred *JudgeData, items []int, at []int32, kind JudgeKind) (*judgeView, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("%w: no reference item has a prediction", ErrMismatch)
 	}
 	v := &judgeView{kind: kind, recs: make([]*JudgeRecord, len(items)), predRecs: make([]*JudgeRecord, len(items))}
 	for k, i := range items {
 		r := &ref.Records[i]
-		p := pred.index[[2]string{r.Unit, r.Question}]
-		v.recs[k], v.predRecs[k] = r, &pred.Records[p]
+		v.recs[k], v.predRecs[k] = r, &pred.Records[at[k]]
 		v.hasQuestions = v.hasQuestions || r.Question != ""
 	}
 	return v, v.decode()

@@ -89,3 +89,53 @@ func total(v AnswerVector) int {
 	}
 	return n
 }
+
+// compareColumns is CompareVectors over n units' answer columns (bits as coupleColumns reads
+// them), with the same arithmetic in the same unit order.
+func compareColumns(cols [][]byte, n int) (VectorAgreement, error) {
+	if n == 0 {
+		return VectorAgreement{}, ErrNoData
+	}
+	res := VectorAgreement{Units: n}
+	type seg struct{ units, right, total int }
+	segs := map[int]*seg{}
+	exact, sameTotal := 0, 0
+	var absDev, dev accumulator
+	for i := range n {
+		right, rt, pt, nr, np := 0, 0, 0, 0, 0
+		for _, col := range cols {
+			x := col[i]
+			nr, np = nr+int(x&1), np+int(x>>2&1)
+			rt, pt = rt+int(x>>1&1), pt+int(x>>3&1)
+			if x&5 == 5 && x>>1&1 == x>>3&1 {
+				right++
+			}
+		}
+		if right == nr && np == nr {
+			exact++
+		}
+		if rt == pt {
+			sameTotal++
+		}
+		absDev.Add(float64(abs(float64(pt - rt))))
+		dev.Add(float64(pt - rt))
+		s := segs[rt]
+		if s == nil {
+			s = &seg{}
+			segs[rt] = s
+		}
+		s.units, s.right, s.total = s.units+1, s.right+right, s.total+nr
+	}
+	nf := float64(n)
+	res.ExactMatch, res.TotalMatches = float64(exact)/nf, float64(sameTotal)/nf
+	res.MeanAbsDev, res.MeanDev = absDev.Value()/nf, dev.Value()/nf
+	for score, s := range segs {
+		acc := 0.0
+		if s.total > 0 {
+			acc = float64(s.right) / float64(s.total)
+		}
+		res.Segments = append(res.Segments, SegmentResult{TotalScore: score, Units: s.units, Accuracy: acc})
+	}
+	slices.SortFunc(res.Segments, func(a, b SegmentResult) int { return a.TotalScore - b.TotalScore })
+	return res, nil
+}

@@ -182,9 +182,11 @@ GROUP BY g.answers, i.meta, i.language`, projectID, flow.StageDone).Rows()
 func (s *Store) EachPrediction(ctx context.Context, projectID string, fn func(*Prediction) error) error {
 	afterItem, afterModel := "", ""
 	for {
+		// note: a row comparison, so that the page starts at a position of the primary key
+		// (item_id, model) rather than filtering it with an OR from its start
 		rows, err := s.db.WithContext(ctx).Raw(`SELECT item_id, model, answers FROM predictions
-WHERE project_id = ? AND (item_id > ? OR (item_id = ? AND model > ?))
-ORDER BY item_id, model LIMIT ?`, projectID, afterItem, afterItem, afterModel, truthPage).Rows()
+WHERE project_id = ? AND (item_id, model) > (?, ?)
+ORDER BY item_id, model LIMIT ?`, projectID, afterItem, afterModel, truthPage).Rows()
 		if err != nil {
 			return translate(err)
 		}

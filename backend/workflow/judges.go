@@ -199,6 +199,93 @@ type judgeGroupSpec struct {
 	kind  agreement.JudgeKind
 	recs  []agreement.JudgeRecord
 	sys   []string // the system of each record (score groups with a system key)
+	items int      // decided items with a value in the group
+}
+
+// judgeTruth is the decided items' ground truth as columns, in external id order: item i's
+// unit and metadata values (interned) and its value of question k as the code
+// vals[i*len(qs)+k] (-1: none).
+type judgeTruth struct {
+	units, cluster, stratum, a, b, sys []string
+	vals                               []int32
+	codes                              *valueCodes
+}
+
+// fill sets the group's reference records from the truth columns, item by item in the
+// order of the group's questions, at their exact number.
+func (sp *judgeGroupSpec) fill(tr *judgeTruth, qs []tasks.Question, withSys bool) {
+	nq := len(qs)
+	ks := make([]int, len(sp.group.Questions))
+	for j, key := range sp.group.Questions {
+		ks[j] = slices.IndexFunc(qs, func(q tasks.Question) bool { return q.Key == key })
+	}
+	n := 0
+	for i := range tr.units {
+		had := false
+		for _, k := range ks {
+			if tr.vals[i*nq+k] >= 0 {
+				n, had = n+1, true
+			}
+		}
+		if had {
+			sp.items++
+		}
+	}
+	sp.recs = make([]agreement.JudgeRecord, 0, n)
+	if withSys {
+		sp.sys = make([]string, 0, n)
+	}
+	for i, unit := range tr.units {
+		for j, k := range ks {
+			c := tr.vals[i*nq+k]
+			if c < 0 {
+				continue
+			}
+			sp.recs = append(sp.recs, agreement.JudgeRecord{Unit: unit, Question: sp.group.Questions[j], Value: tr.codes.values[c],
+				Cluster: tr.cluster[i], Stratum: tr.stratum[i], A: tr.a[i], B: tr.b[i]})
+			if withSys {
+				sp.sys = append(sp.sys, tr.sys[i])
+			}
+		}
+	}
+}
+
+// valueCodes numbers the judge values of answers (each distinct value is kept once).
+type valueCodes struct {
+	code   map[string]int32
+	values []string
+}
+
+func newValueCodes() *valueCodes { return &valueCodes{code: map[string]int32{}} }
+
+// appendAnswers appends the codes of an answers document's judge values, one per question
+// of qs (-1 where the answer gives none), decoding the document once.
+func (vc *valueCodes) appendAnswers(dst []int32, qs []tasks.Question, doc []byte) []int32 {
+	var answers map[string]json.RawMessage
+	json.Unmarshal(doc, &answers)
+	for _, q := range qs {
+		v, ok := JudgeValue(q, answers[q.Key])
+		if !ok {
+			dst = append(dst, -1)
+			continue
+		}
+		c, seen := vc.code[v]
+		if !seen {
+			c = int32(len(vc.values))
+			vc.code[v], vc.values = c, append(vc.values, v)
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// intern returns s as kept in seen (adding it), so that equal metadata values share one string.
+func intern(seen map[string]string, s string) string {
+	if k, ok := seen[s]; ok {
+		return k
+	}
+	seen[s] = s
+	return s
 }
 
 // JudgeValue is an answer as a judge record's value: "yes"/"no" after a binary question's
@@ -212,7 +299,13 @@ func JudgeValue(q tasks.Question, raw json.RawMessage) (string, bool) {
 	}
 	switch q.Kind {
 	case tasks.KindBinary:
-		return map[string]string{"satisfied": "yes", "not_satisfied": "no"}[rs[0].Value], true
+		switch rs[0].Value {
+		case "satisfied":
+			return "yes", true
+		case "not_satisfied":
+			return "no", true
+		}
+		return "", true
 	case tasks.KindLikert, tasks.KindPairwise:
 		return rs[0].Value, true
 	}
@@ -253,46 +346,37 @@ func (s *Service) computeJudges(ctx context.Context, p *Project, o JudgeOptions)
 	for field := range keys {
 		missing[field] = 0
 	}
-	values := make(map[string]string, len(qs))
+	tr := &judgeTruth{codes: newValueCodes()}
+	meta := map[string]string{}
 	err := s.store.EachTruth(ctx, p.ID, func(r *store.TruthRow) error {
 		if r.Stage != flow.StageDone || len(r.Answers) == 0 {
 			return nil
 		}
 		external[r.ID] = r.ExternalID
-		var answers map[string]json.RawMessage
-		json.Unmarshal(r.Answers, &answers)
-		meta := metaStrings(r.Meta)
+		m := metaStrings(r.Meta)
 		for field, key := range keys {
-			if _, ok := meta[key]; !ok {
+			if _, ok := m[key]; !ok {
 				missing[field]++
 			}
 		}
+		tr.units = append(tr.units, r.ExternalID)
+		tr.cluster = append(tr.cluster, intern(meta, m[o.ClusterKey]))
+		tr.stratum = append(tr.stratum, intern(meta, m[o.StrataKey]))
+		tr.a, tr.b = append(tr.a, intern(meta, m["model_a"])), append(tr.b, intern(meta, m["model_b"]))
+		if o.SystemKey != "" {
+			tr.sys = append(tr.sys, intern(meta, m[o.SystemKey]))
+		}
 		// note: each answer's value once, though a binary question is in two groups
-		clear(values)
-		for _, q := range qs {
-			if v, ok := JudgeValue(q, answers[q.Key]); ok {
-				values[q.Key] = v
-			}
-		}
-		for _, sp := range specs {
-			for _, key := range sp.group.Questions {
-				v, ok := values[key]
-				if !ok {
-					continue
-				}
-				sp.recs = append(sp.recs, agreement.JudgeRecord{Unit: r.ExternalID, Question: key, Value: v,
-					Cluster: meta[o.ClusterKey], Stratum: meta[o.StrataKey], A: meta["model_a"], B: meta["model_b"]})
-				if o.SystemKey != "" {
-					sp.sys = append(sp.sys, meta[o.SystemKey])
-				}
-			}
-		}
+		tr.vals = tr.codes.appendAnswers(tr.vals, qs, r.Answers)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	preds, models, err := s.judgePredictions(ctx, p, qs, external)
+	for _, sp := range specs {
+		sp.fill(tr, qs, o.SystemKey != "")
+	}
+	preds, models, err := s.judgePredictions(ctx, p, qs, external, tr.codes)
 	if err != nil {
 		return nil, err
 	}
@@ -354,24 +438,26 @@ func judgeSpecs(schema *tasks.Schema, qs []tasks.Question) []*judgeGroupSpec {
 	return specs
 }
 
-// judgePredictions reads every model's predictions as judge records.
-func (s *Service) judgePredictions(ctx context.Context, p *Project, qs []tasks.Question, external map[string]string) (map[string]*agreement.JudgeData, []string, error) {
-	recs := map[string][]agreement.JudgeRecord{}
+// judgePredictions reads every model's predictions as judge records: first as value codes
+// per model, then each model's records at their exact number.
+func (s *Service) judgePredictions(ctx context.Context, p *Project, qs []tasks.Question, external map[string]string, codes *valueCodes) (map[string]*agreement.JudgeData, []string, error) {
+	type modelRows struct {
+		units []string
+		vals  []int32 // len(qs) codes per unit
+	}
+	byModel := map[string]*modelRows{}
 	err := s.store.EachPrediction(ctx, p.ID, func(pr *store.Prediction) error {
-		if _, ok := recs[pr.Model]; !ok {
-			recs[pr.Model] = []agreement.JudgeRecord{}
+		rows := byModel[pr.Model]
+		if rows == nil {
+			rows = &modelRows{}
+			byModel[pr.Model] = rows
 		}
 		unit, ok := external[pr.ItemID]
 		if !ok {
 			return nil
 		}
-		var answers map[string]json.RawMessage
-		json.Unmarshal(pr.Answers, &answers)
-		for _, q := range qs {
-			if v, ok := JudgeValue(q, answers[q.Key]); ok {
-				recs[pr.Model] = append(recs[pr.Model], agreement.JudgeRecord{Unit: unit, Question: q.Key, Value: v})
-			}
-		}
+		rows.units = append(rows.units, unit)
+		rows.vals = codes.appendAnswers(rows.vals, qs, pr.Answers)
 		return nil
 	})
 	if err != nil {
@@ -379,8 +465,21 @@ func (s *Service) judgePredictions(ctx context.Context, p *Project, qs []tasks.Q
 	}
 	out := map[string]*agreement.JudgeData{}
 	models := []string{}
-	for m, rs := range recs {
-		jd, err := agreement.NewJudgeData(rs)
+	for m, rows := range byModel {
+		n := 0
+		for _, c := range rows.vals {
+			n += int(c>>31 + 1) // 1 unless the code is -1
+		}
+		recs := make([]agreement.JudgeRecord, 0, n)
+		for i, unit := range rows.units {
+			for k, c := range rows.vals[i*len(qs) : (i+1)*len(qs)] {
+				if c >= 0 {
+					recs = append(recs, agreement.JudgeRecord{Unit: unit, Question: qs[k].Key, Value: codes.values[c]})
+				}
+			}
+		}
+		delete(byModel, m)
+		jd, err := agreement.NewJudgeData(recs)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -415,11 +514,7 @@ func headlineValue(r *agreement.JudgeReport, name string) (float64, bool) {
 func evaluateGroup(sp *judgeGroupSpec, preds map[string]*agreement.JudgeData, models []string, o JudgeOptions) (JudgeGroup, error) {
 	g := sp.group
 	g.Rows, g.Headline = []JudgeRow{}, headlineOf(sp.kind)
-	units := map[string]bool{}
-	for _, r := range sp.recs {
-		units[r.Unit] = true
-	}
-	g.Items = len(units)
+	g.Items = sp.items
 	ref, err := agreement.NewJudgeData(sp.recs)
 	if err != nil {
 		return g, err
