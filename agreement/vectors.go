@@ -35,11 +35,7 @@ func CompareVectors(ref, pred []AnswerVector) (VectorAgreement, error) {
 	if len(ref) == 0 {
 		return VectorAgreement{}, ErrNoData
 	}
-	res := VectorAgreement{Units: len(ref)}
-	type seg struct{ units, right, total int }
-	segs := map[int]*seg{}
-	exact, sameTotal := 0, 0
-	var absDev, dev accumulator
+	var t vectorTally
 	for i, r := range ref {
 		right, rt, pt := 0, 0, total(pred[i])
 		for q, want := range r {
@@ -51,25 +47,50 @@ func CompareVectors(ref, pred []AnswerVector) (VectorAgreement, error) {
 				rt++
 			}
 		}
-		if right == len(r) && len(pred[i]) == len(r) {
-			exact++
-		}
-		if rt == pt {
-			sameTotal++
-		}
-		absDev.Add(float64(abs(float64(pt - rt))))
-		dev.Add(float64(pt - rt))
-		s := segs[rt]
-		if s == nil {
-			s = &seg{}
-			segs[rt] = s
-		}
-		s.units, s.right, s.total = s.units+1, s.right+right, s.total+len(r)
+		t.add(right, rt, pt, len(r), right == len(r) && len(pred[i]) == len(r))
 	}
-	n := float64(len(ref))
-	res.ExactMatch, res.TotalMatches = float64(exact)/n, float64(sameTotal)/n
-	res.MeanAbsDev, res.MeanDev = absDev.Value()/n, dev.Value()/n
-	for score, s := range segs {
+	return t.result(), nil
+}
+
+// vectorTally adds up compared answer vectors unit by unit, for CompareVectors and
+// compareColumns.
+type vectorTally struct {
+	units, exact, sameTotal int
+	absDev, dev             accumulator
+	segs                    map[int]*vectorSegment
+}
+
+type vectorSegment struct{ units, right, total int }
+
+// add counts one unit: right answers of total, the reference's and the judge's total scores,
+// and whether the whole vector matches.
+func (t *vectorTally) add(right, rt, pt, total int, exact bool) {
+	t.units++
+	if exact {
+		t.exact++
+	}
+	if rt == pt {
+		t.sameTotal++
+	}
+	t.absDev.Add(float64(abs(float64(pt - rt))))
+	t.dev.Add(float64(pt - rt))
+	if t.segs == nil {
+		t.segs = map[int]*vectorSegment{}
+	}
+	s := t.segs[rt]
+	if s == nil {
+		s = &vectorSegment{}
+		t.segs[rt] = s
+	}
+	s.units, s.right, s.total = s.units+1, s.right+right, s.total+total
+}
+
+func (t *vectorTally) result() VectorAgreement {
+	res := VectorAgreement{Units: t.units}
+	n := float64(t.units)
+	res.ExactMatch, res.TotalMatches = float64(t.exact)/n, float64(t.sameTotal)/n
+	res.MeanAbsDev, res.MeanDev = t.absDev.Value()/n, t.dev.Value()/n
+	for score, s := range t.segs {
 		acc := 0.0
 		if s.total > 0 {
 			acc = float64(s.right) / float64(s.total)
@@ -77,7 +98,7 @@ func CompareVectors(ref, pred []AnswerVector) (VectorAgreement, error) {
 		res.Segments = append(res.Segments, SegmentResult{TotalScore: score, Units: s.units, Accuracy: acc})
 	}
 	slices.SortFunc(res.Segments, func(a, b SegmentResult) int { return a.TotalScore - b.TotalScore })
-	return res, nil
+	return res
 }
 
 func total(v AnswerVector) int {
@@ -96,11 +117,7 @@ func compareColumns(cols [][]byte, n int) (VectorAgreement, error) {
 	if n == 0 {
 		return VectorAgreement{}, ErrNoData
 	}
-	res := VectorAgreement{Units: n}
-	type seg struct{ units, right, total int }
-	segs := map[int]*seg{}
-	exact, sameTotal := 0, 0
-	var absDev, dev accumulator
+	var t vectorTally
 	for i := range n {
 		right, rt, pt, nr, np := 0, 0, 0, 0, 0
 		for _, col := range cols {
@@ -111,31 +128,7 @@ func compareColumns(cols [][]byte, n int) (VectorAgreement, error) {
 				right++
 			}
 		}
-		if right == nr && np == nr {
-			exact++
-		}
-		if rt == pt {
-			sameTotal++
-		}
-		absDev.Add(float64(abs(float64(pt - rt))))
-		dev.Add(float64(pt - rt))
-		s := segs[rt]
-		if s == nil {
-			s = &seg{}
-			segs[rt] = s
-		}
-		s.units, s.right, s.total = s.units+1, s.right+right, s.total+nr
+		t.add(right, rt, pt, nr, right == nr && np == nr)
 	}
-	nf := float64(n)
-	res.ExactMatch, res.TotalMatches = float64(exact)/nf, float64(sameTotal)/nf
-	res.MeanAbsDev, res.MeanDev = absDev.Value()/nf, dev.Value()/nf
-	for score, s := range segs {
-		acc := 0.0
-		if s.total > 0 {
-			acc = float64(s.right) / float64(s.total)
-		}
-		res.Segments = append(res.Segments, SegmentResult{TotalScore: score, Units: s.units, Accuracy: acc})
-	}
-	slices.SortFunc(res.Segments, func(a, b SegmentResult) int { return a.TotalScore - b.TotalScore })
-	return res, nil
+	return t.result(), nil
 }
