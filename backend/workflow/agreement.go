@@ -295,18 +295,8 @@ func (s *Service) nameAnnotators(ctx context.Context, projectID string, as []Ann
 // RunAgreement computes and keeps a project's agreement figures of a stage (the job's work).
 // The key is read before the labels, so a label that arrives meanwhile makes the figures stale.
 func (s *Service) RunAgreement(ctx context.Context, projectID string, stage flow.Stage) error {
-	sp, err := s.store.Project(ctx, projectID)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil // note: the project was deleted meanwhile
-	}
-	if err != nil {
-		return err
-	}
-	p, err := s.LoadProject(ctx, sp, 0)
-	if errors.Is(err, ErrNoSchema) {
-		return nil
-	}
-	if err != nil {
+	p, err := s.jobProject(ctx, projectID)
+	if err != nil || p == nil {
 		return err
 	}
 	stamp, err := s.store.LatestSubmit(ctx, p.ID)

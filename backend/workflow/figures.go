@@ -106,18 +106,8 @@ func (s *Service) figuresKey(ctx context.Context, p *Project) (string, error) {
 // RunFigures computes and keeps a project's derived figures of a kind (the job's work). The key
 // is read before the data, so a change that arrives meanwhile makes the figures stale.
 func (s *Service) RunFigures(ctx context.Context, projectID string, kind flow.FiguresKind, params string) error {
-	sp, err := s.store.Project(ctx, projectID)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil // note: the project was deleted meanwhile
-	}
-	if err != nil {
-		return err
-	}
-	p, err := s.LoadProject(ctx, sp, 0)
-	if errors.Is(err, ErrNoSchema) {
-		return nil
-	}
-	if err != nil {
+	p, err := s.jobProject(ctx, projectID)
+	if err != nil || p == nil {
 		return err
 	}
 	key, err := s.figuresKey(ctx, p)
@@ -140,4 +130,21 @@ func (s *Service) RunFigures(ctx context.Context, projectID string, kind flow.Fi
 	}
 	t := s.now()
 	return s.store.PutFiguresResult(ctx, &store.FiguresResult{ProjectID: p.ID, Kind: figuresName(kind, params), DataKey: key, Result: encode(v), ComputedAt: &t})
+}
+
+// jobProject loads a project at its current version for a background job; nil when the
+// project was deleted meanwhile or has no schema, so the job has nothing to do.
+func (s *Service) jobProject(ctx context.Context, projectID string) (*Project, error) {
+	sp, err := s.store.Project(ctx, projectID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.LoadProject(ctx, sp, 0)
+	if errors.Is(err, ErrNoSchema) {
+		return nil, nil
+	}
+	return p, err
 }
