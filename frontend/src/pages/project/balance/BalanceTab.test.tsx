@@ -5,6 +5,7 @@ import type { BalanceReport } from "../../../api/insight";
 import { json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { BalanceTab } from "./BalanceTab";
+import { chartsDrawn } from "../../../test/charts";
 
 const lead = { id: "p1", name: "D3", my_roles: ["lead"] } as ProjectDetail;
 const viewer = { id: "p1", name: "D3", my_roles: ["viewer"] } as ProjectDetail;
@@ -81,7 +82,7 @@ describe("BalanceTab", { timeout: 20000 }, () => {
       "GET /api/v1/projects/p1/balance": () => json(200, balanceReport({ binary: null, targets: {}, distributions: [], positions })),
     });
     const note = await screen.findByTestId("position-bias-preference", {}, { timeout: 5000 });
-    await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
+    await chartsDrawn();
     expect(note.textContent).toContain("20 labels. Outputs chosen: A 45.0 %, B 45.0 %, tie 10.0 %. Positions shown: first 70.0 %, second 20.0 %, tie 10.0 %.");
     expect(screen.getByTestId("chart-positions-preference").querySelector("svg")?.textContent).toContain("By position shown");
   });
@@ -89,7 +90,7 @@ describe("BalanceTab", { timeout: 20000 }, () => {
   it("says not ready, which questions need more No items and which bins need items, with the charts", async () => {
     renderInProject(<BalanceTab />, viewer, { "GET /api/v1/projects/p1/balance": () => json(200, balanceReport()) });
     const verdict = await screen.findByTestId("readiness-verdict", {}, { timeout: 5000 });
-    await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
+    await chartsDrawn();
     expect(verdict.textContent).toBe("Not ready");
     const needNo = screen.getByRole("list", { name: "Questions that need more No items" });
     expect(needNo.textContent).toBe("Natural pace: 5 more No");

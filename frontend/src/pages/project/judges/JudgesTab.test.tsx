@@ -5,6 +5,7 @@ import type { JudgeBoard, JudgeReport } from "../../../api/insight";
 import { json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { JudgesTab } from "./JudgesTab";
+import { chartsDrawn } from "../../../test/charts";
 
 const project = { id: "p1", name: "Judges", my_roles: ["lead"] } as ProjectDetail;
 
@@ -143,7 +144,7 @@ describe("JudgesTab", { timeout: 20000 }, () => {
   it("ranks models per group by the headline, sorts on any column and shows the reason of a row without a report", async () => {
     renderInProject(<JudgesTab />, project, { "GET /api/v1/projects/p1/judges": () => json(200, judgeBoard()) });
     const table = await screen.findByRole("table", { name: "Leaderboard All binary questions" }, { timeout: 5000 });
-    await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
+    await chartsDrawn();
     expect(models(table)).toEqual(["m1", "m2", "late"]);
     const m2 = within(table).getByRole("row", { name: /m2/ });
     expect(m2.textContent).toContain("67.0 %");
@@ -167,7 +168,7 @@ describe("JudgesTab", { timeout: 20000 }, () => {
   it("draws judge against human for the chosen model, the best one first", async () => {
     renderInProject(<JudgesTab />, project, { "GET /api/v1/projects/p1/judges": () => json(200, judgeBoard()) });
     const select = (await screen.findByLabelText("Model", {}, { timeout: 5000 })) as HTMLSelectElement;
-    await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
+    await chartsDrawn();
     expect(select.value).toBe("m2");
     expect(screen.getByText(/6 items; a dot's size/)).toBeTruthy();
     fireEvent.change(select, { target: { value: "m1" } });
@@ -180,7 +181,7 @@ describe("JudgesTab", { timeout: 20000 }, () => {
   it("draws the dimension coupling of the best model, then of the chosen model and matrix", async () => {
     renderInProject(<JudgesTab />, project, { "GET /api/v1/projects/p1/judges": () => json(200, judgeBoard()) });
     const judge = (await screen.findByLabelText("Judge", {}, { timeout: 5000 })) as HTMLSelectElement;
-    await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
+    await chartsDrawn();
     expect(judge.value).toBe("m1");
     expect([...judge.options].map((o) => o.value)).toEqual(["m1", "m2"]);
     expect(screen.getByTestId("coupling-summary").textContent).toBe("m1: 1 coupled pair (r > 0.6), 1 strongly entangled (r > 0.8) of 1.");

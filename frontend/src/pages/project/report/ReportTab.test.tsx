@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { screen, within, waitFor } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import type { ProjectDetail } from "../../../api/workflowTypes";
 import type { DatasetReport } from "../../../api/insight";
 import { json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { ReportTab } from "./ReportTab";
+import { chartsDrawn } from "../../../test/charts";
 
 const project = { id: "p1", name: "Omni", my_roles: ["viewer"] } as ProjectDetail;
 
@@ -67,11 +68,11 @@ describe("ReportTab", () => {
   it("shows the loss accounting with a chart per figure and the tables beside them", async () => {
     renderInProject(<ReportTab />, project, { "GET /api/v1/projects/p1/report": () => json(200, datasetReport()) });
     const head = await screen.findByRole("heading", { name: "Dataset report" }, { timeout: 5000 });
-    await waitFor(() => expect(document.querySelector('.chart[aria-busy="true"]')).toBeNull(), { timeout: 5000 }); // the chart chunk loads lazily
     const facts = head.closest("header")!.textContent!;
     expect(facts).toContain("Items in the dataset (gold and calibration excluded)40");
     expect(facts).toContain("15.0 %");
     expect(facts).toContain("43 s");
+    await chartsDrawn();
     for (const id of ["chart-stages", "chart-provenance", "chart-dropped", "chart-criteria", "chart-labels-per-item", "chart-reviews", "chart-adjudication", "chart-annotators", "chart-score-preference"]) {
       expect(screen.getByTestId(id).querySelector("svg"), id).not.toBeNull();
     }
