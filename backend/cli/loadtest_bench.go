@@ -26,8 +26,18 @@ type benchDB struct {
 	st      *store.Store // nil without --database-url
 	pgbench string       // path of pgbench; empty when it does not run
 	url     string
-	script  string // the pgbench script, written to a temporary file
+	scripts []benchScript
+	local   bool // PostgreSQL runs on this machine: its CPU time is measured
 }
+
+// benchScript is one pgbench script, written to a temporary file.
+type benchScript struct {
+	name string // submit: one label; unit: claim, autosave and submit
+	file string
+}
+
+// benchScripts are the scripts the load test runs after each round, in order.
+var benchScripts = []struct{ name, text string }{{"submit", bench.Submit}, {"unit", bench.Unit}}
 
 func newBench(ctx context.Context, o *loadOptions, stdout io.Writer) (*benchDB, error) {
 	b := &benchDB{url: o.databaseURL}
@@ -41,6 +51,7 @@ func newBench(ctx context.Context, o *loadOptions, stdout io.Writer) (*benchDB, 
 	}
 	st.UseCache(0)
 	b.st = st
+	b.local = st.Dialect() == store.Postgres && localDatabase(o.databaseURL)
 	if st.Dialect() != store.Postgres || o.pgbench == "off" {
 		return b, nil
 	}
@@ -52,23 +63,31 @@ func newBench(ctx context.Context, o *loadOptions, stdout io.Writer) (*benchDB, 
 	if _, err := st.SQL().ExecContext(ctx, bench.Setup); err != nil {
 		return nil, fmt.Errorf("pgbench tables: %w", err)
 	}
-	f, err := os.CreateTemp("", "arbiter-bench-*.sql")
-	if err != nil {
-		return nil, err
+	for _, sc := range benchScripts {
+		f, err := os.CreateTemp("", "arbiter-bench-"+sc.name+"-*.sql")
+		if err != nil {
+			b.close()
+			return nil, err
+		}
+		b.scripts = append(b.scripts, benchScript{name: sc.name, file: f.Name()})
+		_, err = f.WriteString(sc.text)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			b.close()
+			return nil, err
+		}
 	}
-	defer f.Close()
-	if _, err := f.WriteString(bench.Submit); err != nil {
-		return nil, err
-	}
-	b.pgbench, b.script = path, f.Name()
+	b.pgbench = path
 	return b, nil
 }
 
 func (b *benchDB) enabled() bool { return b.pgbench != "" }
 
 func (b *benchDB) close() {
-	if b.script != "" {
-		os.Remove(b.script)
+	for _, sc := range b.scripts {
+		os.Remove(sc.file)
 	}
 	if b.st != nil {
 		b.st.Close()
@@ -77,23 +96,23 @@ func (b *benchDB) close() {
 
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+) \(without initial connection time\)`)
 
-// run runs the pgbench script with the clients for the duration and returns its TPS.
-func (b *benchDB) run(ctx context.Context, clients int, d time.Duration) (float64, error) {
+// run runs a pgbench script with the clients for the duration and returns its TPS.
+func (b *benchDB) run(ctx context.Context, sc benchScript, clients int, d time.Duration) (float64, error) {
 	conn, err := pgbenchURL(b.url)
 	if err != nil {
 		return 0, err
 	}
 	threads := min(clients, 4)
 	cmd := exec.CommandContext(ctx, b.pgbench, "-n", "-c", strconv.Itoa(clients), "-j", strconv.Itoa(threads),
-		"-T", strconv.Itoa(max(1, int(d.Seconds()))), "-f", b.script, conn)
+		"-T", strconv.Itoa(max(1, int(d.Seconds()))), "-f", sc.file, conn)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return 0, fmt.Errorf("pgbench: %w\n%s", err, out.String())
+		return 0, fmt.Errorf("pgbench %s.sql: %w\n%s", sc.name, err, out.String())
 	}
 	m := tpsLine.FindStringSubmatch(out.String())
 	if m == nil {
-		return 0, fmt.Errorf("pgbench printed no tps:\n%s", out.String())
+		return 0, fmt.Errorf("pgbench %s.sql printed no tps:\n%s", sc.name, out.String())
 	}
 	return strconv.ParseFloat(m[1], 64)
 }
@@ -200,10 +219,23 @@ func summarize(w io.Writer, rounds []roundResult, withBench bool) {
 	lo, mid, hi = col(func(r roundResult) float64 { return r.claimP99.Seconds() * 1000 })
 	fmt.Fprintf(w, "  claim p99  %.1fms / %.1fms / %.1fms\n", lo, mid, hi)
 	if withBench {
-		lo, mid, hi = col(func(r roundResult) float64 { return r.tps })
-		fmt.Fprintf(w, "  pgbench    %.0f / %.0f / %.0f tps\n", lo, mid, hi)
-		lo, mid, hi = col(func(r roundResult) float64 { return r.submitsPerSec / r.tps })
-		fmt.Fprintf(w, "  ratio      %.3f / %.3f / %.3f (submits/s ÷ pgbench tps, per round)\n", lo, mid, hi)
+		for i, sc := range benchScripts {
+			lo, mid, hi = col(func(r roundResult) float64 { return r.tps[i] })
+			fmt.Fprintf(w, "  pgbench %-6s  %.0f / %.0f / %.0f tps\n", sc.name, lo, mid, hi)
+			lo, mid, hi = col(func(r roundResult) float64 { return r.submitsPerSec / r.tps[i] })
+			fmt.Fprintf(w, "  ratio   %-6s  %.3f / %.3f / %.3f (submits/s ÷ pgbench %s.sql tps, per round)\n", sc.name, lo, mid, hi, sc.name)
+		}
+	}
+	if rounds[0].dbCPU[0] > 0 {
+		lo, mid, hi = col(func(r roundResult) float64 { return r.dbCPU[0].Seconds() * 1000 })
+		fmt.Fprintf(w, "  database CPU per submit       %.2fms / %.2fms / %.2fms\n", lo, mid, hi)
+		for i, sc := range benchScripts {
+			if !withBench {
+				break
+			}
+			lo, mid, hi = col(func(r roundResult) float64 { return r.dbCPU[i+1].Seconds() * 1000 })
+			fmt.Fprintf(w, "  database CPU per %s.sql tx  %.2fms / %.2fms / %.2fms\n", sc.name, lo, mid, hi)
+		}
 	}
 	var loads []string
 	for _, r := range rounds {

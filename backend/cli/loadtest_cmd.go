@@ -111,22 +111,34 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	for r := 1; r <= o.rounds && ctx.Err() == nil; r++ {
 		res := roundResult{load: loadAverage()}
 		fmt.Fprintf(stdout, "round %d/%d  load average %s\n", r, o.rounds, res.load)
+		cpu := startDBCPU(bench.local)
 		t := annotate(ctx, people, o, stderr)
 		res.submitsPerSec = float64(t.submits) / o.duration.Seconds()
+		res.dbCPU = append(res.dbCPU, cpu.perUnit(float64(t.submits)))
 		res.claimP99 = t.p99("claim")
 		_, _, nerr := t.snapshot()
 		fmt.Fprintf(stdout, "  arbiter  %d clients %s: claims %d (%.1f/s), submits %d (%.1f/s), skips %d, no work %d, errors %d\n",
 			o.clients, o.duration, t.claims, float64(t.claims)/o.duration.Seconds(), t.submits, res.submitsPerSec, t.skips, t.empty, nerr)
 		fmt.Fprintf(stdout, "           %s\n", t.latencyLine())
+		if res.dbCPU[0] > 0 {
+			fmt.Fprintf(stdout, "           database CPU %s per submit\n", res.dbCPU[0].Round(time.Microsecond))
+		}
 		for k, n := range t.errors {
 			fmt.Fprintf(stdout, "           error %s: %d\n", k, n)
 		}
-		if bench.enabled() {
-			res.tps, err = bench.run(ctx, o.clients, o.duration)
+		for _, sc := range bench.scripts {
+			cpu := startDBCPU(bench.local)
+			tps, err := bench.run(ctx, sc, o.clients, o.duration)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "  pgbench  %d clients %s: %.0f tps; submits/s ÷ tps = %.3f\n", o.clients, o.duration, res.tps, res.submitsPerSec/res.tps)
+			res.tps = append(res.tps, tps)
+			res.dbCPU = append(res.dbCPU, cpu.perUnit(tps*o.duration.Seconds()))
+			fmt.Fprintf(stdout, "  pgbench  %s.sql %d clients %s: %.0f tps; submits/s ÷ tps = %.3f", sc.name, o.clients, o.duration, tps, res.submitsPerSec/tps)
+			if d := res.dbCPU[len(res.dbCPU)-1]; d > 0 {
+				fmt.Fprintf(stdout, "; database CPU %s per transaction", d.Round(time.Microsecond))
+			}
+			fmt.Fprintln(stdout)
 		}
 		rounds = append(rounds, res)
 		all.merge(t)
@@ -139,8 +151,11 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 type roundResult struct {
 	load          string
 	submitsPerSec float64
-	tps           float64
-	claimP99      time.Duration
+	tps           []float64 // per pgbench script, in benchScripts' order
+	// dbCPU is the local database's CPU time per submit, then per transaction of each
+	// pgbench script; zeros where it is not measured
+	dbCPU    []time.Duration
+	claimP99 time.Duration
 }
 
 // merge adds another tally's acknowledged submits.

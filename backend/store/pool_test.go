@@ -3,7 +3,10 @@ package store_test
 import (
 	"context"
 	"database/sql"
+	"log/slog"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
@@ -30,5 +33,70 @@ func TestPoolKeepsIdleConnections(t *testing.T) {
 	}
 	if st := s.SQL().Stats(); st.Idle != 6 || st.MaxIdleClosed != 0 {
 		t.Fatalf("after 6 connections were released: %d idle, %d closed for want of idle room", st.Idle, st.MaxIdleClosed)
+	}
+}
+
+// TestRefreshStatistics: where autovacuum is off, a table changed by more than autovacuum's
+// analyse threshold gets analysed, once; where it is on, the daemon's work is left to it.
+func TestRefreshStatistics(t *testing.T) {
+	ctx := context.Background()
+	s, err := store.Open(ctx, testenv.PostgresURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Migrate(ctx, slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatal(err)
+	}
+	db := s.SQL()
+	if _, err := db.ExecContext(ctx, `INSERT INTO settings (key, value, created_at)
+SELECT 'k' || g, 'v', now() FROM generate_series(1, 200) g`); err != nil {
+		t.Fatal(err)
+	}
+	// note: backends report their counters to the statistics system about once a second
+	changed := func() (n int64) {
+		err := db.QueryRowContext(ctx, `SELECT COALESCE((SELECT n_mod_since_analyze FROM pg_stat_user_tables
+WHERE schemaname = current_schema() AND relname = 'settings'), 0)`).Scan(&n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for deadline := time.Now().Add(20 * time.Second); changed() < 200; time.Sleep(200 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the 200 inserted rows never reached the statistics system (%d)", changed())
+		}
+	}
+	var autovacuum string
+	if err := db.QueryRowContext(ctx, "SHOW autovacuum").Scan(&autovacuum); err != nil {
+		t.Fatal(err)
+	}
+	tables, err := s.RefreshStatistics(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if autovacuum == "on" {
+		if len(tables) != 0 {
+			t.Fatalf("autovacuum is on, yet %v were analysed", tables)
+		}
+		return
+	}
+	if !slices.Contains(tables, "settings") {
+		t.Fatalf("analysed %v, want settings among them", tables)
+	}
+	var analysed bool
+	if err := db.QueryRowContext(ctx, `SELECT last_analyze IS NOT NULL FROM pg_stat_user_tables
+WHERE schemaname = current_schema() AND relname = 'settings'`).Scan(&analysed); err != nil {
+		t.Fatal(err)
+	}
+	if !analysed {
+		t.Fatal("settings reported analysed, but has no last_analyze")
+	}
+	again, err := s.RefreshStatistics(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(again, "settings") {
+		t.Fatalf("settings analysed a second time without changes: %v", again)
 	}
 }

@@ -1,8 +1,9 @@
-// Package bench holds the pgbench transaction that `arbiter loadtest` runs beside the
+// Package bench holds the pgbench scripts that `arbiter loadtest` runs beside the
 // application, so that submits per second can be read against what the same PostgreSQL server
-// does with a comparable write: setup.sql creates its tables (in the schema arbiter_bench),
+// does with comparable writes: setup.sql creates their tables (in the schema arbiter_bench);
 // submit.sql is one label: an INSERT of a ~200-byte JSON row and one counter UPDATE in a
-// transaction.
+// transaction; unit.sql is one unit of annotation work in the shape Arbiter's has: claim,
+// autosave and submit, three transactions.
 package bench
 
 import _ "embed"
@@ -16,6 +17,11 @@ var Setup string
 //
 //go:embed submit.sql
 var Submit string
+
+// Unit is the pgbench script of one unit of annotation work (claim, autosave, submit).
+//
+//go:embed unit.sql
+var Unit string
 
 // Schema is where the pgbench tables live.
 const Schema = "arbiter_bench"
