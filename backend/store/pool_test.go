@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"log/slog"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -98,5 +100,31 @@ WHERE schemaname = current_schema() AND relname = 'settings'`).Scan(&analysed); 
 	}
 	if slices.Contains(again, "settings") {
 		t.Fatalf("settings analysed a second time without changes: %v", again)
+	}
+}
+
+// TestSQLiteSynchronous: a sqlite: URL chooses how commits reach the disk, and nothing else.
+func TestSQLiteSynchronous(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	for _, c := range []struct {
+		query string
+		want  int // PRAGMA synchronous: 1 NORMAL, 2 FULL
+	}{{"", 1}, {"?synchronous=normal", 1}, {"?synchronous=FULL", 2}} {
+		s, err := store.Open(ctx, "sqlite:"+filepath.Join(dir, "a.db")+c.query)
+		if err != nil {
+			t.Fatalf("%q: %v", c.query, err)
+		}
+		var got int
+		err = s.SQL().QueryRowContext(ctx, "PRAGMA synchronous").Scan(&got)
+		s.Close()
+		if err != nil || got != c.want {
+			t.Fatalf("%q: synchronous %d (%v), want %d", c.query, got, err, c.want)
+		}
+	}
+	for query, want := range map[string]string{"?journal=off": `unknown sqlite option "journal"`, "?synchronous=off": "want normal or full"} {
+		if _, err := store.Open(ctx, "sqlite:"+filepath.Join(dir, "b.db")+query); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want an error saying %q", query, err, want)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,14 +168,40 @@ func dialector(url, driver string) (Dialect, gorm.Dialector, error) {
 	case url == "":
 		return "", nil, errors.New("database url is empty")
 	}
-	path := strings.TrimPrefix(url, "sqlite:")
+	path, query, _ := strings.Cut(strings.TrimPrefix(url, "sqlite:"), "?")
+	sync, err := sqliteSynchronous(query)
+	if err != nil {
+		return "", nil, err
+	}
 	if path != ":memory:" {
 		if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 			return "", nil, fmt.Errorf("create database directory: %w", err)
 		}
 	}
-	dsn := path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
+	dsn := path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(" + sync + ")"
 	return SQLite, &sqlite.Dialector{DSN: dsn, DriverName: driver}, nil
+}
+
+// sqliteSynchronous reads the one option of a sqlite: URL, synchronous=normal|full. NORMAL
+// (the default) keeps every commit across a crash of the process; a power loss or a crash of
+// the machine may undo the last commits. FULL also syncs the log at each commit, as
+// PostgreSQL does by default, at the cost of a disk flush per commit.
+func sqliteSynchronous(query string) (string, error) {
+	q, err := neturl.ParseQuery(query)
+	if err != nil {
+		return "", fmt.Errorf("database url: %w", err)
+	}
+	sync := "NORMAL"
+	for k, v := range q {
+		switch {
+		case k != "synchronous":
+			return "", fmt.Errorf("database url: unknown sqlite option %q (the one option is synchronous=normal|full)", k)
+		case len(v) != 1 || (!strings.EqualFold(v[0], "normal") && !strings.EqualFold(v[0], "full")):
+			return "", fmt.Errorf("database url: synchronous=%s: want normal or full", strings.Join(v, ","))
+		}
+		sync = strings.ToUpper(v[0])
+	}
+	return sync, nil
 }
 
 // Dialect reports the database engine.
