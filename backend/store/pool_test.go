@@ -12,6 +12,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
+	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
 // TestPoolKeepsIdleConnections: a PostgreSQL pool keeps as many idle connections as it may
@@ -126,5 +127,38 @@ func TestSQLiteSynchronous(t *testing.T) {
 		if _, err := store.Open(ctx, "sqlite:"+filepath.Join(dir, "b.db")+query); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want an error saying %q", query, err, want)
 		}
+	}
+}
+
+// TestQueueWalksStageIndex: the claim's query walks the items of its stage in the queue index,
+// not the primary key past the items that have moved on, whatever the statistics say. The
+// project's decided items sit at the front of the id order, as they do after a day of work.
+func TestQueueWalksStageIndex(t *testing.T) {
+	ctx := context.Background()
+	s := testenv.Open(t, testenv.PostgresURL(t))
+	conn, err := s.SQL().Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for _, q := range []string{
+		"SET session_replication_role = replica", // note: the items' project and people need not exist
+		`INSERT INTO items (id, project_id, external_id, inputs, stage, created_at, updated_at)
+SELECT lpad(g::text, 8, '0'), 'p', 'e' || g, '{}', 'label', now(), now() FROM generate_series(1, 20000) g`,
+		"ANALYZE items", // note: as after an import; the statistics lag behind the work that follows
+		"UPDATE items SET stage = 'done' WHERE id <= '00000800'",
+		"RESET session_replication_role",
+	} {
+		if _, err := conn.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	plan, err := store.ExplainNextItem(ctx, s, "p", "u", flow.StageLabel, 3, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(plan, "\n")
+	if !strings.Contains(text, "items_queue_idx") || strings.Contains(text, "items_pkey") {
+		t.Fatalf("the claim does not walk items_queue_idx:\n%s", text)
 	}
 }

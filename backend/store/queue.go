@@ -26,6 +26,20 @@ type workQuery struct {
 	args                              []any
 }
 
+// inStage is the condition that an item is in stage ?, and stageOrder the queue's order, the
+// item ids.
+//
+// note: written as a range (with the stage twice in the arguments) so that PostgreSQL keeps
+// the stage in the sort order and walks items_queue_idx (project_id, stage, id). With
+// i.stage = ? it drops the constant from ORDER BY, and with the project's items in one stage
+// for the most part it walks the primary key in id order instead, reading every item that
+// has moved on (the decided items, all at the front of the walk) on every claim: 3,940 rows
+// per claim after a 90-second load test, a number that grows with the project.
+const (
+	inStage    = "i.stage >= ? AND i.stage <= ?"
+	stageOrder = "i.stage, i.id"
+)
+
 // notInOtherStage is the SQL condition that the user has not worked the item (column ?) in a
 // stage other than ?: nobody works an item in two roles (item_people holds the first).
 //
@@ -41,24 +55,24 @@ const notInOtherStage = `NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id
 // When an item's passes are each their own queue, only the slots of the pass it is collecting
 // count (i.pass; it stays 0 otherwise, where every assignment counts).
 func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Time) workQuery {
-	return workQuery{id: "i.id", from: "FROM items i", order: "i.id", lockTable: "i",
-		where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL
+	return workQuery{id: "i.id", from: "FROM items i", order: stageOrder, lockTable: "i",
+		where: `i.project_id = ? AND ` + inStage + ` AND i.flag IS NULL
   AND ` + fmt.Sprintf(notInOtherStage, "i.id") + `
   AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ? AND a.stage = ? LIMIT 1 OFFSET 0)
   AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND a.pass >= i.pass AND ` + slotTaken + `) < ?
   AND ` + readsItem("?"),
-		args: []any{projectID, stage, userID, stage, userID, stage, stage, at, slots, userID, userID}}
+		args: []any{projectID, stage, stage, userID, stage, userID, stage, stage, at, slots, userID, userID}}
 }
 
 // adjudicationWork: items waiting for adjudication that the user did not label or review and
 // that nobody is adjudicating, in a language the user reads.
 func adjudicationWork(projectID, userID string, at time.Time) workQuery {
-	return workQuery{id: "i.id", from: "FROM items i", order: "i.id", lockTable: "i",
-		where: `i.project_id = ? AND i.stage = 'adjudicate' AND i.flag IS NULL
+	return workQuery{id: "i.id", from: "FROM items i", order: stageOrder, lockTable: "i",
+		where: `i.project_id = ? AND ` + inStage + ` AND i.flag IS NULL
   AND ` + fmt.Sprintf(notInOtherStage, "i.id") + `
   AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.stage = 'adjudicate' AND (a.user_id = ? OR ` + slotTaken + `))
   AND ` + readsItem("?"),
-		args: []any{projectID, userID, flow.StageAdjudicate, userID, at, userID, userID}}
+		args: []any{projectID, flow.StageAdjudicate, flow.StageAdjudicate, userID, flow.StageAdjudicate, userID, at, userID, userID}}
 }
 
 // reviewWork: submitted labels waiting for review, of items the user did not work on in
@@ -162,8 +176,8 @@ func stuckWork(projectID string, stage flow.Stage, role string, byLanguage bool)
 	unread := `i.language <> '' AND NOT EXISTS (` + member + `)`
 	eligible := member + `
     AND NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = i.id AND x.user_id = m.user_id AND x.stage <> ?)`
-	q := workQuery{id: "i.id", from: "FROM items i", order: "i.id",
-		where: `i.project_id = ? AND i.stage = ? AND i.flag IS NULL`, args: []any{projectID, stage}}
+	q := workQuery{id: "i.id", from: "FROM items i", order: stageOrder,
+		where: `i.project_id = ? AND ` + inStage + ` AND i.flag IS NULL`, args: []any{projectID, stage, stage}}
 	if stage == flow.StageReview {
 		q = workQuery{id: "l.id", from: "FROM assignments l JOIN items i ON i.id = l.item_id", order: "l.submitted_at, l.id",
 			where: `l.project_id = ? AND l.stage = 'label' AND l.status = 'submitted' AND l.review_status = 'pending' AND i.flag IS NULL`,
@@ -231,11 +245,15 @@ func (s *Store) NextItem(ctx context.Context, projectID, userID string, stage fl
 		q.args = append(q.args, tried)
 	}
 	var its []Item
-	sql := "SELECT i.* " + q.from + " WHERE " + q.where + " ORDER BY " + q.order + " LIMIT 1" + s.skipLocked(q.lockTable)
-	if err := s.db.WithContext(ctx).Raw(sql, q.args...).Scan(&its).Error; err != nil || len(its) == 0 {
+	if err := s.db.WithContext(ctx).Raw(s.nextItemSQL(q), q.args...).Scan(&its).Error; err != nil || len(its) == 0 {
 		return nil, translate(err)
 	}
 	return &its[0], nil
+}
+
+// nextItemSQL is the claim's query: the first item of the queue, whole, locked.
+func (s *Store) nextItemSQL(q workQuery) string {
+	return "SELECT i.* " + q.from + " WHERE " + q.where + " ORDER BY " + q.order + " LIMIT 1" + s.skipLocked(q.lockTable)
 }
 
 // NewClaim is an assignment to record for an item its transaction has locked.
