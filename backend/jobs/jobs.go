@@ -122,29 +122,29 @@ func (w *figuresWorker) Work(ctx context.Context, job *river.Job[FiguresArgs]) e
 // Timeout lets a large project's figures take as long as they need.
 func (w *figuresWorker) Timeout(*river.Job[FiguresArgs]) time.Duration { return -1 }
 
-// StatisticsArgs is the periodic job that refreshes the database planner's statistics where
-// nothing else does (store.RefreshStatistics).
-type StatisticsArgs struct{}
+// MaintenanceArgs is the periodic job that does autovacuum's work where nothing else does
+// (store.Maintain).
+type MaintenanceArgs struct{}
 
 // Kind names the job type in the queue.
-func (StatisticsArgs) Kind() string { return "statistics" }
+func (MaintenanceArgs) Kind() string { return "maintenance" }
 
 // InsertOpts: a failed run is not retried; the next period runs again.
-func (StatisticsArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 1} }
+func (MaintenanceArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 1} }
 
-// StatisticsEvery is how often the statistics job runs: half of autovacuum's default nap.
-const StatisticsEvery = 30 * time.Second
+// MaintenanceEvery is how often the maintenance job runs: half of autovacuum's default nap.
+const MaintenanceEvery = 30 * time.Second
 
-type statisticsWorker struct {
-	river.WorkerDefaults[StatisticsArgs]
+type maintenanceWorker struct {
+	river.WorkerDefaults[MaintenanceArgs]
 	store *store.Store
 	log   *slog.Logger
 }
 
-func (w *statisticsWorker) Work(ctx context.Context, _ *river.Job[StatisticsArgs]) error {
-	tables, err := w.store.RefreshStatistics(ctx)
-	if len(tables) > 0 && w.log != nil {
-		w.log.Debug("planner statistics refreshed", "tables", tables)
+func (w *maintenanceWorker) Work(ctx context.Context, _ *river.Job[MaintenanceArgs]) error {
+	done, err := w.store.Maintain(ctx)
+	if len(done.Vacuumed)+len(done.Analyzed) > 0 && w.log != nil {
+		w.log.Debug("tables maintained", "vacuumed", done.Vacuumed, "analyzed", done.Analyzed)
 	}
 	return err
 }
@@ -184,10 +184,10 @@ func Start(ctx context.Context, d Deps) (Runner, error) {
 		JobTimeout:        -1,
 	}
 	if d.Store.Dialect() == store.Postgres {
-		// note: periodic jobs are queued by the elected leader only, so one replica analyses
-		river.AddWorker(workers, &statisticsWorker{store: d.Store, log: d.Log})
-		cfg.PeriodicJobs = []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(StatisticsEvery),
-			func() (river.JobArgs, *river.InsertOpts) { return StatisticsArgs{}, nil }, &river.PeriodicJobOpts{RunOnStart: true})}
+		// note: periodic jobs are queued by the elected leader only, so one replica maintains
+		river.AddWorker(workers, &maintenanceWorker{store: d.Store, log: d.Log})
+		cfg.PeriodicJobs = []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(MaintenanceEvery),
+			func() (river.JobArgs, *river.InsertOpts) { return MaintenanceArgs{}, nil }, &river.PeriodicJobOpts{RunOnStart: true})}
 		// note: workers listen for new jobs on a pgx pool of their own; jobs are inserted through
 		// the store's database/sql pool, inside the transaction that writes the job's row
 		pool, err := pgxpool.New(ctx, d.DatabaseURL)

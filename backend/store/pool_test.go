@@ -3,7 +3,6 @@ package store_test
 import (
 	"context"
 	"database/sql"
-	"log/slog"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -39,68 +38,74 @@ func TestPoolKeepsIdleConnections(t *testing.T) {
 	}
 }
 
-// TestRefreshStatistics: where autovacuum is off, a table changed by more than autovacuum's
-// analyse threshold gets analysed, once; where it is on, the daemon's work is left to it.
-func TestRefreshStatistics(t *testing.T) {
+// TestMaintain: where autovacuum is off, a table changed by more than autovacuum's analyse
+// threshold gets analysed, and one with more dead rows than its vacuum threshold vacuumed,
+// once; where autovacuum is on, the daemon's work is left to it.
+func TestMaintain(t *testing.T) {
 	ctx := context.Background()
-	s, err := store.Open(ctx, testenv.PostgresURL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if err := s.Migrate(ctx, slog.New(slog.DiscardHandler)); err != nil {
-		t.Fatal(err)
-	}
+	s := testenv.Open(t, testenv.PostgresURL(t))
 	db := s.SQL()
 	if _, err := db.ExecContext(ctx, `INSERT INTO settings (key, value, created_at)
-SELECT 'k' || g, 'v', now() FROM generate_series(1, 200) g`); err != nil {
+SELECT 'k' || g, 'v', now() FROM generate_series(1, 400) g`); err != nil {
 		t.Fatal(err)
 	}
+	type counts struct {
+		changed, dead      int64
+		analysed, vacuumed bool
+	}
 	// note: backends report their counters to the statistics system about once a second
-	changed := func() (n int64) {
-		err := db.QueryRowContext(ctx, `SELECT COALESCE((SELECT n_mod_since_analyze FROM pg_stat_user_tables
-WHERE schemaname = current_schema() AND relname = 'settings'), 0)`).Scan(&n)
-		if err != nil {
+	read := func() (c counts) {
+		err := db.QueryRowContext(ctx, `SELECT n_mod_since_analyze, n_dead_tup, last_analyze IS NOT NULL, last_vacuum IS NOT NULL
+FROM pg_stat_user_tables WHERE schemaname = current_schema() AND relname = 'settings'`).Scan(&c.changed, &c.dead, &c.analysed, &c.vacuumed)
+		if err != nil && err != sql.ErrNoRows {
 			t.Fatal(err)
 		}
-		return n
+		return c
 	}
-	for deadline := time.Now().Add(20 * time.Second); changed() < 200; time.Sleep(200 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the 200 inserted rows never reached the statistics system (%d)", changed())
+	waitFor := func(what string, ok func(counts) bool) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); !ok(read()); time.Sleep(200 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s never reached the statistics system: %+v", what, read())
+			}
 		}
 	}
+	waitFor("the 400 inserted rows", func(c counts) bool { return c.changed >= 400 })
 	var autovacuum string
 	if err := db.QueryRowContext(ctx, "SHOW autovacuum").Scan(&autovacuum); err != nil {
 		t.Fatal(err)
 	}
-	tables, err := s.RefreshStatistics(ctx)
+	done, err := s.Maintain(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if autovacuum == "on" {
-		if len(tables) != 0 {
-			t.Fatalf("autovacuum is on, yet %v were analysed", tables)
+		if len(done.Analyzed)+len(done.Vacuumed) != 0 {
+			t.Fatalf("autovacuum is on, yet Maintain did %+v", done)
 		}
 		return
 	}
-	if !slices.Contains(tables, "settings") {
-		t.Fatalf("analysed %v, want settings among them", tables)
+	if !slices.Contains(done.Analyzed, "settings") || slices.Contains(done.Vacuumed, "settings") {
+		t.Fatalf("after inserts: %+v, want settings analysed, not vacuumed", done)
 	}
-	var analysed bool
-	if err := db.QueryRowContext(ctx, `SELECT last_analyze IS NOT NULL FROM pg_stat_user_tables
-WHERE schemaname = current_schema() AND relname = 'settings'`).Scan(&analysed); err != nil {
+	if c := read(); !c.analysed || c.vacuumed {
+		t.Fatalf("settings after the first pass: %+v", c)
+	}
+	if again, err := s.Maintain(ctx); err != nil || slices.Contains(again.Analyzed, "settings") {
+		t.Fatalf("settings maintained again without changes: %+v %v", again, err)
+	}
+	if _, err := db.ExecContext(ctx, `DELETE FROM settings WHERE key LIKE 'k%' AND length(key) = 4`); err != nil {
 		t.Fatal(err)
 	}
-	if !analysed {
-		t.Fatal("settings reported analysed, but has no last_analyze")
-	}
-	again, err := s.RefreshStatistics(ctx)
-	if err != nil {
+	waitFor("the 300 deleted rows", func(c counts) bool { return c.dead >= 300 })
+	if done, err = s.Maintain(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if slices.Contains(again, "settings") {
-		t.Fatalf("settings analysed a second time without changes: %v", again)
+	if !slices.Contains(done.Vacuumed, "settings") || !slices.Contains(done.Analyzed, "settings") {
+		t.Fatalf("after deletes: %+v, want settings vacuumed and analysed", done)
+	}
+	if c := read(); !c.vacuumed || c.dead != 0 {
+		t.Fatalf("settings after vacuum: %+v", c)
 	}
 }
 
