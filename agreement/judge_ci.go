@@ -25,7 +25,7 @@ func (rep *JudgeReport) intervals(v *judgeView, opts JudgeOptions) {
 		q := int32(len(classes))
 		slot := func(i int32, out []int32) []int32 { return append(out, refC[i]*q+predC[0][i]) }
 		for name, m := range countHeadline(v, classes) {
-			cis, err := bootstrapSums(len(v.recs), int(q*q), slot, []SumStat{SumStat(m)}, bo)
+			cis, err := bootstrapSums(v.n, int(q*q), slot, []SumStat{SumStat(m)}, bo)
 			keep(name, cis, err)
 		}
 		return
@@ -33,25 +33,14 @@ func (rep *JudgeReport) intervals(v *judgeView, opts JudgeOptions) {
 	var scratch judgeView
 	for name, f := range headline(v) {
 		stat := func(idx []int32) (float64, error) { return f(v.subsetInto(&scratch, idx)) }
-		cis, err := BootstrapIndex(len(v.recs), []IndexStat{stat}, bo)
+		cis, err := BootstrapIndex(v.n, []IndexStat{stat}, bo)
 		keep(name, cis, err)
 	}
 }
 
 // itemStrata groups items by the reference records' stratum field.
 func itemStrata(v *judgeView) UnitGroups {
-	var g groupColumn
-	any := false
-	for i, r := range v.recs {
-		if r.Stratum != "" {
-			g.set(int32(i), r.Stratum)
-			any = true
-		}
-	}
-	if !any {
-		return UnitGroups{}
-	}
-	return g.result(len(v.recs), nil)
+	return v.groups(v.src.Stratum, false)
 }
 
 // BinaryCorrelation is Pearson's r of two 0/1 variables given their 2×2 table of counts
