@@ -21,9 +21,9 @@ func (rep *JudgeReport) intervals(v *judgeView, opts JudgeOptions) {
 	if v.labelled() {
 		// note: each record is one count of the confusion matrix, so a replicate is the sum
 		// of the drawn clusters' matrices (bootstrapSums), not a classification of its records.
-		classes, refC, predC := labelCodes(v.ref, v.pred)
-		q := int32(len(classes))
-		slot := func(i int32, out []int32) []int32 { return append(out, refC[i]*q+predC[0][i]) }
+		classes, of := viewClasses(v)
+		q, m := int32(len(classes)), of[0]
+		slot := func(i int32, out []int32) []int32 { return append(out, m[v.refL[i]]*q+m[v.predL[i]]) }
 		for name, m := range countHeadline(v, classes) {
 			cis, err := bootstrapSums(v.n, int(q*q), slot, []SumStat{SumStat(m)}, bo)
 			keep(name, cis, err)

@@ -53,7 +53,7 @@ func thresholdLabels(d []float64, t float64) []string {
 func ptr(e Estimate) *Estimate { return &e }
 
 func (rep *JudgeReport) fillClasses(v *judgeView, tie string) error {
-	c, err := Classify(v.ref, v.pred, tie)
+	c, err := v.classify(tie)
 	if err != nil {
 		return err
 	}
@@ -282,10 +282,11 @@ func compareIndex(va, vb *judgeView, bo BootstrapOptions) map[string]pairedResul
 // confusion counts: each record counts once in each judge's matrix, side by side in one
 // vector, and a replicate sums the drawn clusters' vectors (pairedBootstrapSums).
 func compareCounts(va, vb *judgeView, bo BootstrapOptions) map[string]pairedResult {
-	classes, refC, predC := labelCodes(va.ref, va.pred, vb.pred)
-	q := int32(len(classes))
+	classes, of := viewClasses(va, vb)
+	q, ma, mb := int32(len(classes)), of[0], of[1]
 	slots := func(i int32, out []int32) []int32 {
-		return append(out, refC[i]*q+predC[0][i], q*q+refC[i]*q+predC[1][i])
+		r := ma[va.refL[i]]
+		return append(out, r*q+ma[va.predL[i]], q*q+r*q+mb[vb.predL[i]])
 	}
 	out := map[string]pairedResult{}
 	for name, m := range countHeadline(va, classes) {

@@ -2,6 +2,7 @@ package agreement
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -80,10 +81,14 @@ func (t ThresholdAccuracy) MarshalJSON() ([]byte, error) {
 // judgeView is the matched (reference, prediction) items of one judge: item k is the
 // reference's record items[k], read from its columns.
 type judgeView struct {
-	kind         JudgeKind
-	ref, pred    []string
-	refX, predX  []float64 // numbers (score kind, or a scalar pairwise judge)
-	scalar       bool      // pairwise judge with numeric outputs
+	kind        JudgeKind
+	ref, pred   []string
+	refX, predX []float64 // numbers (score kind, or a scalar pairwise judge)
+	scalar      bool      // pairwise judge with numeric outputs
+	// labels are the distinct labels of ref and pred, in the order first seen, and refL and
+	// predL each item's labels as numbers of labels (nil for a scalar judge or scores).
+	labels       []string
+	refL, predL  []int32
 	n            int
 	src          *judgeCols     // the reference's columns
 	items        []int          // into src
@@ -290,21 +295,63 @@ func (v *judgeView) decode(pred *judgeCols, at []int32) error {
 	if v.kind == Pairwise {
 		norm = normalizePairwise
 	}
-	normOf := func(s string) (string, error) { return norm(s), nil }
-	refNorm, predNorm := newValueCache(src.Values, normOf), newValueCache(pred.Values, normOf)
+	// note: a value's label and its number are found once per distinct value (the cache),
+	// so that the classes and the confusion counts are read from numbers
+	label := map[string]int32{}
+	labelOf := func(s string) (int32, error) {
+		s = norm(s)
+		c, ok := label[s]
+		if !ok {
+			c = int32(len(v.labels))
+			label[s], v.labels = c, append(v.labels, s)
+		}
+		return c, nil
+	}
+	refLabel, predLabel := newValueCache(src.Values, labelOf), newValueCache(pred.Values, labelOf)
 	if v.scalar {
 		v.predX = make([]float64, 0, n)
+	} else {
+		v.refL, v.predL = make([]int32, n), make([]int32, n)
 	}
 	for k, i := range v.items {
-		v.ref[k], _ = refNorm.get(src.Value[i])
+		r, _ := refLabel.get(src.Value[i])
+		v.ref[k] = v.labels[r]
 		if v.scalar {
 			x, _ := predNum.get(pred.Value[at[k]])
 			v.predX = append(v.predX, x)
-		} else {
-			v.pred[k], _ = predNorm.get(pred.Value[at[k]])
+			continue
 		}
+		p, _ := predLabel.get(pred.Value[at[k]])
+		v.refL[k], v.predL[k], v.pred[k] = r, p, v.labels[p]
 	}
 	return nil
+}
+
+// viewClasses numbers the sorted union of the labels of labelled views (as labelCodes
+// numbers the labels of their items: every label of a view is some item's), and returns,
+// for each view, the class of each of its label numbers.
+func viewClasses(vs ...*judgeView) (classes []string, of [][]int32) {
+	idx := map[string]int32{}
+	for _, v := range vs {
+		for _, l := range v.labels {
+			if _, ok := idx[l]; !ok {
+				idx[l] = 0
+				classes = append(classes, l)
+			}
+		}
+	}
+	slices.Sort(classes)
+	for i, c := range classes {
+		idx[c] = int32(i)
+	}
+	for _, v := range vs {
+		m := make([]int32, len(v.labels))
+		for i, l := range v.labels {
+			m[i] = idx[l]
+		}
+		of = append(of, m)
+	}
+	return classes, of
 }
 
 // unitName, questionName, cluster, stratum, a and b are the reference's fields of item k.
