@@ -24,9 +24,18 @@ func (rep *JudgeReport) intervals(v *judgeView, opts JudgeOptions) {
 		classes, of := viewClasses(v)
 		q, m := int32(len(classes)), of[0]
 		slot := func(i int32, out []int32) []int32 { return append(out, m[v.refL[i]]*q+m[v.predL[i]]) }
+		// note: every metric's replicates come from the same draws (same seed), so all are
+		// computed in one pass over the draws, as many passes would give them
+		var names []string
+		var stats []SumStat
 		for name, m := range countHeadline(v, classes) {
-			cis, err := bootstrapSums(v.n, int(q*q), slot, []SumStat{SumStat(m)}, bo)
-			keep(name, cis, err)
+			names, stats = append(names, name), append(stats, SumStat(m))
+		}
+		cis, err := bootstrapSums(v.n, int(q*q), slot, stats, bo)
+		for k, name := range names {
+			if err == nil {
+				keep(name, cis[k:k+1], nil)
+			}
 		}
 		return
 	}

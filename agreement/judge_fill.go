@@ -288,12 +288,17 @@ func compareCounts(va, vb *judgeView, bo BootstrapOptions) map[string]pairedResu
 		r := ma[va.refL[i]]
 		return append(out, r*q+ma[va.predL[i]], q*q+r*q+mb[vb.predL[i]])
 	}
-	out := map[string]pairedResult{}
+	var names []string
+	var pairs []sumPair
 	for name, m := range countHeadline(va, classes) {
 		statA := func(sum []int64) (float64, error) { return m(sum[:q*q]) }
 		statB := func(sum []int64) (float64, error) { return m(sum[q*q:]) }
-		d, err := pairedBootstrapSums(va.n, int(2*q*q), slots, statA, statB, bo)
-		out[name] = pairedResult{d, err}
+		names, pairs = append(names, name), append(pairs, sumPair{statA, statB})
+	}
+	ds, errs := pairedBootstrapSums(va.n, int(2*q*q), slots, pairs, bo)
+	out := map[string]pairedResult{}
+	for k, name := range names {
+		out[name] = pairedResult{ds[k], errs[k]}
 	}
 	return out
 }
