@@ -416,8 +416,8 @@ func (s *Service) judgeTruth(ctx context.Context, p *Project, qs []tasks.Questio
 	names.of("")
 	metas := map[string]*judgeMeta{}
 	index := map[string]int32{}
-	err := s.store.EachTruth(ctx, p.ID, func(r *store.TruthRow) error {
-		if r.Stage != flow.StageDone || len(r.Answers) == 0 {
+	err := s.store.EachDecidedTruth(ctx, p.ID, func(r *store.DecidedTruth) error {
+		if len(r.Answers) == 0 {
 			return nil
 		}
 		index[r.ID] = int32(len(tr.keys.Units))
@@ -524,16 +524,16 @@ func (s *Service) judgePredictions(ctx context.Context, p *Project, qs []tasks.Q
 	nq := len(qs)
 	byModel := map[string]*judgePred{}
 	var scratch []int32
-	err := s.store.EachPrediction(ctx, p.ID, func(pr *store.Prediction) error {
-		jp := byModel[pr.Model]
+	err := s.store.EachPredictionAnswers(ctx, p.ID, func(pr *store.PredictionAnswers) error {
+		jp := byModel[string(pr.Model)]
 		if jp == nil {
 			jp = &judgePred{vals: make([]int32, len(index)*nq)}
 			for i := range jp.vals {
 				jp.vals[i] = -1
 			}
-			byModel[pr.Model] = jp
+			byModel[string(pr.Model)] = jp
 		}
-		i, ok := index[pr.ItemID]
+		i, ok := index[string(pr.ItemID)]
 		if !ok {
 			return nil
 		}
@@ -748,7 +748,7 @@ func systemCorrelation(pairs []scorePair, tr *judgeTruth) *SystemCorrelation {
 }
 
 // metaStrings reads an item's metadata values as strings (other JSON values as their text).
-func metaStrings(raw store.JSON) map[string]string {
+func metaStrings(raw []byte) map[string]string {
 	out := map[string]string{}
 	if len(raw) == 0 {
 		return out
