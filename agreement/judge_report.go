@@ -295,34 +295,48 @@ func (v *judgeView) decode(pred *judgeCols, at []int32) error {
 	if v.kind == Pairwise {
 		norm = normalizePairwise
 	}
-	// note: a value's label and its number are found once per distinct value (the cache),
-	// so that the classes and the confusion counts are read from numbers
+	// note: a value's label and its number are found once per distinct value, so that the
+	// classes and the confusion counts are read from numbers
 	label := map[string]int32{}
-	labelOf := func(s string) (int32, error) {
+	labelOf := func(s string) int32 {
 		s = norm(s)
 		c, ok := label[s]
 		if !ok {
 			c = int32(len(v.labels))
 			label[s], v.labels = c, append(v.labels, s)
 		}
-		return c, nil
+		return c
 	}
-	refLabel, predLabel := newValueCache(src.Values, labelOf), newValueCache(pred.Values, labelOf)
+	refLabel, predLabel := codeCache(len(src.Values)), codeCache(len(pred.Values))
 	if v.scalar {
 		v.predX = make([]float64, 0, n)
-	} else {
-		v.refL, v.predL = make([]int32, n), make([]int32, n)
-	}
-	for k, i := range v.items {
-		r, _ := refLabel.get(src.Value[i])
-		v.ref[k] = v.labels[r]
-		if v.scalar {
+		for k, i := range v.items {
+			c := src.Value[i]
+			if refLabel[c] < 0 {
+				refLabel[c] = labelOf(src.Values[c])
+			}
+			v.ref[k] = v.labels[refLabel[c]]
 			x, _ := predNum.get(pred.Value[at[k]])
 			v.predX = append(v.predX, x)
-			continue
 		}
-		p, _ := predLabel.get(pred.Value[at[k]])
-		v.refL[k], v.predL[k], v.pred[k] = r, p, v.labels[p]
+		return nil
+	}
+	v.refL, v.predL = make([]int32, n), make([]int32, n)
+	for k, i := range v.items {
+		rc, pc := src.Value[i], pred.Value[at[k]]
+		r, p := refLabel[rc], predLabel[pc]
+		if r < 0 {
+			r = labelOf(src.Values[rc])
+			refLabel[rc] = r
+		}
+		if p < 0 {
+			p = labelOf(pred.Values[pc])
+			predLabel[pc] = p
+		}
+		v.refL[k], v.predL[k] = r, p
+	}
+	for k, r := range v.refL {
+		v.ref[k], v.pred[k] = v.labels[r], v.labels[v.predL[k]]
 	}
 	return nil
 }
