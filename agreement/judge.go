@@ -34,7 +34,7 @@ func Classify(ref, pred []string, tie string) (Classification, error) {
 
 // classify is Classify(v.ref, v.pred, tie), from the view's label numbers when it has them.
 func (v *judgeView) classify(tie string) (Classification, error) {
-	if v.predL == nil || v.pred == nil {
+	if v.predL == nil {
 		return Classify(v.ref, v.pred, tie)
 	}
 	classes, of := viewClasses(v)

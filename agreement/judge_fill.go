@@ -109,7 +109,7 @@ func (rep *JudgeReport) fillVectors(v *judgeView) error {
 		cols[k] = make([]byte, n)
 	}
 	for k, i := range v.items {
-		cols[qpos[src.Question[i]]][unit[k]] = 5 | byte(b2i(v.ref[k] == "yes"))<<1 | byte(b2i(v.pred[k] == "yes"))<<3
+		cols[qpos[src.Question[i]]][unit[k]] = 5 | byte(b2i(v.refLabel(k) == "yes"))<<1 | byte(b2i(v.predLabel(k) == "yes"))<<3
 	}
 	va, err := compareColumns(cols, int(n))
 	if err != nil {
@@ -150,10 +150,10 @@ func (rep *JudgeReport) fillElo(v *judgeView, opts EloOptions) error {
 		if a == "" || b == "" {
 			continue
 		}
-		if s, ok := outcomeScore(v.ref[i], opts.Tie); ok {
+		if s, ok := outcomeScore(v.refLabel(i), opts.Tie); ok {
 			refM = append(refM, Match{a, b, s})
 		}
-		if s, ok := outcomeScore(v.pred[i], opts.Tie); ok {
+		if s, ok := outcomeScore(v.predLabel(i), opts.Tie); ok {
 			judgeM = append(judgeM, Match{a, b, s})
 		}
 	}

@@ -79,7 +79,8 @@ func (t ThresholdAccuracy) MarshalJSON() ([]byte, error) {
 }
 
 // judgeView is the matched (reference, prediction) items of one judge: item k is the
-// reference's record items[k], read from its columns.
+// reference's record items[k], read from its columns. Labels are numbers (refL, predL)
+// rather than strings: ref and pred are set only for a scalar judge, and by labelStrings.
 type judgeView struct {
 	kind        JudgeKind
 	ref, pred   []string
@@ -217,7 +218,11 @@ func newJudgeView(ref, pred *JudgeData, items []int, kind JudgeKind) (*judgeView
 		p, _ := s.find(i)
 		at[k] = int32(p)
 	}
-	return viewAt(ref, pred, items, at, kind)
+	v, err := viewAt(ref, pred, items, at, kind)
+	if err == nil {
+		v.labelStrings()
+	}
+	return v, err
 }
 
 // viewAt is the view of reference records items against pred's records at.
@@ -290,7 +295,6 @@ func (v *judgeView) decode(pred *judgeCols, at []int32) error {
 			}
 		}
 	}
-	v.ref, v.pred = make([]string, n), make([]string, n)
 	norm := normalizeBinary
 	if v.kind == Pairwise {
 		norm = normalizePairwise
@@ -309,7 +313,7 @@ func (v *judgeView) decode(pred *judgeCols, at []int32) error {
 	}
 	refLabel, predLabel := codeCache(len(src.Values)), codeCache(len(pred.Values))
 	if v.scalar {
-		v.predX = make([]float64, 0, n)
+		v.ref, v.pred, v.predX = make([]string, n), make([]string, n), make([]float64, 0, n)
 		for k, i := range v.items {
 			c := src.Value[i]
 			if refLabel[c] < 0 {
@@ -335,10 +339,35 @@ func (v *judgeView) decode(pred *judgeCols, at []int32) error {
 		}
 		v.refL[k], v.predL[k] = r, p
 	}
-	for k, r := range v.refL {
-		v.ref[k], v.pred[k] = v.labels[r], v.labels[v.predL[k]]
-	}
 	return nil
+}
+
+// refLabel and predLabel are item k's labels: from the label numbers, or from ref and pred
+// where the view has them as strings (a scalar judge's reference and its tie-threshold labels).
+func (v *judgeView) refLabel(k int) string {
+	if v.ref != nil {
+		return v.ref[k]
+	}
+	return v.labels[v.refL[k]]
+}
+
+func (v *judgeView) predLabel(k int) string {
+	if v.pred != nil {
+		return v.pred[k]
+	}
+	return v.labels[v.predL[k]]
+}
+
+// labelStrings sets ref and pred to the items' labels as strings, where the view only has
+// their numbers.
+func (v *judgeView) labelStrings() {
+	if v.refL == nil || v.ref != nil {
+		return
+	}
+	v.ref, v.pred = make([]string, v.n), make([]string, v.n)
+	for k := range v.n {
+		v.ref[k], v.pred[k] = v.labels[v.refL[k]], v.labels[v.predL[k]]
+	}
 }
 
 // viewClasses numbers the sorted union of the labels of labelled views (as labelCodes
