@@ -411,12 +411,22 @@ func (s *Service) judgeTruth(ctx context.Context, p *Project, qs []tasks.Questio
 	for field := range keys {
 		missing[field] = 0
 	}
-	tr := &judgeTruth{codes: newValueCodes()}
+	// note: the columns and the index at their size from the start, not grown row by row
+	hint, err := s.store.CountItemsInStages(ctx, p.ID, []flow.Stage{flow.StageDone})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	n := int(hint)
+	tr := &judgeTruth{codes: newValueCodes(), keys: agreement.JudgeKeys{Units: make([]string, 0, n)}, vals: make([]int32, 0, n*len(qs)),
+		cluster: make([]int32, 0, n), stratum: make([]int32, 0, n), a: make([]int32, 0, n), b: make([]int32, 0, n)}
+	if o.SystemKey != "" {
+		tr.sys = make([]int32, 0, n)
+	}
 	names := &nameCodes{code: map[string]int32{}}
 	names.of("")
 	metas := map[string]*judgeMeta{}
-	index := map[string]int32{}
-	err := s.store.EachDecidedTruth(ctx, p.ID, func(r *store.DecidedTruth) error {
+	index := make(map[string]int32, n)
+	err = s.store.EachDecidedTruth(ctx, p.ID, func(r *store.DecidedTruth) error {
 		if len(r.Answers) == 0 {
 			return nil
 		}
