@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -225,30 +226,46 @@ func (s *Store) EachDecidedTruth(ctx context.Context, projectID string, fn func(
 	after := ""
 	var r DecidedTruth
 	var meta, answers sql.RawBytes
-	for {
-		rows, err := s.db.WithContext(ctx).Raw(`SELECT i.id, i.external_id, i.meta, g.answers
+	page := func(db *gorm.DB) (int, error) {
+		rows, err := db.Raw(`SELECT i.id, i.external_id, i.meta, g.answers
 FROM items i JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_revision
 WHERE i.project_id = ? AND i.stage = ? AND i.gt_revision > 0 AND i.external_id > ?
 ORDER BY i.external_id LIMIT ?`, projectID, flow.StageDone, after, truthPage).Rows()
 		if err != nil {
-			return translate(err)
+			return 0, translate(err)
 		}
+		defer rows.Close()
 		n := 0
 		for rows.Next() {
 			if err := rows.Scan(&r.ID, &r.ExternalID, &meta, &answers); err != nil {
-				rows.Close()
-				return err
+				return n, err
 			}
 			r.Meta, r.Answers = meta, answers
 			n, after = n+1, r.ExternalID
 			if err := fn(&r); err != nil {
-				rows.Close()
-				return err
+				return n, err
 			}
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil || n < truthPage {
-			return translate(err)
+		return n, translate(rows.Err())
+	}
+	for {
+		var n int
+		var err error
+		if s.dialect == Postgres {
+			// note: PostgreSQL plans a page as a parallel scan whose workers start for every
+			// page (most of a page's time on a busy machine); one process reads a page faster
+			err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+				if err := tx.Exec("SET LOCAL max_parallel_workers_per_gather = 0").Error; err != nil {
+					return translate(err)
+				}
+				n, err = page(tx)
+				return err
+			})
+		} else {
+			n, err = page(s.db.WithContext(ctx))
+		}
+		if err != nil || n < truthPage {
+			return err
 		}
 	}
 }
