@@ -40,20 +40,23 @@ type resampler struct {
 
 func newResampler(n int, opts BootstrapOptions) *resampler {
 	r := &resampler{}
-	stratumIdx := map[int32]int{}
-	clusterAt := map[int32]int32{} // cluster key → cluster
+	// note: group codes are small numbers, so a cluster's position and a stratum's are
+	// slices by code (the stratum's shifted by one for items without one), not maps
+	stratumIdx := codeCache(int(maxCode(opts.Strata.Of)) + 2)
+	clusterAt := codeCache(int(maxCode(opts.Clusters.Of)) + 1) // cluster key → cluster
 	for i := range n {
 		c := groupOf(opts.Clusters, i)
-		if at, ok := clusterAt[c]; ok && c >= 0 {
+		if c >= 0 && clusterAt[c] >= 0 {
+			at := clusterAt[c]
 			r.clusters[at] = append(r.clusters[at], int32(i))
 			continue
 		}
 		// note: a cluster stays in the stratum of its first unit.
-		s := groupOf(opts.Strata, i)
-		si, ok := stratumIdx[s]
-		if !ok {
+		s := groupOf(opts.Strata, i) + 1
+		si := int(stratumIdx[s])
+		if si < 0 {
 			si = len(r.strata)
-			stratumIdx[s] = si
+			stratumIdx[s] = int32(si)
 			r.strata = append(r.strata, nil)
 		}
 		at := int32(len(r.clusters))
@@ -65,6 +68,15 @@ func newResampler(n int, opts BootstrapOptions) *resampler {
 	}
 	r.rng = rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x5851f42d4c957f2d))
 	return r
+}
+
+// maxCode is the largest group code (-1 for none).
+func maxCode(of []int32) int32 {
+	m := int32(-1)
+	for _, c := range of {
+		m = max(m, c)
+	}
+	return m
 }
 
 func groupOf(g UnitGroups, i int) int32 {

@@ -87,11 +87,16 @@ func bootstrapSums(n, width int, slots func(i int32, out []int32) []int32, stats
 	return out, nil
 }
 
-// pairedBootstrapSums is PairedBootstrap for two statistics of summed count vectors: each
-// item counts in slots of one vector, statA and statB read their parts of it. Same draws and
-// replicates as PairedBootstrap with the same options.
-func pairedBootstrapSums(n, width int, slots func(i int32, out []int32) []int32, statA, statB SumStat, opts BootstrapOptions) (PairedDifference, error) {
-	var res PairedDifference
+// sumPair is two statistics of the same summed count vector whose difference is bootstrapped.
+type sumPair struct{ a, b SumStat }
+
+// pairedBootstrapSums is PairedBootstrap for pairs of statistics of summed count vectors:
+// each item counts in slots of one vector, a pair's a and b read their parts of it. Each
+// pair gets the draws and replicates of PairedBootstrap with the same options (the draws do
+// not depend on the statistics, so all pairs share one pass over them); a pair whose
+// estimate fails has that error and no replicates.
+func pairedBootstrapSums(n, width int, slots func(i int32, out []int32) []int32, pairs []sumPair, opts BootstrapOptions) ([]PairedDifference, []error) {
+	res, errs := make([]PairedDifference, len(pairs)), make([]error, len(pairs))
 	opts = opts.withDefaults()
 	rs := newResampler(n, opts)
 	cs := newClusterSums(rs, width, slots)
@@ -101,26 +106,39 @@ func pairedBootstrapSums(n, width int, slots func(i int32, out []int32) []int32,
 		all[c] = int32(c)
 	}
 	cs.replicate(all, sum)
-	a, errA := statA(sum)
-	b, errB := statB(sum)
-	if errA != nil || errB != nil {
-		return res, fmt.Errorf("paired bootstrap: %w", firstErr(errA, errB))
+	for k, p := range pairs {
+		a, errA := p.a(sum)
+		b, errB := p.b(sum)
+		if errA != nil || errB != nil {
+			errs[k] = fmt.Errorf("paired bootstrap: %w", firstErr(errA, errB))
+			continue
+		}
+		res[k].Estimate = a - b
 	}
-	res.Estimate = a - b
-	var reps []float64
-	failed := 0
+	reps := make([][]float64, len(pairs))
+	failed := make([]int, len(pairs))
 	for range opts.Replicates {
 		cs.replicate(rs.drawClusters(), sum)
-		x, errX := statA(sum)
-		y, errY := statB(sum)
-		if d := x - y; errX == nil && errY == nil && !math.IsNaN(d) {
-			reps = append(reps, d)
-		} else {
-			failed++
+		for k, p := range pairs {
+			if errs[k] != nil {
+				continue
+			}
+			x, errX := p.a(sum)
+			y, errY := p.b(sum)
+			if d := x - y; errX == nil && errY == nil && !math.IsNaN(d) {
+				reps[k] = append(reps[k], d)
+			} else {
+				failed[k]++
+			}
 		}
 	}
-	res.PValue = twoSidedP(reps)
-	res.Interval = percentileInterval(reps, opts.Confidence)
-	res.Interval.Failed = failed
-	return res, nil
+	for k := range pairs {
+		if errs[k] != nil {
+			continue
+		}
+		res[k].PValue = twoSidedP(reps[k])
+		res[k].Interval = percentileInterval(reps[k], opts.Confidence)
+		res[k].Interval.Failed = failed[k]
+	}
+	return res, errs
 }

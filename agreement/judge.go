@@ -29,21 +29,42 @@ func Classify(ref, pred []string, tie string) (Classification, error) {
 		return Classification{}, ErrNoData
 	}
 	classes, conf := confusionOf(ref, pred)
-	c := Classification{N: len(ref), Recall: map[string]float64{}}
+	return classifyConf(classes, conf, len(ref), tie), nil
+}
+
+// classify is Classify(v.ref, v.pred, tie), from the view's label numbers when it has them.
+func (v *judgeView) classify(tie string) (Classification, error) {
+	if v.predL == nil {
+		return Classify(v.ref, v.pred, tie)
+	}
+	classes, of := viewClasses(v)
+	q, m := len(classes), of[0]
+	flat := make([]int, q*q)
+	for i, r := range v.refL {
+		flat[int(m[r])*q+int(m[v.predL[i]])]++
+	}
+	conf := make([][]int, q)
+	for k := range conf {
+		conf[k] = flat[k*q : (k+1)*q]
+	}
+	return classifyConf(classes, conf, len(v.refL), tie), nil
+}
+
+// classifyConf is Classify from the confusion matrix of n items over classes: the same
+// counts, so the same figures.
+func classifyConf(classes []string, conf [][]int, n int, tie string) Classification {
+	c := Classification{N: n, Recall: map[string]float64{}}
 	var correct, decided, decidedOK int
-	for i := range ref {
-		ok := ref[i] == pred[i]
-		if ok {
-			correct++
-		}
-		if tie != "" && ref[i] != tie {
-			decided++
-			if ok {
-				decidedOK++
+	for k, row := range conf {
+		correct += row[k]
+		if tie != "" && classes[k] != tie {
+			for _, x := range row {
+				decided += x
 			}
+			decidedOK += row[k]
 		}
 	}
-	c.Accuracy = float64(correct) / float64(len(ref))
+	c.Accuracy = float64(correct) / float64(n)
 	if decided > 0 {
 		c.AccuracyNoTies = Estimate{float64(decidedOK) / float64(decided), true}
 	}
@@ -51,7 +72,7 @@ func Classify(ref, pred []string, tie string) (Classification, error) {
 	if v, ok := mccOf(conf); ok {
 		c.MCC = Estimate{v, true}
 	}
-	return c, nil
+	return c
 }
 
 // confusionOf tabulates reference (rows) against prediction (columns) over

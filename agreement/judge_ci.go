@@ -21,37 +21,35 @@ func (rep *JudgeReport) intervals(v *judgeView, opts JudgeOptions) {
 	if v.labelled() {
 		// note: each record is one count of the confusion matrix, so a replicate is the sum
 		// of the drawn clusters' matrices (bootstrapSums), not a classification of its records.
-		classes, refC, predC := labelCodes(v.ref, v.pred)
-		q := int32(len(classes))
-		slot := func(i int32, out []int32) []int32 { return append(out, refC[i]*q+predC[0][i]) }
+		classes, of := viewClasses(v)
+		q, m := int32(len(classes)), of[0]
+		slot := func(i int32, out []int32) []int32 { return append(out, m[v.refL[i]]*q+m[v.predL[i]]) }
+		// note: every metric's replicates come from the same draws (same seed), so all are
+		// computed in one pass over the draws, as many passes would give them
+		var names []string
+		var stats []SumStat
 		for name, m := range countHeadline(v, classes) {
-			cis, err := bootstrapSums(len(v.recs), int(q*q), slot, []SumStat{SumStat(m)}, bo)
-			keep(name, cis, err)
+			names, stats = append(names, name), append(stats, SumStat(m))
+		}
+		cis, err := bootstrapSums(v.n, int(q*q), slot, stats, bo)
+		for k, name := range names {
+			if err == nil {
+				keep(name, cis[k:k+1], nil)
+			}
 		}
 		return
 	}
 	var scratch judgeView
 	for name, f := range headline(v) {
 		stat := func(idx []int32) (float64, error) { return f(v.subsetInto(&scratch, idx)) }
-		cis, err := BootstrapIndex(len(v.recs), []IndexStat{stat}, bo)
+		cis, err := BootstrapIndex(v.n, []IndexStat{stat}, bo)
 		keep(name, cis, err)
 	}
 }
 
 // itemStrata groups items by the reference records' stratum field.
 func itemStrata(v *judgeView) UnitGroups {
-	var g groupColumn
-	any := false
-	for i, r := range v.recs {
-		if r.Stratum != "" {
-			g.set(int32(i), r.Stratum)
-			any = true
-		}
-	}
-	if !any {
-		return UnitGroups{}
-	}
-	return g.result(len(v.recs), nil)
+	return v.groups(v.src.Stratum, false)
 }
 
 // BinaryCorrelation is Pearson's r of two 0/1 variables given their 2×2 table of counts

@@ -1,6 +1,7 @@
 package agreement
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -52,7 +53,7 @@ func thresholdLabels(d []float64, t float64) []string {
 func ptr(e Estimate) *Estimate { return &e }
 
 func (rep *JudgeReport) fillClasses(v *judgeView, tie string) error {
-	c, err := Classify(v.ref, v.pred, tie)
+	c, err := v.classify(tie)
 	if err != nil {
 		return err
 	}
@@ -75,41 +76,42 @@ func (rep *JudgeReport) fillClasses(v *judgeView, tie string) error {
 }
 
 // fillVectors groups binary answers by unit into answer vectors, kept as one byte column per
-// question (the bits coupleColumns reads) rather than a map per unit.
+// question (the bits coupleColumns reads) rather than a map per unit: units are numbered in
+// the order they first occur, questions in the order of their names.
 func (rep *JudgeReport) fillVectors(v *judgeView) error {
-	qpos := map[string]int{}
-	for _, r := range v.recs {
-		if _, ok := qpos[r.Question]; !ok {
-			qpos[r.Question] = 0
+	src := v.src
+	qpos := codeCache(len(src.Keys.Questions))
+	var qcodes []int32
+	for _, i := range v.items {
+		if q := src.Question[i]; qpos[q] < 0 {
+			qpos[q] = 0
+			qcodes = append(qcodes, q)
 		}
 	}
-	qs := make([]string, 0, len(qpos))
-	for q := range qpos {
-		qs = append(qs, q)
+	slices.SortFunc(qcodes, func(a, b int32) int { return cmp.Compare(src.Keys.Questions[a], src.Keys.Questions[b]) })
+	qs := make([]string, len(qcodes))
+	for k, q := range qcodes {
+		qpos[q], qs[k] = int32(k), src.Keys.Questions[q]
 	}
-	slices.Sort(qs)
-	for k, q := range qs {
-		qpos[q] = k
-	}
-	pos := make(map[string]int32, len(v.recs)/max(1, len(qs)))
-	unit := make([]int32, len(v.recs))
-	for i, r := range v.recs {
-		k, ok := pos[r.Unit]
-		if !ok {
-			k = int32(len(pos))
-			pos[r.Unit] = k
+	pos := codeCache(len(src.Keys.Units))
+	unit := make([]int32, v.n)
+	n := int32(0)
+	for k, i := range v.items {
+		u := src.Unit[i]
+		if pos[u] < 0 {
+			pos[u] = n
+			n++
 		}
-		unit[i] = k
+		unit[k] = pos[u]
 	}
-	n := len(pos)
 	cols := make([][]byte, len(qs))
 	for k := range cols {
 		cols[k] = make([]byte, n)
 	}
-	for i, r := range v.recs {
-		cols[qpos[r.Question]][unit[i]] = 5 | byte(b2i(v.ref[i] == "yes"))<<1 | byte(b2i(v.pred[i] == "yes"))<<3
+	for k, i := range v.items {
+		cols[qpos[src.Question[i]]][unit[k]] = 5 | byte(b2i(v.refLabel(k) == "yes"))<<1 | byte(b2i(v.predLabel(k) == "yes"))<<3
 	}
-	va, err := compareColumns(cols, n)
+	va, err := compareColumns(cols, int(n))
 	if err != nil {
 		return err
 	}
@@ -143,15 +145,16 @@ func (rep *JudgeReport) fillElo(v *judgeView, opts EloOptions) error {
 		opts.Tie = 0.5
 	}
 	var refM, judgeM []Match
-	for i, r := range v.recs {
-		if r.A == "" || r.B == "" {
+	for i := range v.n {
+		a, b := v.a(i), v.b(i)
+		if a == "" || b == "" {
 			continue
 		}
-		if s, ok := outcomeScore(v.ref[i], opts.Tie); ok {
-			refM = append(refM, Match{r.A, r.B, s})
+		if s, ok := outcomeScore(v.refLabel(i), opts.Tie); ok {
+			refM = append(refM, Match{a, b, s})
 		}
-		if s, ok := outcomeScore(v.pred[i], opts.Tie); ok {
-			judgeM = append(judgeM, Match{r.A, r.B, s})
+		if s, ok := outcomeScore(v.predLabel(i), opts.Tie); ok {
+			judgeM = append(judgeM, Match{a, b, s})
 		}
 	}
 	if len(refM) == 0 {
@@ -269,7 +272,7 @@ func compareIndex(va, vb *judgeView, bo BootstrapOptions) map[string]pairedResul
 	for name, f := range headline(va) {
 		statA := func(idx []int32) (float64, error) { return f(va.subsetInto(&sa, idx)) }
 		statB := func(idx []int32) (float64, error) { return f(vb.subsetInto(&sb, idx)) }
-		d, err := PairedBootstrap(len(va.recs), statA, statB, bo)
+		d, err := PairedBootstrap(va.n, statA, statB, bo)
 		out[name] = pairedResult{d, err}
 	}
 	return out
@@ -279,17 +282,23 @@ func compareIndex(va, vb *judgeView, bo BootstrapOptions) map[string]pairedResul
 // confusion counts: each record counts once in each judge's matrix, side by side in one
 // vector, and a replicate sums the drawn clusters' vectors (pairedBootstrapSums).
 func compareCounts(va, vb *judgeView, bo BootstrapOptions) map[string]pairedResult {
-	classes, refC, predC := labelCodes(va.ref, va.pred, vb.pred)
-	q := int32(len(classes))
+	classes, of := viewClasses(va, vb)
+	q, ma, mb := int32(len(classes)), of[0], of[1]
 	slots := func(i int32, out []int32) []int32 {
-		return append(out, refC[i]*q+predC[0][i], q*q+refC[i]*q+predC[1][i])
+		r := ma[va.refL[i]]
+		return append(out, r*q+ma[va.predL[i]], q*q+r*q+mb[vb.predL[i]])
 	}
-	out := map[string]pairedResult{}
+	var names []string
+	var pairs []sumPair
 	for name, m := range countHeadline(va, classes) {
 		statA := func(sum []int64) (float64, error) { return m(sum[:q*q]) }
 		statB := func(sum []int64) (float64, error) { return m(sum[q*q:]) }
-		d, err := pairedBootstrapSums(len(va.recs), int(2*q*q), slots, statA, statB, bo)
-		out[name] = pairedResult{d, err}
+		names, pairs = append(names, name), append(pairs, sumPair{statA, statB})
+	}
+	ds, errs := pairedBootstrapSums(va.n, int(2*q*q), slots, pairs, bo)
+	out := map[string]pairedResult{}
+	for k, name := range names {
+		out[name] = pairedResult{ds[k], errs[k]}
 	}
 	return out
 }
@@ -297,20 +306,53 @@ func compareCounts(va, vb *judgeView, bo BootstrapOptions) map[string]pairedResu
 // itemClusters groups items by the reference cluster field, else by unit
 // when items are questions of a unit.
 func itemClusters(v *judgeView) UnitGroups {
-	var g groupColumn
+	return v.groups(v.src.Cluster, v.hasQuestions)
+}
+
+// groups numbers the items' names in col (a column of the reference's names), in the order
+// they first occur; with byUnit, an item without a name is grouped by its unit's name, the
+// two kinds of names numbered together. Each distinct name is interned once.
+func (v *judgeView) groups(col []int32, byUnit bool) UnitGroups {
+	var in interner
+	src := v.src
+	byName := codeCache(len(src.Names))
+	var unitOf []int32
+	if byUnit {
+		unitOf = codeCache(len(src.Keys.Units))
+	}
+	of := make([]int32, v.n)
 	any := false
-	for i, r := range v.recs {
-		key := r.Cluster
-		if key == "" && v.hasQuestions {
-			key = r.Unit
+	for k, i := range v.items {
+		of[k] = -1
+		if col != nil {
+			if c := col[i]; src.Names[c] != "" {
+				if byName[c] < 0 {
+					byName[c] = in.code(src.Names[c])
+				}
+				of[k], any = byName[c], true
+				continue
+			}
 		}
-		if key != "" {
-			g.set(int32(i), key)
-			any = true
+		if byUnit {
+			if u := src.Unit[i]; src.Keys.Units[u] != "" {
+				if unitOf[u] < 0 {
+					unitOf[u] = in.code(src.Keys.Units[u])
+				}
+				of[k], any = unitOf[u], true
+			}
 		}
 	}
 	if !any {
 		return UnitGroups{}
 	}
-	return g.result(len(v.recs), nil)
+	return UnitGroups{Names: in.names, Of: of}
+}
+
+// codeCache is n codes not yet known (-1).
+func codeCache(n int) []int32 {
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = -1
+	}
+	return out
 }

@@ -38,10 +38,12 @@ type JudgeRecord struct {
 	Stratum               string
 }
 
-// JudgeData is a reference or prediction file, rows in file order.
+// JudgeData is a reference or prediction file, rows in file order. Data built from
+// columns (NewJudgeColumns) has no Records.
 type JudgeData struct {
 	Records []JudgeRecord
 	index   map[[2]string]int
+	cols    *judgeCols
 }
 
 // ReadJudgeFile reads rows {"unit", "value"[, "question", "a", "b", cluster]}
@@ -77,6 +79,7 @@ func ReadJudgeFileStrata(r io.Reader, format Format, clusterKey, strataKey strin
 	if len(jd.Records) == 0 {
 		return nil, ErrNoData
 	}
+	jd.cols = columnsOf(jd.Records)
 	return jd, nil
 }
 
@@ -104,17 +107,40 @@ func NewJudgeData(recs []JudgeRecord) (*JudgeData, error) {
 		}
 		jd.index[k] = i
 	}
+	jd.cols = columnsOf(recs)
 	return jd, nil
+}
+
+// find returns the position of the record of a (unit, question) pair.
+func (jd *JudgeData) find(unit, question string) (int, bool) {
+	if jd.index != nil {
+		p, ok := jd.index[[2]string{unit, question}]
+		return p, ok
+	}
+	return jd.cols.lookup(unit, question)
+}
+
+// record returns the record at position i.
+func (jd *JudgeData) record(i int) JudgeRecord {
+	if jd.Records != nil {
+		return jd.Records[i]
+	}
+	c := jd.cols
+	return JudgeRecord{Unit: c.unitName(i), Question: c.questionName(i), Value: c.valueOf(i),
+		A: c.name(c.A, i), B: c.name(c.B, i), Cluster: c.name(c.Cluster, i), Stratum: c.name(c.Stratum, i)}
 }
 
 // lookup returns the record for a (unit, question) pair.
 func (jd *JudgeData) lookup(unit, question string) (JudgeRecord, bool) {
-	i, ok := jd.index[[2]string{unit, question}]
+	i, ok := jd.find(unit, question)
 	if !ok {
 		return JudgeRecord{}, false
 	}
-	return jd.Records[i], true
+	return jd.record(i), true
 }
+
+// Len is the number of records.
+func (jd *JudgeData) Len() int { return jd.cols.len() }
 
 // normalizeBinary maps common spellings of yes and no to "yes" and "no".
 func normalizeBinary(s string) string {

@@ -2,6 +2,7 @@ package agreement
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -77,14 +78,22 @@ func (t ThresholdAccuracy) MarshalJSON() ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// judgeView is the matched (reference, prediction) items of one judge.
+// judgeView is the matched (reference, prediction) items of one judge: item k is the
+// reference's record items[k], read from its columns. Labels are numbers (refL, predL)
+// rather than strings: ref and pred are set only for a scalar judge, and by labelStrings.
 type judgeView struct {
-	kind         JudgeKind
-	ref, pred    []string
-	refX, predX  []float64      // numbers (score kind, or a scalar pairwise judge)
-	scalar       bool           // pairwise judge with numeric outputs
-	recs         []*JudgeRecord // into the reference's records
-	predRecs     []*JudgeRecord // into the prediction's records
+	kind        JudgeKind
+	ref, pred   []string
+	refX, predX []float64 // numbers (score kind, or a scalar pairwise judge)
+	scalar      bool      // pairwise judge with numeric outputs
+	// labels are the distinct labels of ref and pred, in the order first seen, and refL and
+	// predL each item's labels as numbers of labels (nil for a scalar judge or scores).
+	labels       []string
+	refL, predL  []int32
+	n            int
+	src          *judgeCols     // the reference's columns
+	items        []int          // into src
+	recs         []*JudgeRecord // into the reference's records, when it holds records
 	hasQuestions bool
 }
 
@@ -138,16 +147,17 @@ func matchItems(ref, pred, second *JudgeData) ([]int, int) {
 // matchPositions is matchItems with the position of each matched record in pred and in
 // second (nil without second), so that views are built without looking them up again.
 func matchPositions(ref, pred, second *JudgeData) (items []int, at, atSecond []int32, missing int) {
-	items, at = make([]int, 0, len(ref.Records)), make([]int32, 0, len(ref.Records))
+	n := ref.Len()
+	items, at = make([]int, 0, n), make([]int32, 0, n)
 	if second != nil {
-		atSecond = make([]int32, 0, len(ref.Records))
+		atSecond = make([]int32, 0, n)
 	}
-	sp, ss := seeker{jd: pred, last: -1, step: 1}, seeker{jd: second, last: -1, step: 1}
-	for i, r := range ref.Records {
-		p, ok := sp.find(r.Unit, r.Question)
+	sp, ss := newSeeker(ref, pred), newSeeker(ref, second)
+	for i := range n {
+		p, ok := sp.find(i)
 		q := 0
 		if ok && second != nil {
-			q, ok = ss.find(r.Unit, r.Question)
+			q, ok = ss.find(i)
 		}
 		if ok {
 			items, at = append(items, i), append(at, int32(p))
@@ -156,29 +166,45 @@ func matchPositions(ref, pred, second *JudgeData) (items []int, at, atSecond []i
 			}
 		}
 	}
-	return items, at, atSecond, len(ref.Records) - len(items)
+	return items, at, atSecond, n - len(items)
 }
 
-// seeker finds (unit, question) records of a JudgeData, first at the positions that follow
-// the last one found (the next record, then as far again as the last step), and only then in
-// the index: judges whose records are listed in the reference's order are matched without
-// hashing. A record found at a guessed position is the one the index names, since a
-// JudgeData holds each (unit, question) once.
+// seeker finds the records of a JudgeData that match the reference's records. Data on the
+// reference's keys (NewJudgeColumns) is found by its numbers. Otherwise a record is looked
+// for first at the positions that follow the last one found (the next record, then as far
+// again as the last step), and only then in the index: judges whose records are listed in
+// the reference's order are matched without hashing. A record found at a guessed position
+// is the one the index names, since a JudgeData holds each (unit, question) once.
 type seeker struct {
-	jd         *JudgeData
+	ref, jd    *judgeCols
+	data       *JudgeData
+	sameKeys   bool
 	last, step int
 }
 
-func (s *seeker) find(unit, question string) (int, bool) {
+func newSeeker(ref, jd *JudgeData) seeker {
+	s := seeker{ref: ref.cols, data: jd, last: -1, step: 1}
+	if jd != nil {
+		s.jd, s.sameKeys = jd.cols, jd.cols.Keys == ref.cols.Keys
+	}
+	return s
+}
+
+// find returns the position of the record matching the reference's record i.
+func (s *seeker) find(i int) (int, bool) {
+	if s.sameKeys {
+		return s.jd.at(s.ref.Unit[i], s.ref.Question[i])
+	}
+	unit, question := s.ref.unitName(i), s.ref.questionName(i)
 	for _, p := range [2]int{s.last + 1, s.last + s.step} {
-		if p >= 0 && p < len(s.jd.Records) {
-			if r := &s.jd.Records[p]; r.Unit == unit && r.Question == question {
+		if p >= 0 && p < s.jd.len() {
+			if s.jd.unitName(p) == unit && s.jd.questionName(p) == question {
 				s.last, s.step = p, p-s.last
 				return p, true
 			}
 		}
 	}
-	p, ok := s.jd.index[[2]string{unit, question}]
+	p, ok := s.data.find(unit, question)
 	if ok {
 		s.last, s.step = p, p-s.last
 	}
@@ -187,11 +213,16 @@ func (s *seeker) find(unit, question string) (int, bool) {
 
 func newJudgeView(ref, pred *JudgeData, items []int, kind JudgeKind) (*judgeView, error) {
 	at := make([]int32, len(items))
+	s := newSeeker(ref, pred)
 	for k, i := range items {
-		r := &ref.Records[i]
-		at[k] = int32(pred.index[[2]string{r.Unit, r.Question}])
+		p, _ := s.find(i)
+		at[k] = int32(p)
 	}
-	return viewAt(ref, pred, items, at, kind)
+	v, err := viewAt(ref, pred, items, at, kind)
+	if err == nil {
+		v.labelStrings()
+	}
+	return v, err
 }
 
 // viewAt is the view of reference records items against pred's records at.
@@ -199,50 +230,178 @@ func viewAt(ref, pred *JudgeData, items []int, at []int32, kind JudgeKind) (*jud
 	if len(items) == 0 {
 		return nil, fmt.Errorf("%w: no reference item has a prediction", ErrMismatch)
 	}
-	v := &judgeView{kind: kind, recs: make([]*JudgeRecord, len(items)), predRecs: make([]*JudgeRecord, len(items))}
-	for k, i := range items {
-		r := &ref.Records[i]
-		v.recs[k], v.predRecs[k] = r, &pred.Records[at[k]]
-		v.hasQuestions = v.hasQuestions || r.Question != ""
+	v := &judgeView{kind: kind, n: len(items), src: ref.cols, items: items}
+	if ref.Records != nil {
+		v.recs = make([]*JudgeRecord, len(items))
+		for k, i := range items {
+			v.recs[k] = &ref.Records[i]
+		}
 	}
-	return v, v.decode()
+	qs := ref.cols.Keys.Questions
+	for _, i := range items {
+		if qs[ref.cols.Question[i]] != "" {
+			v.hasQuestions = true
+			break
+		}
+	}
+	return v, v.decode(pred.cols, at)
 }
 
-// decode normalizes labels or parses numbers for the view's kind.
-func (v *judgeView) decode() error {
-	n := len(v.recs)
+// valueCache is a column's values decoded once per value number.
+type valueCache[T any] struct {
+	values []string
+	done   []bool
+	out    []T
+	err    []error
+	f      func(string) (T, error)
+}
+
+func newValueCache[T any](values []string, f func(string) (T, error)) *valueCache[T] {
+	return &valueCache[T]{values: values, done: make([]bool, len(values)), out: make([]T, len(values)), err: make([]error, len(values)), f: f}
+}
+
+func (c *valueCache[T]) get(code int32) (T, error) {
+	if !c.done[code] {
+		c.out[code], c.err[code] = c.f(c.values[code])
+		c.done[code] = true
+	}
+	return c.out[code], c.err[code]
+}
+
+// decode normalizes labels or parses numbers for the view's kind, each distinct value once;
+// the prediction of item k is pred's record at[k].
+func (v *judgeView) decode(pred *judgeCols, at []int32) error {
+	n, src := v.n, v.src
+	refNum, predNum := newValueCache(src.Values, parseNumber), newValueCache(pred.Values, parseNumber)
 	switch v.kind {
 	case Score:
 		v.refX, v.predX = make([]float64, n), make([]float64, n)
-		for i := range v.recs {
+		for k, i := range v.items {
 			var err error
-			if v.refX[i], err = parseNumber(v.recs[i].Value); err != nil {
+			if v.refX[k], err = refNum.get(src.Value[i]); err != nil {
 				return err
 			}
-			if v.predX[i], err = parseNumber(v.predRecs[i].Value); err != nil {
+			if v.predX[k], err = predNum.get(pred.Value[at[k]]); err != nil {
 				return err
 			}
 		}
 		return nil
 	case Pairwise:
-		v.scalar = allNumbers(v.predRecs)
+		v.scalar = true
+		for _, p := range at {
+			if _, err := predNum.get(pred.Value[p]); err != nil {
+				v.scalar = false
+				break
+			}
+		}
 	}
-	v.ref, v.pred = make([]string, n), make([]string, n)
 	norm := normalizeBinary
 	if v.kind == Pairwise {
 		norm = normalizePairwise
 	}
-	for i := range v.recs {
-		v.ref[i] = norm(v.recs[i].Value)
-		if v.scalar {
-			x, _ := parseNumber(v.predRecs[i].Value)
-			v.predX = append(v.predX, x)
-		} else {
-			v.pred[i] = norm(v.predRecs[i].Value)
+	// note: a value's label and its number are found once per distinct value, so that the
+	// classes and the confusion counts are read from numbers
+	label := map[string]int32{}
+	labelOf := func(s string) int32 {
+		s = norm(s)
+		c, ok := label[s]
+		if !ok {
+			c = int32(len(v.labels))
+			label[s], v.labels = c, append(v.labels, s)
 		}
+		return c
+	}
+	refLabel, predLabel := codeCache(len(src.Values)), codeCache(len(pred.Values))
+	if v.scalar {
+		v.ref, v.pred, v.predX = make([]string, n), make([]string, n), make([]float64, 0, n)
+		for k, i := range v.items {
+			c := src.Value[i]
+			if refLabel[c] < 0 {
+				refLabel[c] = labelOf(src.Values[c])
+			}
+			v.ref[k] = v.labels[refLabel[c]]
+			x, _ := predNum.get(pred.Value[at[k]])
+			v.predX = append(v.predX, x)
+		}
+		return nil
+	}
+	v.refL, v.predL = make([]int32, n), make([]int32, n)
+	for k, i := range v.items {
+		rc, pc := src.Value[i], pred.Value[at[k]]
+		r, p := refLabel[rc], predLabel[pc]
+		if r < 0 {
+			r = labelOf(src.Values[rc])
+			refLabel[rc] = r
+		}
+		if p < 0 {
+			p = labelOf(pred.Values[pc])
+			predLabel[pc] = p
+		}
+		v.refL[k], v.predL[k] = r, p
 	}
 	return nil
 }
+
+// refLabel and predLabel are item k's labels: from the label numbers, or from ref and pred
+// where the view has them as strings (a scalar judge's reference and its tie-threshold labels).
+func (v *judgeView) refLabel(k int) string {
+	if v.ref != nil {
+		return v.ref[k]
+	}
+	return v.labels[v.refL[k]]
+}
+
+func (v *judgeView) predLabel(k int) string {
+	if v.pred != nil {
+		return v.pred[k]
+	}
+	return v.labels[v.predL[k]]
+}
+
+// labelStrings sets ref and pred to the items' labels as strings, where the view only has
+// their numbers.
+func (v *judgeView) labelStrings() {
+	if v.refL == nil || v.ref != nil {
+		return
+	}
+	v.ref, v.pred = make([]string, v.n), make([]string, v.n)
+	for k := range v.n {
+		v.ref[k], v.pred[k] = v.labels[v.refL[k]], v.labels[v.predL[k]]
+	}
+}
+
+// viewClasses numbers the sorted union of the labels of labelled views (as labelCodes
+// numbers the labels of their items: every label of a view is some item's), and returns,
+// for each view, the class of each of its label numbers.
+func viewClasses(vs ...*judgeView) (classes []string, of [][]int32) {
+	idx := map[string]int32{}
+	for _, v := range vs {
+		for _, l := range v.labels {
+			if _, ok := idx[l]; !ok {
+				idx[l] = 0
+				classes = append(classes, l)
+			}
+		}
+	}
+	slices.Sort(classes)
+	for i, c := range classes {
+		idx[c] = int32(i)
+	}
+	for _, v := range vs {
+		m := make([]int32, len(v.labels))
+		for i, l := range v.labels {
+			m[i] = idx[l]
+		}
+		of = append(of, m)
+	}
+	return classes, of
+}
+
+// unitName, questionName, cluster, stratum, a and b are the reference's fields of item k.
+func (v *judgeView) unitName(k int) string     { return v.src.unitName(v.items[k]) }
+func (v *judgeView) questionName(k int) string { return v.src.questionName(v.items[k]) }
+func (v *judgeView) a(k int) string            { return v.src.name(v.src.A, v.items[k]) }
+func (v *judgeView) b(k int) string            { return v.src.name(v.src.B, v.items[k]) }
 
 func parseNumber(s string) (float64, error) {
 	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
@@ -252,19 +411,10 @@ func parseNumber(s string) (float64, error) {
 	return x, nil
 }
 
-func allNumbers(recs []*JudgeRecord) bool {
-	for _, r := range recs {
-		if _, err := parseNumber(r.Value); err != nil {
-			return false
-		}
-	}
-	return len(recs) > 0
-}
-
 // subsetInto sets s to the view restricted to items idx (repeats allowed), reusing s's
 // slices, and returns s.
 func (v *judgeView) subsetInto(s *judgeView, idx []int32) *judgeView {
-	*s = judgeView{kind: v.kind, scalar: v.scalar, hasQuestions: v.hasQuestions,
+	*s = judgeView{kind: v.kind, scalar: v.scalar, hasQuestions: v.hasQuestions, n: len(idx),
 		ref: gather(s.ref, v.ref, idx), pred: gather(s.pred, v.pred, idx),
 		refX: gather(s.refX, v.refX, idx), predX: gather(s.predX, v.predX, idx)}
 	return s

@@ -2,12 +2,14 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"github.com/arbiter-annotation/arbiter/backend/store/migrations"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -199,6 +201,101 @@ ORDER BY item_id, model LIMIT ?`, projectID, afterItem, afterModel, truthPage).R
 			}
 			n, afterItem, afterModel = n+1, p.ItemID, p.Model
 			if err := fn(&p); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil || n < truthPage {
+			return translate(err)
+		}
+	}
+}
+
+// DecidedTruth is a decided item with its newest ground truth, as EachDecidedTruth reads it:
+// only what judge figures need. Meta and Answers are valid only during the call.
+type DecidedTruth struct {
+	ID, ExternalID string
+	Meta, Answers  []byte
+}
+
+// EachDecidedTruth calls fn for every decided item of a project with ground truth, in
+// external id order, a page at a time. The row is reused: fn must copy what it keeps of Meta
+// and Answers.
+func (s *Store) EachDecidedTruth(ctx context.Context, projectID string, fn func(*DecidedTruth) error) error {
+	after := ""
+	var r DecidedTruth
+	var meta, answers sql.RawBytes
+	page := func(db *gorm.DB) (int, error) {
+		rows, err := db.Raw(`SELECT i.id, i.external_id, i.meta, g.answers
+FROM items i JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_revision
+WHERE i.project_id = ? AND i.stage = ? AND i.gt_revision > 0 AND i.external_id > ?
+ORDER BY i.external_id LIMIT ?`, projectID, flow.StageDone, after, truthPage).Rows()
+		if err != nil {
+			return 0, translate(err)
+		}
+		defer rows.Close()
+		n := 0
+		for rows.Next() {
+			if err := rows.Scan(&r.ID, &r.ExternalID, &meta, &answers); err != nil {
+				return n, err
+			}
+			r.Meta, r.Answers = meta, answers
+			n, after = n+1, r.ExternalID
+			if err := fn(&r); err != nil {
+				return n, err
+			}
+		}
+		return n, translate(rows.Err())
+	}
+	for {
+		var n int
+		var err error
+		if s.dialect == Postgres {
+			// note: PostgreSQL plans a page as a parallel scan whose workers start for every
+			// page (most of a page's time on a busy machine); one process reads a page faster
+			err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+				if err := tx.Exec("SET LOCAL max_parallel_workers_per_gather = 0").Error; err != nil {
+					return translate(err)
+				}
+				n, err = page(tx)
+				return err
+			})
+		} else {
+			n, err = page(s.db.WithContext(ctx))
+		}
+		if err != nil || n < truthPage {
+			return err
+		}
+	}
+}
+
+// PredictionAnswers is a prediction as EachPredictionAnswers reads it; its slices are valid
+// only during the call.
+type PredictionAnswers struct {
+	ItemID, Model, Answers []byte
+}
+
+// EachPredictionAnswers is EachPrediction without a copy of each row: the row is reused, and
+// fn must copy what it keeps.
+func (s *Store) EachPredictionAnswers(ctx context.Context, projectID string, fn func(*PredictionAnswers) error) error {
+	var afterItem, afterModel []byte
+	var item, model, answers sql.RawBytes
+	for {
+		rows, err := s.db.WithContext(ctx).Raw(`SELECT item_id, model, answers FROM predictions
+WHERE project_id = ? AND (item_id, model) > (?, ?)
+ORDER BY item_id, model LIMIT ?`, projectID, string(afterItem), string(afterModel), truthPage).Rows()
+		if err != nil {
+			return translate(err)
+		}
+		n := 0
+		for rows.Next() {
+			if err := rows.Scan(&item, &model, &answers); err != nil {
+				rows.Close()
+				return err
+			}
+			n, afterItem, afterModel = n+1, append(afterItem[:0], item...), append(afterModel[:0], model...)
+			if err := fn(&PredictionAnswers{ItemID: item, Model: model, Answers: answers}); err != nil {
 				rows.Close()
 				return err
 			}

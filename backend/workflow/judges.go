@@ -12,7 +12,6 @@ import (
 	"sync"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
-	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
@@ -193,37 +192,24 @@ func (s *Service) missingMeta(ctx context.Context, p *Project, o JudgeOptions) (
 	return out, nil
 }
 
-// judgeGroupSpec is one group to evaluate and its reference records.
+// judgeGroupSpec is one group to evaluate and its reference, as numbered columns.
 type judgeGroupSpec struct {
 	group JudgeGroup
 	kind  agreement.JudgeKind
-	recs  []agreement.JudgeRecord
-	sys   []string // the system of each record (score groups with a system key)
-	items int      // decided items with a value in the group
+	ks    []int32 // the group's questions, as numbers of the judged questions
+	ref   agreement.JudgeColumns
+	items int // decided items with a value in the group
 }
 
-// judgeTruth is the decided items' ground truth as columns, in external id order: item i's
-// unit and metadata values (interned) and its value of question k as the code
-// vals[i*len(qs)+k] (-1: none).
-type judgeTruth struct {
-	units, cluster, stratum, a, b, sys []string
-	vals                               []int32
-	codes                              *valueCodes
-}
-
-// fill sets the group's reference records from the truth columns, item by item in the
-// order of the group's questions, at their exact number.
-func (sp *judgeGroupSpec) fill(tr *judgeTruth, qs []tasks.Question, withSys bool) {
-	nq := len(qs)
-	ks := make([]int, len(sp.group.Questions))
-	for j, key := range sp.group.Questions {
-		ks[j] = slices.IndexFunc(qs, func(q tasks.Question) bool { return q.Key == key })
-	}
+// fill sets the group's reference columns from the truth columns, item by item in the
+// order of the group's questions, at their exact number. A metadata column with no name
+// for any item is left out (nil: "" for every record).
+func (sp *judgeGroupSpec) fill(tr *judgeTruth, nq int) {
 	n := 0
-	for i := range tr.units {
+	for i := range tr.keys.Units {
 		had := false
-		for _, k := range ks {
-			if tr.vals[i*nq+k] >= 0 {
+		for _, k := range sp.ks {
+			if tr.vals[i*nq+int(k)] >= 0 {
 				n, had = n+1, true
 			}
 		}
@@ -231,61 +217,31 @@ func (sp *judgeGroupSpec) fill(tr *judgeTruth, qs []tasks.Question, withSys bool
 			sp.items++
 		}
 	}
-	sp.recs = make([]agreement.JudgeRecord, 0, n)
-	if withSys {
-		sp.sys = make([]string, 0, n)
+	c := agreement.JudgeColumns{Keys: &tr.keys, Unit: make([]int32, 0, n), Question: make([]int32, 0, n), Value: make([]int32, 0, n),
+		Names: tr.names}
+	meta := [][]int32{tr.cluster, tr.stratum, tr.a, tr.b}
+	cols := make([][]int32, len(meta))
+	for m, col := range meta {
+		if slices.ContainsFunc(col, func(x int32) bool { return x != 0 }) {
+			cols[m] = make([]int32, 0, n)
+		}
 	}
-	for i, unit := range tr.units {
-		for j, k := range ks {
-			c := tr.vals[i*nq+k]
-			if c < 0 {
+	for i := range tr.keys.Units {
+		for _, k := range sp.ks {
+			v := tr.vals[i*nq+int(k)]
+			if v < 0 {
 				continue
 			}
-			sp.recs = append(sp.recs, agreement.JudgeRecord{Unit: unit, Question: sp.group.Questions[j], Value: tr.codes.values[c],
-				Cluster: tr.cluster[i], Stratum: tr.stratum[i], A: tr.a[i], B: tr.b[i]})
-			if withSys {
-				sp.sys = append(sp.sys, tr.sys[i])
+			c.Unit, c.Question, c.Value = append(c.Unit, int32(i)), append(c.Question, k), append(c.Value, v)
+			for m, col := range cols {
+				if col != nil {
+					cols[m] = append(col, meta[m][i])
+				}
 			}
 		}
 	}
-}
-
-// valueCodes numbers the judge values of answers (each distinct value is kept once).
-type valueCodes struct {
-	code   map[string]int32
-	values []string
-}
-
-func newValueCodes() *valueCodes { return &valueCodes{code: map[string]int32{}} }
-
-// appendAnswers appends the codes of an answers document's judge values, one per question
-// of qs (-1 where the answer gives none), decoding the document once.
-func (vc *valueCodes) appendAnswers(dst []int32, qs []tasks.Question, doc []byte) []int32 {
-	var answers map[string]json.RawMessage
-	json.Unmarshal(doc, &answers)
-	for _, q := range qs {
-		v, ok := JudgeValue(q, answers[q.Key])
-		if !ok {
-			dst = append(dst, -1)
-			continue
-		}
-		c, seen := vc.code[v]
-		if !seen {
-			c = int32(len(vc.values))
-			vc.code[v], vc.values = c, append(vc.values, v)
-		}
-		dst = append(dst, c)
-	}
-	return dst
-}
-
-// intern returns s as kept in seen (adding it), so that equal metadata values share one string.
-func intern(seen map[string]string, s string) string {
-	if k, ok := seen[s]; ok {
-		return k
-	}
-	seen[s] = s
-	return s
+	c.Cluster, c.Stratum, c.A, c.B = cols[0], cols[1], cols[2], cols[3]
+	sp.ref = c
 }
 
 // JudgeValue is an answer as a judge record's value: "yes"/"no" after a binary question's
@@ -340,47 +296,28 @@ func compareStrings(a, b string) int {
 func (s *Service) computeJudges(ctx context.Context, p *Project, o JudgeOptions) (*judgeFigures, error) {
 	qs := judgeQuestions(p.Schema)
 	specs := judgeSpecs(p.Schema, qs)
-	external := map[string]string{}
-	keys := o.keys()
-	missing := map[string]int64{}
-	for field := range keys {
-		missing[field] = 0
-	}
-	tr := &judgeTruth{codes: newValueCodes()}
-	meta := map[string]string{}
-	err := s.store.EachTruth(ctx, p.ID, func(r *store.TruthRow) error {
-		if r.Stage != flow.StageDone || len(r.Answers) == 0 {
-			return nil
-		}
-		external[r.ID] = r.ExternalID
-		m := metaStrings(r.Meta)
-		for field, key := range keys {
-			if _, ok := m[key]; !ok {
-				missing[field]++
-			}
-		}
-		tr.units = append(tr.units, r.ExternalID)
-		tr.cluster = append(tr.cluster, intern(meta, m[o.ClusterKey]))
-		tr.stratum = append(tr.stratum, intern(meta, m[o.StrataKey]))
-		tr.a, tr.b = append(tr.a, intern(meta, m["model_a"])), append(tr.b, intern(meta, m["model_b"]))
-		if o.SystemKey != "" {
-			tr.sys = append(tr.sys, intern(meta, m[o.SystemKey]))
-		}
-		// note: each answer's value once, though a binary question is in two groups
-		tr.vals = tr.codes.appendAnswers(tr.vals, qs, r.Answers)
-		return nil
-	})
+	tr, index, missing, err := s.judgeTruth(ctx, p, qs, o)
 	if err != nil {
 		return nil, err
+	}
+	preds, models, err := s.judgePredictions(ctx, p, qs, index, tr.codes)
+	if err != nil {
+		return nil, err
+	}
+	tr.keys.Questions = make([]string, len(qs))
+	for k, q := range qs {
+		tr.keys.Questions[k] = q.Key
+	}
+	for _, m := range models {
+		if err := preds[m].build(&tr.keys, tr.codes.values); err != nil {
+			return nil, err
+		}
 	}
 	for _, sp := range specs {
-		sp.fill(tr, qs, o.SystemKey != "")
+		sp.fill(tr, len(qs))
+		sp.ref.Values = tr.codes.values
 	}
-	preds, models, err := s.judgePredictions(ctx, p, qs, external, tr.codes)
-	if err != nil {
-		return nil, err
-	}
-	groups, err := evaluateGroups(specs, preds, models, o)
+	groups, err := evaluateGroups(specs, tr, preds, models, o)
 	if err != nil {
 		return nil, err
 	}
@@ -389,7 +326,7 @@ func (s *Service) computeJudges(ctx context.Context, p *Project, o JudgeOptions)
 
 // evaluateGroups evaluates the groups concurrently, as many at a time as there are CPUs, and
 // returns them in the order of specs.
-func evaluateGroups(specs []*judgeGroupSpec, preds map[string]*agreement.JudgeData, models []string, o JudgeOptions) ([]JudgeGroup, error) {
+func evaluateGroups(specs []*judgeGroupSpec, tr *judgeTruth, preds map[string]*judgePred, models []string, o JudgeOptions) ([]JudgeGroup, error) {
 	groups := make([]JudgeGroup, len(specs))
 	errs := make([]error, len(specs))
 	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
@@ -399,7 +336,7 @@ func evaluateGroups(specs []*judgeGroupSpec, preds map[string]*agreement.JudgeDa
 		slots <- struct{}{}
 		go func() {
 			defer func() { <-slots; wg.Done() }()
-			groups[i], errs[i] = evaluateGroup(sp, preds, models, o)
+			groups[i], errs[i] = evaluateGroup(sp, tr, preds, models, o)
 		}()
 	}
 	wg.Wait()
@@ -420,7 +357,11 @@ func judgeSpecs(schema *tasks.Schema, qs []tasks.Question) []*judgeGroupSpec {
 		}
 	}
 	if len(binary) > 1 {
-		specs = append(specs, &judgeGroupSpec{group: JudgeGroup{Key: "binary", Label: "All binary questions", Kind: "binary", Questions: binary}, kind: agreement.Binary})
+		sp := &judgeGroupSpec{group: JudgeGroup{Key: "binary", Label: "All binary questions", Kind: "binary", Questions: binary}, kind: agreement.Binary}
+		for _, key := range binary {
+			sp.ks = append(sp.ks, int32(slices.IndexFunc(qs, func(q tasks.Question) bool { return q.Key == key })))
+		}
+		specs = append(specs, sp)
 	}
 	for _, q := range schema.Questions {
 		if !slices.ContainsFunc(qs, func(x tasks.Question) bool { return x.Key == q.Key }) {
@@ -433,61 +374,10 @@ func judgeSpecs(schema *tasks.Schema, qs []tasks.Question) []*judgeGroupSpec {
 		case tasks.KindPairwise:
 			kind, name = agreement.Pairwise, "pairwise"
 		}
-		specs = append(specs, &judgeGroupSpec{group: JudgeGroup{Key: q.Key, Label: q.Label, Kind: name, Questions: []string{q.Key}}, kind: kind})
+		k := int32(slices.IndexFunc(qs, func(x tasks.Question) bool { return x.Key == q.Key }))
+		specs = append(specs, &judgeGroupSpec{group: JudgeGroup{Key: q.Key, Label: q.Label, Kind: name, Questions: []string{q.Key}}, kind: kind, ks: []int32{k}})
 	}
 	return specs
-}
-
-// judgePredictions reads every model's predictions as judge records: first as value codes
-// per model, then each model's records at their exact number.
-func (s *Service) judgePredictions(ctx context.Context, p *Project, qs []tasks.Question, external map[string]string, codes *valueCodes) (map[string]*agreement.JudgeData, []string, error) {
-	type modelRows struct {
-		units []string
-		vals  []int32 // len(qs) codes per unit
-	}
-	byModel := map[string]*modelRows{}
-	err := s.store.EachPrediction(ctx, p.ID, func(pr *store.Prediction) error {
-		rows := byModel[pr.Model]
-		if rows == nil {
-			rows = &modelRows{}
-			byModel[pr.Model] = rows
-		}
-		unit, ok := external[pr.ItemID]
-		if !ok {
-			return nil
-		}
-		rows.units = append(rows.units, unit)
-		rows.vals = codes.appendAnswers(rows.vals, qs, pr.Answers)
-		return nil
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	out := map[string]*agreement.JudgeData{}
-	models := []string{}
-	for m, rows := range byModel {
-		n := 0
-		for _, c := range rows.vals {
-			n += int(c>>31 + 1) // 1 unless the code is -1
-		}
-		recs := make([]agreement.JudgeRecord, 0, n)
-		for i, unit := range rows.units {
-			for k, c := range rows.vals[i*len(qs) : (i+1)*len(qs)] {
-				if c >= 0 {
-					recs = append(recs, agreement.JudgeRecord{Unit: unit, Question: qs[k].Key, Value: codes.values[c]})
-				}
-			}
-		}
-		delete(byModel, m)
-		jd, err := agreement.NewJudgeData(recs)
-		if err != nil {
-			return nil, nil, err
-		}
-		out[m] = jd
-		models = append(models, m)
-	}
-	slices.Sort(models)
-	return out, models, nil
 }
 
 // headlineOf is the figure a group ranks its models by (higher is better).
@@ -511,11 +401,11 @@ func headlineValue(r *agreement.JudgeReport, name string) (float64, bool) {
 
 // evaluateGroup evaluates every model on a group, ranks them by the headline figure and adds
 // each one's paired difference to the best.
-func evaluateGroup(sp *judgeGroupSpec, preds map[string]*agreement.JudgeData, models []string, o JudgeOptions) (JudgeGroup, error) {
+func evaluateGroup(sp *judgeGroupSpec, tr *judgeTruth, preds map[string]*judgePred, models []string, o JudgeOptions) (JudgeGroup, error) {
 	g := sp.group
 	g.Rows, g.Headline = []JudgeRow{}, headlineOf(sp.kind)
 	g.Items = sp.items
-	ref, err := agreement.NewJudgeData(sp.recs)
+	ref, err := agreement.NewJudgeColumns(sp.ref)
 	if err != nil {
 		return g, err
 	}
@@ -523,12 +413,12 @@ func evaluateGroup(sp *judgeGroupSpec, preds map[string]*agreement.JudgeData, mo
 	best, bestV := "", 0.0
 	for _, m := range models {
 		row := JudgeRow{Model: m, Points: []ScorePoint{}, Report: json.RawMessage("null")}
-		if len(sp.recs) == 0 {
+		if ref.Len() == 0 {
 			row.Reason = "no decided item has ground truth for this group"
 			g.Rows = append(g.Rows, row)
 			continue
 		}
-		rep, err := agreement.EvaluateJudge(ref, preds[m], nil, opts)
+		rep, err := agreement.EvaluateJudge(ref, preds[m].data, nil, opts)
 		if err != nil {
 			row.Reason = fmt.Sprintf("no item of the ground truth has a prediction of this model (%v)", err)
 			g.Rows = append(g.Rows, row)
@@ -536,9 +426,10 @@ func evaluateGroup(sp *judgeGroupSpec, preds map[string]*agreement.JudgeData, mo
 		}
 		row.report = rep
 		if sp.kind == agreement.Score {
-			row.Points = scorePoints(sp.recs, preds[m])
+			pairs := scorePairs(sp, tr, preds[m])
+			row.Points = scorePoints(pairs)
 			if o.SystemKey != "" {
-				row.System = systemCorrelation(sp, preds[m])
+				row.System = systemCorrelation(pairs, tr)
 			}
 		}
 		if v, ok := headlineValue(rep, g.Headline); ok && (best == "" || v > bestV) {
@@ -554,7 +445,7 @@ func evaluateGroup(sp *judgeGroupSpec, preds map[string]*agreement.JudgeData, mo
 			continue
 		}
 		if best != "" && row.Model != best {
-			if d, err := agreement.JudgeDifference(ref, preds[row.Model], preds[best], opts); err == nil {
+			if d, err := agreement.JudgeDifference(ref, preds[row.Model].data, preds[best].data, opts); err == nil {
 				row.report.Difference = d
 			}
 		}
@@ -565,19 +456,48 @@ func evaluateGroup(sp *judgeGroupSpec, preds map[string]*agreement.JudgeData, mo
 	return g, nil
 }
 
-// scorePoints counts the (human, judge) pairs of a score group.
-func scorePoints(recs []agreement.JudgeRecord, pred *agreement.JudgeData) []ScorePoint {
-	counts := map[[2]float64]int64{}
-	for _, r := range recs {
-		p, ok := lookupRecord(pred, r)
-		if !ok {
+// scorePair is an item's human and judge scores on a score group's question.
+type scorePair struct {
+	item     int32
+	human, j float64
+}
+
+// scorePairs lists, in item order, the items of a score group whose ground truth and
+// prediction are both numbers.
+func scorePairs(sp *judgeGroupSpec, tr *judgeTruth, pred *judgePred) []scorePair {
+	nq, k := len(tr.keys.Questions), int(sp.ks[0])
+	type number struct {
+		x  float64
+		ok bool
+	}
+	nums := make([]*number, len(tr.codes.values))
+	parse := func(c int32) (float64, bool) {
+		if nums[c] == nil {
+			x, err := strconv.ParseFloat(tr.codes.values[c], 64)
+			nums[c] = &number{x, err == nil}
+		}
+		return nums[c].x, nums[c].ok
+	}
+	var out []scorePair
+	for i := range tr.keys.Units {
+		h, p := tr.vals[i*nq+k], pred.vals[i*nq+k]
+		if h < 0 || p < 0 {
 			continue
 		}
-		h, err1 := strconv.ParseFloat(r.Value, 64)
-		j, err2 := strconv.ParseFloat(p.Value, 64)
-		if err1 == nil && err2 == nil {
-			counts[[2]float64{h, j}]++
+		hx, ok1 := parse(h)
+		px, ok2 := parse(p)
+		if ok1 && ok2 {
+			out = append(out, scorePair{int32(i), hx, px})
 		}
+	}
+	return out
+}
+
+// scorePoints counts the (human, judge) pairs of a score group.
+func scorePoints(pairs []scorePair) []ScorePoint {
+	counts := map[[2]float64]int64{}
+	for _, sp := range pairs {
+		counts[[2]float64{sp.human, sp.j}]++
 	}
 	out := make([]ScorePoint, 0, len(counts))
 	for k, n := range counts {
@@ -602,31 +522,22 @@ func compareFloat(a, b float64) int {
 	return 0
 }
 
-func lookupRecord(jd *agreement.JudgeData, r agreement.JudgeRecord) (agreement.JudgeRecord, bool) {
-	return jd.Lookup(r.Unit, r.Question)
-}
-
 // systemCorrelation correlates per-system means of human and judge scores with agreement's
 // Pearson, Spearman and Kendall, and Pearson leaving each system out.
-func systemCorrelation(sp *judgeGroupSpec, pred *agreement.JudgeData) *SystemCorrelation {
+func systemCorrelation(pairs []scorePair, tr *judgeTruth) *SystemCorrelation {
 	type acc struct {
 		n    int
 		h, j float64
 	}
 	by := map[string]*acc{}
-	for i, r := range sp.recs {
-		p, ok := lookupRecord(pred, r)
-		h, err1 := strconv.ParseFloat(r.Value, 64)
-		j, err2 := strconv.ParseFloat(p.Value, 64)
-		if !ok || err1 != nil || err2 != nil {
-			continue
-		}
-		a := by[sp.sys[i]]
+	for _, sp := range pairs {
+		name := tr.names[tr.sys[sp.item]]
+		a := by[name]
 		if a == nil {
 			a = &acc{}
-			by[sp.sys[i]] = a
+			by[name] = a
 		}
-		a.n, a.h, a.j = a.n+1, a.h+h, a.j+j
+		a.n, a.h, a.j = a.n+1, a.h+sp.human, a.j+sp.j
 	}
 	sc := &SystemCorrelation{Systems: []SystemMean{}, LeaveOneOut: []LeftOut{}}
 	for name, a := range by {
@@ -644,25 +555,4 @@ func systemCorrelation(sp *judgeGroupSpec, pred *agreement.JudgeData) *SystemCor
 		sc.LeaveOneOut = append(sc.LeaveOneOut, LeftOut{System: m.System, Pearson: defined(agreement.Pearson(h, j))})
 	}
 	return sc
-}
-
-// metaStrings reads an item's metadata values as strings (other JSON values as their text).
-func metaStrings(raw store.JSON) map[string]string {
-	out := map[string]string{}
-	if len(raw) == 0 {
-		return out
-	}
-	var m map[string]json.RawMessage
-	json.Unmarshal(raw, &m)
-	for k, v := range m {
-		if string(v) == "null" {
-			continue // note: as SQL's JSON extraction, a null value is no value
-		}
-		var s string
-		if json.Unmarshal(v, &s) != nil {
-			s = string(v)
-		}
-		out[k] = s
-	}
-	return out
 }
