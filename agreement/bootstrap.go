@@ -79,8 +79,9 @@ func maxCode(of []int32) int32 {
 	return m
 }
 
+// groupOf is unit i's group code; -1 (none) for a unit past the codes or with a negative code.
 func groupOf(g UnitGroups, i int) int32 {
-	if i < len(g.Of) {
+	if i < len(g.Of) && g.Of[i] >= 0 {
 		return g.Of[i]
 	}
 	return -1

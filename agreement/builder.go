@@ -61,8 +61,8 @@ func (in *interner) add(s string) int32 {
 	return c
 }
 
-// UnitGroups assigns each unit code a group code (a cluster or a stratum);
-// Of[u] is -1 when unit u has no group.
+// UnitGroups assigns each unit code a group code (a cluster or a stratum), an index into
+// Names; Of[u] is -1 (any negative code counts as -1) when unit u has no group.
 type UnitGroups struct {
 	Names []string
 	Of    []int32

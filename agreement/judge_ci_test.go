@@ -3,6 +3,8 @@ package agreement
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -59,5 +61,52 @@ func TestJudgeIntervals(t *testing.T) {
 	}
 	if a.CI95["balanced_accuracy"] == nil {
 		t.Fatal("no balanced accuracy interval")
+	}
+}
+
+// TestNegativeGroupCodes: a negative group code is no group, as -1 is; the resampler does not
+// index by it.
+func TestNegativeGroupCodes(t *testing.T) {
+	stat := func(idx []int32) (float64, error) { return float64(len(idx)), nil }
+	for _, of := range [][]int32{{-2, 0, 0}, {-1, 0, 0}} {
+		got, err := BootstrapIndex(3, []IndexStat{stat}, BootstrapOptions{Replicates: 10, Seed: 3,
+			Clusters: UnitGroups{Of: of}, Strata: UnitGroups{Of: of}})
+		if err != nil {
+			t.Fatalf("%v: %v", of, err)
+		}
+		if len(got) != 1 || got[0].Lower != 3 || got[0].Upper != 3 || got[0].Replicates != 10 {
+			t.Fatalf("%v: %+v", of, got)
+		}
+	}
+}
+
+// TestDifferenceOfMixedJudges: a pairwise judge answering with labels and one answering with
+// scores are not compared; the report says why instead of a difference against nothing.
+func TestDifferenceOfMixedJudges(t *testing.T) {
+	var ref, lab, num []JudgeRecord
+	refv := []string{"a", "b", "tie", "a", "b", "a", "tie", "b"}
+	labv := []string{"a", "b", "a", "a", "tie", "a", "tie", "b"}
+	numv := []string{"1", "-1", "0", "0.5", "-2", "1", "0", "-1"}
+	for i := range refv {
+		u := string(rune('A' + i))
+		ref = append(ref, JudgeRecord{Unit: u, Value: refv[i]})
+		lab = append(lab, JudgeRecord{Unit: u, Value: labv[i]})
+		num = append(num, JudgeRecord{Unit: u, Value: numv[i]})
+	}
+	r, _ := NewJudgeData(ref)
+	l, _ := NewJudgeData(lab)
+	n, _ := NewJudgeData(num)
+	for _, pair := range [][2]*JudgeData{{l, n}, {n, l}} {
+		rep, err := EvaluateJudge(r, pair[0], pair[1], JudgeOptions{Kind: Pairwise, Bootstrap: 50, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Difference) != 0 || !slices.ContainsFunc(rep.Notes, func(s string) bool { return strings.Contains(s, "not compared") }) {
+			t.Fatalf("difference %+v, notes %q", rep.Difference, rep.Notes)
+		}
+	}
+	rep, err := EvaluateJudge(r, l, l, JudgeOptions{Kind: Pairwise, Bootstrap: 50, Seed: 1})
+	if d, ok := rep.Difference["accuracy"]; err != nil || !ok || d.Estimate != 0 {
+		t.Fatalf("two labelled judges: %+v %v", rep.Difference, err)
 	}
 }

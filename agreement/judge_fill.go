@@ -242,8 +242,14 @@ func (rep *JudgeReport) compare(ref, pred, second *JudgeData, items []int, at, a
 	if err != nil {
 		return err
 	}
-	bo := BootstrapOptions{Replicates: opts.Bootstrap, Seed: opts.Seed, Clusters: itemClusters(va)}
 	rep.Difference = map[string]DifferenceReport{}
+	if va.labelled() != vb.labelled() {
+		// note: a scalar pairwise judge has no labels to compare before its tie threshold is
+		// chosen, so a difference with a labelled one would compare against nothing
+		rep.Notes = append(rep.Notes, "difference: one judge answers with labels and the other with scores; they are not compared")
+		return nil
+	}
+	bo := BootstrapOptions{Replicates: opts.Bootstrap, Seed: opts.Seed, Clusters: itemClusters(va)}
 	var diffs map[string]pairedResult
 	if va.labelled() && vb.labelled() {
 		diffs = compareCounts(va, vb, bo)
