@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql/driver"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -47,13 +48,33 @@ func (s *Store) Maintain(ctx context.Context) (Maintained, error) {
 	return s.maintainDue(ctx)
 }
 
-// maintainDue vacuums and analyses every table of the schema past the thresholds.
-func (s *Store) maintainDue(ctx context.Context) (Maintained, error) {
+// maintainDue vacuums and analyses every table of the schema past the thresholds, unless
+// another pass holds the schema's maintenance lock (a long vacuum outlasting the period).
+func (s *Store) maintainDue(ctx context.Context) (done Maintained, err error) {
+	conn, err := s.sqlDB.Conn(ctx)
+	if err != nil {
+		return done, translate(err)
+	}
+	defer conn.Close()
+	var locked bool
+	const key = "hashtext('arbiter maintenance ' || current_schema())"
+	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock("+key+")").Scan(&locked); err != nil || !locked {
+		return done, translate(err)
+	}
+	defer func() {
+		if _, uerr := conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock("+key+")"); uerr != nil {
+			// note: a connection that may still hold the lock must not go back to the pool
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+			if err == nil {
+				err = translate(uerr)
+			}
+		}
+	}()
 	type due struct {
 		table           string
 		vacuum, analyze bool
 	}
-	rows, err := s.sqlDB.QueryContext(ctx, maintenanceDue)
+	rows, err := conn.QueryContext(ctx, maintenanceDue)
 	if err != nil {
 		return Maintained{}, translate(err)
 	}
@@ -72,17 +93,17 @@ func (s *Store) maintainDue(ctx context.Context) (Maintained, error) {
 	if err := rows.Err(); err != nil {
 		return Maintained{}, translate(err)
 	}
-	var done Maintained
 	for _, d := range todo {
-		command := "ANALYZE "
+		// note: a table another session has locked is left for the next pass
+		command := "ANALYZE (SKIP_LOCKED) "
 		switch {
 		case d.vacuum && d.analyze:
-			command = "VACUUM (ANALYZE) "
+			command = "VACUUM (SKIP_LOCKED, ANALYZE) "
 		case d.vacuum:
-			command = "VACUUM "
+			command = "VACUUM (SKIP_LOCKED) "
 		}
-		// note: VACUUM cannot run in a transaction; database/sql runs this one on its own
-		if _, err := s.sqlDB.ExecContext(ctx, command+pgx.Identifier{d.table}.Sanitize()); err != nil {
+		// note: VACUUM cannot run in a transaction; outside one, each statement is its own
+		if _, err := conn.ExecContext(ctx, command+pgx.Identifier{d.table}.Sanitize()); err != nil {
 			return done, fmt.Errorf("%s%s: %w", command, d.table, translate(err))
 		}
 		if d.vacuum {

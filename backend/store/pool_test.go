@@ -107,6 +107,31 @@ FROM pg_stat_user_tables WHERE schemaname = current_schema() AND relname = 'sett
 	if c := read(); !c.vacuumed || c.dead != 0 {
 		t.Fatalf("settings after vacuum: %+v", c)
 	}
+
+	// a pass that finds another one running (a vacuum outlasting the period) does nothing
+	if _, err := db.ExecContext(ctx, `INSERT INTO settings (key, value, created_at)
+SELECT 'm' || g, 'v', now() FROM generate_series(1, 400) g`); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the 400 inserted rows", func(c counts) bool { return c.changed >= 400 })
+	other, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	const lock = "hashtext('arbiter maintenance ' || current_schema())"
+	if _, err := other.ExecContext(ctx, "SELECT pg_advisory_lock("+lock+")"); err != nil {
+		t.Fatal(err)
+	}
+	if done, err = s.Maintain(ctx); err != nil || len(done.Analyzed)+len(done.Vacuumed) != 0 {
+		t.Fatalf("while another pass runs: %+v %v", done, err)
+	}
+	if _, err := other.ExecContext(ctx, "SELECT pg_advisory_unlock("+lock+")"); err != nil {
+		t.Fatal(err)
+	}
+	if done, err = s.Maintain(ctx); err != nil || !slices.Contains(done.Analyzed, "settings") {
+		t.Fatalf("after the other pass: %+v %v", done, err)
+	}
 }
 
 // TestSQLiteSynchronous: a sqlite: URL chooses how commits reach the disk, and nothing else.
@@ -141,22 +166,24 @@ func TestSQLiteSynchronous(t *testing.T) {
 func TestQueueWalksStageIndex(t *testing.T) {
 	ctx := context.Background()
 	s := testenv.Open(t, testenv.PostgresURL(t))
-	conn, err := s.SQL().Conn(ctx)
+	tx, err := s.SQL().BeginTx(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer tx.Rollback()
 	for _, q := range []string{
-		"SET session_replication_role = replica", // note: the items' project and people need not exist
+		"SET LOCAL session_replication_role = replica", // note: the items' project and people need not exist
 		`INSERT INTO items (id, project_id, external_id, inputs, stage, created_at, updated_at)
 SELECT lpad(g::text, 8, '0'), 'p', 'e' || g, '{}', 'label', now(), now() FROM generate_series(1, 20000) g`,
 		"ANALYZE items", // note: as after an import; the statistics lag behind the work that follows
 		"UPDATE items SET stage = 'done' WHERE id <= '00000800'",
-		"RESET session_replication_role",
 	} {
-		if _, err := conn.ExecContext(ctx, q); err != nil {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
 	}
 	plan, err := store.ExplainNextItem(ctx, s, "p", "u", flow.StageLabel, 3, time.Now())
 	if err != nil {

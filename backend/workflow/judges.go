@@ -304,6 +304,7 @@ func (s *Service) computeJudges(ctx context.Context, p *Project, o JudgeOptions)
 	if err != nil {
 		return nil, err
 	}
+	tr.codes.forget()
 	tr.keys.Questions = make([]string, len(qs))
 	for k, q := range qs {
 		tr.keys.Questions[k] = q.Key

@@ -23,16 +23,21 @@ type judgeTruth struct {
 }
 
 // valueCodes numbers the judge values of answers (each distinct value is kept once), and
-// keeps the codes of answers documents seen (up to maxKeptDocs of them), so that a document
+// keeps the codes of answers documents seen (up to maxKeptBytes of them), so that a document
 // that repeats, as most do, is decoded once.
 type valueCodes struct {
 	code   map[string]int32
 	values []string
 	docs   map[string][]int32
+	kept   int // bytes of the documents in docs
 }
 
-// maxKeptDocs bounds the answers documents valueCodes keeps with their codes.
-const maxKeptDocs = 1 << 15
+// maxKeptBytes bounds the documents kept to be read once (answers, and metadata apart): a
+// project whose documents never repeat (free-text rationales) keeps no more than this.
+const maxKeptBytes = 16 << 20
+
+// forget drops the kept documents once the reading is done.
+func (vc *valueCodes) forget() { vc.docs, vc.kept = nil, 0 }
 
 func newValueCodes() *valueCodes {
 	return &valueCodes{code: map[string]int32{}, docs: map[string][]int32{}}
@@ -60,8 +65,9 @@ func (vc *valueCodes) appendAnswers(dst []int32, qs []tasks.Question, doc []byte
 		}
 		dst = append(dst, c)
 	}
-	if len(vc.docs) < maxKeptDocs {
+	if vc.docs != nil && vc.kept+len(doc) <= maxKeptBytes {
 		vc.docs[string(doc)] = slices.Clone(dst[start:])
+		vc.kept += len(doc)
 	}
 	return dst
 }
@@ -110,7 +116,7 @@ func (s *Service) judgeTruth(ctx context.Context, p *Project, qs []tasks.Questio
 	}
 	names := &nameCodes{code: map[string]int32{}}
 	names.of("")
-	metas := map[string]*judgeMeta{}
+	metas, metaBytes := map[string]*judgeMeta{}, 0
 	index := make(map[string]int32, n)
 	err = s.store.EachDecidedTruth(ctx, p.ID, func(r *store.DecidedTruth) error {
 		if len(r.Answers) == 0 {
@@ -130,8 +136,9 @@ func (s *Service) judgeTruth(ctx context.Context, p *Project, qs []tasks.Questio
 					jm.missing = append(jm.missing, field)
 				}
 			}
-			if len(metas) < maxKeptDocs {
+			if metaBytes+len(r.Meta) <= maxKeptBytes {
 				metas[string(r.Meta)] = jm
+				metaBytes += len(r.Meta)
 			}
 		}
 		for _, field := range jm.missing {
