@@ -1,7 +1,6 @@
 package workflow
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -93,64 +92,6 @@ func (r *ImportReport) fail(line int, err error) {
 		le.Error, le.Details = "invalid item", fe
 	}
 	r.Errors = append(r.Errors, le)
-}
-
-// lineReader yields NDJSON lines without buffering the whole input.
-type lineReader struct {
-	r    *bufio.Reader
-	line int
-}
-
-func newLineReader(r io.Reader) *lineReader { return &lineReader{r: bufio.NewReaderSize(r, 256<<10)} }
-
-// errLineTooLong is a line over MaxLineBytes; the reader skips to the next line.
-var errLineTooLong = fmt.Errorf("the line is longer than %d bytes", MaxLineBytes)
-
-// next returns the next non-blank line, its number, or io.EOF. A line over MaxLineBytes is
-// returned as errLineTooLong with its number, and reading goes on after it.
-func (lr *lineReader) next() ([]byte, int, error) {
-	for {
-		b, err := lr.r.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			b, err = lr.long(b)
-		}
-		if errors.Is(err, errLineTooLong) {
-			lr.line++
-			return nil, lr.line, err
-		}
-		if len(b) == 0 && err != nil {
-			return nil, 0, err
-		}
-		lr.line++
-		if t := bytes.TrimSpace(b); len(t) > 0 {
-			return t, lr.line, nil
-		}
-		if err != nil {
-			return nil, 0, err
-		}
-	}
-}
-
-// long reads the rest of a line longer than the buffer, up to MaxLineBytes; past that it
-// discards the line to its end and reports errLineTooLong.
-func (lr *lineReader) long(head []byte) ([]byte, error) {
-	buf := append([]byte(nil), head...)
-	for {
-		b, err := lr.r.ReadSlice('\n')
-		if len(buf)+len(b) > MaxLineBytes {
-			for errors.Is(err, bufio.ErrBufferFull) {
-				_, err = lr.r.ReadSlice('\n')
-			}
-			if err != nil && !errors.Is(err, io.EOF) {
-				return nil, err
-			}
-			return nil, errLineTooLong
-		}
-		buf = append(buf, b...)
-		if !errors.Is(err, bufio.ErrBufferFull) {
-			return buf, err
-		}
-	}
 }
 
 // ImportItems reads NDJSON items and creates or updates them, a batch per transaction. Each
@@ -521,90 +462,4 @@ func (s *Service) importTruth(ctx context.Context, tx *store.Store, it *store.It
 		note = &gt.Note
 	}
 	return tx.AddGroundTruth(ctx, &store.GroundTruth{ItemID: it.ID, Answers: encode(gt.Answers), Provenance: gt.Provenance, Rationale: note})
-}
-
-// PredictionLine is one line of a predictions import.
-type PredictionLine struct {
-	ExternalID string        `json:"external_id"`
-	Model      string        `json:"model"`
-	Answers    tasks.Answers `json:"answers"`
-}
-
-// ImportPredictions reads NDJSON model predictions for existing items. Answers are validated
-// question by question; a prediction need not answer everything.
-func (s *Service) ImportPredictions(ctx context.Context, p *Project, actorID string, r io.Reader, progress func(int)) (*ImportReport, error) {
-	rep := &ImportReport{Errors: []LineError{}}
-	lr := newLineReader(r)
-	for done := false; !done; {
-		batch, err := readBatch(lr, rep)
-		if err != nil && !errors.Is(err, io.EOF) {
-			return rep, stopped(rep, err)
-		}
-		done = errors.Is(err, io.EOF)
-		err = s.store.WithTx(ctx, func(tx *store.Store) error {
-			for _, l := range batch {
-				if err := s.importPrediction(ctx, tx, p, l, rep); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return rep, stopped(rep, err)
-		}
-		if progress != nil {
-			progress(rep.Lines)
-		}
-	}
-	return rep, s.analyzeAfter(ctx, rep, "predictions")
-}
-
-func (s *Service) importPrediction(ctx context.Context, tx *store.Store, p *Project, l rawLine, rep *ImportReport) error {
-	var pl PredictionLine
-	dec := json.NewDecoder(bytes.NewReader(l.data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&pl); err != nil {
-		rep.fail(l.n, fmt.Errorf("malformed JSON: %v", err))
-		return nil
-	}
-	if pl.ExternalID == "" || pl.Model == "" {
-		rep.fail(l.n, errors.New("external_id and model are required"))
-		return nil
-	}
-	it, err := tx.ItemByExternalID(ctx, p.ID, pl.ExternalID)
-	if errors.Is(err, store.ErrNotFound) {
-		rep.fail(l.n, fmt.Errorf("no item with external_id %q", pl.ExternalID))
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if err := answerErrors(p.Schema, pl.Answers); err != nil {
-		rep.fail(l.n, err)
-		return nil
-	}
-	if err := tx.UpsertPrediction(ctx, &store.Prediction{ItemID: it.ID, Model: pl.Model, ProjectID: p.ID, Answers: encode(pl.Answers)}); err != nil {
-		return err
-	}
-	rep.Imported++
-	return nil
-}
-
-// answerErrors validates the given answers, ignoring questions left unanswered; any error
-// that is not about a field refuses the line too.
-func answerErrors(schema *tasks.Schema, answers tasks.Answers) error {
-	err := schema.ValidateAnswers(answers)
-	if err == nil {
-		return nil
-	}
-	var fe tasks.FieldErrors
-	if !errors.As(err, &fe) {
-		return err
-	}
-	for k, v := range fe {
-		if _, given := answers[k]; !given && v.Code == "required" {
-			delete(fe, k)
-		}
-	}
-	return fe.Err()
 }
