@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
@@ -277,18 +278,8 @@ func judgeQuestions(schema *tasks.Schema) []tasks.Question {
 			qs = append(qs, q)
 		}
 	}
-	slices.SortFunc(qs, func(a, b tasks.Question) int { return compareStrings(a.Key, b.Key) })
+	slices.SortFunc(qs, func(a, b tasks.Question) int { return strings.Compare(a.Key, b.Key) })
 	return qs
-}
-
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // computeJudges evaluates every model's predictions against the newest ground truth of the
@@ -544,7 +535,7 @@ func systemCorrelation(pairs []scorePair, tr *judgeTruth) *SystemCorrelation {
 	for name, a := range by {
 		sc.Systems = append(sc.Systems, SystemMean{System: name, Items: a.n, Human: a.h / float64(a.n), Judge: a.j / float64(a.n)})
 	}
-	slices.SortFunc(sc.Systems, func(a, b SystemMean) int { return compareStrings(a.System, b.System) })
+	slices.SortFunc(sc.Systems, func(a, b SystemMean) int { return strings.Compare(a.System, b.System) })
 	hs, js := make([]float64, len(sc.Systems)), make([]float64, len(sc.Systems))
 	for i, m := range sc.Systems {
 		hs[i], js[i] = m.Human, m.Judge

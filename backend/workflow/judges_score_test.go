@@ -1,6 +1,7 @@
 package workflow_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -135,9 +136,9 @@ func TestJudgeScoresAsRecords(t *testing.T) {
 		}
 		if len(row.Points) != len(counts) || !slices.IsSortedFunc(row.Points, func(a, b workflow.ScorePoint) int {
 			if a.Human != b.Human {
-				return cmpF(a.Human, b.Human)
+				return cmp.Compare(a.Human, b.Human)
 			}
-			return cmpF(a.Judge, b.Judge)
+			return cmp.Compare(a.Judge, b.Judge)
 		}) {
 			t.Fatalf("model %s: points %+v, counted %v", row.Model, row.Points, counts)
 		}
@@ -151,14 +152,4 @@ func TestJudgeScoresAsRecords(t *testing.T) {
 			}
 		}
 	}
-}
-
-func cmpF(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
