@@ -301,13 +301,13 @@ func (s *Service) computeJudges(ctx context.Context, p *Project, o JudgeOptions)
 		tr.keys.Questions[k] = q.Key
 	}
 	for _, m := range models {
-		if err := preds[m].build(&tr.keys, tr.codes.values); err != nil {
+		if err := preds[m].build(&tr.keys, tr.codes.names); err != nil {
 			return nil, err
 		}
 	}
 	for _, sp := range specs {
 		sp.fill(tr, len(qs))
-		sp.ref.Values = tr.codes.values
+		sp.ref.Values = tr.codes.names
 	}
 	groups, err := evaluateGroups(specs, tr, preds, models, o)
 	if err != nil {
@@ -462,10 +462,10 @@ func scorePairs(sp *judgeGroupSpec, tr *judgeTruth, pred *judgePred) []scorePair
 		x  float64
 		ok bool
 	}
-	nums := make([]*number, len(tr.codes.values))
+	nums := make([]*number, len(tr.codes.names))
 	parse := func(c int32) (float64, bool) {
 		if nums[c] == nil {
-			x, err := strconv.ParseFloat(tr.codes.values[c], 64)
+			x, err := strconv.ParseFloat(tr.codes.names[c], 64)
 			nums[c] = &number{x, err == nil}
 		}
 		return nums[c].x, nums[c].ok

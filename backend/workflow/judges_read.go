@@ -26,10 +26,9 @@ type judgeTruth struct {
 // keeps the codes of answers documents seen (up to maxKeptBytes of them), so that a document
 // that repeats, as most do, is decoded once.
 type valueCodes struct {
-	code   map[string]int32
-	values []string
-	docs   map[string][]int32
-	kept   int // bytes of the documents in docs
+	nameCodes                    // the distinct values, numbered
+	docs      map[string][]int32 // codes of the documents kept
+	kept      int                // bytes of the documents in docs
 }
 
 // maxKeptBytes bounds the documents kept to be read once (answers, and metadata apart): a
@@ -40,7 +39,7 @@ const maxKeptBytes = 16 << 20
 func (vc *valueCodes) forget() { vc.docs, vc.kept = nil, 0 }
 
 func newValueCodes() *valueCodes {
-	return &valueCodes{code: map[string]int32{}, docs: map[string][]int32{}}
+	return &valueCodes{nameCodes: nameCodes{code: map[string]int32{}}, docs: map[string][]int32{}}
 }
 
 // appendAnswers appends the codes of an answers document's judge values, one per question
@@ -58,12 +57,7 @@ func (vc *valueCodes) appendAnswers(dst []int32, qs []tasks.Question, doc []byte
 			dst = append(dst, -1)
 			continue
 		}
-		c, seen := vc.code[v]
-		if !seen {
-			c = int32(len(vc.values))
-			vc.code[v], vc.values = c, append(vc.values, v)
-		}
-		dst = append(dst, c)
+		dst = append(dst, vc.of(v))
 	}
 	if vc.docs != nil && vc.kept+len(doc) <= maxKeptBytes {
 		vc.docs[string(doc)] = slices.Clone(dst[start:])

@@ -22,8 +22,8 @@ func TestValueCodesKeepBounded(t *testing.T) {
 	if vc.kept > maxKeptBytes || len(vc.docs) == 0 || len(vc.docs) > maxKeptBytes/2000 {
 		t.Fatalf("kept %d documents, %d bytes (budget %d)", len(vc.docs), vc.kept, maxKeptBytes)
 	}
-	if len(dst) != 20000 || len(vc.values) != 1 {
-		t.Fatalf("%d codes, values %q", len(dst), vc.values)
+	if len(dst) != 20000 || len(vc.names) != 1 {
+		t.Fatalf("%d codes, values %q", len(dst), vc.names)
 	}
 	for i, c := range dst {
 		if c != dst[0] {
