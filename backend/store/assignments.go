@@ -81,6 +81,20 @@ func (s *Store) SaveAssignment(ctx context.Context, a *Assignment) error {
 	return translate(s.db.WithContext(ctx).Save(a).Error)
 }
 
+// RenewLease extends an open assignment's lease; it reports false, changing nothing, when the
+// assignment is no longer open (submitted or ended since it was read).
+func (s *Store) RenewLease(ctx context.Context, id string, until time.Time) (bool, error) {
+	res := s.db.WithContext(ctx).Exec("UPDATE assignments SET lease_expires_at = ? WHERE id = ? AND status = ?", until, id, flow.AssignActive)
+	return res.RowsAffected == 1, translate(res.Error)
+}
+
+// ExpireAssignment ends an open assignment (its draft stays); it reports false, changing
+// nothing, when the assignment is no longer open.
+func (s *Store) ExpireAssignment(ctx context.Context, id string) (bool, error) {
+	res := s.db.WithContext(ctx).Exec("UPDATE assignments SET status = ? WHERE id = ? AND status = ?", flow.AssignExpired, id, flow.AssignActive)
+	return res.RowsAffected == 1, translate(res.Error)
+}
+
 // ActiveAssignments returns the person's open assignments in a stage of a project, oldest first.
 func (s *Store) ActiveAssignments(ctx context.Context, projectID, userID string, stage flow.Stage) ([]Assignment, error) {
 	as := []Assignment{}
@@ -209,15 +223,14 @@ func (s *Store) DeleteUntouchedAssignment(ctx context.Context, id string) (bool,
 }
 
 // ExpireOpenAssignments ends a person's open assignments of the given stages in a project
-// (their drafts stay) and returns their ids.
+// (their drafts stay) and returns their ids. One statement decides and writes, so the status
+// is checked on the row it changes: a submit that commits first (and holds the row's lock until
+// then) keeps its assignment submitted, and only work still open when this commits expires.
 func (s *Store) ExpireOpenAssignments(ctx context.Context, projectID, userID string, stages []flow.Stage) ([]string, error) {
 	var ids []string
-	db := s.db.WithContext(ctx)
-	q := db.Model(&Assignment{}).Where("project_id = ? AND user_id = ? AND status = ? AND stage IN ?", projectID, userID, flow.AssignActive, stages)
-	if err := q.Pluck("id", &ids).Error; err != nil || len(ids) == 0 {
-		return ids, translate(err)
-	}
-	err := db.Model(&Assignment{}).Where("id IN ?", ids).Update("status", flow.AssignExpired).Error
+	err := s.db.WithContext(ctx).Raw(`UPDATE assignments SET status = ?
+WHERE project_id = ? AND user_id = ? AND status = ? AND stage IN ? RETURNING id`,
+		flow.AssignExpired, projectID, userID, flow.AssignActive, stages).Scan(&ids).Error
 	return ids, translate(err)
 }
 

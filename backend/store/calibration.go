@@ -150,15 +150,12 @@ func (s *Store) SetRoundOutcome(ctx context.Context, roundID, userID string, pas
 		passed, score, roundID, userID).Error)
 }
 
-// ExpireRoundWork ends the open assignments of a round (their drafts stay) and returns their ids.
+// ExpireRoundWork ends the open assignments of a round (their drafts stay) and returns their
+// ids; as ExpireOpenAssignments, a submit that commits first stays submitted.
 func (s *Store) ExpireRoundWork(ctx context.Context, roundID string) ([]string, error) {
 	var ids []string
-	db := s.db.WithContext(ctx)
-	q := db.Model(&Assignment{}).Where("round_id = ? AND status = ?", roundID, flow.AssignActive)
-	if err := q.Pluck("id", &ids).Error; err != nil || len(ids) == 0 {
-		return ids, translate(err)
-	}
-	err := db.Model(&Assignment{}).Where("id IN ?", ids).Update("status", flow.AssignExpired).Error
+	err := s.db.WithContext(ctx).Raw(`UPDATE assignments SET status = ? WHERE round_id = ? AND status = ? RETURNING id`,
+		flow.AssignExpired, roundID, flow.AssignActive).Scan(&ids).Error
 	return ids, translate(err)
 }
 

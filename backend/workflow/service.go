@@ -222,18 +222,22 @@ func (s *Service) resume(ctx context.Context, tx *store.Store, p *Project, userI
 				return nil, err
 			}
 			if !free {
-				a.Status = flow.AssignExpired
-				if err := tx.SaveAssignment(ctx, a); err != nil {
+				if _, err := tx.ExpireAssignment(ctx, a.ID); err != nil {
 					return nil, err
 				}
 				continue
 			}
 		}
+		// note: the rows were read without a lock; a submit of one of them that commits meanwhile
+		// stays submitted (the writes change only a row still open) and is not handed back.
 		a.LeaseExpiresAt = t.Add(p.lease())
-		if err := tx.SaveAssignment(ctx, a); err != nil {
+		renewed, err := tx.RenewLease(ctx, a.ID, a.LeaseExpiresAt)
+		if err != nil {
 			return nil, err
 		}
-		live = append(live, a)
+		if renewed {
+			live = append(live, a)
+		}
 	}
 	return live, nil
 }
