@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/exports"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
 // downloadTTL is how long a signed URL to a release file stays valid.

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
 func text(i int) any { return fmt.Sprintf("output %d", i) }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"gorm.io/gorm/clause"
 )
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 )
 
 // Round is a calibration round: fixed pool items that every participant labels once.

@@ -8,7 +8,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/store/migrations"
 	"time"
 
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
 // openWork makes a project with one item and one active label assignment of an annotator.

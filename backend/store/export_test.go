@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 )
 
 // ExplainNextItem returns PostgreSQL's plan of the claim's query, one line per row.

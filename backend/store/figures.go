@@ -3,7 +3,7 @@ package store
 import (
 	"context"
 
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 )
 
 // StageWork is the work submitted in one stage of a project: how many people did it and how

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 )
 
 // goldWork: gold items of a project the user never worked on, in any stage, in a language the

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 )
 
 // Import is a background import of an NDJSON file.

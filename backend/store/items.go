@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"gorm.io/gorm"
 )
 

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
 // TestPoolKeepsIdleConnections: a PostgreSQL pool keeps as many idle connections as it may

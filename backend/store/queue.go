@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 )
 
 // skipLocked makes a candidate query skip rows other transactions hold, on PostgreSQL. SQLite

@@ -3,7 +3,7 @@ package store
 import (
 	"context"
 
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 )
 
 // WorkedStage returns the stage in which the user first worked the item, "" when never.

@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/exports"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
 // FiguresState says whether derived figures are current: status ready, or computing while a

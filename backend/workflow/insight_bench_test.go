@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 )
 
 var (

@@ -13,7 +13,7 @@ import (
 	"sync"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
-	"github.com/arbiter-annotation/arbiter/backend/workflow/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
