@@ -65,7 +65,7 @@ func (s *Service) applyReview(ctx context.Context, tx *store.Store, p *Project, 
 	}
 	verdict := in.Verdict
 	if verdict == "" {
-		out := Evaluate(p.Schema, p.Policy.Consensus, []Label{{Answers: decodeAnswers(label.Answers)}, {Answers: answers}})
+		out := Evaluate(p.Schema, p.Policy.Consensus, []Label{{Answers: DecodeAnswers(label.Answers)}, {Answers: answers}})
 		verdict = flow.VerdictApprove
 		if !out.Agreed {
 			verdict = flow.VerdictDispute
@@ -80,7 +80,7 @@ func (s *Service) applyReview(ctx context.Context, tx *store.Store, p *Project, 
 	case flow.VerdictApprove:
 		label.ReviewStatus = flow.ReviewApproved
 	case flow.VerdictCorrect:
-		label.ReviewStatus, label.Effective = flow.ReviewCorrected, encode(answers)
+		label.ReviewStatus, label.Effective = flow.ReviewCorrected, Encode(answers)
 	case flow.VerdictReject:
 		label.ReviewStatus, label.Status = flow.ReviewRejected, flow.AssignRejected
 	case flow.VerdictDispute:
@@ -143,9 +143,9 @@ func acceptedLabels(as []store.Assignment) (accepted []Label, pending, disputed 
 }
 
 func labelOf(a store.Assignment) Label {
-	answers := decodeAnswers(a.Answers)
+	answers := DecodeAnswers(a.Answers)
 	if len(a.Effective) > 0 {
-		return Label{By: a.UserID, Answers: decodeAnswers(a.Effective), Corrected: true}
+		return Label{By: a.UserID, Answers: DecodeAnswers(a.Effective), Corrected: true}
 	}
 	return Label{By: a.UserID, Answers: answers}
 }
@@ -198,7 +198,7 @@ func encodeTexts(t map[string][]exports.TextAnswer) store.JSON {
 	if len(t) == 0 {
 		return nil
 	}
-	return encode(t)
+	return Encode(t)
 }
 
 // finalize applies the consensus rule and the adjudication policy to the accepted labels.
@@ -212,7 +212,7 @@ func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it 
 	case pol.Adjudication == AdjudicateAlways || disputed:
 		return flow.StageAdjudicate, s.moveItem(ctx, tx, p, it, flow.StageAdjudicate, nil)
 	case out.Agreed:
-		gt := &store.GroundTruth{ItemID: it.ID, Answers: encode(out.Answers), Provenance: out.Provenance, Details: encode(map[string]any{"labels": len(labels)}),
+		gt := &store.GroundTruth{ItemID: it.ID, Answers: Encode(out.Answers), Provenance: out.Provenance, Details: Encode(map[string]any{"labels": len(labels)}),
 			Texts: encodeTexts(textsOf(p.Schema, nil, labels))}
 		return flow.StageDone, s.decide(ctx, tx, p, it, gt)
 	case pol.OnNoConsensus == NoConsensusAdjudicate: // note: Validate allows it only with on_disagreement
@@ -251,11 +251,11 @@ func (s *Service) spotCheck(ctx context.Context, tx *store.Store, p *Project, it
 		return s.moveItem(ctx, tx, p, it, flow.StageDone, nil)
 	}
 	cmp := Evaluate(p.Schema, Consensus{Nominal: NominalUnanimous, OrdinalTolerance: p.Policy.Consensus.OrdinalTolerance},
-		[]Label{{By: "ground_truth", Answers: decodeAnswers(gt.Answers)}, {By: "spot_check", Answers: out.Answers}})
+		[]Label{{By: "ground_truth", Answers: DecodeAnswers(gt.Answers)}, {By: "spot_check", Answers: out.Answers}})
 	if !out.Agreed || !cmp.Agreed {
 		flag := map[string]any{"category": "spot_check_mismatch", "reason": "the blind label disagrees with the " + string(gt.Provenance) + " ground truth",
 			"ground_truth_revision": gt.Revision, "disagreements": cmp.Disagreements}
-		if err := tx.SetItemFlag(ctx, it.ID, encode(flag)); err != nil {
+		if err := tx.SetItemFlag(ctx, it.ID, Encode(flag)); err != nil {
 			return err
 		}
 	}
@@ -278,8 +278,8 @@ func (s *Service) adjudicate(ctx context.Context, tx *store.Store, p *Project, a
 	labels, _, _ := acceptedLabels(as)
 	texts := textsOf(p.Schema, &Label{By: a.UserID, Answers: answers}, labels)
 	details := map[string]any{"assignment": a.ID, "confidence": in.Confidence, "error_category": in.ErrorCategory}
-	gt := &store.GroundTruth{ItemID: it.ID, Answers: encode(answers), Provenance: flow.ProvenanceAdjudicated,
-		DecidedBy: &a.UserID, Rationale: &in.Rationale, Details: encode(details), Texts: encodeTexts(texts)}
+	gt := &store.GroundTruth{ItemID: it.ID, Answers: Encode(answers), Provenance: flow.ProvenanceAdjudicated,
+		DecidedBy: &a.UserID, Rationale: &in.Rationale, Details: Encode(details), Texts: encodeTexts(texts)}
 	return s.decide(ctx, tx, p, it, gt)
 }
 

@@ -309,7 +309,7 @@ func (s *Service) RunAgreement(ctx context.Context, projectID string, stage flow
 	}
 	t := s.now()
 	return s.store.PutAgreementResult(ctx, &store.AgreementResult{ProjectID: p.ID, Stage: stage, SchemaVersion: p.SchemaVersion,
-		Stamp: stamp, Labels: labels, Result: encode(f), ComputedAt: &t})
+		Stamp: stamp, Labels: labels, Result: Encode(f), ComputedAt: &t})
 }
 
 // Agreement answers a project's agreement figures from what the job kept. Kept figures of an

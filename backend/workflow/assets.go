@@ -2,11 +2,13 @@ package workflow
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 
 	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // ErrHiddenInPass refuses a file of an input that the caller's open pass does not show.
@@ -93,8 +95,8 @@ func (s *Service) passSees(ctx context.Context, sp *store.Project, a *store.Assi
 	if err != nil {
 		return false, false, err
 	}
-	for _, in := range p.stageSchema(a.Stage).Inputs {
-		if !slices.Contains(assetIDs(in.Type, item.Inputs[in.Name]), assetID) {
+	for _, in := range p.StageSchema(a.Stage).Inputs {
+		if !slices.Contains(AssetIDs(in.Type, item.Inputs[in.Name]), assetID) {
 			continue
 		}
 		if _, ok := form.Input(in.Name); ok {
@@ -105,3 +107,34 @@ func (s *Service) passSees(ctx context.Context, sp *store.Project, a *store.Assi
 	}
 	return hidden, shown, nil
 }
+
+// AssetIDs lists the asset ids referenced by one input value.
+func AssetIDs(t tasks.InputType, raw json.RawMessage) []string {
+	switch t {
+	case tasks.InputImage, tasks.InputVideo, tasks.InputAudio, tasks.InputModel3D:
+		var ref tasks.MediaRef
+		if json.Unmarshal(raw, &ref) == nil && ref.Asset != "" {
+			return []string{ref.Asset}
+		}
+	case tasks.InputImageList:
+		var refs []tasks.MediaRef
+		json.Unmarshal(raw, &refs)
+		var ids []string
+		for _, r := range refs {
+			if r.Asset != "" {
+				ids = append(ids, r.Asset)
+			}
+		}
+		return ids
+	case tasks.InputCandidates:
+		var cs []tasks.Candidate
+		json.Unmarshal(raw, &cs)
+		var ids []string
+		for _, c := range cs {
+			ids = append(ids, AssetIDs(c.Type, c.Value)...)
+		}
+		return ids
+	}
+	return nil
+}
+

@@ -36,7 +36,7 @@ func (s *Service) checkOpen(ctx context.Context, tx *store.Store, p *Project, w 
 	if err := owns(a, w.ID); err != nil {
 		return nil, err
 	}
-	if !w.Roles.Has(stageRole[a.Stage]) {
+	if !w.Roles.Has(StageRole[a.Stage]) {
 		return nil, ErrRoleRequired
 	}
 	if err := roundOpen(ctx, tx, a); err != nil {
@@ -92,9 +92,9 @@ func (s *Service) SaveDraft(ctx context.Context, p *Project, w Worker, aid strin
 			canonical = answers // note: a draft may hold half-made answers; keep them as given
 		}
 		if ps != nil {
-			canonical = withPass(form, decodeAnswers(a.Draft), canonical)
+			canonical = withPass(form, DecodeAnswers(a.Draft), canonical)
 		}
-		a.Draft, a.Version = encode(canonical), a.Version+1
+		a.Draft, a.Version = Encode(canonical), a.Version+1
 		next = a.Version
 		return tx.SaveAssignmentWith(ctx, a, revisionOf(a, flow.RevisionDraft, a.Draft, ps))
 	})
@@ -119,7 +119,7 @@ func (s *Service) Heartbeat(ctx context.Context, p *Project, w Worker, aid strin
 				return ErrLeaseLost
 			}
 		}
-		a.LeaseExpiresAt = t.Add(p.lease())
+		a.LeaseExpiresAt = t.Add(p.Lease())
 		until = a.LeaseExpiresAt
 		return tx.SaveAssignment(ctx, a)
 	})
@@ -183,7 +183,7 @@ func (s *Service) Flag(ctx context.Context, p *Project, w Worker, aid string, ca
 			return err
 		}
 		flag := map[string]any{"category": category, "reason": reason, "by": w.ID, "assignment": a.ID, "at": s.now()}
-		if err := tx.SetItemFlag(ctx, a.ItemID, encode(flag)); err != nil {
+		if err := tx.SetItemFlag(ctx, a.ItemID, Encode(flag)); err != nil {
 			return err
 		}
 		return tx.Audit(ctx, p.ID, w.ID, "item.flag", "item:"+a.ItemID, nil, flag)

@@ -17,7 +17,6 @@ import (
 
 // Errors of calibration rounds.
 var (
-	ErrRoundClosed = errors.New("this calibration round is closed; its answers are frozen")
 	ErrRoundOpen   = errors.New("this calibration round is still open; feedback comes after the lead closes it")
 )
 
@@ -152,7 +151,7 @@ func (s *Service) CreateRound(ctx context.Context, p *Project, actorID string, s
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
-	r := &store.Round{ProjectID: p.ID, Name: spec.Name, Status: flow.RoundOpen, PassRule: encode(spec.Pass), CreatedBy: actorID}
+	r := &store.Round{ProjectID: p.ID, Name: spec.Name, Status: flow.RoundOpen, PassRule: Encode(spec.Pass), CreatedBy: actorID}
 	err = s.store.WithTx(ctx, func(tx *store.Store) error {
 		// note: the project's row lock serialises round numbering
 		if _, err := tx.ProjectForUpdate(ctx, p.ID); err != nil {
@@ -385,7 +384,7 @@ func (s *Service) recordPasses(ctx context.Context, tx *store.Store, p *Project,
 			map[string]any{"round": r.ID, "number": r.Number, "score": a.Score, "metric": rep.Pass.Metric, "threshold": rep.Pass.Threshold}); err != nil {
 			return err
 		}
-		if err := setQualified(ctx, tx, p.ID, actorID, a.UserID, true, map[string]any{"round": r.ID}); err != nil && !errors.Is(err, store.ErrNotFound) {
+		if err := SetQualified(ctx, tx, p.ID, actorID, a.UserID, true, map[string]any{"round": r.ID}); err != nil && !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
 	}
@@ -426,45 +425,6 @@ func (s *Service) AddNote(ctx context.Context, p *Project, actorID, roundID, ite
 		return tx.Audit(ctx, p.ID, actorID, "calibration_round.note", "round:"+r.ID, nil, map[string]any{"item": itemID, "question": question, "note": n.ID})
 	})
 	return n.ID, err
-}
-
-// roundOpen refuses work on a round that was closed (calibration work only).
-func roundOpen(ctx context.Context, tx *store.Store, a *store.Assignment) error {
-	if a.Stage != flow.StageCalibration || a.RoundID == nil {
-		return nil
-	}
-	r, err := tx.Round(ctx, a.ProjectID, *a.RoundID)
-	if err != nil {
-		return err
-	}
-	if r.Status == flow.RoundClosed {
-		return ErrRoundClosed
-	}
-	return nil
-}
-
-// claimCalibration claims the next item of the user's open rounds. Each participant has a slot
-// of their own on every item, so nothing is counted; the unique (round, item, user) index
-// backs the once-per-round rule.
-func (s *Service) claimCalibration(ctx context.Context, tx *store.Store, p *Project, userID string, t time.Time) (*store.Assignment, error) {
-	cs, err := tx.CalibrationCandidates(ctx, p.ID, userID, 1)
-	if err != nil || len(cs) == 0 {
-		return nil, err
-	}
-	c := cs[0]
-	a := &store.Assignment{ProjectID: p.ID, UserID: userID, Stage: flow.StageCalibration, Status: flow.AssignActive, ItemID: c.ItemID,
-		RoundID: &c.RoundID, SchemaVersion: p.SchemaVersion, Seed: rand.Int64(), LeaseExpiresAt: t.Add(p.lease())}
-	if _, err := tx.FirstStage(ctx, a.ItemID, userID, flow.StageCalibration); err != nil {
-		return nil, err
-	}
-	if err := s.prefill(ctx, tx, p, a, nil); err != nil { // note: the shown order only; no draft outside label
-		return nil, err
-	}
-	if err := tx.CreateAssignment(ctx, a); err != nil {
-		return nil, err
-	}
-	return a, tx.Audit(ctx, p.ID, userID, "assignment.claim", "item:"+a.ItemID, nil,
-		map[string]any{"assignment": a.ID, "stage": a.Stage, "round": c.RoundID})
 }
 
 // MineQuestion is a participant's answer to one question beside the reference.

@@ -172,7 +172,7 @@ func (s *Service) loadRound(ctx context.Context, st *store.Store, r store.Round)
 	}
 	d.gold = make(map[string]tasks.Answers, len(gold))
 	for id, g := range gold {
-		d.gold[id] = decodeAnswers(g)
+		d.gold[id] = DecodeAnswers(g)
 	}
 	return d, nil
 }
@@ -183,7 +183,7 @@ func (d *roundData) answer(userID, itemID, key string) json.RawMessage {
 	if !ok {
 		return nil
 	}
-	return decodeAnswers(a.Answers)[key]
+	return DecodeAnswers(a.Answers)[key]
 }
 
 // calibrationRatings reads an answer as agreement values, on the item or on a checklist item.
@@ -382,19 +382,6 @@ func meanDefined(vs []*float64) *float64 {
 	return &m
 }
 
-// medianOf is the median of the values; nil when there are none.
-func medianOf(vs []float64) *float64 {
-	if len(vs) == 0 {
-		return nil
-	}
-	slices.Sort(vs)
-	m := vs[len(vs)/2]
-	if len(vs)%2 == 0 {
-		m = (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
-	}
-	return &m
-}
-
 // annotator computes one participant's figures and their score by the pass rule.
 func (d *roundData) annotator(schema *tasks.Schema, p store.RoundPerson) ReportAnnotator {
 	a := ReportAnnotator{UserID: p.UserID, Name: p.Name, Questions: map[string]AnnotatorQuestion{}}
@@ -402,7 +389,7 @@ func (d *roundData) annotator(schema *tasks.Schema, p store.RoundPerson) ReportA
 	for _, w := range d.work[p.UserID] {
 		secs = append(secs, float64(w.TimeSpentMS)/1000)
 	}
-	a.ItemsDone, a.MedianSeconds = len(d.work[p.UserID]), medianOf(secs)
+	a.ItemsDone, a.MedianSeconds = len(d.work[p.UserID]), MedianOf(secs)
 	for _, q := range schema.Questions {
 		if !levelled(q) {
 			continue

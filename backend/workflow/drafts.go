@@ -20,11 +20,11 @@ func (s *Service) prefill(ctx context.Context, tx *store.Store, p *Project, a *s
 			return err
 		}
 	}
-	view, err := viewOf(p.stageSchema(a.Stage), it, a) // note: the whole form, so every pass's candidates get their order
+	view, err := viewOf(p.StageSchema(a.Stage), it, a) // note: the whole form, so every pass's candidates get their order
 	if err != nil {
 		return err
 	}
-	a.Shuffle = encode(view.Shuffle)
+	a.Shuffle = Encode(view.Shuffle)
 	d := p.Policy.DraftFromPredictions
 	if a.Stage != flow.StageLabel || d == nil {
 		return nil
@@ -37,7 +37,7 @@ func (s *Service) prefill(ctx context.Context, tx *store.Store, p *Project, a *s
 	if len(draft) == 0 {
 		return nil
 	}
-	a.Draft = encode(draft)
+	a.Draft = Encode(draft)
 	src := "predictions:" + string(d.Method)
 	if d.Method == DraftModel {
 		src = "model:" + d.Model
@@ -53,7 +53,7 @@ func DraftFrom(schema *tasks.Schema, d DraftPolicy, preds []store.Prediction) ta
 		if d.Method == DraftModel && pr.Model != d.Model {
 			continue
 		}
-		sets = append(sets, decodeAnswers(pr.Answers))
+		sets = append(sets, DecodeAnswers(pr.Answers))
 	}
 	if len(sets) == 0 {
 		return nil

@@ -36,7 +36,7 @@ type FamilyMember struct {
 // itemFamily lists the family of an item whose metadata names a seed (nil otherwise): the
 // seed first, then its negatives in external id order.
 func (s *Service) itemFamily(ctx context.Context, it *store.Item) (*ItemFamily, error) {
-	seed := metaStrings(it.Meta)[FamilyKey]
+	seed := MetaStrings(it.Meta)[FamilyKey]
 	if seed == "" {
 		return nil, nil
 	}

@@ -129,7 +129,7 @@ func (s *Service) RunFigures(ctx context.Context, projectID string, kind flow.Fi
 		return err
 	}
 	t := s.now()
-	return s.store.PutFiguresResult(ctx, &store.FiguresResult{ProjectID: p.ID, Kind: figuresName(kind, params), DataKey: key, Result: encode(v), ComputedAt: &t})
+	return s.store.PutFiguresResult(ctx, &store.FiguresResult{ProjectID: p.ID, Kind: figuresName(kind, params), DataKey: key, Result: Encode(v), ComputedAt: &t})
 }
 
 // jobProject loads a project at its current version for a background job; nil when the

@@ -40,7 +40,7 @@ func (s *Service) claimGold(ctx context.Context, tx *store.Store, p *Project, us
 		return nil, nil, err
 	}
 	for _, id := range ids {
-		a, it, err := s.tryClaim(ctx, tx, p, userID, flow.StageLabel, id, t)
+		a, it, err := s.TryClaim(ctx, tx, p, userID, flow.StageLabel, id, t)
 		if err != nil || a != nil {
 			return a, it, err
 		}
@@ -70,7 +70,7 @@ func (s *Service) checkPaused(ctx context.Context, p *Project, userID string, ro
 // the person's gold window, and returns the stage a production item would report, so that the
 // answer to a submit looks the same.
 func (s *Service) goldSubmitted(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, it *store.Item, canonical tasks.Answers) (flow.Stage, error) {
-	correct := goldMatches(p, decodeAnswers(it.Gold), canonical)
+	correct := goldMatches(p, DecodeAnswers(it.Gold), canonical)
 	a.GoldCorrect, a.ReviewStatus = &correct, flow.ReviewNone
 	if err := tx.SaveAssignment(ctx, a); err != nil {
 		return "", err
@@ -128,8 +128,8 @@ func (g GoldJudgement) Accuracy() *float64 {
 	return &v
 }
 
-// judgeWindow judges the newest-first results of a window under the policy.
-func (p *Project) judgeWindow(results []bool) GoldJudgement {
+// JudgeWindow judges the newest-first results of a window under the policy.
+func (p *Project) JudgeWindow(results []bool) GoldJudgement {
 	g := GoldJudgement{Answered: len(results)}
 	for _, ok := range results {
 		if ok {
@@ -157,7 +157,7 @@ func (s *Service) judgeGold(ctx context.Context, tx *store.Store, p *Project, us
 	if err != nil {
 		return err
 	}
-	g := p.judgeWindow(window)
+	g := p.JudgeWindow(window)
 	if !g.Below {
 		return nil
 	}
@@ -169,116 +169,6 @@ func (s *Service) judgeGold(ctx context.Context, tx *store.Store, p *Project, us
 		map[string]any{"paused": true, "reason": reason, "gold_correct": g.Correct, "gold_answered": g.Answered})
 }
 
-// MemberPause pauses a member or lifts the pause (which starts their gold window over),
-// audited as member.pause or member.unpause.
-func (s *Service) MemberPause(ctx context.Context, tx *store.Store, actorID, projectID, userID string, paused bool) error {
-	before, err := tx.Member(ctx, projectID, userID)
-	if err != nil {
-		return err
-	}
-	if err := tx.SetMemberPaused(ctx, projectID, userID, paused); err != nil {
-		return err
-	}
-	action := "member.unpause"
-	if paused {
-		action = "member.pause"
-	}
-	return tx.Audit(ctx, projectID, actorID, action, "user:"+userID, map[string]any{"paused": before.Paused}, map[string]any{"paused": paused})
-}
-
-// MemberChange is a lead's change to a member: new roles, a pause or its lift, the
-// qualification for production labeling, the languages they read; nil leaves each as it is.
-type MemberChange struct {
-	Roles     *[]store.Role
-	Paused    *bool
-	Qualified *bool
-	Languages *[]string
-}
-
-// MemberUpdated is the status of a MemberResult that changed a member's pause or qualification only.
-const MemberUpdated = "updated"
-
-// ChangeMember applies a MemberChange: the roles as SetMember sets them, then the pause and the
-// qualification and the languages, which need a member (one who stays). A change that names
-// nothing is refused.
-func (s *Service) ChangeMember(ctx context.Context, actor *store.User, projectID, ref string, c MemberChange) (*MemberResult, error) {
-	if c.Roles == nil && c.Paused == nil && c.Qualified == nil && c.Languages == nil {
-		return nil, tasks.Field("roles", "required", "give roles, paused, qualified, languages or several of them")
-	}
-	var langs []string
-	if c.Languages != nil {
-		var err error
-		if langs, err = tasks.CanonicalLanguages("languages", *c.Languages); err != nil {
-			return nil, err
-		}
-	}
-	if c.Paused == nil && c.Qualified == nil && c.Languages == nil {
-		out, err := s.SetMember(ctx, actor, projectID, ref, *c.Roles)
-		if err != nil || out.UserID == "" || out.Status == MemberRemoved {
-			return out, err
-		}
-		if m, err := s.store.Member(ctx, projectID, out.UserID); err == nil {
-			out.Paused, out.Qualified = &m.Paused, &m.Qualified
-		}
-		return out, nil
-	}
-	field, code := "paused", "not_a_member"
-	switch {
-	case c.Qualified != nil:
-		field, code = "qualified", "not_member"
-	case c.Paused == nil:
-		field, code = "languages", "not_member"
-	}
-	target, err := s.memberByRef(ctx, projectID, ref)
-	if err != nil {
-		return nil, err
-	}
-	if c.Roles != nil {
-		if err := checkRoles(*c.Roles); err != nil {
-			return nil, err
-		}
-		if target != nil && len(*c.Roles) == 0 {
-			return nil, tasks.Field(field, code, "a person who leaves the project cannot be paused, qualified or given languages")
-		}
-	}
-	if target == nil {
-		return nil, tasks.Field(field, code, "only members of the project can be paused, qualified or given languages")
-	}
-	res := &MemberResult{Status: MemberUpdated, UserID: target.ID, Email: target.Email, Name: target.Name}
-	if c.Roles != nil {
-		if res, err = s.SetMember(ctx, actor, projectID, target.ID, *c.Roles); err != nil {
-			return nil, err
-		}
-	}
-	err = s.store.WithTx(ctx, func(tx *store.Store) error {
-		if c.Paused != nil {
-			if err := s.MemberPause(ctx, tx, actor.ID, projectID, target.ID, *c.Paused); err != nil {
-				return err
-			}
-		}
-		if c.Languages != nil {
-			if err := setMemberLanguages(ctx, tx, actor.ID, projectID, target.ID, langs); err != nil {
-				return err
-			}
-		}
-		if c.Qualified != nil {
-			return setQualified(ctx, tx, projectID, actor.ID, target.ID, *c.Qualified, map[string]any{"by": "lead"})
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	m, err := s.store.Member(ctx, projectID, target.ID)
-	if err != nil {
-		return nil, err
-	}
-	res.Roles, res.Paused, res.Qualified = m.Roles, &m.Paused, &m.Qualified
-	all, err := s.store.MemberLanguages(ctx, projectID)
-	res.Languages = nonNil(all[target.ID])
-	return res, err
-}
-
 // withGold adds the gold items a person could still be given to their available label work,
 // so that the count goes down by one with every submit, gold or not. Gold is handed out only
 // while production work is left, so with none left there is none.
@@ -286,6 +176,6 @@ func (s *Service) withGold(ctx context.Context, p *Project, userID string, n int
 	if n == 0 || p.Policy.GoldRate == 0 {
 		return n, nil
 	}
-	g, err := s.store.AvailableGold(ctx, p.ID, userID, availableCap)
-	return min(n+g, availableCap), err
+	g, err := s.store.AvailableGold(ctx, p.ID, userID, AvailableCap)
+	return min(n+g, AvailableCap), err
 }

@@ -178,3 +178,38 @@ func (s *Service) ImportArchive(ctx context.Context, p *Project, actorID string,
 		}
 	}
 }
+
+// Imports lists a project's recent background imports.
+func (s *Service) Imports(ctx context.Context, projectID string) ([]ImportStatus, error) {
+	ims, err := s.store.Imports(ctx, projectID, 50)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ImportStatus, len(ims))
+	for i := range ims {
+		out[i] = ImportStatusOf(&ims[i])
+	}
+	return out, nil
+}
+
+// ImportStatusOf adds the share done to an import, for progress bars.
+func ImportStatusOf(im *store.Import) ImportStatus {
+	pct := 0.0
+	if im.BytesTotal > 0 {
+		pct = 100 * float64(im.BytesDone) / float64(im.BytesTotal)
+	}
+	if im.Status == flow.ImportDone {
+		pct = 100
+	}
+	var rep *ImportReport
+	if len(im.Report) > 0 {
+		rep = &ImportReport{}
+		if err := json.Unmarshal(im.Report, rep); err != nil {
+			rep = nil
+		}
+	}
+	return ImportStatus{ID: im.ID, Kind: im.Kind, Filename: im.Filename, Status: im.Status, BytesTotal: im.BytesTotal,
+		BytesDone: im.BytesDone, LinesDone: im.LinesDone, Percent: pct, Report: rep, Error: im.Error,
+		CreatedAt: im.CreatedAt, UpdatedAt: im.UpdatedAt}
+}
+

@@ -275,7 +275,7 @@ func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *Project, 
 	}
 	for _, g := range truths {
 		if pool {
-			if err := tx.PutGold(ctx, g.item.ID, encode(g.gt.Answers)); err != nil {
+			if err := tx.PutGold(ctx, g.item.ID, Encode(g.gt.Answers)); err != nil {
 				return err
 			}
 			continue
@@ -326,14 +326,14 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, da
 	if strings.TrimSpace(line.ExternalID) == "" {
 		return nil, nil, errors.New("external_id is required")
 	}
-	lang, err := p.itemLanguage(line.Language)
+	lang, err := p.ItemLanguage(line.Language)
 	if err != nil {
 		return nil, nil, err
 	}
 	line.Language = lang
 
 	item := tasks.Item{ExternalID: line.ExternalID, Inputs: line.Inputs, Meta: line.Meta}
-	schema := p.stageSchema(p.firstStage())
+	schema := p.StageSchema(p.firstStage())
 	if pool {
 		schema = p.Schema // note: pool items are answered with the labeling form
 	}
@@ -375,9 +375,9 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *Project, da
 }
 
 func newItem(p *Project, line ItemLine) *store.Item {
-	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: encode(line.Inputs), Language: line.Language, Stage: p.firstStage()}
+	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: Encode(line.Inputs), Language: line.Language, Stage: p.firstStage()}
 	if len(line.Meta) > 0 {
-		it.Meta = encode(line.Meta)
+		it.Meta = Encode(line.Meta)
 	}
 	return it
 }
@@ -395,7 +395,7 @@ func goldItem(p *Project, line ItemLine) (*store.Item, *ImportedTruth, error) {
 		return nil, nil, err
 	}
 	it := newItem(p, line)
-	it.Stage, it.Gold = flow.StageGold, encode(line.GroundTruth.Answers)
+	it.Stage, it.Gold = flow.StageGold, Encode(line.GroundTruth.Answers)
 	return it, nil, nil
 }
 
@@ -461,5 +461,5 @@ func (s *Service) importTruth(ctx context.Context, tx *store.Store, it *store.It
 	if gt.Note != "" {
 		note = &gt.Note
 	}
-	return tx.AddGroundTruth(ctx, &store.GroundTruth{ItemID: it.ID, Answers: encode(gt.Answers), Provenance: gt.Provenance, Rationale: note})
+	return tx.AddGroundTruth(ctx, &store.GroundTruth{ItemID: it.ID, Answers: Encode(gt.Answers), Provenance: gt.Provenance, Rationale: note})
 }

@@ -72,7 +72,7 @@ func (s *Service) importPrediction(ctx context.Context, tx *store.Store, p *Proj
 		rep.fail(l.n, err)
 		return nil
 	}
-	if err := tx.UpsertPrediction(ctx, &store.Prediction{ItemID: it.ID, Model: pl.Model, ProjectID: p.ID, Answers: encode(pl.Answers)}); err != nil {
+	if err := tx.UpsertPrediction(ctx, &store.Prediction{ItemID: it.ID, Model: pl.Model, ProjectID: p.ID, Answers: Encode(pl.Answers)}); err != nil {
 		return err
 	}
 	rep.Imported++

@@ -119,7 +119,7 @@ func (s *Service) judgeTruth(ctx context.Context, p *Project, qs []tasks.Questio
 		index[r.ID] = int32(len(tr.keys.Units))
 		jm := metas[string(r.Meta)]
 		if jm == nil {
-			m := metaStrings(r.Meta)
+			m := MetaStrings(r.Meta)
 			jm = &judgeMeta{cluster: names.of(m[o.ClusterKey]), stratum: names.of(m[o.StrataKey]),
 				a: names.of(m["model_a"]), b: names.of(m["model_b"])}
 			if o.SystemKey != "" {
@@ -211,23 +211,3 @@ func (jp *judgePred) build(keys *agreement.JudgeKeys, values []string) error {
 	return err
 }
 
-// metaStrings reads an item's metadata values as strings (other JSON values as their text).
-func metaStrings(raw []byte) map[string]string {
-	out := map[string]string{}
-	if len(raw) == 0 {
-		return out
-	}
-	var m map[string]json.RawMessage
-	json.Unmarshal(raw, &m)
-	for k, v := range m {
-		if string(v) == "null" {
-			continue // note: as SQL's JSON extraction, a null value is no value
-		}
-		var s string
-		if json.Unmarshal(v, &s) != nil {
-			s = string(v)
-		}
-		out[k] = s
-	}
-	return out
-}

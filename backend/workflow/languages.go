@@ -1,17 +1,15 @@
 package workflow
 
 import (
-	"context"
 	"strings"
 
-	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// itemLanguage checks an imported item's language tag and returns its canonical form: a
+// ItemLanguage checks an imported item's language tag and returns its canonical form: a
 // well-formed BCP 47 tag, and when the project names its languages, one of them (or a more
 // specific tag under one); such a project refuses items without a language.
-func (p *Project) itemLanguage(tag string) (string, error) {
+func (p *Project) ItemLanguage(tag string) (string, error) {
 	want := p.Policy.Languages
 	if strings.TrimSpace(tag) == "" {
 		if len(want) > 0 {
@@ -29,15 +27,3 @@ func (p *Project) itemLanguage(tag string) (string, error) {
 	return lang, nil
 }
 
-// setMemberLanguages replaces the languages a member reads (canonical tags; none means every
-// language) and audits the change.
-func setMemberLanguages(ctx context.Context, tx *store.Store, actorID, projectID, userID string, langs []string) error {
-	before, err := tx.MemberLanguages(ctx, projectID)
-	if err != nil {
-		return err
-	}
-	if err := tx.SetMemberLanguages(ctx, projectID, userID, langs); err != nil {
-		return err
-	}
-	return tx.Audit(ctx, projectID, actorID, "member.languages", "user:"+userID, nonNil(before[userID]), nonNil(langs))
-}

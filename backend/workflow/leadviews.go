@@ -2,7 +2,6 @@ package workflow
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
@@ -184,17 +183,11 @@ func (s *Service) Stats(ctx context.Context, projectID string) (*Stats, error) {
 	if err != nil {
 		return nil, err
 	}
-	tp, err := s.store.ProjectThroughput(ctx, projectID, s.today())
+	tp, err := s.store.ProjectThroughput(ctx, projectID, s.Today())
 	if err != nil {
 		return nil, err
 	}
 	return &Stats{Items: counts, Throughput: tp}, nil
-}
-
-// today is the start of the current day: "today" counts are per UTC day everywhere.
-func (s *Service) today() time.Time {
-	t := s.now()
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
 // Criteria lists a project's criteria with a status (pending when empty), optionally of one item.
@@ -217,40 +210,6 @@ func (s *Service) Members(ctx context.Context, projectID string) ([]store.Member
 		ms[i].Languages = nonNil(langs[ms[i].UserID])
 	}
 	return ms, err
-}
-
-// Imports lists a project's recent background imports.
-func (s *Service) Imports(ctx context.Context, projectID string) ([]ImportStatus, error) {
-	ims, err := s.store.Imports(ctx, projectID, 50)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]ImportStatus, len(ims))
-	for i := range ims {
-		out[i] = ImportStatusOf(&ims[i])
-	}
-	return out, nil
-}
-
-// ImportStatusOf adds the share done to an import, for progress bars.
-func ImportStatusOf(im *store.Import) ImportStatus {
-	pct := 0.0
-	if im.BytesTotal > 0 {
-		pct = 100 * float64(im.BytesDone) / float64(im.BytesTotal)
-	}
-	if im.Status == flow.ImportDone {
-		pct = 100
-	}
-	var rep *ImportReport
-	if len(im.Report) > 0 {
-		rep = &ImportReport{}
-		if err := json.Unmarshal(im.Report, rep); err != nil {
-			rep = nil
-		}
-	}
-	return ImportStatus{ID: im.ID, Kind: im.Kind, Filename: im.Filename, Status: im.Status, BytesTotal: im.BytesTotal,
-		BytesDone: im.BytesDone, LinesDone: im.LinesDone, Percent: pct, Report: rep, Error: im.Error,
-		CreatedAt: im.CreatedAt, UpdatedAt: im.UpdatedAt}
 }
 
 // Audit lists a project's audit events, newest first.

@@ -18,7 +18,7 @@ func (s *Service) checkAssets(ctx context.Context, tx *store.Store, p *Project, 
 		if !ok {
 			continue
 		}
-		for _, id := range assetIDs(in.Type, raw) {
+		for _, id := range AssetIDs(in.Type, raw) {
 			if known[id] {
 				continue
 			}
@@ -31,36 +31,6 @@ func (s *Service) checkAssets(ctx context.Context, tx *store.Store, p *Project, 
 		}
 	}
 	return fe.Err()
-}
-
-// assetIDs lists the asset ids referenced by one input value.
-func assetIDs(t tasks.InputType, raw json.RawMessage) []string {
-	switch t {
-	case tasks.InputImage, tasks.InputVideo, tasks.InputAudio, tasks.InputModel3D:
-		var ref tasks.MediaRef
-		if json.Unmarshal(raw, &ref) == nil && ref.Asset != "" {
-			return []string{ref.Asset}
-		}
-	case tasks.InputImageList:
-		var refs []tasks.MediaRef
-		json.Unmarshal(raw, &refs)
-		var ids []string
-		for _, r := range refs {
-			if r.Asset != "" {
-				ids = append(ids, r.Asset)
-			}
-		}
-		return ids
-	case tasks.InputCandidates:
-		var cs []tasks.Candidate
-		json.Unmarshal(raw, &cs)
-		var ids []string
-		for _, c := range cs {
-			ids = append(ids, assetIDs(c.Type, c.Value)...)
-		}
-		return ids
-	}
-	return nil
 }
 
 // MediaResolver maps a relative media path to an asset id, uploading the file on first use;

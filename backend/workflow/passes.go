@@ -33,7 +33,7 @@ var passStages = []flow.Stage{flow.StageLabel, flow.StageCalibration}
 // schema comes in passes and the stage is labelled, the form of the assignment's current pass
 // with that pass.
 func (p *Project) formOf(a *store.Assignment) (*tasks.Schema, *tasks.Pass, error) {
-	schema := p.stageSchema(a.Stage)
+	schema := p.StageSchema(a.Stage)
 	if !schema.HasPasses() || !(slices.Contains(passStages, a.Stage) || p.reviewsPass(a)) {
 		return schema, nil, nil
 	}
@@ -70,7 +70,7 @@ func (s *Service) throughPasses(ctx context.Context, tx *store.Store, p *Project
 
 // lastPass reports whether an assignment in a pass is in the last one.
 func (p *Project) lastPass(a *store.Assignment) bool {
-	return a.Pass >= len(p.stageSchema(a.Stage).Passes)-1
+	return a.Pass >= len(p.StageSchema(a.Stage).Passes)-1
 }
 
 // ownQueue reports whether an item's work in a stage is labelled pass by pass by different
@@ -157,7 +157,7 @@ func passAnswers(form *tasks.Schema, answers tasks.Answers) tasks.Answers {
 // earlierPasses keeps the answers given in passes before the assignment's current one.
 func earlierPasses(schema *tasks.Schema, a *store.Assignment) tasks.Answers {
 	out := tasks.Answers{}
-	for key, raw := range decodeAnswers(a.Draft) {
+	for key, raw := range DecodeAnswers(a.Draft) {
 		if i := schema.PassOf(key); i >= 0 && i < a.Pass {
 			out[key] = raw
 		}
@@ -170,7 +170,7 @@ func revisionOf(a *store.Assignment, kind flow.RevisionKind, answers store.JSON,
 	if ps == nil {
 		return store.RevisionWrite(a.ID, a.Version, kind, answers, "", nil)
 	}
-	return store.RevisionWrite(a.ID, a.Version, kind, answers, ps.Key, encode(ps.Inputs))
+	return store.RevisionWrite(a.ID, a.Version, kind, answers, ps.Key, Encode(ps.Inputs))
 }
 
 // addRevision keeps one save, with the pass it was made in when the form has passes.
@@ -178,7 +178,7 @@ func addRevision(ctx context.Context, tx *store.Store, a *store.Assignment, kind
 	if ps == nil {
 		return tx.AddRevision(ctx, a.ID, a.Version, kind, answers)
 	}
-	return tx.AddPassRevision(ctx, a.ID, a.Version, kind, answers, ps.Key, encode(ps.Inputs))
+	return tx.AddPassRevision(ctx, a.ID, a.Version, kind, answers, ps.Key, Encode(ps.Inputs))
 }
 
 // submitPass records the submit of a pass that is not the last: its answers are validated
@@ -193,16 +193,16 @@ func (s *Service) submitPass(ctx context.Context, tx *store.Store, p *Project, a
 	if err != nil {
 		return nil, err
 	}
-	a.Draft = encode(withPass(form, decodeAnswers(a.Draft), canonical))
+	a.Draft = Encode(withPass(form, DecodeAnswers(a.Draft), canonical))
 	a.Version, a.TimeSpentMS = a.Version+1, a.TimeSpentMS+in.TimeSpentMS
 	if in.IdempotencyKey != "" {
 		a.SubmitKey = &in.IdempotencyKey
 	}
-	if err := addRevision(ctx, tx, a, flow.RevisionPass, encode(canonical), ps); err != nil {
+	if err := addRevision(ctx, tx, a, flow.RevisionPass, Encode(canonical), ps); err != nil {
 		return nil, err
 	}
 	a.Pass++
-	a.LeaseExpiresAt = s.now().Add(p.lease())
+	a.LeaseExpiresAt = s.now().Add(p.Lease())
 	if err := tx.SaveAssignment(ctx, a); err != nil {
 		return nil, err
 	}
@@ -220,7 +220,7 @@ func (s *Service) passResult(ctx context.Context, tx *store.Store, p *Project, a
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Assignment: a, ItemStage: it.Stage, Replayed: replayed, NextPass: p.stageSchema(a.Stage).Step(a.Pass)}, nil
+	return &Result{Assignment: a, ItemStage: it.Stage, Replayed: replayed, NextPass: p.StageSchema(a.Stage).Step(a.Pass)}, nil
 }
 
 // replayedPass reports whether a submit is a retry of the pass submit that opened the

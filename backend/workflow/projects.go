@@ -75,15 +75,6 @@ func checkTexts(fe tasks.FieldErrors, description, guidelines string) {
 	}
 }
 
-// CheckName is the one rule for project names: 1 to 200 characters after trimming.
-func CheckName(fe tasks.FieldErrors, field, name string) string {
-	name = strings.TrimSpace(name)
-	if n := len(name); n == 0 || n > 200 {
-		fe.Add(field, "invalid_length", "name must be 1 to 200 characters")
-	}
-	return name
-}
-
 // resolve turns the spec's template or schema into a schema document and checks it with the
 // policy. A spec without either gets an empty document: the schema comes later by PATCH.
 func (spec ProjectSpec) resolve() (*SchemaDoc, Policy, error) {
@@ -147,10 +138,10 @@ func (s *Service) CreateProject(ctx context.Context, actor *store.User, spec Pro
 		return nil, err
 	}
 	p := &store.Project{Name: strings.TrimSpace(spec.Name), Description: spec.Description, Template: spec.Template,
-		Guidelines: spec.Guidelines, Workflow: encode(pol), CreatedBy: actorID}
+		Guidelines: spec.Guidelines, Workflow: Encode(pol), CreatedBy: actorID}
 	var sv *store.SchemaVersion
 	if doc.hasSchema() {
-		sv = &store.SchemaVersion{Version: doc.Schema.Version, Schema: encode(doc), Hash: doc.Hash()}
+		sv = &store.SchemaVersion{Version: doc.Schema.Version, Schema: Encode(doc), Hash: doc.Hash()}
 	}
 	err = s.store.WithTx(ctx, func(tx *store.Store) error {
 		if err := tx.CreateProject(ctx, p, sv); err != nil {
@@ -184,7 +175,7 @@ func (s *Service) PatchProject(ctx context.Context, actorID string, cur *store.P
 	}
 	curDoc := &SchemaDoc{}
 	if old != nil {
-		curDoc = old.doc
+		curDoc = old.Doc()
 	}
 	next := curDoc
 	if patch.Schema != nil {
@@ -217,16 +208,16 @@ func (s *Service) PatchProject(ctx context.Context, actorID string, cur *store.P
 	checkTexts(fe, p.Description, p.Guidelines)
 	if patch.Balance != nil {
 		checkBalanceTargets(fe, patch.Balance, &next.Schema)
-		p.Balance = encode(patch.Balance)
+		p.Balance = Encode(patch.Balance)
 	}
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
-	p.Workflow = encode(checked)
+	p.Workflow = Encode(checked)
 	newVersion := patch.Schema != nil && NeedsNewVersion(curDoc, next)
 	err = s.store.WithTx(ctx, func(tx *store.Store) error {
 		if newVersion {
-			sv := &store.SchemaVersion{ProjectID: p.ID, Version: next.Schema.Version, Schema: encode(next), Hash: next.Hash(), CreatedBy: actorID}
+			sv := &store.SchemaVersion{ProjectID: p.ID, Version: next.Schema.Version, Schema: Encode(next), Hash: next.Hash(), CreatedBy: actorID}
 			if err := tx.CreateSchemaVersion(ctx, sv); err != nil {
 				return err
 			}
@@ -258,7 +249,7 @@ func (s *Service) Detail(ctx context.Context, p *store.Project, roles store.Role
 	if err != nil {
 		return nil, err
 	}
-	return detail(p, fp.Policy, fp.doc, roles), nil
+	return detail(p, fp.Policy, fp.Doc(), roles), nil
 }
 
 func detail(p *store.Project, pol Policy, doc *SchemaDoc, roles store.RoleSet) *ProjectDetail {
@@ -500,7 +491,7 @@ func lastLead(ctx context.Context, tx *store.Store, projectID string) error {
 func (s *Service) releaseLostStages(ctx context.Context, tx *store.Store, projectID, actorID, userID string, before, after store.RoleSet) error {
 	var lost []flow.Stage
 	for _, stage := range flow.WorkStages {
-		if role := stageRole[stage]; before.Has(role) && !after.Has(role) {
+		if role := StageRole[stage]; before.Has(role) && !after.Has(role) {
 			lost = append(lost, stage)
 		}
 	}

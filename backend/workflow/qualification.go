@@ -20,9 +20,9 @@ func (s *Service) checkQualified(ctx context.Context, p *Project, userID string)
 	return err
 }
 
-// setQualified changes a member's qualification and audits the change (member.qualify or
+// SetQualified changes a member's qualification and audits the change (member.qualify or
 // member.disqualify); an unchanged qualification writes nothing. why says what caused it.
-func setQualified(ctx context.Context, tx *store.Store, projectID, actorID, userID string, qualified bool, why map[string]any) error {
+func SetQualified(ctx context.Context, tx *store.Store, projectID, actorID, userID string, qualified bool, why map[string]any) error {
 	m, err := tx.Member(ctx, projectID, userID)
 	if err != nil {
 		return err

@@ -117,7 +117,7 @@ func (t *qualityTally) add(r *store.LabelRow) error {
 		src = r.Effective
 	}
 	var answers map[string]json.RawMessage
-	if err := json.Unmarshal(orEmpty(src), &answers); err != nil {
+	if err := json.Unmarshal(OrEmpty(src), &answers); err != nil {
 		return fmt.Errorf("label %s: %w", r.ID, err)
 	}
 	a := t.person(r.UserID)
@@ -305,7 +305,7 @@ func goldFigures(p *Project, gold []store.GoldAnswer, since *time.Time) GoldFigu
 		}
 	}
 	g.Accuracy = share(int64(g.Correct), int64(g.Answered))
-	w := p.judgeWindow(goldWindow(p, gold, since))
+	w := p.JudgeWindow(goldWindow(p, gold, since))
 	g.WindowAnswered, g.WindowAccuracy = w.Answered, w.Accuracy()
 	return g
 }
@@ -326,7 +326,7 @@ func goldWindow(p *Project, gold []store.GoldAnswer, since *time.Time) []bool {
 func (t *qualityTally) flags(q AnnotatorQuality, a *annotatorTally, gold []store.GoldAnswer, since *time.Time) []QualityFlag {
 	pol := t.p.Policy
 	out := []QualityFlag{}
-	if w := t.p.judgeWindow(goldWindow(t.p, gold, since)); w.Below {
+	if w := t.p.JudgeWindow(goldWindow(t.p, gold, since)); w.Below {
 		out = append(out, QualityFlag{FlagLowGold, fmt.Sprintf("%d of the last %d gold answers correct, below %g", w.Correct, w.Answered, pol.GoldMinAccuracy)})
 	}
 	if q.Labels >= rushedMinLabels && *q.RushedShare > rushedShare {

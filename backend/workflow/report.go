@@ -238,7 +238,7 @@ func (s *Service) reportLabels(ctx context.Context, p *Project, f *reportFigures
 		ar.Rate = share(ar.Adjudicated, f.Decided)
 		f.Adjudication = append(f.Adjudication, ar)
 	}
-	f.MedianSeconds = medianOf(all)
+	f.MedianSeconds = MedianOf(all)
 	refs := make([]AnnotatorRef, 0, len(seconds))
 	for id := range seconds {
 		refs = append(refs, AnnotatorRef{UserID: id})
@@ -247,7 +247,7 @@ func (s *Service) reportLabels(ctx context.Context, p *Project, f *reportFigures
 		return err
 	}
 	for _, r := range refs {
-		f.Annotators = append(f.Annotators, AnnotatorCount{UserID: r.UserID, Name: r.Name, Labels: int64(len(seconds[r.UserID])), MedianSeconds: medianOf(seconds[r.UserID])})
+		f.Annotators = append(f.Annotators, AnnotatorCount{UserID: r.UserID, Name: r.Name, Labels: int64(len(seconds[r.UserID])), MedianSeconds: MedianOf(seconds[r.UserID])})
 	}
 	slices.SortFunc(f.Annotators, func(a, b AnnotatorCount) int {
 		if a.Name != b.Name {
@@ -306,3 +306,17 @@ func (s *Service) reportCounts(ctx context.Context, p *Project, f *reportFigures
 	c.LossShare = share(c.TooVague+c.TooSpecific, c.Valid+c.TooVague+c.TooSpecific)
 	return nil
 }
+
+// MedianOf is the median of the values; nil when there are none.
+func MedianOf(vs []float64) *float64 {
+	if len(vs) == 0 {
+		return nil
+	}
+	slices.Sort(vs)
+	m := vs[len(vs)/2]
+	if len(vs)%2 == 0 {
+		m = (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
+	}
+	return &m
+}
+

@@ -30,8 +30,8 @@ var (
 	ErrNoSchema      = errors.New("this project has no task schema yet; set one in the project's settings or with PATCH")
 )
 
-// stageRole is the project role that may work in a stage, and the view that role gets.
-var stageRole = map[flow.Stage]store.Role{
+// StageRole is the project role that may work in a stage, and the view that role gets.
+var StageRole = map[flow.Stage]store.Role{
 	flow.StageCalibration: store.RoleAnnotator,
 	flow.StageCriteria:    store.RoleAnnotator,
 	flow.StageLabel:       store.RoleAnnotator,
@@ -132,8 +132,8 @@ type SchemaDoc struct {
 	Forms  map[string]tasks.Schema `json:"forms,omitempty"`
 }
 
-// stageSchema is the schema a stage is answered with.
-func (p *Project) stageSchema(stage flow.Stage) *tasks.Schema {
+// StageSchema is the schema a stage is answered with.
+func (p *Project) StageSchema(stage flow.Stage) *tasks.Schema {
 	if stage == flow.StageCriteria && p.Policy.CriteriaStage != nil {
 		if f, ok := p.Forms[p.Policy.CriteriaStage.Form]; ok {
 			return &f
@@ -163,8 +163,8 @@ func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles 
 	if p.ArchivedAt != nil {
 		return nil, ErrArchived
 	}
-	role, ok := stageRole[stage]
-	if !ok || !p.hasStage(stage) {
+	role, ok := StageRole[stage]
+	if !ok || !p.HasStage(stage) {
 		return nil, tasks.Field("stage", "invalid_value", "%s: %q", ErrWrongStage, stage)
 	}
 	if !roles.Has(role) {
@@ -230,7 +230,7 @@ func (s *Service) resume(ctx context.Context, tx *store.Store, p *Project, userI
 		}
 		// note: the rows were read without a lock; a submit of one of them that commits meanwhile
 		// stays submitted (the writes change only a row still open) and is not handed back.
-		a.LeaseExpiresAt = t.Add(p.lease())
+		a.LeaseExpiresAt = t.Add(p.Lease())
 		renewed, err := tx.RenewLease(ctx, a.ID, a.LeaseExpiresAt)
 		if err != nil {
 			return nil, err
@@ -242,8 +242,8 @@ func (s *Service) resume(ctx context.Context, tx *store.Store, p *Project, userI
 	return live, nil
 }
 
-// hasStage reports whether the project's policy runs a work stage.
-func (p *Project) hasStage(stage flow.Stage) bool {
+// HasStage reports whether the project's policy runs a work stage.
+func (p *Project) HasStage(stage flow.Stage) bool {
 	switch stage {
 	case flow.StageCriteria:
 		return p.Policy.CriteriaStage != nil
@@ -255,7 +255,7 @@ func (p *Project) hasStage(stage flow.Stage) bool {
 	return true
 }
 
-func (p *Project) lease() time.Duration { return time.Duration(p.Policy.LeaseMinutes) * time.Minute }
+func (p *Project) Lease() time.Duration { return time.Duration(p.Policy.LeaseMinutes) * time.Minute }
 
 // slots is how many assignments an item takes in a stage.
 func (p *Project) slots(stage flow.Stage) int {
@@ -315,7 +315,7 @@ func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, use
 		return nil, nil, err
 	}
 	for _, id := range ids {
-		a, it, err := s.tryClaim(ctx, tx, p, userID, stage, id, t)
+		a, it, err := s.TryClaim(ctx, tx, p, userID, stage, id, t)
 		if err != nil || a != nil {
 			return a, it, err
 		}
@@ -347,7 +347,7 @@ func (s *Service) claimNextItem(ctx context.Context, tx *store.Store, p *Project
 	return nil, nil, nil
 }
 
-func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, id string, t time.Time) (*store.Assignment, *store.Item, error) {
+func (s *Service) TryClaim(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, id string, t time.Time) (*store.Assignment, *store.Item, error) {
 	if stage != flow.StageReview {
 		it, err := tx.ItemForUpdate(ctx, id)
 		if err != nil {
@@ -390,7 +390,7 @@ func (s *Service) tryClaim(ctx context.Context, tx *store.Store, p *Project, use
 
 func (s *Service) newAssignment(p *Project, userID string, stage flow.Stage, t time.Time) *store.Assignment {
 	return &store.Assignment{ID: store.NewID(), ProjectID: p.ID, UserID: userID, Stage: stage, Status: flow.AssignActive,
-		SchemaVersion: p.SchemaVersion, Seed: rand.Int64(), LeaseExpiresAt: t.Add(p.lease())}
+		SchemaVersion: p.SchemaVersion, Seed: rand.Int64(), LeaseExpiresAt: t.Add(p.Lease())}
 }
 
 // claimItem claims an item the transaction has locked, if it still has a free slot in the stage
@@ -436,13 +436,13 @@ type Progress struct {
 	Capped    bool       `json:"available_capped"` // available stopped counting at the cap
 }
 
-// availableCap bounds the count of remaining work, which the UI shows as "1000+".
-const availableCap = 1000
+// AvailableCap bounds the count of remaining work, which the UI shows as "1000+".
+const AvailableCap = 1000
 
 // MyProgress reports the user's work per stage and, for item stages, what is left for them.
 func (s *Service) MyProgress(ctx context.Context, p *Project, userID string) ([]Progress, error) {
 	t := s.now()
-	done, err := s.store.UserProgress(ctx, p.ID, userID, s.today())
+	done, err := s.store.UserProgress(ctx, p.ID, userID, s.Today())
 	if err != nil {
 		return nil, err
 	}
@@ -452,18 +452,18 @@ func (s *Service) MyProgress(ctx context.Context, p *Project, userID string) ([]
 	}
 	var out []Progress
 	for _, stage := range flow.WorkStages {
-		if !p.hasStage(stage) {
+		if !p.HasStage(stage) {
 			continue
 		}
 		pr := Progress{Stage: stage, DoneToday: byStage[stage].DoneToday, DoneTotal: byStage[stage].DoneTotal}
 		var n int64
 		switch stage {
 		case flow.StageReview:
-			n, err = s.store.AvailableReviews(ctx, p.ID, userID, availableCap, t)
+			n, err = s.store.AvailableReviews(ctx, p.ID, userID, AvailableCap, t)
 		case flow.StageAdjudicate:
-			n, err = s.store.AvailableAdjudications(ctx, p.ID, userID, availableCap, t)
+			n, err = s.store.AvailableAdjudications(ctx, p.ID, userID, AvailableCap, t)
 		default:
-			n, err = s.store.AvailableItems(ctx, p.ID, userID, stage, p.slots(stage), availableCap, t)
+			n, err = s.store.AvailableItems(ctx, p.ID, userID, stage, p.slots(stage), AvailableCap, t)
 			if err == nil && stage == flow.StageLabel {
 				n, err = s.withGold(ctx, p, userID, n)
 			}
@@ -471,8 +471,25 @@ func (s *Service) MyProgress(ctx context.Context, p *Project, userID string) ([]
 		if err != nil {
 			return nil, err
 		}
-		pr.Available, pr.Capped = n, n >= availableCap
+		pr.Available, pr.Capped = n, n >= AvailableCap
 		out = append(out, pr)
 	}
 	return out, nil
 }
+
+// ErrArchived refuses work in an archived project.
+var ErrArchived = errors.New("this project is archived; a lead can restore it in its settings")
+
+
+// Doc is the stored form of the project's schema version: schema and forms.
+func (p *Project) Doc() *SchemaDoc { return p.doc }
+
+// Now is the service's clock, in UTC.
+func (s *Service) Now() time.Time { return s.now() }
+
+// today is the start of the current day: "today" counts are per UTC day everywhere.
+func (s *Service) Today() time.Time {
+	t := s.now()
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}
+

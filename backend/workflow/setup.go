@@ -15,9 +15,6 @@ import (
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// ErrArchived refuses work in an archived project.
-var ErrArchived = errors.New("this project is archived; a lead can restore it in its settings")
-
 // SetupCheck is the verdict on a project setup: valid with the policy's defaults filled, or
 // the problems by field path. A setup that breaks a rule is an answer, not a failed request.
 type SetupCheck struct {
@@ -322,15 +319,15 @@ var stuckReasons = map[flow.Stage]string{
 func (s *Service) Stuck(ctx context.Context, p *Project) ([]StuckStage, error) {
 	out := []StuckStage{}
 	for _, stage := range flow.WorkStages {
-		if !p.hasStage(stage) {
+		if !p.HasStage(stage) {
 			continue
 		}
-		n, ids, err := s.store.StuckWork(ctx, p.ID, stage, string(stageRole[stage]), availableCap)
+		n, ids, err := s.store.StuckWork(ctx, p.ID, stage, string(StageRole[stage]), AvailableCap)
 		if err != nil {
 			return nil, err
 		}
 		if n > 0 {
-			out = append(out, StuckStage{Stage: stage, Count: n, Capped: n >= availableCap, Reason: stuckReasons[stage], IDs: ids})
+			out = append(out, StuckStage{Stage: stage, Count: n, Capped: n >= AvailableCap, Reason: stuckReasons[stage], IDs: ids})
 		}
 		byLang, err := s.stuckLanguages(ctx, p, stage)
 		if err != nil {
@@ -344,8 +341,8 @@ func (s *Service) Stuck(ctx context.Context, p *Project) ([]StuckStage, error) {
 // stuckLanguages lists a stage's waiting work in each language that no member with the stage's
 // role reads.
 func (s *Service) stuckLanguages(ctx context.Context, p *Project, stage flow.Stage) ([]StuckStage, error) {
-	role := stageRole[stage]
-	langs, err := s.store.StuckLanguages(ctx, p.ID, stage, string(role), availableCap)
+	role := StageRole[stage]
+	langs, err := s.store.StuckLanguages(ctx, p.ID, stage, string(role), AvailableCap)
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +352,7 @@ func (s *Service) stuckLanguages(ctx context.Context, p *Project, stage flow.Sta
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, StuckStage{Stage: stage, Count: l.Count, Capped: l.Count >= availableCap, Language: l.Language,
+		out = append(out, StuckStage{Stage: stage, Count: l.Count, Capped: l.Count >= AvailableCap, Language: l.Language,
 			Reason: fmt.Sprintf("needs %s who reads %s; no member with the role does", article(string(role)), l.Language), IDs: ids})
 	}
 	return out, nil

@@ -61,13 +61,13 @@ const (
 // (ReservedLease) that their next claim in the stage resumes. Role and assignment are written in
 // one transaction. A person who is not a member is invited with the role instead.
 func (s *Service) AssignStuck(ctx context.Context, p *Project, actor *store.User, in StuckAssign) (*StuckAssignResult, error) {
-	if !slices.Contains(flow.WorkStages, in.Stage) || !p.hasStage(in.Stage) {
+	if !slices.Contains(flow.WorkStages, in.Stage) || !p.HasStage(in.Stage) {
 		return nil, tasks.Field("stage", "invalid_value", "the project has no work stage %q", in.Stage)
 	}
 	if in.ID == "" {
 		return nil, tasks.Field("id", "required", "name the waiting item (or, for reviews, the label)")
 	}
-	role := stageRole[in.Stage]
+	role := StageRole[in.Stage]
 	target, err := s.memberByRef(ctx, p.ID, in.User)
 	if err != nil {
 		return nil, err
@@ -158,14 +158,14 @@ func (s *Service) reserve(ctx context.Context, tx *store.Store, p *Project, acto
 	if in.Stage != flow.StageReview {
 		id = itemID
 	}
-	a, _, err := s.tryClaim(ctx, tx, p, userID, in.Stage, id, s.now())
+	a, _, err := s.TryClaim(ctx, tx, p, userID, in.Stage, id, s.now())
 	if err != nil {
 		return nil, err
 	}
 	if a == nil {
 		return nil, tasks.Field("id", "not_waiting", "every slot of this work is taken; nothing is left to assign")
 	}
-	a.LeaseExpiresAt = s.now().Add(max(ReservedLease, p.lease()))
+	a.LeaseExpiresAt = s.now().Add(max(ReservedLease, p.Lease()))
 	if err := tx.SaveAssignment(ctx, a); err != nil {
 		return nil, err
 	}
@@ -206,9 +206,9 @@ func (s *Service) waitingItem(ctx context.Context, tx *store.Store, p *Project, 
 // over every project that is not archived (each project's count capped as in Stuck). It feeds
 // the arbiter_stuck_work gauge; its labels are the four work stages, never project ids.
 func (s *Service) StuckTotals(ctx context.Context) (map[flow.Stage]int64, error) {
-	roles := make(map[flow.Stage]string, len(stageRole))
-	for stage, role := range stageRole {
+	roles := make(map[flow.Stage]string, len(StageRole))
+	for stage, role := range StageRole {
 		roles[stage] = string(role)
 	}
-	return s.store.StuckTotals(ctx, roles, availableCap)
+	return s.store.StuckTotals(ctx, roles, AvailableCap)
 }

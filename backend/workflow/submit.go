@@ -114,14 +114,14 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 		return nil, err
 	}
 	if through { // note: the last pass submits the answers and the time of every pass, as one label
-		canonical = withPass(schema, earlierPasses(p.stageSchema(a.Stage), a), canonical)
+		canonical = withPass(schema, earlierPasses(p.StageSchema(a.Stage), a), canonical)
 		in.TimeSpentMS += a.TimeSpentMS
 	}
 	t := s.now()
 	a.Status, a.SubmittedAt, a.Version = flow.AssignSubmitted, &t, a.Version+1
 	a.TimeSpentMS = in.TimeSpentMS
 	if canonical != nil {
-		a.Answers = encode(canonical)
+		a.Answers = Encode(canonical)
 	}
 	if in.IdempotencyKey != "" {
 		a.SubmitKey = &in.IdempotencyKey
@@ -130,7 +130,7 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 	if a.Stage == flow.StageLabel && p.Policy.Review == ReviewCross {
 		a.ReviewStatus = flow.ReviewPending
 	}
-	labels, err := tx.RecordSubmit(ctx, store.Submitted{Assignment: a, Revision: revisionOf(a, flow.RevisionSubmit, orEmpty(a.Answers), ps),
+	labels, err := tx.RecordSubmit(ctx, store.Submitted{Assignment: a, Revision: revisionOf(a, flow.RevisionSubmit, OrEmpty(a.Answers), ps),
 		Event: store.Event{ProjectID: p.ID, ActorID: a.UserID, Action: "assignment.submit", Target: "item:" + a.ItemID,
 			After: map[string]any{"assignment": a.ID, "stage": a.Stage, "verdict": in.Verdict}},
 		Labels: locked != nil})
@@ -188,7 +188,7 @@ func setOptional(a *store.Assignment, in Submission) {
 	a.Verdict, a.Comment, a.Rationale, a.ErrorCategory = optional(in.Verdict), optional(in.Comment), optional(in.Rationale), optional(in.ErrorCategory)
 	a.Confidence = in.Confidence
 	if len(in.Comments) > 0 {
-		a.Comments = encode(in.Comments)
+		a.Comments = Encode(in.Comments)
 	}
 }
 
@@ -201,9 +201,3 @@ func optional[T comparable](v T) *T {
 	return &v
 }
 
-func orEmpty(j store.JSON) store.JSON {
-	if len(j) == 0 {
-		return store.JSON("{}")
-	}
-	return j
-}

@@ -10,20 +10,6 @@ import (
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// storeItem turns a stored item into the tasks form.
-func storeItem(it *store.Item) (tasks.Item, error) {
-	out := tasks.Item{ExternalID: it.ExternalID}
-	if err := json.Unmarshal(it.Inputs, &out.Inputs); err != nil {
-		return out, err
-	}
-	if len(it.Meta) > 0 {
-		if err := json.Unmarshal(it.Meta, &out.Meta); err != nil {
-			return out, err
-		}
-	}
-	return out, nil
-}
-
 // viewOf returns what the assignment's person may see of the item with the given form, and
 // the shown order.
 func viewOf(form *tasks.Schema, it *store.Item, a *store.Assignment) (tasks.View, error) {
@@ -31,28 +17,7 @@ func viewOf(form *tasks.Schema, it *store.Item, a *store.Assignment) (tasks.View
 	if err != nil {
 		return tasks.View{}, err
 	}
-	return form.ViewFor(tasks.Role(stageRole[a.Stage]), item, uint64(a.Seed))
-}
-
-func shuffleOf(a *store.Assignment) tasks.Shuffle {
-	var sh tasks.Shuffle
-	if len(a.Shuffle) > 0 {
-		json.Unmarshal(a.Shuffle, &sh)
-	}
-	return sh
-}
-
-func decodeAnswers(raw store.JSON) tasks.Answers {
-	var a tasks.Answers
-	if len(raw) > 0 {
-		json.Unmarshal(raw, &a)
-	}
-	return a
-}
-
-func encode(v any) store.JSON {
-	b, _ := json.Marshal(v)
-	return store.JSON(b)
+	return form.ViewFor(tasks.Role(StageRole[a.Stage]), item, uint64(a.Seed))
 }
 
 // claimView builds the claim response: the blinded view, the draft in shown order, and the
@@ -79,10 +44,10 @@ func (s *Service) claimView(ctx context.Context, p *Project, a *store.Assignment
 	if err != nil {
 		return nil, err
 	}
-	stored := decodeAnswers(a.Draft)
+	stored := DecodeAnswers(a.Draft)
 	if ps != nil { // note: the draft of a pass holds that pass's answers only
 		stored = passAnswers(schema, stored)
-		view.Pass = p.stageSchema(a.Stage).Step(a.Pass)
+		view.Pass = p.StageSchema(a.Stage).Step(a.Pass)
 	}
 	draft, _ := schema.ToShown(stored, view.Shuffle)
 	c := &Claim{Assignment: a, View: view, Draft: draft, Context: map[string]any{}}
@@ -112,7 +77,7 @@ func (s *Service) reviewContext(ctx context.Context, p *Project, a *store.Assign
 	if err != nil {
 		return err
 	}
-	shown, err := p.Schema.ToShown(decodeAnswers(label.Answers), sh)
+	shown, err := p.Schema.ToShown(DecodeAnswers(label.Answers), sh)
 	if err != nil {
 		return err
 	}
@@ -177,7 +142,7 @@ func (s *Service) adjudicationContext(ctx context.Context, p *Project, itemID st
 		if lv.Answers, err = p.Schema.ToShown(labelOf(l).Answers, sh); err != nil {
 			return err
 		}
-		if lv.Original, err = p.Schema.ToShown(decodeAnswers(l.Answers), sh); err != nil {
+		if lv.Original, err = p.Schema.ToShown(DecodeAnswers(l.Answers), sh); err != nil {
 			return err
 		}
 		if names {
@@ -223,7 +188,7 @@ func (s *Service) reviewOf(ctx context.Context, p *Project, as []store.Assignmen
 			rv.By, rv.Name = r.UserID, s.userName(ctx, r.UserID)
 		}
 		if len(r.Answers) > 0 {
-			shown, err := p.Schema.ToShown(decodeAnswers(r.Answers), sh)
+			shown, err := p.Schema.ToShown(DecodeAnswers(r.Answers), sh)
 			if err != nil {
 				return nil, err
 			}
