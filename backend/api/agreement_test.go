@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
+	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/arbiter-annotation/arbiter/backend/store"
-	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
 // agreementView is the body of GET .../agreement.
@@ -176,7 +176,7 @@ func TestAgreementEndpoint(t *testing.T) {
 			if q.Alpha != nil {
 				alphas = append(alphas, *q.Alpha)
 				cis, err := agreement.Bootstrap(tab, []func(*agreement.Table) (float64, error){agreement.Alpha},
-					agreement.BootstrapOptions{Replicates: workflow.AgreementReplicates, Seed: workflow.AgreementSeed})
+					agreement.BootstrapOptions{Replicates: insight.AgreementReplicates, Seed: insight.AgreementSeed})
 				if err != nil || q.AlphaCI == nil || q.AlphaCI[0] != cis[0].Lower || q.AlphaCI[1] != cis[0].Upper {
 					t.Fatalf("%s interval %v, want %+v (%v)", q.Key, q.AlphaCI, cis, err)
 				}

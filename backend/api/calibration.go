@@ -3,14 +3,13 @@ package api
 import (
 	"net/http"
 
+	"github.com/arbiter-annotation/arbiter/backend/calibration"
 	"github.com/gin-gonic/gin"
-
-	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
 // roundList is a project's calibration rounds.
 type roundList struct {
-	Rounds []workflow.RoundView `json:"rounds"`
+	Rounds []calibration.RoundView `json:"rounds"`
 }
 
 // noteRequest attaches feedback to an (item, question) of a closed round.
@@ -26,7 +25,7 @@ type noteCreated struct {
 }
 
 func (s *Server) createRound(c *gin.Context) error {
-	var req workflow.RoundSpec
+	var req calibration.RoundSpec
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
@@ -34,7 +33,7 @@ func (s *Server) createRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.flow.CreateRound(c.Request.Context(), fp, currentUser(c).ID, req)
+	r, err := s.calibration.CreateRound(c.Request.Context(), fp, currentUser(c).ID, req)
 	if err != nil {
 		return err
 	}
@@ -47,7 +46,7 @@ func (s *Server) listRounds(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	rs, err := s.flow.Rounds(c.Request.Context(), fp, currentUser(c).ID, projectRoles(c))
+	rs, err := s.calibration.Rounds(c.Request.Context(), fp, currentUser(c).ID, projectRoles(c))
 	if err != nil {
 		return err
 	}
@@ -60,7 +59,7 @@ func (s *Server) getRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.flow.Round(c.Request.Context(), fp, c.Param("rid"))
+	r, err := s.calibration.Round(c.Request.Context(), fp, c.Param("rid"))
 	if err != nil {
 		return err
 	}
@@ -73,7 +72,7 @@ func (s *Server) closeRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.flow.CloseRound(c.Request.Context(), fp, currentUser(c).ID, c.Param("rid"))
+	r, err := s.calibration.CloseRound(c.Request.Context(), fp, currentUser(c).ID, c.Param("rid"))
 	if err != nil {
 		return err
 	}
@@ -86,7 +85,7 @@ func (s *Server) roundReport(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	rep, err := s.flow.Report(c.Request.Context(), fp, c.Param("rid"))
+	rep, err := s.calibration.Report(c.Request.Context(), fp, c.Param("rid"))
 	if err != nil {
 		return err
 	}
@@ -103,7 +102,7 @@ func (s *Server) addRoundNote(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := s.flow.AddNote(c.Request.Context(), fp, currentUser(c).ID, c.Param("rid"), req.ItemID, req.Question, req.Note)
+	id, err := s.calibration.AddNote(c.Request.Context(), fp, currentUser(c).ID, c.Param("rid"), req.ItemID, req.Question, req.Note)
 	if err != nil {
 		return err
 	}
@@ -116,7 +115,7 @@ func (s *Server) myRoundResult(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	m, err := s.flow.Mine(c.Request.Context(), fp, currentUser(c).ID, c.Param("rid"))
+	m, err := s.calibration.Mine(c.Request.Context(), fp, currentUser(c).ID, c.Param("rid"))
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,10 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/calibration"
+	"github.com/arbiter-annotation/arbiter/backend/imports"
 	"github.com/arbiter-annotation/arbiter/backend/media"
+	"github.com/arbiter-annotation/arbiter/backend/projects"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
@@ -78,16 +81,16 @@ var rules = []rule{
 	{workflow.ErrItemNotInFlow, http.StatusConflict, CodeConflict, ""},
 	{workflow.ErrNoSchema, http.StatusConflict, "no_schema", ""},
 	{workflow.ErrArchived, http.StatusConflict, "archived", ""},
-	{workflow.ErrLastLead, http.StatusConflict, "last_lead", ""},
+	{projects.ErrLastLead, http.StatusConflict, "last_lead", ""},
 	{workflow.ErrPaused, http.StatusForbidden, "paused", ""},
 	{workflow.ErrRoundClosed, http.StatusConflict, "round_closed", ""},
-	{workflow.ErrRoundOpen, http.StatusConflict, "round_open", ""},
+	{calibration.ErrRoundOpen, http.StatusConflict, "round_open", ""},
 	{workflow.ErrNotQualified, http.StatusForbidden, "not_qualified", ""},
 	{workflow.ErrRoleRequired, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrOwnWork, http.StatusForbidden, CodeForbidden, ""},
 	{workflow.ErrHiddenInPass, http.StatusForbidden, "hidden_in_pass", ""},
-	{workflow.ErrCannotCreate, http.StatusForbidden, CodeForbidden, ""},
-	{workflow.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
+	{projects.ErrCannotCreate, http.StatusForbidden, CodeForbidden, ""},
+	{imports.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{releases.ErrNoJobs, http.StatusServiceUnavailable, CodeUnavailable, ""},
 	{releases.ErrNotDone, http.StatusConflict, "release_not_done", ""},
 	{releases.ErrBadLink, http.StatusForbidden, CodeForbidden, ""},
@@ -120,7 +123,7 @@ func toError(err error) (*Error, bool) {
 	var tl *blob.TooLargeError
 	var mbe *http.MaxBytesError
 	var th *auth.ThrottledError
-	var ie *workflow.ImportError
+	var ie *imports.ImportError
 	switch {
 	case errors.As(err, &e):
 		return e, true

@@ -23,7 +23,6 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
-	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
 // jwtKey signs access tokens in tests, so tests can forge expired or wrong-algorithm tokens.
@@ -84,14 +83,15 @@ func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*opti
 // serverDeps wires the services as the serve command does; with jobs, a job queue runs.
 func serverDeps(t *testing.T, cfg config.Config, st *store.Store, blobs blob.Store, sessions *auth.Sessions, jobs bool) api.Deps {
 	assets := media.New(st, blobs, media.Config{MaxUploadBytes: cfg.MaxUploadBytes, SignedURLTTL: cfg.SignedURLTTL, PublicURL: cfg.PublicURL})
-	flow := workflow.New(workflow.Deps{Store: st, Blobs: blobs, Media: assets})
-	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: flow, Version: "test"})
+	svc := api.NewServices(st, blobs, assets)
+	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: svc.Flow, Insight: svc.Insight, Version: "test"})
 	if jobs {
-		runner := startJobs(t, st, flow, rel)
-		flow.UseJobs(runner)
+		runner := startJobs(t, st, svc, rel)
+		svc.Imports.UseJobs(runner)
+		svc.Insight.UseJobs(runner)
 		rel.UseJobs(runner)
 	}
-	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: slog.New(slog.DiscardHandler), Flow: flow, Media: assets,
+	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: slog.New(slog.DiscardHandler), Services: svc, Media: assets,
 		Releases: rel}
 }
 

@@ -8,21 +8,21 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-annotation/arbiter/backend/api"
 	"github.com/arbiter-annotation/arbiter/backend/jobs"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
-	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
 // startJobs runs the job queue on the test store; for PostgreSQL it needs the store's URL,
 // which testenv keeps in the search_path of the store's own pool, so it is read back here.
-func startJobs(t *testing.T, st *store.Store, flow *workflow.Service, rel *releases.Service) jobs.Runner {
+func startJobs(t *testing.T, st *store.Store, svc api.Services, rel *releases.Service) jobs.Runner {
 	t.Helper()
 	url := ""
 	if st.Dialect() == store.Postgres {
 		url = st.URL()
 	}
-	r, err := jobs.Start(context.Background(), jobs.Deps{Store: st, DatabaseURL: url, Flow: flow, Releases: rel,
+	r, err := jobs.Start(context.Background(), jobs.Deps{Store: st, DatabaseURL: url, Imports: svc.Imports, Insight: svc.Insight, Releases: rel,
 		Log: slog.New(slog.DiscardHandler), Workers: 2})
 	if err != nil {
 		t.Fatal(err)

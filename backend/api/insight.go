@@ -3,9 +3,8 @@ package api
 import (
 	"net/http"
 
+	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/gin-gonic/gin"
-
-	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
 // projectBalance answers the project's balance and readiness against its targets.
@@ -14,7 +13,7 @@ func (s *Server) projectBalance(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	rep, err := s.flow.Balance(c.Request.Context(), fp)
+	rep, err := s.insight.Balance(c.Request.Context(), fp)
 	if err != nil {
 		return err
 	}
@@ -28,7 +27,7 @@ func (s *Server) projectReport(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	rep, err := s.flow.DatasetReport(c.Request.Context(), fp)
+	rep, err := s.insight.DatasetReport(c.Request.Context(), fp)
 	if err != nil {
 		return err
 	}
@@ -42,7 +41,7 @@ func (s *Server) projectJudges(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	rep, err := s.flow.Judges(c.Request.Context(), fp, workflow.JudgeOptions{
+	rep, err := s.insight.Judges(c.Request.Context(), fp, insight.JudgeOptions{
 		ClusterKey: c.Query("cluster_key"), StrataKey: c.Query("strata_key"), SystemKey: c.Query("system_key")})
 	if err != nil {
 		return err

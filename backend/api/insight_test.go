@@ -14,8 +14,8 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/agreement"
 	"github.com/arbiter-annotation/arbiter/backend/cli"
+	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/arbiter-annotation/arbiter/backend/store"
-	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
 // balanceView is the body of GET .../balance.
@@ -498,7 +498,7 @@ func sortedStrings(s []string) []string {
 	return out
 }
 
-var _ = workflow.JudgeSeed
+var _ = insight.JudgeSeed
 
 // TestBalancePositionBias: one annotator labels pairwise items whose outputs are shuffled per
 // label and picks by position (the first shown twice as often as the second, some ties). The

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/imports"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/tasks"
@@ -40,7 +41,7 @@ func (s *Server) importPool(c *gin.Context, pool string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := s.flow.ImportPool(c.Request.Context(), fp, currentUser(c).ID, body)
+	rep, err := s.imports.ImportPool(c.Request.Context(), fp, currentUser(c).ID, body)
 	if err != nil {
 		return err
 	}
@@ -62,15 +63,15 @@ func (s *Server) importNDJSON(c *gin.Context, kind flow.ImportKind) error {
 		return err
 	}
 	if c.Query("async") == "true" {
-		im, err := s.flow.StartImport(c.Request.Context(), fp, currentUser(c).ID, kind, c.Query("filename"), body)
+		im, err := s.imports.StartImport(c.Request.Context(), fp, currentUser(c).ID, kind, c.Query("filename"), body)
 		if err != nil {
 			return err
 		}
 		c.Header("Location", "/api/v1/projects/"+fp.ID+"/imports/"+im.ID)
-		c.JSON(http.StatusAccepted, workflow.ImportStatusOf(im))
+		c.JSON(http.StatusAccepted, imports.ImportStatusOf(im))
 		return nil
 	}
-	rep, err := s.flow.ImportFile(c.Request.Context(), fp, kind, currentUser(c).ID, body, nil)
+	rep, err := s.imports.ImportFile(c.Request.Context(), fp, kind, currentUser(c).ID, body, nil)
 	if err != nil {
 		return err
 	}
@@ -99,7 +100,7 @@ func (s *Server) importArchive(c *gin.Context) error {
 	if err != nil {
 		return fail(http.StatusBadRequest, CodeBadRequest, "expected multipart/form-data with a \"media\" zip part, then an \"items\" part")
 	}
-	rep, err := s.flow.ImportArchive(c.Request.Context(), fp, currentUser(c).ID, multipartParts(mr))
+	rep, err := s.imports.ImportArchive(c.Request.Context(), fp, currentUser(c).ID, multipartParts(mr))
 	if err != nil {
 		return err
 	}
@@ -108,7 +109,7 @@ func (s *Server) importArchive(c *gin.Context) error {
 }
 
 // multipartParts reads a multipart body part by part; a malformed body is a 400.
-func multipartParts(mr *multipart.Reader) workflow.NextPart {
+func multipartParts(mr *multipart.Reader) imports.NextPart {
 	var last *multipart.Part
 	return func() (string, io.Reader, error) {
 		if last != nil {
@@ -140,7 +141,7 @@ func (s *Server) listItems(c *gin.Context) error {
 		}
 		f.Flagged = &b
 	}
-	page, err := s.flow.Items(c.Request.Context(), currentProject(c).ID, f)
+	page, err := s.projects.Items(c.Request.Context(), currentProject(c).ID, f)
 	if err != nil {
 		return err
 	}
@@ -150,7 +151,7 @@ func (s *Server) listItems(c *gin.Context) error {
 
 // getItem returns one item with its work, every ground truth revision and its criteria.
 func (s *Server) getItem(c *gin.Context) error {
-	it, err := s.flow.Item(c.Request.Context(), currentProject(c).ID, c.Param("iid"))
+	it, err := s.projects.Item(c.Request.Context(), currentProject(c).ID, c.Param("iid"))
 	if err != nil {
 		return err
 	}
@@ -185,7 +186,7 @@ type criteriaPage struct {
 }
 
 func (s *Server) listCriteria(c *gin.Context) error {
-	cs, err := s.flow.Criteria(c.Request.Context(), currentProject(c).ID, flow.CriterionStatus(c.Query("status")), c.Query("item_id"))
+	cs, err := s.projects.Criteria(c.Request.Context(), currentProject(c).ID, flow.CriterionStatus(c.Query("status")), c.Query("item_id"))
 	if err != nil {
 		return err
 	}
@@ -199,7 +200,7 @@ func (s *Server) criteriaReport(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.flow.CriteriaReport(c.Request.Context(), fp)
+	r, err := s.insight.CriteriaReport(c.Request.Context(), fp)
 	if err != nil {
 		return err
 	}
@@ -226,7 +227,7 @@ func (s *Server) reviewCriterion(c *gin.Context) error {
 
 // projectStats counts items by stage and work per person, for the lead's page.
 func (s *Server) projectStats(c *gin.Context) error {
-	st, err := s.flow.Stats(c.Request.Context(), currentProject(c).ID)
+	st, err := s.projects.Stats(c.Request.Context(), currentProject(c).ID)
 	if err != nil {
 		return err
 	}
@@ -235,21 +236,21 @@ func (s *Server) projectStats(c *gin.Context) error {
 }
 
 func (s *Server) getImport(c *gin.Context) error {
-	im, err := s.flow.Import(c.Request.Context(), currentProject(c).ID, c.Param("imid"))
+	im, err := s.imports.Import(c.Request.Context(), currentProject(c).ID, c.Param("imid"))
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, workflow.ImportStatusOf(im))
+	c.JSON(http.StatusOK, imports.ImportStatusOf(im))
 	return nil
 }
 
 // importsPage is a list of background imports.
 type importsPage struct {
-	Items []workflow.ImportStatus `json:"items"`
+	Items []imports.ImportStatus `json:"items"`
 }
 
 func (s *Server) listImports(c *gin.Context) error {
-	ims, err := s.flow.Imports(c.Request.Context(), currentProject(c).ID)
+	ims, err := s.imports.Imports(c.Request.Context(), currentProject(c).ID)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/arbiter-annotation/arbiter/backend/auth"
+	"github.com/arbiter-annotation/arbiter/backend/projects"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
@@ -139,7 +140,7 @@ func (s *Server) project(c *gin.Context) {
 		}
 		member = m.Roles
 	}
-	roles := workflow.RolesIn(u, member)
+	roles := projects.RolesIn(u, member)
 	c.Set(ctxProject, p)
 	c.Set(ctxRoles, roles)
 	if p.SchemaVersion > 0 {

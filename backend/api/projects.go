@@ -6,13 +6,13 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/arbiter-annotation/arbiter/backend/projects"
 	"github.com/arbiter-annotation/arbiter/backend/store"
-	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 func (s *Server) listProjects(c *gin.Context) error {
-	ps, err := s.flow.Projects(c.Request.Context(), currentUser(c), c.Query("archived") == "true")
+	ps, err := s.projects.Projects(c.Request.Context(), currentUser(c), c.Query("archived") == "true")
 	if err != nil {
 		return err
 	}
@@ -21,11 +21,11 @@ func (s *Server) listProjects(c *gin.Context) error {
 }
 
 func (s *Server) createProject(c *gin.Context) error {
-	var req workflow.ProjectSpec
+	var req projects.ProjectSpec
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	p, err := s.flow.CreateProject(c.Request.Context(), currentUser(c), req)
+	p, err := s.projects.CreateProject(c.Request.Context(), currentUser(c), req)
 	if err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (s *Server) createProject(c *gin.Context) error {
 }
 
 func (s *Server) getProject(c *gin.Context) error {
-	p, err := s.flow.Detail(c.Request.Context(), currentProject(c), projectRoles(c))
+	p, err := s.projects.Detail(c.Request.Context(), currentProject(c), projectRoles(c))
 	if err != nil {
 		return err
 	}
@@ -44,11 +44,11 @@ func (s *Server) getProject(c *gin.Context) error {
 
 // patchProject edits a project; a changed schema becomes a new version.
 func (s *Server) patchProject(c *gin.Context) error {
-	var req workflow.ProjectPatch
+	var req projects.ProjectPatch
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	p, err := s.flow.PatchProject(c.Request.Context(), currentUser(c).ID, currentProject(c), projectRoles(c), req)
+	p, err := s.projects.PatchProject(c.Request.Context(), currentUser(c).ID, currentProject(c), projectRoles(c), req)
 	if err != nil {
 		return err
 	}
@@ -59,11 +59,11 @@ func (s *Server) patchProject(c *gin.Context) error {
 // validateSetup checks a template or schema and a policy as project creation would, writing
 // nothing; a setup that breaks a rule is answered 200 with its problems.
 func (s *Server) validateSetup(c *gin.Context) error {
-	var req workflow.SetupDraft
+	var req projects.SetupDraft
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	res, err := s.flow.CheckSetup(req)
+	res, err := s.projects.CheckSetup(req)
 	if err != nil {
 		return err
 	}
@@ -80,7 +80,7 @@ func (s *Server) archiveProject(c *gin.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	p, err := s.flow.Archive(c.Request.Context(), currentUser(c).ID, currentProject(c), req.Archived)
+	p, err := s.projects.Archive(c.Request.Context(), currentUser(c).ID, currentProject(c), req.Archived)
 	if err != nil {
 		return err
 	}
@@ -98,7 +98,7 @@ func (s *Server) deleteProject(c *gin.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if err := s.flow.DeleteProject(c.Request.Context(), currentUser(c).ID, currentProject(c), req.Confirm); err != nil {
+	if err := s.projects.DeleteProject(c.Request.Context(), currentUser(c).ID, currentProject(c), req.Confirm); err != nil {
 		return err
 	}
 	c.Status(http.StatusNoContent)
@@ -106,7 +106,7 @@ func (s *Server) deleteProject(c *gin.Context) error {
 }
 
 func (s *Server) listSchemaVersions(c *gin.Context) error {
-	vs, err := s.flow.SchemaVersions(c.Request.Context(), currentProject(c).ID)
+	vs, err := s.projects.SchemaVersions(c.Request.Context(), currentProject(c).ID)
 	if err != nil {
 		return err
 	}
@@ -120,7 +120,7 @@ func (s *Server) feasibility(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := s.flow.Feasibility(c.Request.Context(), fp)
+	f, err := s.projects.Feasibility(c.Request.Context(), fp)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func (s *Server) stuckWork(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := s.flow.Stuck(c.Request.Context(), fp)
+	st, err := s.projects.Stuck(c.Request.Context(), fp)
 	if err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ func (s *Server) stuckWork(c *gin.Context) error {
 
 // assignStuck gives one piece of stuck work to a named person, adding the stage's role when asked.
 func (s *Server) assignStuck(c *gin.Context) error {
-	var req workflow.StuckAssign
+	var req projects.StuckAssign
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
@@ -152,7 +152,7 @@ func (s *Server) assignStuck(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.flow.AssignStuck(c.Request.Context(), fp, currentUser(c), req)
+	res, err := s.projects.AssignStuck(c.Request.Context(), fp, currentUser(c), req)
 	if err != nil {
 		return err
 	}
@@ -162,11 +162,11 @@ func (s *Server) assignStuck(c *gin.Context) error {
 
 // stuckResponse lists stuck work per stage.
 type stuckResponse struct {
-	Stages []workflow.StuckStage `json:"stages"`
+	Stages []projects.StuckStage `json:"stages"`
 }
 
 func (s *Server) listMembers(c *gin.Context) error {
-	ms, err := s.flow.Members(c.Request.Context(), currentProject(c).ID)
+	ms, err := s.projects.Members(c.Request.Context(), currentProject(c).ID)
 	if err != nil {
 		return err
 	}
@@ -187,8 +187,8 @@ func (s *Server) setMember(c *gin.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	m, err := s.flow.ChangeMember(c.Request.Context(), currentUser(c), currentProject(c).ID, c.Param("uid"),
-		workflow.MemberChange{Roles: req.Roles, Paused: req.Paused, Qualified: req.Qualified, Languages: req.Languages})
+	m, err := s.projects.ChangeMember(c.Request.Context(), currentUser(c), currentProject(c).ID, c.Param("uid"),
+		projects.MemberChange{Roles: req.Roles, Paused: req.Paused, Qualified: req.Qualified, Languages: req.Languages})
 	if err != nil {
 		return err
 	}
@@ -197,7 +197,7 @@ func (s *Server) setMember(c *gin.Context) error {
 }
 
 func (s *Server) listInvitations(c *gin.Context) error {
-	is, err := s.flow.Invitations(c.Request.Context(), currentProject(c).ID)
+	is, err := s.projects.Invitations(c.Request.Context(), currentProject(c).ID)
 	if err != nil {
 		return err
 	}
@@ -206,7 +206,7 @@ func (s *Server) listInvitations(c *gin.Context) error {
 }
 
 func (s *Server) myInvitations(c *gin.Context) error {
-	is, err := s.flow.MyInvitations(c.Request.Context(), currentUser(c))
+	is, err := s.projects.MyInvitations(c.Request.Context(), currentUser(c))
 	if err != nil {
 		return err
 	}
@@ -218,7 +218,7 @@ func (s *Server) acceptInvitation(c *gin.Context) error  { return s.answerInvita
 func (s *Server) declineInvitation(c *gin.Context) error { return s.answerInvitation(c, false) }
 
 func (s *Server) answerInvitation(c *gin.Context, accept bool) error {
-	if err := s.flow.AnswerInvitation(c.Request.Context(), currentUser(c), c.Param("iid"), accept); err != nil {
+	if err := s.projects.AnswerInvitation(c.Request.Context(), currentUser(c), c.Param("iid"), accept); err != nil {
 		return err
 	}
 	c.Status(http.StatusNoContent)
@@ -235,7 +235,7 @@ func (s *Server) listAudit(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	es, err := s.flow.Audit(c.Request.Context(), currentProject(c).ID, limit)
+	es, err := s.projects.Audit(c.Request.Context(), currentProject(c).ID, limit)
 	if err != nil {
 		return err
 	}

@@ -3,9 +3,8 @@ package api
 import (
 	"net/http"
 
+	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/gin-gonic/gin"
-
-	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
 // projectQuality answers each annotator's quality figures and flags.
@@ -14,7 +13,7 @@ func (s *Server) projectQuality(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	rep, err := s.flow.Quality(c.Request.Context(), fp)
+	rep, err := s.insight.Quality(c.Request.Context(), fp)
 	if err != nil {
 		return err
 	}
@@ -28,7 +27,7 @@ func (s *Server) projectAgreement(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	rep, err := s.flow.Agreement(c.Request.Context(), fp, c.Query("stage"), workflow.ParseQuestionList(c.Query("questions")))
+	rep, err := s.insight.Agreement(c.Request.Context(), fp, c.Query("stage"), insight.ParseQuestionList(c.Query("questions")))
 	if err != nil {
 		return err
 	}

@@ -14,8 +14,12 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/calibration"
 	"github.com/arbiter-annotation/arbiter/backend/config"
+	"github.com/arbiter-annotation/arbiter/backend/imports"
+	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/arbiter-annotation/arbiter/backend/media"
+	"github.com/arbiter-annotation/arbiter/backend/projects"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
@@ -29,31 +33,57 @@ type Deps struct {
 	Sessions *auth.Sessions
 	Log      *slog.Logger
 	UI       fs.FS // the built web UI; nil when the binary was built without it
-	Flow     *workflow.Service
+	Services
 	Media    *media.Service
 	Releases *releases.Service
 }
 
+// Services are the services that own the rules, one per area of the product.
+type Services struct {
+	Flow        *workflow.Service    // the work: claims, drafts, submits, reviews, adjudication
+	Projects    *projects.Service    // projects, members, set-up, stuck work, lead views
+	Calibration *calibration.Service // calibration rounds and their reports
+	Imports     *imports.Service     // items and predictions coming in
+	Insight     *insight.Service     // agreement, quality, balance, reports, judges
+}
+
+// NewServices wires the services over one store, blob store and media service.
+func NewServices(st *store.Store, blobs blob.Store, assets *media.Service) Services {
+	wf := workflow.New(workflow.Deps{Store: st, Media: assets})
+	return Services{
+		Flow:        wf,
+		Projects:    projects.New(st, wf, blobs),
+		Calibration: calibration.New(st, wf),
+		Imports:     imports.New(imports.Deps{Store: st, Workflow: wf, Blobs: blobs, Media: assets}),
+		Insight:     insight.New(st, wf),
+	}
+}
+
 // Server routes requests to handlers.
 type Server struct {
-	cfg      config.Config
-	store    *store.Store
-	blobs    blob.Store
-	sessions *auth.Sessions
-	log      *slog.Logger
-	ui       fs.FS
-	metrics  *metrics
-	flow     *workflow.Service
-	media    *media.Service
-	releases *releases.Service
-	engine   *gin.Engine
+	cfg         config.Config
+	store       *store.Store
+	blobs       blob.Store
+	sessions    *auth.Sessions
+	log         *slog.Logger
+	ui          fs.FS
+	metrics     *metrics
+	flow        *workflow.Service
+	projects    *projects.Service
+	calibration *calibration.Service
+	imports     *imports.Service
+	insight     *insight.Service
+	media       *media.Service
+	releases    *releases.Service
+	engine      *gin.Engine
 }
 
 // New builds the server and its route table.
 func New(d Deps) *Server {
 	gin.SetMode(gin.ReleaseMode)
 	s := &Server{cfg: d.Config, store: d.Store, blobs: d.Blobs, sessions: d.Sessions, log: d.Log, ui: d.UI, metrics: newMetrics(),
-		flow: d.Flow, media: d.Media, releases: d.Releases}
+		flow: d.Flow, projects: d.Projects, calibration: d.Calibration, imports: d.Imports, insight: d.Insight,
+		media: d.Media, releases: d.Releases}
 	e := gin.New()
 	e.ContextWithFallback = true
 	// note: the client address feeds the login throttle, so X-Forwarded-For is believed only
@@ -67,8 +97,8 @@ func New(d Deps) *Server {
 		s.log.Error("panic", "err", err, "request_id", c.GetString(ctxRequestID))
 		s.writeError(c, fail(http.StatusInternalServerError, CodeInternal, "internal error"))
 	}))
-	if d.Flow != nil {
-		s.metrics.reg.MustRegister(newStuckCollector(d.Flow.StuckTotals))
+	if d.Projects != nil {
+		s.metrics.reg.MustRegister(newStuckCollector(d.Projects.StuckTotals))
 	}
 	s.engine = e
 	s.routes()

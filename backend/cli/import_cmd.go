@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
-	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/backend/imports"
 )
 
 // runImport streams an NDJSON items file to a server, uploading referenced media first.
@@ -124,7 +124,7 @@ func (u *uploader) rewriteLine(ctx context.Context, line []byte) ([]byte, error)
 	}
 	changed := false
 	for k, v := range inputs {
-		nv, c, err := workflow.ReplaceMediaPaths(ctx, v, u.resolve)
+		nv, c, err := imports.ReplaceMediaPaths(ctx, v, u.resolve)
 		if err != nil {
 			return nil, err
 		}

@@ -23,7 +23,6 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
-	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/frontend"
 )
 
@@ -51,11 +50,12 @@ func serve(ctx context.Context, args []string, env config.Env, stdout, stderr io
 	}
 	// note: the job queue outlives ctx so that shutdown can drain it after the listener stops
 	queue, err := jobs.Start(context.WithoutCancel(ctx), jobs.Deps{Store: st, DatabaseURL: cfg.DatabaseURL,
-		Flow: deps.Flow, Releases: deps.Releases, Log: log, Workers: 2})
+		Imports: deps.Imports, Insight: deps.Insight, Releases: deps.Releases, Log: log, Workers: 2})
 	if err != nil {
 		return err
 	}
-	deps.Flow.UseJobs(queue)
+	deps.Imports.UseJobs(queue)
+	deps.Insight.UseJobs(queue)
 	deps.Releases.UseJobs(queue)
 	srv := api.New(deps)
 	err = listen(ctx, cfg, srv.Handler(), srv.MetricsHandler(), log, stdout)
@@ -146,9 +146,9 @@ func buildDeps(ctx context.Context, cfg config.Config, st *store.Store, log *slo
 	limits.HashMemory = int64(cfg.PasswordHashMemoryMiB) << 20
 	sessions := auth.NewSessions(st, issuer, cfg.RefreshTokenTTL, limits)
 	assets := media.New(st, blobs, media.Config{MaxUploadBytes: cfg.MaxUploadBytes, SignedURLTTL: cfg.SignedURLTTL, PublicURL: cfg.PublicURL})
-	flow := workflow.New(workflow.Deps{Store: st, Blobs: blobs, Media: assets})
-	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: flow, Version: Version, PublicURL: cfg.PublicURL, Log: log})
-	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: log, UI: ui, Flow: flow, Media: assets, Releases: rel}, nil
+	svc := api.NewServices(st, blobs, assets)
+	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: svc.Flow, Insight: svc.Insight, Version: Version, PublicURL: cfg.PublicURL, Log: log})
+	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: log, UI: ui, Services: svc, Media: assets, Releases: rel}, nil
 }
 
 // secretKey returns the configured secret, or the one every replica shares through the

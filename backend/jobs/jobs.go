@@ -20,9 +20,10 @@ import (
 	"github.com/riverqueue/river/rivermigrate"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/imports"
+	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
-	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
 // ImportArgs is the job that works one background import.
@@ -38,11 +39,11 @@ func (ImportArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAtt
 
 type importWorker struct {
 	river.WorkerDefaults[ImportArgs]
-	flow *workflow.Service
+	imports *imports.Service
 }
 
 func (w *importWorker) Work(ctx context.Context, job *river.Job[ImportArgs]) error {
-	return w.flow.RunImport(ctx, job.Args.ImportID)
+	return w.imports.RunImport(ctx, job.Args.ImportID)
 }
 
 // Timeout lets a large import run as long as it needs.
@@ -86,11 +87,11 @@ func (AgreementArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Max
 
 type agreementWorker struct {
 	river.WorkerDefaults[AgreementArgs]
-	flow *workflow.Service
+	insight *insight.Service
 }
 
 func (w *agreementWorker) Work(ctx context.Context, job *river.Job[AgreementArgs]) error {
-	return w.flow.RunAgreement(ctx, job.Args.ProjectID, job.Args.Stage)
+	return w.insight.RunAgreement(ctx, job.Args.ProjectID, job.Args.Stage)
 }
 
 // Timeout lets a large project's figures take as long as they need.
@@ -112,11 +113,11 @@ func (FiguresArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAt
 
 type figuresWorker struct {
 	river.WorkerDefaults[FiguresArgs]
-	flow *workflow.Service
+	insight *insight.Service
 }
 
 func (w *figuresWorker) Work(ctx context.Context, job *river.Job[FiguresArgs]) error {
-	return w.flow.RunFigures(ctx, job.Args.ProjectID, job.Args.Figures, job.Args.Params)
+	return w.insight.RunFigures(ctx, job.Args.ProjectID, job.Args.Figures, job.Args.Params)
 }
 
 // Timeout lets a large project's figures take as long as they need.
@@ -151,7 +152,8 @@ func (w *maintenanceWorker) Work(ctx context.Context, _ *river.Job[MaintenanceAr
 
 // Runner enqueues and works jobs.
 type Runner interface {
-	workflow.Enqueuer
+	imports.Enqueuer
+	insight.Enqueuer
 	releases.Enqueuer
 	// Stop waits for running jobs to finish, or for ctx to end.
 	Stop(ctx context.Context) error
@@ -161,7 +163,8 @@ type Runner interface {
 type Deps struct {
 	Store       *store.Store
 	DatabaseURL string // for PostgreSQL, the workers get a pgx pool of their own
-	Flow        *workflow.Service
+	Imports     *imports.Service
+	Insight     *insight.Service
 	Releases    *releases.Service // nil: no release jobs are worked
 	Log         *slog.Logger
 	Workers     int
@@ -170,9 +173,9 @@ type Deps struct {
 // Start migrates River's tables and starts working jobs.
 func Start(ctx context.Context, d Deps) (Runner, error) {
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &importWorker{flow: d.Flow})
-	river.AddWorker(workers, &agreementWorker{flow: d.Flow})
-	river.AddWorker(workers, &figuresWorker{flow: d.Flow})
+	river.AddWorker(workers, &importWorker{imports: d.Imports})
+	river.AddWorker(workers, &agreementWorker{insight: d.Insight})
+	river.AddWorker(workers, &figuresWorker{insight: d.Insight})
 	if d.Releases != nil {
 		river.AddWorker(workers, &releaseWorker{releases: d.Releases})
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/agreement"
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/exports"
 	"github.com/arbiter-annotation/arbiter/tasks"
@@ -21,7 +22,7 @@ const (
 	agreementItems      = 2000
 	agreementReplicates = 1000
 	agreementSeed       = 20260301
-	setSeparator        = workflow.SetSeparator
+	setSeparator        = insight.SetSeparator
 )
 
 // projectAgreement is Krippendorff's alpha per question (with its interval and the full
@@ -96,7 +97,7 @@ func (t ratingTables) add(item, rater string, answers tasks.Answers) {
 		if qt == nil {
 			continue
 		}
-		for _, r := range workflow.AnswerRatings(qt.q, raw, false) {
+		for _, r := range insight.AnswerRatings(qt.q, raw, false) {
 			qt.b.Add(item+r.UnitSuffix, rater, r.Value)
 		}
 	}

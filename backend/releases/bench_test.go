@@ -15,6 +15,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/projects"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
@@ -83,8 +84,8 @@ func TestRelease1M(t *testing.T) {
 func (f *fixture) benchProject(n int) *workflow.Project {
 	f.t.Helper()
 	ctx := context.Background()
-	d, err := f.flow.CreateProject(ctx, &store.User{ID: f.user, CanCreateProjects: true},
-		workflow.ProjectSpec{Name: "RoboJudge bench", Template: "robojudge"})
+	d, err := f.projects.CreateProject(ctx, &store.User{ID: f.user, CanCreateProjects: true},
+		projects.ProjectSpec{Name: "RoboJudge bench", Template: "robojudge"})
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -14,7 +14,10 @@ import (
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/imports"
+	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/arbiter-annotation/arbiter/backend/media"
+	"github.com/arbiter-annotation/arbiter/backend/projects"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
@@ -23,15 +26,17 @@ import (
 // fixture is a likert-rating project whose items were imported with ground truth (rule), so
 // they are done, and a release service whose jobs are run by the test.
 type fixture struct {
-	t     *testing.T
-	st    *store.Store
-	blobs blob.Store
-	flow  *workflow.Service
-	media *media.Service
-	rel   *releases.Service
-	jobs  *recordingQueue
-	fp    *workflow.Project
-	user  string
+	t        *testing.T
+	st       *store.Store
+	blobs    blob.Store
+	flow     *workflow.Service
+	projects *projects.Service
+	imports  *imports.Service
+	media    *media.Service
+	rel      *releases.Service
+	jobs     *recordingQueue
+	fp       *workflow.Project
+	user     string
 }
 
 func newFixture(t *testing.T, st *store.Store, blobs blob.Store) *fixture {
@@ -42,8 +47,9 @@ func newFixture(t *testing.T, st *store.Store, blobs blob.Store) *fixture {
 		t.Fatal(err)
 	}
 	m := media.New(st, blobs, media.Config{MaxUploadBytes: 1 << 20, SignedURLTTL: time.Minute})
-	flow := workflow.New(workflow.Deps{Store: st, Blobs: blobs, Media: m})
-	d, err := flow.CreateProject(ctx, u, workflow.ProjectSpec{Name: "Ratings", Template: "likert-rating"})
+	flow := workflow.New(workflow.Deps{Store: st, Media: m})
+	prj := projects.New(st, flow, blobs)
+	d, err := prj.CreateProject(ctx, u, projects.ProjectSpec{Name: "Ratings", Template: "likert-rating"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,8 +61,8 @@ func newFixture(t *testing.T, st *store.Store, blobs blob.Store) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{t: t, st: st, blobs: blobs, flow: flow, media: m, fp: fp, user: u.ID, jobs: &recordingQueue{}}
-	f.rel = releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: flow, Version: "test"})
+	f := &fixture{t: t, st: st, blobs: blobs, flow: flow, projects: prj, imports: imports.New(imports.Deps{Store: st, Workflow: flow, Blobs: blobs, Media: m}), media: m, fp: fp, user: u.ID, jobs: &recordingQueue{}}
+	f.rel = releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: flow, Insight: insight.New(st, flow), Version: "test"})
 	f.rel.UseJobs(f.jobs)
 	return f
 }
@@ -75,7 +81,7 @@ func (f *fixture) importDone(n int, output func(i int) any) {
 		b.Write(line)
 		b.WriteByte('\n')
 	}
-	rep, err := f.flow.ImportItems(context.Background(), f.fp, f.user, strings.NewReader(b.String()), nil)
+	rep, err := f.imports.ImportItems(context.Background(), f.fp, f.user, strings.NewReader(b.String()), nil)
 	if err != nil || rep.Imported != n {
 		f.t.Fatalf("import: %+v %v", rep, err)
 	}

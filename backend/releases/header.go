@@ -61,7 +61,7 @@ func (s *Service) salt(ctx context.Context, projectID string) ([]byte, error) {
 // later stages and the adjudications come from the work per stage.
 func (s *Service) figures(ctx context.Context, fp *workflow.Project, salt []byte) (exports.Figures, error) {
 	f := exports.Figures{Overlap: fp.Policy.Overlap, Reviews: map[string]int{}}
-	rep, err := s.flow.ComputeReport(ctx, fp)
+	rep, err := s.insight.ComputeReport(ctx, fp)
 	if err != nil {
 		return f, err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
 )
@@ -33,7 +34,7 @@ func TestStartQueuesRowAndJobTogether(t *testing.T) {
 	if len(f.jobs.ids) != 1 || f.jobs.ids[0] != id || f.get(id).Status != flow.ReleaseQueued {
 		t.Fatalf("queued %v, release %s %s", f.jobs.ids, id, f.get(id).Status)
 	}
-	noJobs := releases.New(releases.Deps{Store: f.st, Blobs: f.blobs, Flow: f.flow})
+	noJobs := releases.New(releases.Deps{Store: f.st, Blobs: f.blobs, Flow: f.flow, Insight: insight.New(f.st, f.flow)})
 	if _, err := noJobs.Start(context.Background(), f.fp, f.user, releases.Request{Name: "v1", Formats: []string{"jsonl"}}); !errors.Is(err, releases.ErrNoJobs) {
 		t.Fatalf("without a job queue: %v", err)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/exports"
@@ -37,9 +38,10 @@ var (
 
 // Deps are what the release service needs.
 type Deps struct {
-	Store *store.Store
-	Blobs blob.Store
-	Flow  *workflow.Service
+	Store   *store.Store
+	Blobs   blob.Store
+	Flow    *workflow.Service
+	Insight *insight.Service // the dataset report's figures for the card
 	// Version is the arbiter version written into every manifest.
 	Version string
 	// PublicURL prefixes relative signed URLs (local blobs) of media referenced by a release.
@@ -52,6 +54,7 @@ type Service struct {
 	store     *store.Store
 	blobs     blob.Store
 	flow      *workflow.Service
+	insight   *insight.Service
 	jobs      Enqueuer
 	version   string
 	publicURL string
@@ -65,7 +68,7 @@ func New(d Deps) *Service {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{store: d.Store, blobs: d.Blobs, flow: d.Flow, version: d.Version, publicURL: d.PublicURL, log: log,
+	return &Service{store: d.Store, blobs: d.Blobs, flow: d.Flow, insight: d.Insight, version: d.Version, publicURL: d.PublicURL, log: log,
 		now: func() time.Time { return time.Now().UTC() }}
 }
 

@@ -137,4 +137,3 @@ func AssetIDs(t tasks.InputType, raw json.RawMessage) []string {
 	}
 	return nil
 }
-

@@ -30,9 +30,9 @@ func ParseBalanceTargets(raw store.JSON) (BalanceTargets, error) {
 	return t, json.Unmarshal(raw, &t)
 }
 
-// checkBalanceTargets validates targets against a schema: a ratio above 0 and a spread of at
+// CheckBalanceTargets validates targets against a schema: a ratio above 0 and a spread of at
 // least 1 need binary questions; by names a metadata key as "meta.<key>", or is "language".
-func checkBalanceTargets(fe tasks.FieldErrors, t *BalanceTargets, schema *tasks.Schema) {
+func CheckBalanceTargets(fe tasks.FieldErrors, t *BalanceTargets, schema *tasks.Schema) {
 	binary := false
 	if schema != nil {
 		for _, q := range schema.Questions {
@@ -62,4 +62,3 @@ func checkBalanceTargets(fe tasks.FieldErrors, t *BalanceTargets, schema *tasks.
 		}
 	}
 }
-

@@ -49,6 +49,5 @@ func (s *Service) claimCalibration(ctx context.Context, tx *store.Store, p *Proj
 		map[string]any{"assignment": a.ID, "stage": a.Stage, "round": c.RoundID})
 }
 
-
 // ErrRoundClosed refuses work in a closed calibration round.
 var ErrRoundClosed = errors.New("this calibration round is closed; its answers are frozen")

@@ -69,4 +69,3 @@ func OrEmpty(j store.JSON) store.JSON {
 	}
 	return j
 }
-

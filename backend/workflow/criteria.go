@@ -176,4 +176,3 @@ func (s *Service) closeCriteria(ctx context.Context, tx *store.Store, p *Project
 	}
 	return s.moveItem(ctx, tx, p, it, flow.StageSplit, nil)
 }
-

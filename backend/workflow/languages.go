@@ -26,4 +26,3 @@ func (p *Project) ItemLanguage(tag string) (string, error) {
 	}
 	return lang, nil
 }
-

@@ -14,4 +14,3 @@ func CheckName(fe tasks.FieldErrors, field, name string) string {
 	}
 	return name
 }
-

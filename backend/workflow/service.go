@@ -2,14 +2,16 @@ package workflow
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"sync"
 	"time"
 
-	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
@@ -41,35 +43,23 @@ var StageRole = map[flow.Stage]store.Role{
 
 // Service applies the workflow rules on top of the store.
 type Service struct {
-	store     *store.Store
-	blobs     blob.Store
-	media     *media.Service
-	jobs      Enqueuer
-	maxUpload int64
-	now       func() time.Time
-	schemas   sync.Map // schemaKey → *SchemaDoc; versions never change
+	store   *store.Store
+	media   *media.Service
+	now     func() time.Time
+	schemas sync.Map // schemaKey → *SchemaDoc; versions never change
 }
 
-// Deps are what the workflow needs; Blobs and Media may be nil for a service that only
-// claims and submits.
+// Deps are what the workflow needs; Media may be nil for a service that only claims and
+// submits.
 type Deps struct {
 	Store *store.Store
-	Blobs blob.Store
 	Media *media.Service
 }
 
 // New returns the workflow service.
 func New(d Deps) *Service {
-	s := &Service{store: d.Store, blobs: d.Blobs, media: d.Media, now: func() time.Time { return time.Now().UTC() }}
-	if d.Media != nil {
-		s.maxUpload = d.Media.MaxUploadBytes()
-	}
-	return s
+	return &Service{store: d.Store, media: d.Media, now: func() time.Time { return time.Now().UTC() }}
 }
-
-// UseJobs lets the service queue background work (the queue's workers call back into the
-// service, so it is wired after both exist).
-func (s *Service) UseJobs(e Enqueuer) { s.jobs = e }
 
 // Project is a project with its parsed policy and one version of its schema.
 type Project struct {
@@ -480,7 +470,6 @@ func (s *Service) MyProgress(ctx context.Context, p *Project, userID string) ([]
 // ErrArchived refuses work in an archived project.
 var ErrArchived = errors.New("this project is archived; a lead can restore it in its settings")
 
-
 // Doc is the stored form of the project's schema version: schema and forms.
 func (p *Project) Doc() *SchemaDoc { return p.doc }
 
@@ -493,3 +482,41 @@ func (s *Service) Today() time.Time {
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
+// FirstStage is the stage an imported item starts in: criteria authoring when the policy has it.
+func (p *Project) FirstStage() flow.Stage {
+	if p.Policy.CriteriaStage != nil {
+		return flow.StageCriteria
+	}
+	return flow.StageLabel
+}
+
+// SpotChecked samples items with imported ground truth for blind labeling, by a hash of the
+// external id, so re-imports pick the same items.
+func (p *Project) SpotChecked(externalID string) bool {
+	if p.Policy.SpotCheckRate <= 0 {
+		return false
+	}
+	h := fnv.New64a()
+	h.Write([]byte(p.ID + "\x00" + externalID))
+	return float64(h.Sum64()%1_000_000)/1_000_000 < p.Policy.SpotCheckRate
+}
+
+// HasSchema reports whether the document holds a schema to work with.
+func (d *SchemaDoc) HasSchema() bool { return len(d.Schema.Questions) > 0 }
+
+// Hash identifies the document's content: the schema's content hash, plus its forms.
+func (d *SchemaDoc) Hash() string {
+	if d == nil || !d.HasSchema() {
+		return ""
+	}
+	if len(d.Forms) == 0 {
+		return d.Schema.ContentHash()
+	}
+	forms := make(map[string]string, len(d.Forms))
+	for k, f := range d.Forms {
+		forms[k] = f.ContentHash()
+	}
+	b, _ := json.Marshal(map[string]any{"schema": d.Schema.ContentHash(), "forms": forms}) // note: map keys marshal sorted
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}

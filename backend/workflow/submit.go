@@ -200,4 +200,3 @@ func optional[T comparable](v T) *T {
 	}
 	return &v
 }
-

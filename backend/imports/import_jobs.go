@@ -1,0 +1,204 @@
+package imports
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"path"
+	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/media"
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// ErrNoJobs refuses background work on a server that runs no job queue.
+var ErrNoJobs = errors.New("background jobs are not running on this server; import without async")
+
+// ImportStatus is a background import with the share done, for progress bars.
+type ImportStatus struct {
+	ID         string            `json:"id"`
+	Kind       flow.ImportKind   `json:"kind"`
+	Filename   string            `json:"filename"`
+	Status     flow.ImportStatus `json:"status"`
+	BytesTotal int64             `json:"bytes_total"`
+	BytesDone  int64             `json:"bytes_done"`
+	LinesDone  int64             `json:"lines_done"`
+	Percent    float64           `json:"percent"`
+	Report     *ImportReport     `json:"report"`
+	Error      *string           `json:"error"`
+	CreatedAt  time.Time         `json:"created_at"`
+	UpdatedAt  time.Time         `json:"updated_at"`
+}
+
+// StartImport stores an NDJSON file in the blob store and queues its import; the import row
+// and its job are inserted in one transaction, so an import never waits for a job that does
+// not exist. filename is only shown in lists.
+func (s *Service) StartImport(ctx context.Context, p *workflow.Project, actorID string, kind flow.ImportKind, filename string, r io.Reader) (*store.Import, error) {
+	if s.jobs == nil {
+		return nil, ErrNoJobs
+	}
+	name := path.Base(filename)
+	if len(name) > 255 || name == "." || name == "/" {
+		name = ""
+	}
+	im := &store.Import{ID: store.NewImportID(), ProjectID: p.ID, Kind: kind, Filename: name, Status: flow.ImportQueued, CreatedBy: actorID}
+	im.BlobKey = "imports/" + p.ID + "/" + im.ID + ".ndjson"
+	body := &blob.Counter{R: r, Limit: s.maxUpload}
+	if err := s.blobs.Put(ctx, im.BlobKey, body, -1, "application/x-ndjson"); err != nil {
+		s.blobs.Delete(context.WithoutCancel(ctx), im.BlobKey)
+		return nil, media.TooLarge(err, s.maxUpload)
+	}
+	im.BytesTotal = body.N()
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.CreateImport(ctx, im); err != nil {
+			return err
+		}
+		return s.jobs.EnqueueImport(ctx, tx, im.ID)
+	})
+	if err != nil {
+		s.blobs.Delete(context.WithoutCancel(ctx), im.BlobKey)
+		return nil, err
+	}
+	return im, nil
+}
+
+// Import returns one background import of the project.
+func (s *Service) Import(ctx context.Context, projectID, id string) (*store.Import, error) {
+	im, err := s.store.Import(ctx, projectID, id)
+	return im, store.Missing(err, "import")
+}
+
+// RunImport works one background import: it reads the uploaded file from the blob store,
+// imports it and records progress after every batch. Finished imports are left alone, so a
+// retried job does no harm.
+func (s *Service) RunImport(ctx context.Context, id string) error {
+	im, err := s.store.Import(ctx, "", id)
+	if err != nil {
+		return err
+	}
+	if im.Status == flow.ImportDone || im.Status == flow.ImportFailed {
+		return nil
+	}
+	im.Status = flow.ImportRunning
+	if err := s.store.UpdateImport(ctx, im); err != nil {
+		return err
+	}
+	rep, err := s.runImport(ctx, im)
+	if err != nil {
+		msg := err.Error()
+		im.Status, im.Error = flow.ImportFailed, &msg
+		return errors.Join(err, s.store.UpdateImport(context.WithoutCancel(ctx), im))
+	}
+	b, _ := json.Marshal(rep)
+	im.Status, im.Report, im.BytesDone, im.LinesDone = flow.ImportDone, b, im.BytesTotal, int64(rep.Lines)
+	if err := s.store.UpdateImport(ctx, im); err != nil {
+		return err
+	}
+	return s.blobs.Delete(ctx, im.BlobKey)
+}
+
+func (s *Service) runImport(ctx context.Context, im *store.Import) (*ImportReport, error) {
+	p, err := s.store.Project(ctx, im.ProjectID)
+	if err != nil {
+		return nil, err
+	}
+	fp, err := s.wf.LoadProject(ctx, p, 0)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.blobs.Get(ctx, im.BlobKey)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	body := &blob.Counter{R: r}
+	progress := func(lines int) {
+		im.LinesDone, im.BytesDone = int64(lines), body.N()
+		s.store.UpdateImport(ctx, im) // note: progress is best effort; the report is what counts
+	}
+	return s.ImportFile(ctx, fp, im.Kind, im.CreatedBy, body, progress)
+}
+
+// ImportFile reads an NDJSON file of the given kind: items or model predictions.
+func (s *Service) ImportFile(ctx context.Context, p *workflow.Project, kind flow.ImportKind, actorID string, r io.Reader, progress func(int)) (*ImportReport, error) {
+	if kind == flow.ImportPredictions {
+		return s.ImportPredictions(ctx, p, actorID, r, progress)
+	}
+	return s.ImportItems(ctx, p, actorID, r, progress)
+}
+
+// NextPart returns the next part of a multipart upload by its form name, and io.EOF after
+// the last one.
+type NextPart func() (name string, body io.Reader, err error)
+
+// ImportArchive imports an upload of two parts: "media", a zip archive, then "items", NDJSON
+// whose media paths name files of the archive. Each referenced file becomes an asset of the
+// project once (by sha256); other parts are ignored.
+func (s *Service) ImportArchive(ctx context.Context, p *workflow.Project, actorID string, next NextPart) (*ImportReport, error) {
+	var archive *media.Archive
+	defer func() {
+		if archive != nil {
+			archive.Close()
+		}
+	}()
+	for {
+		name, body, err := next()
+		if errors.Is(err, io.EOF) {
+			return nil, tasks.Field("items", "required", "the form has no \"items\" part (it must come after \"media\")")
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch name {
+		case "media":
+			if archive, err = s.media.OpenArchive(body); err != nil {
+				return nil, err
+			}
+		case "items":
+			var resolve MediaResolver
+			if archive != nil {
+				resolve = archive.Resolver(p.ID, actorID)
+			}
+			return s.ImportItemsWithMedia(ctx, p, actorID, body, nil, resolve)
+		}
+	}
+}
+
+// Imports lists a project's recent background imports.
+func (s *Service) Imports(ctx context.Context, projectID string) ([]ImportStatus, error) {
+	ims, err := s.store.Imports(ctx, projectID, 50)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ImportStatus, len(ims))
+	for i := range ims {
+		out[i] = ImportStatusOf(&ims[i])
+	}
+	return out, nil
+}
+
+// ImportStatusOf adds the share done to an import, for progress bars.
+func ImportStatusOf(im *store.Import) ImportStatus {
+	pct := 0.0
+	if im.BytesTotal > 0 {
+		pct = 100 * float64(im.BytesDone) / float64(im.BytesTotal)
+	}
+	if im.Status == flow.ImportDone {
+		pct = 100
+	}
+	var rep *ImportReport
+	if len(im.Report) > 0 {
+		rep = &ImportReport{}
+		if err := json.Unmarshal(im.Report, rep); err != nil {
+			rep = nil
+		}
+	}
+	return ImportStatus{ID: im.ID, Kind: im.Kind, Filename: im.Filename, Status: im.Status, BytesTotal: im.BytesTotal,
+		BytesDone: im.BytesDone, LinesDone: im.LinesDone, Percent: pct, Report: rep, Error: im.Error,
+		CreatedAt: im.CreatedAt, UpdatedAt: im.UpdatedAt}
+}

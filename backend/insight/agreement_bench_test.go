@@ -1,0 +1,74 @@
+package insight_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/insight"
+	"github.com/arbiter-annotation/arbiter/backend/store"
+)
+
+var (
+	agreement1M     = flag.Bool("agreement1m", false, "run TestAgreement1M: agreement of a generated project with -agreement-labels labels on PostgreSQL")
+	agreementLabels = flag.Int("agreement-labels", 1_000_000, "labels of the project TestAgreement1M generates (4 per item)")
+)
+
+// TestAgreement1M generates a binary-checklist project on PostgreSQL with 4 labels per item
+// from 20 annotators, computes its agreement figures the way the job does (reporting the
+// time), then asks for them 200 times as GET .../agreement does and reports the latency of
+// an answer from the kept figures (goal: under 100 ms). It runs only with -agreement1m:
+//
+//	go test -tags no_ui ./backend/workflow -run TestAgreement1M -agreement1m -v -timeout 60m
+func TestAgreement1M(t *testing.T) {
+	if !*agreement1M {
+		t.Skip("run with -agreement1m")
+	}
+	ctx := context.Background()
+	st, flow, pid, load := benchProject(t, "binary-checklist")
+	items := *agreementLabels / 4
+	began := time.Now()
+	for k := range 20 {
+		exec(t, st, `INSERT INTO users (id, email, name, password_hash, created_at, updated_at) VALUES ($1, $2, $3, 'x', now(), now())`,
+			"ann-"+strconv.Itoa(k), fmt.Sprintf("ann%d@example.org", k), fmt.Sprintf("Annotator %d", k))
+	}
+	exec(t, st, `INSERT INTO items (id, project_id, external_id, inputs, stage, gt_revision, version, created_at, updated_at)
+	 SELECT 'item-' || lpad(i::text, 8, '0'), $1, 'ext-' || i, '{"prompt": "p"}', 'label', 0, 1, now(), now()
+	 FROM generate_series(0, $2 - 1) AS i`, pid, items)
+	exec(t, st, `INSERT INTO assignments (id, project_id, item_id, user_id, stage, status, schema_version, seed, lease_expires_at, version,
+	  answers, review_status, time_spent_ms, created_at, submitted_at)
+	 SELECT 'lab-' || lpad(i::text, 8, '0') || '-' || k, $1, 'item-' || lpad(i::text, 8, '0'), 'ann-' || ((i + k * 5) % 20),
+	  'label', 'submitted', 1, 0, now(), 1,
+	  json_build_object('follows_prompt', CASE WHEN (i * 7 + k) % 5 = 0 THEN 'no' ELSE 'yes' END,
+	   'subject_count', (ARRAY['yes', 'no', 'na'])[1 + (i + k * k) % 3],
+	   'visible_artifacts', CASE WHEN (i + k) % 4 = 0 THEN 'yes' ELSE 'no' END,
+	   'safe', CASE WHEN (i * 3 + k) % 11 = 0 THEN 'no' ELSE 'yes' END)::text,
+	  'none', 4000, now(), now() + (i || ' microseconds')::interval
+	 FROM generate_series(0, $2 - 1) AS i, generate_series(0, 3) AS k`, pid, items)
+	p := load()
+	t.Logf("generated %d items, %d labels in %s", items, 4*items, time.Since(began).Round(time.Second))
+	began = time.Now()
+	if err := flow.RunAgreement(ctx, p.ID, "label"); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("computed the figures (%d bootstrap replicates) in %s", insight.AgreementReplicates, time.Since(began).Round(100*time.Millisecond))
+	checkKeptAnswers(t, "agreement", func() {
+		rep, err := flow.Agreement(ctx, p, "label", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Status != insight.AgreementReady || rep.Labels != int64(4*items) {
+			t.Fatalf("not from the kept figures: %s, %d labels", rep.Status, rep.Labels)
+		}
+	})
+}
+
+func exec(t *testing.T, st *store.Store, q string, args ...any) {
+	t.Helper()
+	if _, err := st.SQL().ExecContext(context.Background(), q, args...); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,368 @@
+package projects
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// SetupCheck is the verdict on a project setup: valid with the policy's defaults filled, or
+// the problems by field path. A setup that breaks a rule is an answer, not a failed request.
+type SetupCheck struct {
+	Valid    bool             `json:"valid"`
+	Workflow *workflow.Policy `json:"workflow,omitempty"`
+	Errors   []SetupProblem   `json:"errors,omitempty"`
+}
+
+// SetupProblem is one problem of a setup at its field path ("schema.questions[2].anchors").
+type SetupProblem struct {
+	Field   string `json:"field"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// SetupDraft is a project setup being edited: the body of a project creation whose schema and
+// forms are read here, not by the request decoder, so that a schema that is not one yet (an
+// unknown key, a list where an object belongs) is a problem at its path like any other.
+type SetupDraft struct {
+	Name        string           `json:"name"`
+	Description string           `json:"description"`
+	Template    string           `json:"template"`
+	Schema      json.RawMessage  `json:"schema"`
+	Forms       json.RawMessage  `json:"forms"`
+	Workflow    *workflow.Policy `json:"workflow"`
+	Guidelines  string           `json:"guidelines"`
+}
+
+// CheckSetup validates a template or schema, its forms and a policy exactly as CreateProject
+// would, without writing anything, so that a setup form can show each problem at its path
+// while it is typed. The name is not checked.
+func (s *Service) CheckSetup(draft SetupDraft) (*SetupCheck, error) {
+	spec := ProjectSpec{Name: draft.Name, Description: draft.Description, Template: draft.Template,
+		Workflow: draft.Workflow, Guidelines: draft.Guidelines}
+	if strings.TrimSpace(spec.Name) == "" {
+		spec.Name = "unnamed"
+	}
+	fe := tasks.FieldErrors{}
+	if !isNull(draft.Schema) {
+		spec.Schema = &tasks.Schema{}
+		decodeStrict(fe, "schema", draft.Schema, spec.Schema)
+	}
+	if !isNull(draft.Forms) {
+		decodeStrict(fe, "forms", draft.Forms, &spec.Forms)
+	}
+	err := fe.Err()
+	if err == nil {
+		var pol workflow.Policy
+		if _, pol, err = spec.resolve(); err == nil {
+			return &SetupCheck{Valid: true, Workflow: &pol}, nil
+		}
+	}
+	var problems tasks.FieldErrors
+	if !errors.As(err, &problems) {
+		return nil, err
+	}
+	return &SetupCheck{Valid: false, Errors: setupProblems(problems)}, nil
+}
+
+// setupProblems lists field errors in field order.
+func setupProblems(fe tasks.FieldErrors) []SetupProblem {
+	out := make([]SetupProblem, 0, len(fe))
+	for field, e := range fe {
+		out = append(out, SetupProblem{Field: field, Code: e.Code, Message: e.Message})
+	}
+	slices.SortFunc(out, func(a, b SetupProblem) int { return strings.Compare(a.Field, b.Field) })
+	return out
+}
+
+func isNull(raw json.RawMessage) bool {
+	return len(bytes.TrimSpace(raw)) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null"))
+}
+
+// decodeStrict reads raw into dst refusing unknown keys; a value that does not fit is recorded
+// at its path under prefix.
+func decodeStrict(fe tasks.FieldErrors, prefix string, raw json.RawMessage, dst any) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(dst)
+	if err == nil {
+		return
+	}
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &typ):
+		path := prefix
+		if typ.Field != "" {
+			path += "." + typ.Field
+		}
+		fe.Add(path, tasks.CodeInvalidType, "must be %s, not %s", jsonKind(typ.Type), typ.Value)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		// note: encoding/json has no typed error for unknown fields; this is its documented text
+		fe.Add(prefix, "unknown_field", "unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
+	default:
+		// note: other decode errors (a media reference of the wrong shape) carry their own text
+		fe.Add(prefix, tasks.CodeInvalidValue, "%s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+}
+
+// jsonKind names the JSON value a Go type is read from.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Map, reflect.Struct, reflect.Pointer:
+		return "an object"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8,
+		reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return t.String()
+}
+
+// SchemaVersions lists a project's schema versions with how much work each was used for.
+func (s *Service) SchemaVersions(ctx context.Context, projectID string) ([]store.SchemaVersionUse, error) {
+	return s.store.SchemaVersions(ctx, projectID)
+}
+
+// Archive archives a project (it leaves the project list and hands out no work) or restores it.
+func (s *Service) Archive(ctx context.Context, actorID string, p *store.Project, archived bool) (*store.Project, error) {
+	out := *p
+	out.ArchivedAt = nil
+	if archived {
+		t := s.now()
+		out.ArchivedAt = &t
+	}
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.SetProjectArchived(ctx, p.ID, out.ArchivedAt); err != nil {
+			return err
+		}
+		action := map[bool]string{true: "project.archive", false: "project.restore"}[archived]
+		return tx.Audit(ctx, p.ID, actorID, action, "project:"+p.ID, p.ArchivedAt, out.ArchivedAt)
+	})
+	return &out, err
+}
+
+// DeleteProject deletes a project and everything in it, once the caller confirms by typing
+// its name; the audit trail keeps the deletion. The project's files (media and release files)
+// are removed afterwards.
+func (s *Service) DeleteProject(ctx context.Context, actorID string, p *store.Project, confirm string) error {
+	if confirm != p.Name {
+		return tasks.Field("confirm", "mismatch", "type the project's name to confirm its deletion")
+	}
+	keys, err := s.store.AssetKeys(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	releaseKeys, err := s.store.ReleaseKeys(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	keys = append(keys, releaseKeys...)
+	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.DeleteProject(ctx, p.ID); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p.ID, actorID, "project.delete", "project:"+p.ID, map[string]any{"name": p.Name}, nil)
+	})
+	if err != nil || s.blobs == nil {
+		return err
+	}
+	for _, k := range keys {
+		s.blobs.Delete(context.WithoutCancel(ctx), k) // note: a leftover file is harmless; the rows are gone
+	}
+	return nil
+}
+
+// Warning is one reason the project's work cannot finish with its current members.
+type Warning struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Needed  int    `json:"needed"`
+	Have    int    `json:"have"`
+}
+
+// Feasibility is what the policy needs of the members, and what is missing.
+type Feasibility struct {
+	Annotators   int       `json:"annotators"`
+	Reviewers    int       `json:"reviewers"`
+	Adjudicators int       `json:"adjudicators"`
+	Warnings     []Warning `json:"warnings"`
+}
+
+// Feasibility checks the policy against the project's members: overlap N needs N annotators;
+// cross review needs a reviewer who did not make the label (with N annotators who also review,
+// one more person); adjudication needs an adjudicator who did not label or review the item.
+func (s *Service) Feasibility(ctx context.Context, p *workflow.Project) (*Feasibility, error) {
+	ms, err := s.store.Members(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	f := &Feasibility{}
+	var annotators, reviewers, adjudicators []string
+	for _, m := range ms {
+		if m.Roles.Has(store.RoleAnnotator) {
+			annotators = append(annotators, m.UserID)
+		}
+		if m.Roles.Has(store.RoleReviewer) {
+			reviewers = append(reviewers, m.UserID)
+		}
+		if m.Roles.Has(store.RoleAdjudicator) {
+			adjudicators = append(adjudicators, m.UserID)
+		}
+	}
+	f.Annotators, f.Reviewers, f.Adjudicators = len(annotators), len(reviewers), len(adjudicators)
+	f.Warnings = feasibilityWarnings(p.Policy, annotators, reviewers, adjudicators)
+	return f, nil
+}
+
+// feasibilityWarnings are the warnings of a policy for the members holding each role.
+func feasibilityWarnings(pol workflow.Policy, annotators, reviewers, adjudicators []string) []Warning {
+	out := []Warning{}
+	warn := func(code string, needed, have int, format string, args ...any) {
+		out = append(out, Warning{Code: code, Needed: needed, Have: have, Message: fmt.Sprintf(format, args...)})
+	}
+	if len(annotators) < pol.Overlap {
+		warn("annotators", pol.Overlap, len(annotators), "overlap %d needs %s; the project has %d", pol.Overlap, counted(pol.Overlap, "annotator"), len(annotators))
+	}
+	if c := pol.CriteriaStage; c != nil && len(annotators) < c.Overlap {
+		warn("criteria_authors", c.Overlap, len(annotators), "criteria overlap %d needs %s to write criteria for each item; the project has %d", c.Overlap, counted(c.Overlap, "annotator"), len(annotators))
+	}
+	if pol.Review == workflow.ReviewCross {
+		if free := freeOf(reviewers, annotators, pol.Overlap); free < 1 {
+			warn("reviewers", 1, free, "cross review needs a reviewer who did not label the item: with overlap %d and %s, every reviewer labels every item", pol.Overlap, counted(len(annotators), "annotator"))
+		}
+	}
+	if pol.Adjudication != workflow.AdjudicateNever {
+		perItem := pol.Overlap
+		if pol.Review == workflow.ReviewCross {
+			perItem++
+		}
+		if free := freeOf(adjudicators, append(slices.Clone(annotators), reviewers...), perItem); free < 1 {
+			have := "no adjudicator"
+			if len(adjudicators) > 0 {
+				have = counted(len(adjudicators), "adjudicator") + " and none is free"
+			}
+			warn("adjudicators", 1, free, "adjudication (%s) needs an adjudicator who did not label or review the item; the project has %s", pol.Adjudication, have)
+		}
+	}
+	return out
+}
+
+// counted is a number of people with the noun in the singular or plural ("1 annotator",
+// "3 annotators").
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// freeOf counts the people of want who can still act on an item that perItem people of busy
+// have worked on: those outside busy always, the others only when busy has more people than an
+// item takes.
+func freeOf(want, busy []string, perItem int) int {
+	busy = unique(busy)
+	free := 0
+	for _, id := range want {
+		if !slices.Contains(busy, id) || len(busy) > perItem {
+			free++
+		}
+	}
+	return free
+}
+
+func unique(ids []string) []string {
+	out := slices.Clone(ids)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// StuckStage is the waiting work of one stage that no current member can be given.
+type StuckStage struct {
+	Stage  flow.Stage `json:"stage"`
+	Count  int64      `json:"count"`
+	Capped bool       `json:"count_capped"`
+	Reason string     `json:"reason"`
+	// Language, when set, says the work is stuck because no member with the stage's role reads
+	// this language.
+	Language string `json:"language,omitempty"`
+	// IDs are the first waiting items (for reviews, the labels waiting for a reviewer).
+	IDs []string `json:"ids"`
+}
+
+// stuckReasons say who a stage's stuck work needs.
+var stuckReasons = map[flow.Stage]string{
+	flow.StageCriteria:   "needs an annotator who has not worked on the item in another stage",
+	flow.StageLabel:      "needs an annotator who has not labeled the item or worked on it in another stage",
+	flow.StageReview:     "needs a reviewer who did not label the item and has not reviewed the label",
+	flow.StageAdjudicate: "needs an adjudicator who did not label or review the item",
+}
+
+// Stuck lists, per stage of the policy, the waiting work that no current member can ever be
+// given, with the reason; empty when nothing is stuck. A lead fixes it by adding someone with
+// the role (or giving it to a member who has not touched those items).
+func (s *Service) Stuck(ctx context.Context, p *workflow.Project) ([]StuckStage, error) {
+	out := []StuckStage{}
+	for _, stage := range flow.WorkStages {
+		if !p.HasStage(stage) {
+			continue
+		}
+		n, ids, err := s.store.StuckWork(ctx, p.ID, stage, string(workflow.StageRole[stage]), workflow.AvailableCap)
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			out = append(out, StuckStage{Stage: stage, Count: n, Capped: n >= workflow.AvailableCap, Reason: stuckReasons[stage], IDs: ids})
+		}
+		byLang, err := s.stuckLanguages(ctx, p, stage)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, byLang...)
+	}
+	return out, nil
+}
+
+// stuckLanguages lists a stage's waiting work in each language that no member with the stage's
+// role reads.
+func (s *Service) stuckLanguages(ctx context.Context, p *workflow.Project, stage flow.Stage) ([]StuckStage, error) {
+	role := workflow.StageRole[stage]
+	langs, err := s.store.StuckLanguages(ctx, p.ID, stage, string(role), workflow.AvailableCap)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]StuckStage, 0, len(langs))
+	for _, l := range langs {
+		ids, err := s.store.StuckIDs(ctx, p.ID, stage, string(role), l.Language)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, StuckStage{Stage: stage, Count: l.Count, Capped: l.Count >= workflow.AvailableCap, Language: l.Language,
+			Reason: fmt.Sprintf("needs %s who reads %s; no member with the role does", article(string(role)), l.Language), IDs: ids})
+	}
+	return out, nil
+}
+
+// article puts "a" or "an" before a noun.
+func article(noun string) string {
+	if strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}
