@@ -140,7 +140,9 @@ func (checklistKind) distance() Distance { return DistanceLevel }
 // ratings gives every scored item its own unit, in item key order.
 func (checklistKind) ratings(_ Question, raw json.RawMessage, _ RatingMode) []Rating {
 	var m map[string]int64
-	json.Unmarshal(raw, &m)
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
 	out := make([]Rating, 0, len(m))
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		out = append(out, Rating{"/" + k, strconv.FormatInt(m[k], 10)})

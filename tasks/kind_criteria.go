@@ -69,8 +69,9 @@ func (criteriaKind) key(q Question, raw json.RawMessage) string { return compact
 
 func (criteriaKind) distance() Distance { return DistanceLevel }
 
-// ratings: criteria are free text and give no agreement value.
-func (criteriaKind) ratings(Question, json.RawMessage, RatingMode) []Rating { return nil }
+func (criteriaKind) ratings(_ Question, raw json.RawMessage, _ RatingMode) []Rating {
+	return stringRatings(raw) // note: a list of criteria is no string, so it gives none
+}
 
 func (criteriaKind) judge() JudgeKind { return JudgeNone }
 

@@ -96,7 +96,9 @@ func (rankingKind) distance() Distance { return DistanceLevel }
 // ratings gives every ranked slot its rank, from 1.
 func (rankingKind) ratings(_ Question, raw json.RawMessage, _ RatingMode) []Rating {
 	var order []string
-	json.Unmarshal(raw, &order)
+	if json.Unmarshal(raw, &order) != nil {
+		return nil
+	}
 	out := make([]Rating, 0, len(order))
 	for i, o := range order {
 		out = append(out, Rating{"/" + o, strconv.Itoa(i + 1)})

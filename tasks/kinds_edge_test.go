@@ -72,7 +72,7 @@ func TestKindSecondAnswers(t *testing.T) {
 		t.Errorf("escaped text decodes to %q, %v", v, err)
 	}
 	bad := json.RawMessage(`{`)
-	for _, k := range []Kind{KindChoice, KindMultiChoice, KindListEdit} {
+	for _, k := range []Kind{KindChoice, KindMultiChoice, KindRanking, KindChecklist, KindListEdit} {
 		if got := kind(k).Ratings(bad, RatingsAnalysed); got != nil {
 			t.Errorf("%s rates %s as %q", k, bad, got)
 		}
