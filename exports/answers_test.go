@@ -2,16 +2,16 @@ package exports
 
 import (
 	"encoding/json"
-	"maps"
 	"reflect"
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
+// TestNormalize checks the values decode gives as analysed.
 func TestNormalize(t *testing.T) {
 	s := kitchenSink()
-	q := func(key string) tasks.Question { x, _ := s.Question(key); return x }
+	d := newDecoder(&s)
 	tests := []struct {
 		key  string
 		raw  string
@@ -30,11 +30,11 @@ func TestNormalize(t *testing.T) {
 		{"cl", `{"y":1,"x":2}`, map[string]int64{"x": 2, "y": 1}},
 	}
 	for _, tt := range tests {
-		v, err := decodeValue(q(tt.key), json.RawMessage(tt.raw))
+		_, norm, _, _, err := d.decode(tasks.Answers{tt.key: raw(tt.raw)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := normalize(q(tt.key), v); !reflect.DeepEqual(got, tt.want) {
+		if got := norm[tt.key]; !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s %s: got %#v, want %#v", tt.key, tt.raw, got, tt.want)
 		}
 	}
@@ -66,47 +66,6 @@ func TestDecoderRejects(t *testing.T) {
 	if _, _, _, _, err := d.decode(tasks.Answers{"lik": raw(`2`)}); err != nil {
 		t.Errorf("a partial ground truth is refused: %v", err)
 	}
-}
-
-// TestFlatIntObject checks the checklist fast path against encoding/json.
-func TestFlatIntObject(t *testing.T) {
-	tests := []struct {
-		raw string
-		ok  bool
-	}{
-		{`{"a":1,"b":2}`, true}, {`{"a":-1}`, true}, {`{}`, true}, {`{"x":0,"y":10}`, true},
-		{`{"a": 1}`, false}, {`{"a":1,}`, false}, {`{"a\"b":1}`, false}, {`{"a":1.5}`, false},
-		{`{"a":"1"}`, false}, {`{"a"}`, false}, {`{"a":}`, false}, {`[1]`, false}, {`{`, false}, {`{"a`, false},
-	}
-	for _, tt := range tests {
-		got, ok := flatIntObject([]byte(tt.raw))
-		if ok != tt.ok {
-			t.Errorf("%s: ok = %v, want %v", tt.raw, ok, tt.ok)
-			continue
-		}
-		if ok {
-			var want map[string]int64
-			if err := json.Unmarshal([]byte(tt.raw), &want); err != nil || !maps.Equal(got, want) {
-				t.Errorf("%s: got %v, encoding/json %v (%v)", tt.raw, got, want, err)
-			}
-		}
-	}
-}
-
-func FuzzFlatIntObject(f *testing.F) {
-	for _, s := range []string{`{"a":1}`, `{"a":1,"b":-2}`, `{}`, `{"a":`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got, ok := flatIntObject([]byte(s))
-		if !ok {
-			return
-		}
-		var want map[string]int64
-		if err := json.Unmarshal([]byte(s), &want); err != nil || !maps.Equal(got, want) {
-			t.Errorf("%q: fast path %v, encoding/json %v (%v)", s, got, want, err)
-		}
-	})
 }
 
 func TestItemAgreement(t *testing.T) {

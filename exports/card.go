@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // templateCategories are the Hugging Face task categories of the generation
@@ -127,33 +125,6 @@ func (x *exporter) cardConfigs(b *strings.Builder) {
 	for _, s := range x.counts.splits() {
 		fmt.Fprintf(b, "  - split: %s\n    path: %s\n", yamlScalar(s), yamlScalar(fmt.Sprintf(pattern, s)))
 	}
-}
-
-// questionScale describes a question's answer space for the card.
-func questionScale(s *tasks.Schema, q tasks.Question) string {
-	switch q.Kind {
-	case tasks.KindBinary:
-		return "yes / no" + ifStr(q.AllowNA, " / N/A", "")
-	case tasks.KindLikert:
-		if q.Min != nil && q.Max != nil {
-			return fmt.Sprintf("%d-%d%s", *q.Min, *q.Max, ifStr(q.AllowNA, " or N/A", ""))
-		}
-	case tasks.KindPairwise:
-		return "A / B" + ifStr(q.AllowTie, " / tie", "")
-	case tasks.KindChecklist:
-		var items []string
-		for _, it := range q.Items {
-			items = append(items, fmt.Sprintf("%s 0-%d", it.Key, it.Max))
-		}
-		return strings.Join(items, ", ")
-	case tasks.KindChoice, tasks.KindMultiChoice:
-		var keys []string
-		for _, o := range q.Options {
-			keys = append(keys, o.Key)
-		}
-		return strings.Join(keys, " / ")
-	}
-	return string(q.Kind)
 }
 
 func ifStr(c bool, a, b string) string {

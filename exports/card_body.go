@@ -67,7 +67,7 @@ func (x *exporter) cardQuestions(b *strings.Builder) {
 	s := &x.job.Release.Schema
 	b.WriteString("## Questions\n\n| key | question | kind | scale |\n|---|---|---|---|\n")
 	for _, q := range s.Questions {
-		fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", q.Key, mdCell(q.Label), q.Kind, mdCell(questionScale(s, q)))
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", q.Key, mdCell(q.Label), q.Kind, mdCell(tasks.KindOf(q).Scale()))
 	}
 	b.WriteString("\n")
 }
@@ -207,7 +207,7 @@ func (x *exporter) cardConventions(b *strings.Builder) {
 	if hasNALikert(s) {
 		b.WriteString("- A Likert N/A is kept as \"na\" in `answers` and is `null` in `normalized`.\n")
 	}
-	if hasKind(s, tasks.KindPairwise) || hasKind(s, tasks.KindRanking) {
+	if slices.ContainsFunc(s.Questions, func(q tasks.Question) bool { return tasks.KindOf(q).ComparesCandidates() }) {
 		b.WriteString("- Pairwise and ranking answers refer to candidates in their stored (canonical) order: \"A\" is the first candidate of the item as imported, whatever order an annotator saw.\n")
 	}
 	b.WriteString("- Annotator, reviewer and adjudicator ids are pseudonyms (`anon-` + HMAC-SHA256 of the user id with a per-project secret), stable within the project's releases.\n")

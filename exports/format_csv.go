@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
@@ -149,49 +148,16 @@ func questionColumns(q tasks.Question) []csvColumn {
 	return cols
 }
 
-// answerColumns returns the columns of one question's ground-truth answer.
+// answerColumns returns the columns of one question's ground-truth answer,
+// as its kind lists them (tasks.QuestionKind.CSVColumns).
 func answerColumns(q tasks.Question) []csvColumn {
-	name := "gt." + q.Key
-	answered := func(e *entry) (any, bool) { v, ok := e.answered[q.Key]; return v, ok }
-	switch q.Kind {
-	case tasks.KindBinary:
-		return []csvColumn{
-			{name, func(e *entry) string { v, _ := answered(e); return cellText(v) }},
-			{name + ".satisfied", func(e *entry) string { return cellText(e.normalized[q.Key]) }},
-		}
-	case tasks.KindChecklist:
-		var cols []csvColumn
-		for _, it := range q.Items {
-			cols = append(cols, csvColumn{name + "." + it.Key, func(e *entry) string {
-				if v, ok := answered(e); ok {
-					if n, ok := v.(map[string]int64)[it.Key]; ok {
-						return strconv.FormatInt(n, 10)
-					}
-				}
-				return ""
-			}})
-		}
-		return cols
-	case tasks.KindRanking:
-		return []csvColumn{{name, func(e *entry) string {
-			v, _ := answered(e)
-			vs, _ := v.([]string)
-			return strings.Join(vs, ">")
-		}}}
-	case tasks.KindMultiChoice:
-		return []csvColumn{{name, func(e *entry) string {
-			vs, _ := e.normalized[q.Key].([]string)
-			return strings.Join(vs, "|")
-		}}}
-	case tasks.KindCriteria, tasks.KindListEdit:
-		return []csvColumn{{name, func(e *entry) string {
-			if v, ok := answered(e); ok {
-				return jsonText(v)
-			}
-			return ""
-		}}}
+	var cols []csvColumn
+	for _, c := range tasks.KindOf(q).CSVColumns() {
+		cols = append(cols, csvColumn{"gt." + q.Key + c.Suffix, func(e *entry) string {
+			return cellText(c.Cell(e.answered[q.Key], e.normalized[q.Key]))
+		}})
 	}
-	return []csvColumn{{name, func(e *entry) string { v, _ := answered(e); return cellText(v) }}}
+	return cols
 }
 
 // provenanceColumns returns the provenance, agreement and drop columns.

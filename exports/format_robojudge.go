@@ -37,23 +37,14 @@ func roboAxes(s *tasks.Schema) []roboAxis {
 				a.evidence = &o
 			}
 		}
-		for _, in := range s.Inputs {
-			if (len(q.Inputs) == 0 && !in.Hidden) || containsString(q.Inputs, in.Name) {
+		for _, in := range s.InputsOf(q) {
+			if !in.Hidden || len(q.Inputs) > 0 { // note: a hidden input is judged on only when the axis names it
 				a.inputs = append(a.inputs, in)
 			}
 		}
 		axes = append(axes, a)
 	}
 	return axes
-}
-
-func containsString(xs []string, x string) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 func fitsRoboJudge(s *tasks.Schema) error {

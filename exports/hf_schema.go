@@ -94,24 +94,23 @@ func answersGroup(s *tasks.Schema, normalized bool) parquet.Group {
 	return g
 }
 
+// answerNode is the optional parquet node of a question's answer, of the
+// type its kind gives it (tasks.QuestionKind.Feature).
 func answerNode(q tasks.Question, normalized bool) parquet.Node {
-	switch q.Kind {
-	case tasks.KindBinary:
-		if normalized {
-			return optBool()
-		}
-	case tasks.KindLikert:
-		if normalized || !q.AllowNA {
-			return optInt()
-		}
-	case tasks.KindMultiChoice, tasks.KindRanking, tasks.KindCriteria, tasks.KindListEdit:
+	f := tasks.KindOf(q).Feature(normalized)
+	switch f.Type {
+	case tasks.FeatureBool:
+		return optBool()
+	case tasks.FeatureInt64:
+		return optInt()
+	case tasks.FeatureStringList:
 		return parquet.Optional(stringList())
-	case tasks.KindChecklist:
-		items := parquet.Group{}
-		for _, it := range q.Items {
-			items[it.Key] = optInt()
+	case tasks.FeatureIntStruct:
+		fields := parquet.Group{}
+		for _, name := range f.Fields {
+			fields[name] = optInt()
 		}
-		return parquet.Optional(items)
+		return parquet.Optional(fields)
 	}
 	return optString()
 }

@@ -95,8 +95,12 @@ func readJudgeRecords(dir fs.FS, name string, o ReleaseJudgeOptions, recs []agre
 	return recs, sc.Err()
 }
 
-// judgeValue is a normalized answer as a judge record value of the kind.
+// judgeValue is a normalized answer as a judge record value of the kind;
+// null (an N/A analysed as missing) gives none.
 func judgeValue(kind agreement.JudgeKind, raw json.RawMessage) (string, bool) {
+	if isNull(raw) {
+		return "", false // note: json.Unmarshal leaves a bool or number unset on null, which read as "no" or 0
+	}
 	switch kind {
 	case agreement.Binary:
 		var b bool

@@ -7,6 +7,13 @@
 // canonical candidate order, hashes schemas for versioning, and ships the
 // built-in benchmark templates with their sample items and media.
 //
+// Question kinds are one table (kinds.go): every kind has one kind_*.go
+// file whose type owns all its behaviour, from the fields that apply and how
+// answers validate, through how answers decode, normalise and compare for
+// consensus and agreement, to what exports make of them. The rest of the
+// product asks KindOf(q) instead of switching on Kind, and Schema.InputsOf
+// for the inputs a question may see.
+//
 // The package is pure: it has no database, no HTTP and no I/O of its own
 // beyond io.Reader, io.Writer and its embedded template files.
 package tasks

@@ -1,199 +1,227 @@
 package tasks
 
 import (
-	"fmt"
+	"encoding/json"
 	"slices"
 )
 
-// kindFields lists, per kind, the kind-specific fields that apply to it.
-// Any other kind-specific field that is set is reported, which catches
-// typos such as anchors on a binary question.
-var kindFields = map[Kind][]string{
-	KindBinary:      {"allow_na", "na_means", "yes_means"},
-	KindLikert:      {"min", "max", "anchors", "allow_na"},
-	KindChoice:      {"options"},
-	KindMultiChoice: {"options", "min", "max"},
-	KindPairwise:    {"allow_tie", "candidates"},
-	KindRanking:     {"candidates"},
-	KindChecklist:   {"items"},
-	KindText:        {"min_length", "max_length", "placeholder"},
-	KindCriteria:    {"min", "max", "min_length", "max_length", "placeholder"},
-	KindListEdit:    {"min", "max", "min_length", "max_length", "list", "list_key"},
+// kind is the behaviour of one question kind: how its questions and answers
+// validate, how answers decode and normalise, how consensus and agreement
+// compare them, and what exports make of them. Each kind has one kind_*.go
+// file with one type implementing every method, and one entry in kindTable;
+// a kind that leaves a concern out does not compile.
+type kind interface {
+	// fields lists the kind-specific question fields (JSON names) that apply;
+	// any other kind-specific field that is set is reported.
+	fields() []string
+	// validate checks the kind-specific fields of q; p is its path.
+	validate(fe FieldErrors, p string, q Question, s *Schema)
+	// check validates one present answer that is neither null nor missing.
+	check(q Question, raw json.RawMessage, s *Schema) *FieldError
+	// example is a valid answer value, for ExampleAnswers.
+	example(q Question, s *Schema) any
+	// decode reads a valid answer into its Go value as answered.
+	decode(raw json.RawMessage) (any, error)
+	// normalize maps a decoded answer to its value as analysed.
+	normalize(q Question, v any) any
+	// level is the level of measurement that follows from the kind.
+	level() Level
+	// consensus says how consensus compares the answers of a question.
+	consensus() ConsensusRule
+	// key is an answer's consensus key: answers with equal keys agree.
+	key(q Question, raw json.RawMessage) string
+	// distance is the distance agreement measures use between answers.
+	distance() Distance
+	// ratings reads an answer as agreement values.
+	ratings(q Question, raw json.RawMessage, mode RatingMode) []Rating
+	// judge says what a model judge's answers to the kind are evaluated as.
+	judge() JudgeKind
+	// feature is the column type of an answer in typed exports.
+	feature(q Question, normalized bool) Feature
+	// csv lists the csv columns of an answer.
+	csv(q Question) []CSVColumn
+	// scale describes the answer space for a dataset card.
+	scale(q Question) string
 }
+
+// slotted is implemented by the kinds whose answers name candidate slots
+// ("A", "B", ...): they compare the candidates of a candidates input, and
+// their answers are remapped between shown and canonical order.
+type slotted interface {
+	// remap rewrites every slot of an answer with mapSlot.
+	remap(raw json.RawMessage, mapSlot func(string) (string, error)) (json.RawMessage, error)
+}
+
+// itemBound is implemented by the kinds whose answers are checked against
+// the item they answer and completed from it: list_edit fills in the text of
+// the entries an answer keeps.
+type itemBound interface {
+	// complete checks an answer against item and returns it completed.
+	complete(q Question, item Item, raw json.RawMessage) (json.RawMessage, *FieldError)
+	// itemInputs names the inputs the answers are checked against.
+	itemInputs(q Question) []string
+}
+
+// kindTable holds the behaviour of every kind in Kinds.
+var kindTable = map[Kind]kind{
+	KindBinary:      binaryKind{},
+	KindLikert:      likertKind{},
+	KindChoice:      choiceKind{},
+	KindMultiChoice: multiChoiceKind{},
+	KindPairwise:    pairwiseKind{},
+	KindRanking:     rankingKind{},
+	KindChecklist:   checklistKind{},
+	KindText:        textKind{},
+	KindCriteria:    criteriaKind{},
+	KindListEdit:    listEditKind{},
+}
+
+// QuestionKind is a question together with the behaviour of its kind, as
+// KindOf returns it. Its methods are what the rest of the product asks about
+// a question's answers instead of switching on Kind.
+type QuestionKind struct {
+	q   Question
+	def kind
+}
+
+// KindOf returns the behaviour of q's kind. A kind that is not one of Kinds
+// (which schema validation refuses) behaves as a plain string answer that
+// never validates; Known reports it.
+func KindOf(q Question) QuestionKind {
+	def, ok := kindTable[q.Kind]
+	if !ok {
+		def = unknownKind{}
+	}
+	return QuestionKind{q: q, def: def}
+}
+
+// Kind returns the question's kind.
+func (k QuestionKind) Kind() Kind { return k.q.Kind }
+
+// Known reports whether the kind is one of Kinds.
+func (k QuestionKind) Known() bool { _, ok := kindTable[k.q.Kind]; return ok }
+
+// Level returns the question's level of measurement: its Level when set,
+// otherwise the kind's (see Question.MeasurementLevel).
+func (k QuestionKind) Level() Level {
+	if k.q.Level != "" {
+		return k.q.Level
+	}
+	return k.def.level()
+}
+
+// Decode reads a valid answer (not null, not AnswerMissing) into its Go value
+// as answered: binary, choice, pairwise and text a string; likert an int64,
+// or the string "na"; multi_choice, ranking and criteria []string; checklist
+// map[string]int64; list_edit the edited list, []string. An error means the
+// answer does not have the kind's JSON shape.
+func (k QuestionKind) Decode(raw json.RawMessage) (any, error) { return k.def.decode(raw) }
+
+// Normalize maps a value from Decode to its value as analysed: binary true,
+// false or nil (requirement satisfied, after polarity and N/A mapping),
+// likert int64 or nil for N/A, multi_choice in option order; every other
+// value is returned as it is.
+func (k QuestionKind) Normalize(v any) any { return k.def.normalize(k.q, v) }
+
+// Consensus says how consensus compares the question's answers.
+func (k QuestionKind) Consensus() ConsensusRule { return k.def.consensus() }
+
+// ConsensusKey returns the key consensus compares answers by under
+// ConsensusEqual (and scores that are not numbers, such as a likert N/A,
+// under ConsensusScore): answers with equal keys agree. Binary answers agree
+// by "requirement satisfied" (N/A mapped to satisfied agrees with yes),
+// multi_choice answers as sets, list_edit answers by the list they leave
+// (case and spacing aside), every other answer as compact JSON.
+func (k QuestionKind) ConsensusKey(raw json.RawMessage) string { return k.def.key(k.q, raw) }
+
+// Distance returns the distance agreement measures use between answers.
+func (k QuestionKind) Distance() Distance { return k.def.distance() }
+
+// Ratings reads an answer as agreement values, on the item (UnitSuffix "")
+// or on its sub-units: "/<item>" for checklist items, "/<slot>" for ranked
+// candidates (the value is the rank, from 1). AnswerMissing, and answers that
+// do not decode, give none. See RatingMode for how binary and N/A answers
+// read.
+func (k QuestionKind) Ratings(raw json.RawMessage, mode RatingMode) []Rating {
+	if len(raw) == 0 || isMissing(raw) {
+		return nil // note: the system's "missing" (no output to rate) is no rating
+	}
+	return k.def.ratings(k.q, raw, mode)
+}
+
+// Judge says what a model judge's answers to the question are evaluated as;
+// JudgeNone for kinds a judge is not evaluated on.
+func (k QuestionKind) Judge() JudgeKind { return k.def.judge() }
+
+// JudgeValue is an answer as a judge record's value: "yes"/"no" after a
+// binary question's polarity and N/A mapping ("" with ok for an N/A that
+// maps to neither), the number of a likert answer, A/B/tie of a pairwise
+// one; ok is false for answers that give none and for kinds a judge is not
+// evaluated on.
+func (k QuestionKind) JudgeValue(raw json.RawMessage) (string, bool) {
+	j := k.Judge()
+	if j == JudgeNone {
+		return "", false
+	}
+	rs := k.Ratings(raw, RatingsAnalysed)
+	if len(rs) != 1 || rs[0].UnitSuffix != "" {
+		return "", false
+	}
+	if j != JudgeBinary {
+		return rs[0].Value, true
+	}
+	switch rs[0].Value {
+	case Satisfied.String():
+		return AnswerYes, true
+	case NotSatisfied.String():
+		return AnswerNo, true
+	}
+	return "", true
+}
+
+// Feature returns the column type of the question's answer in typed exports
+// (parquet, Hugging Face datasets), as answered or as analysed (normalized).
+func (k QuestionKind) Feature(normalized bool) Feature { return k.def.feature(k.q, normalized) }
+
+// CSVColumns lists the csv columns of the question's answer, in order.
+func (k QuestionKind) CSVColumns() []CSVColumn { return k.def.csv(k.q) }
+
+// Scale describes the question's answer space for a dataset card, e.g.
+// "yes / no / N/A", "1-5" or "a / b / c"; the kind's name when it has no
+// closed scale.
+func (k QuestionKind) Scale() string { return k.def.scale(k.q) }
+
+// ComparesCandidates reports whether answers name candidate slots ("A",
+// "B", ...) of a candidates input: pairwise and ranking. Those answers are
+// stored in canonical candidate order (see Shuffle).
+func (k QuestionKind) ComparesCandidates() bool { _, ok := k.def.(slotted); return ok }
+
+// allKindFields lists every kind-specific question field, in Question order.
+var allKindFields = []string{"min", "max", "anchors", "options", "items", "allow_na", "na_means",
+	"yes_means", "allow_tie", "candidates", "min_length", "max_length", "placeholder", "list", "list_key"}
 
 // setFields returns the kind-specific fields of q that are set.
 func setFields(q Question) []string {
+	set := []bool{q.Min != nil, q.Max != nil, len(q.Anchors) > 0, len(q.Options) > 0, len(q.Items) > 0,
+		q.AllowNA, q.NAMeans != "", q.YesMeans != "", q.AllowTie, q.Candidates != "",
+		q.MinLength != 0, q.MaxLength != 0, q.Placeholder != "", q.List != "", q.ListKey != ""}
 	var out []string
-	flag := func(name string, set bool) {
-		if set {
+	for i, name := range allKindFields {
+		if set[i] {
 			out = append(out, name)
 		}
 	}
-	flag("min", q.Min != nil)
-	flag("max", q.Max != nil)
-	flag("anchors", len(q.Anchors) > 0)
-	flag("options", len(q.Options) > 0)
-	flag("items", len(q.Items) > 0)
-	flag("allow_na", q.AllowNA)
-	flag("na_means", q.NAMeans != "")
-	flag("yes_means", q.YesMeans != "")
-	flag("allow_tie", q.AllowTie)
-	flag("candidates", q.Candidates != "")
-	flag("min_length", q.MinLength != 0)
-	flag("max_length", q.MaxLength != 0)
-	flag("placeholder", q.Placeholder != "")
-	flag("list", q.List != "")
-	flag("list_key", q.ListKey != "")
 	return out
 }
 
-// validateKind checks the fields that depend on the question's kind.
+// validateKind checks the fields that depend on the question's kind, which
+// is one of Kinds.
 func validateKind(fe FieldErrors, p string, q Question, s *Schema) {
+	def := kindTable[q.Kind]
 	for _, f := range setFields(q) {
-		if !slices.Contains(kindFields[q.Kind], f) {
+		if !slices.Contains(def.fields(), f) {
 			fe.add(p+"."+f, CodeInvalidValue, "%s does not apply to %s questions", f, q.Kind)
 		}
 	}
-	switch q.Kind {
-	case KindBinary:
-		validateBinary(fe, p, q)
-	case KindLikert:
-		validateLikert(fe, p, q)
-	case KindChoice, KindMultiChoice:
-		validateOptions(fe, p, q)
-	case KindPairwise, KindRanking:
-		validateComparison(fe, p, q, s)
-	case KindChecklist:
-		validateChecklist(fe, p, q)
-	case KindText:
-		validateLengths(fe, p, q)
-	case KindCriteria:
-		validateCount(fe, p, q, 0)
-		validateLengths(fe, p, q)
-	case KindListEdit:
-		validateListEdit(fe, p, q, s)
-	}
-}
-
-func validateBinary(fe FieldErrors, p string, q Question) {
-	if q.YesMeans != "" && q.YesMeans != YesMeansSatisfied && q.YesMeans != YesMeansDefect {
-		fe.add(p+".yes_means", CodeInvalidValue, "yes_means must be %q or %q", YesMeansSatisfied, YesMeansDefect)
-	}
-	switch q.NAMeans {
-	case "", NAMissing, NASatisfied, NANotSatisfied:
-	default:
-		fe.add(p+".na_means", CodeInvalidValue, "na_means must be %q, %q or %q", NAMissing, NASatisfied, NANotSatisfied)
-	}
-	if q.NAMeans != "" && !q.AllowNA {
-		fe.add(p+".na_means", CodeInvalidValue, "na_means needs allow_na")
-	}
-}
-
-func validateLikert(fe FieldErrors, p string, q Question) {
-	if q.Min == nil || q.Max == nil {
-		fe.add(p+".min", CodeRequired, "likert questions need min and max")
-		return
-	}
-	lo, hi := *q.Min, *q.Max
-	if lo >= hi || hi-lo+1 > maxLikertPoints {
-		fe.add(p+".max", CodeOutOfRange, "max must be above min with at most %d points, got %d..%d", maxLikertPoints, lo, hi)
-		return
-	}
-	seen := map[int]bool{}
-	for j, a := range q.Anchors {
-		ap := fmt.Sprintf("%s.anchors[%d]", p, j)
-		switch {
-		case a.Value < lo || a.Value > hi:
-			fe.add(ap+".value", CodeOutOfRange, "anchor %d is outside %d..%d", a.Value, lo, hi)
-		case seen[a.Value]:
-			fe.add(ap+".value", CodeDuplicateKey, "anchor %d is given twice", a.Value)
-		case a.Label == "":
-			fe.add(ap+".label", CodeRequired, "anchor label is required")
-		}
-		seen[a.Value] = true
-	}
-}
-
-func validateOptions(fe FieldErrors, p string, q Question) {
-	if len(q.Options) < 2 || len(q.Options) > maxOptions {
-		fe.add(p+".options", CodeTooFew, "%s questions need 2 to %d options", q.Kind, maxOptions)
-	}
-	seen := map[string]bool{}
-	for j, o := range q.Options {
-		op := fmt.Sprintf("%s.options[%d]", p, j)
-		checkKey(fe, op+".key", o.Key, seen)
-		if o.Label == "" {
-			fe.add(op+".label", CodeRequired, "option label is required")
-		}
-	}
-	if q.Kind == KindMultiChoice {
-		validateCount(fe, p, q, len(q.Options))
-	}
-}
-
-// validateCount checks min/max used as an answer count; limit caps max
-// when positive.
-func validateCount(fe FieldErrors, p string, q Question, limit int) {
-	lo, hi := countBounds(q)
-	if lo < 0 {
-		fe.add(p+".min", CodeOutOfRange, "min must not be negative")
-	}
-	if q.Max != nil && (hi < 1 || hi < lo) {
-		fe.add(p+".max", CodeOutOfRange, "max must be at least 1 and at least min")
-	}
-	if limit > 0 && (lo > limit || (q.Max != nil && hi > limit)) {
-		fe.add(p+".max", CodeOutOfRange, "count bounds exceed the %d options", limit)
-	}
-}
-
-// countBounds returns the answer-count bounds; a missing max is unbounded (-1).
-func countBounds(q Question) (lo, hi int) {
-	hi = -1
-	if q.Min != nil {
-		lo = *q.Min
-	}
-	if q.Max != nil {
-		hi = *q.Max
-	}
-	return lo, hi
-}
-
-func validateComparison(fe FieldErrors, p string, q Question, s *Schema) {
-	in, ok := s.candidatesInput(q)
-	if !ok {
-		fe.add(p+".candidates", CodeUnknownInput, "%s questions need a candidates input (name it in candidates when the schema has several)", q.Kind)
-		return
-	}
-	if q.Kind == KindPairwise && in.Count != 2 {
-		fe.add(p+".candidates", CodeInvalidValue, "pairwise questions compare exactly 2 candidates; set count: 2 on input %q", in.Name)
-	}
-	if q.Kind == KindRanking && in.Count == 1 {
-		fe.add(p+".candidates", CodeInvalidValue, "ranking needs at least 2 candidates; input %q has count 1", in.Name)
-	}
-}
-
-func validateChecklist(fe FieldErrors, p string, q Question) {
-	if len(q.Items) == 0 {
-		fe.add(p+".items", CodeRequired, "checklist questions need at least one item")
-	}
-	seen := map[string]bool{}
-	for j, it := range q.Items {
-		ip := fmt.Sprintf("%s.items[%d]", p, j)
-		checkKey(fe, ip+".key", it.Key, seen)
-		if it.Label == "" {
-			fe.add(ip+".label", CodeRequired, "item label is required")
-		}
-		if it.Max < 1 || it.Max > maxChecklistMax {
-			fe.add(ip+".max", CodeOutOfRange, "item max must be 1..%d", maxChecklistMax)
-		}
-	}
-}
-
-func validateLengths(fe FieldErrors, p string, q Question) {
-	if q.MinLength < 0 {
-		fe.add(p+".min_length", CodeOutOfRange, "min_length must not be negative")
-	}
-	if q.MaxLength < 0 || (q.MaxLength > 0 && q.MaxLength < q.MinLength) {
-		fe.add(p+".max_length", CodeOutOfRange, "max_length must be positive and at least min_length")
-	}
+	def.validate(fe, p, q, s)
 }

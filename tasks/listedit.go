@@ -28,36 +28,6 @@ type ListEdit struct {
 	Text string `json:"text,omitempty"`
 }
 
-// validateListEdit checks a list_edit question: the list it edits is an
-// input it may see, and its count and length bounds.
-func validateListEdit(fe FieldErrors, p string, q Question, s *Schema) {
-	in, ok := s.Input(q.List)
-	switch {
-	case q.List == "":
-		fe.add(p+".list", CodeRequired, "list_edit questions name the input holding the list in list")
-	case !ok:
-		fe.add(p+".list", CodeUnknownInput, "input %q is not declared in inputs", q.List)
-	case in.Type != InputJSON && in.Type != InputText:
-		fe.add(p+".list", CodeInvalidType, "the list input %q must be of type json", q.List)
-	case len(q.Inputs) > 0 && !containsName(q.Inputs, q.List):
-		fe.add(p+".list", CodeUnknownInput, "the question must see its list input %q (add it to inputs)", q.List)
-	}
-	if q.ListKey != "" && !keyPattern.MatchString(q.ListKey) {
-		fe.add(p+".list_key", CodeInvalidKey, "%q must be lower snake case", q.ListKey)
-	}
-	validateCount(fe, p, q, 0)
-	validateLengths(fe, p, q)
-}
-
-func containsName(names []string, name string) bool {
-	for _, n := range names {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
 // decodeListEdit reads a list_edit answer strictly.
 func decodeListEdit(raw json.RawMessage) ([]ListEdit, *FieldError) {
 	var es []ListEdit
@@ -67,52 +37,6 @@ func decodeListEdit(raw json.RawMessage) ([]ListEdit, *FieldError) {
 		return nil, ferr(CodeInvalidType, `expected a list of edits such as [{"op": "keep", "from": 0}, {"op": "add", "text": "..."}]`)
 	}
 	return es, nil
-}
-
-// checkListEdit validates a list_edit answer on its own: known operations,
-// each input entry decided at most once, text where an edit needs it, and
-// the edited list's length within min..max.
-func checkListEdit(q Question, raw json.RawMessage) *FieldError {
-	es, e := decodeListEdit(raw)
-	if e != nil {
-		return e
-	}
-	seen := map[int]bool{}
-	kept := 0
-	for i, ed := range es {
-		what := "edit " + strconv.Itoa(i+1)
-		switch ed.Op {
-		case EditKeep, EditDrop, EditReword:
-			if ed.From == nil || *ed.From < 0 {
-				return ferr(CodeRequired, what+": "+ed.Op+" needs from, the entry's index in the list")
-			}
-			if seen[*ed.From] {
-				return ferr(CodeDuplicateKey, what+": entry "+strconv.Itoa(*ed.From)+" is decided twice")
-			}
-			seen[*ed.From] = true
-		case EditAdd:
-			if ed.From != nil {
-				return ferr(CodeInvalidValue, what+": an added entry has no from")
-			}
-		default:
-			return ferr(CodeInvalidValue, what+`: op must be "keep", "drop", "reword" or "add"`)
-		}
-		if ed.Op == EditReword || ed.Op == EditAdd {
-			if strings.TrimSpace(ed.Text) == "" {
-				return ferr(CodeTooShort, what+": "+ed.Op+" needs the new text")
-			}
-			if err := checkLength(q, ed.Text, what); err != nil {
-				return err
-			}
-		}
-		if ed.Op != EditDrop {
-			kept++
-		}
-	}
-	if len(es) == 0 && q.Required {
-		return ferr(CodeRequired, "decide every entry of the list")
-	}
-	return checkCount(q, kept, "entries in the edited list")
 }
 
 // InputList returns the list a list_edit question edits, read from item;

@@ -70,10 +70,11 @@ func (s *Schema) ValidateItemAnswers(item Item, answers Answers) (Answers, error
 	}
 	for _, q := range s.Questions {
 		raw, ok := out[q.Key]
-		if q.Kind != KindListEdit || missing[q.Key] || !ok || isNull(raw) || fe[q.Key] != (FieldError{}) {
+		ib, bound := KindOf(q).def.(itemBound)
+		if !bound || missing[q.Key] || !ok || isNull(raw) || fe[q.Key] != (FieldError{}) {
 			continue
 		}
-		done, e := completeListEdit(q, item, raw)
+		done, e := ib.complete(q, item, raw)
 		if e != nil {
 			fe[q.Key] = *e
 			continue
@@ -107,7 +108,7 @@ func (s *Schema) validateNeeds(fe FieldErrors, p string, q Question) {
 			fe.add(np, CodeDuplicateKey, "input %q is listed twice", name)
 		case !s.hasInput(name):
 			fe.add(np, CodeUnknownInput, "input %q is not declared in inputs", name)
-		case len(q.Inputs) > 0 && !containsName(q.Inputs, name):
+		case !s.sees(q, name):
 			fe.add(np, CodeUnknownInput, "the question needs input %q but may not see it (add it to inputs)", name)
 		}
 		seen[name] = true
@@ -124,7 +125,7 @@ func (s *Schema) hasInput(name string) bool {
 // item, so callers may skip loading it.
 func (s *Schema) ReadsItem() bool {
 	for _, q := range s.Questions {
-		if len(q.Needs) > 0 || q.Kind == KindListEdit {
+		if _, bound := KindOf(q).def.(itemBound); bound || len(q.Needs) > 0 {
 			return true
 		}
 	}

@@ -139,31 +139,34 @@ func (s *Schema) validatePassInputs(fe FieldErrors, p string, ps Pass) {
 // the pass does not show: one it needs, the candidates it compares or the list
 // it edits. Inputs it merely may see are narrowed to the pass's.
 func (s *Schema) validatePassQuestion(fe FieldErrors, qp string, ps Pass, q Question) {
-	var required []string
-	required = append(required, q.Needs...)
-	if q.Kind == KindPairwise || q.Kind == KindRanking {
-		if in, ok := s.candidatesInput(q); ok {
-			required = append(required, in.Name)
-		}
-	}
-	if q.Kind == KindListEdit && q.List != "" {
-		required = append(required, q.List)
-	}
-	for _, n := range required {
+	for _, n := range s.requiredInputs(q) {
 		if !slices.Contains(ps.Inputs, n) {
 			fe.add(qp, CodeInputMissing, "question %q needs input %q, which pass %q does not show", q.Key, n, ps.Key)
 			return
 		}
 	}
-	if len(q.Inputs) == 0 {
-		return
-	}
-	for _, n := range q.Inputs {
-		if slices.Contains(ps.Inputs, n) {
+	for _, in := range s.InputsOf(q) {
+		if slices.Contains(ps.Inputs, in.Name) {
 			return
 		}
 	}
 	fe.add(qp, CodeInputMissing, "question %q sees none of the inputs of pass %q (%v)", q.Key, ps.Key, ps.Inputs)
+}
+
+// requiredInputs lists the inputs q cannot do without: those it needs, the
+// candidates it compares and the list it edits.
+func (s *Schema) requiredInputs(q Question) []string {
+	required := slices.Clone(q.Needs)
+	k := KindOf(q)
+	if k.ComparesCandidates() {
+		if in, ok := s.candidatesInput(q); ok {
+			required = append(required, in.Name)
+		}
+	}
+	if ib, ok := k.def.(itemBound); ok {
+		required = append(required, ib.itemInputs(q)...)
+	}
+	return required
 }
 
 // PassStep says where a view stands in a form with passes, for the form to

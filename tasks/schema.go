@@ -237,21 +237,10 @@ const (
 )
 
 // MeasurementLevel returns q.Level when set and otherwise the level that
-// follows from the kind: binary, choice, multi_choice and pairwise are
-// nominal; likert, ranking and checklist are ordinal; text and criteria none.
-func (q Question) MeasurementLevel() Level {
-	if q.Level != "" {
-		return q.Level
-	}
-	switch q.Kind {
-	case KindLikert, KindRanking, KindChecklist:
-		return LevelOrdinal
-	case KindText, KindCriteria:
-		return LevelNone
-	default:
-		return LevelNominal
-	}
-}
+// follows from the kind: binary, choice, multi_choice, pairwise and
+// list_edit are nominal; likert, ranking and checklist are ordinal; text and
+// criteria none. It is KindOf(q).Level().
+func (q Question) MeasurementLevel() Level { return KindOf(q).Level() }
 
 // Question returns the question with the given key.
 func (s *Schema) Question(key string) (Question, bool) {

@@ -46,7 +46,11 @@ func (s *Schema) remap(answers Answers, sh Shuffle, f func(CandidateOrder, int) 
 	for key, raw := range answers {
 		out[key] = raw
 		q, ok := s.Question(key)
-		if !ok || isNull(raw) || isMissing(raw) || (q.Kind != KindPairwise && q.Kind != KindRanking) {
+		if !ok || isNull(raw) || isMissing(raw) {
+			continue
+		}
+		sl, ok := KindOf(q).def.(slotted)
+		if !ok {
 			continue
 		}
 		in, _ := s.candidatesInput(q)
@@ -54,7 +58,7 @@ func (s *Schema) remap(answers Answers, sh Shuffle, f func(CandidateOrder, int) 
 		if !ok {
 			continue // shown in canonical order
 		}
-		mapped, err := remapSlots(q.Kind, raw, order, f)
+		mapped, err := remapSlots(sl, raw, order, f)
 		if err != nil {
 			fe.add(key, CodeInvalidValue, "%v", err)
 			continue
@@ -65,8 +69,8 @@ func (s *Schema) remap(answers Answers, sh Shuffle, f func(CandidateOrder, int) 
 }
 
 // remapSlots maps the slot letters of one pairwise or ranking answer.
-func remapSlots(kind Kind, raw json.RawMessage, order CandidateOrder, f func(CandidateOrder, int) int) (json.RawMessage, error) {
-	mapSlot := func(v string) (string, error) {
+func remapSlots(sl slotted, raw json.RawMessage, order CandidateOrder, f func(CandidateOrder, int) int) (json.RawMessage, error) {
+	return sl.remap(raw, func(v string) (string, error) {
 		i := slotIndex(v)
 		if i < 0 || i >= len(order.Perm) {
 			return "", fmt.Errorf("%q is not a shown slot", v)
@@ -76,31 +80,5 @@ func remapSlots(kind Kind, raw json.RawMessage, order CandidateOrder, f func(Can
 			return "", fmt.Errorf("slot %q has no mapping", v)
 		}
 		return SlotLabel(j), nil
-	}
-	if kind == KindPairwise {
-		var v string
-		if err := json.Unmarshal(raw, &v); err != nil {
-			return nil, fmt.Errorf(`expected "A", "B" or "tie"`)
-		}
-		if v == AnswerTie {
-			return raw, nil
-		}
-		m, err := mapSlot(v)
-		if err != nil {
-			return nil, err
-		}
-		return json.Marshal(m)
-	}
-	var vs []string
-	if err := json.Unmarshal(raw, &vs); err != nil {
-		return nil, fmt.Errorf("expected a list of slots")
-	}
-	for i, v := range vs {
-		m, err := mapSlot(v)
-		if err != nil {
-			return nil, err
-		}
-		vs[i] = m
-	}
-	return json.Marshal(vs)
+	})
 }

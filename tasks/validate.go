@@ -102,7 +102,7 @@ func (s *Schema) validateQuestions(fe FieldErrors) {
 		}
 		s.validateQuestionRefs(fe, p, q)
 		s.validateNeeds(fe, p, q)
-		if !slices.Contains(Kinds, q.Kind) {
+		if !KindOf(q).Known() {
 			fe.add(p+".kind", CodeInvalidKind, "unknown kind %q (one of %v)", q.Kind, Kinds)
 			continue
 		}

@@ -107,18 +107,34 @@ func (s *Schema) ViewFor(role Role, item Item, seed uint64) (View, error) {
 	return v, nil
 }
 
+// InputsOf returns the declared inputs question q may see, in schema
+// order: those q.Inputs names, or every input when it names none. Which of
+// them a role is shown is decided by ViewFor (hidden inputs, visible_to).
+func (s *Schema) InputsOf(q Question) []Input {
+	if len(q.Inputs) == 0 {
+		return s.Inputs
+	}
+	var out []Input
+	for _, in := range s.Inputs {
+		if slices.Contains(q.Inputs, in.Name) {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// sees reports whether question q may see the declared input name.
+func (s *Schema) sees(q Question, name string) bool {
+	return slices.ContainsFunc(s.InputsOf(q), func(in Input) bool { return in.Name == name })
+}
+
 // visibleInputs returns the names of inputs that role may see and that at
 // least one question may see.
 func (s *Schema) visibleInputs(role Role) map[string]bool {
 	used := map[string]bool{}
 	for _, q := range s.Questions {
-		if len(q.Inputs) == 0 {
-			for _, in := range s.Inputs {
-				used[in.Name] = true
-			}
-		}
-		for _, n := range q.Inputs {
-			used[n] = true
+		for _, in := range s.InputsOf(q) {
+			used[in.Name] = true
 		}
 	}
 	keep := map[string]bool{}
