@@ -2353,7 +2353,7 @@ export interface components {
             by_language?: {
                 [key: string]: number;
             };
-            /** @description Files listed */
+            /** @description Files listed, manifest.json included. */
             files: number;
             /** @description Bytes of the files the manifest lists. */
             bytes: number;
@@ -2787,7 +2787,7 @@ export interface components {
                     name?: string;
                     /** @description The answers that count: the reviewer's correction when the label was corrected, else the original. */
                     answers: components["schemas"]["Answers"];
-                    /** @description The label as its annotator submitted it */
+                    /** @description The label as its annotator submitted it, before any correction. */
                     original: components["schemas"]["Answers"];
                     /** @description False for a label its reviewer rejected: shown, but not part of consensus. */
                     counted: boolean;
@@ -2870,7 +2870,7 @@ export interface components {
          *     assignment take only that pass's questions (others are refused as `not_in_pass`).
          */
         PassStep: {
-            /** @description The pass */
+            /** @description The pass, counting from 1. */
             number: number;
             count: number;
             key: string;
@@ -2926,7 +2926,7 @@ export interface components {
             /** @description 10th percentile of the time spent per label (nearest rank). */
             p10_seconds: number | null;
             rushed_share: number | null;
-            /** @description Share of agreeing (unit */
+            /** @description Share of agreeing (unit, peer) comparisons on units shared with other annotators. */
             peer_agreement: number | null;
             /** @description Share of the person's ratings equal to the final ground truth. */
             truth_agreement: number | null;
@@ -2934,7 +2934,7 @@ export interface components {
                 answered: number;
                 correct: number;
                 accuracy: number | null;
-                /** @description Gold answers in the sliding window (at most `gold_window` */
+                /** @description Gold answers in the sliding window (at most `gold_window`, since the last pause was lifted). */
                 window_answered: number;
                 window_accuracy: number | null;
             };
@@ -3010,7 +3010,7 @@ export interface components {
                     ratio: number | null;
                     /** @description With a ratio target. */
                     meets_ratio?: boolean;
-                    /** @description With a ratio target */
+                    /** @description With a ratio target, the No items that would make the ratio exceed it. */
                     needs_no?: number;
                 }[];
                 histogram: {
@@ -3376,7 +3376,7 @@ export interface components {
         CalibrationQuestionFigures: {
             key: string;
             label: string;
-            /** @description The question's kind (likert */
+            /** @description The question's kind (likert, binary, checklist, ...). */
             type: string;
             /** @enum {string} */
             level: "nominal" | "ordinal";
@@ -3422,7 +3422,7 @@ export interface components {
                 item_id: string;
                 external_id: string;
                 question: string;
-                /** @description The gold answer */
+                /** @description The gold answer, or null. */
                 gold: unknown;
                 answers: {
                     user_id: string;
@@ -3455,9 +3455,9 @@ export interface components {
                 questions: {
                     key: string;
                     label: string;
-                    /** @description The caller's answer */
+                    /** @description The caller's answer, or null. */
                     mine: unknown;
-                    /** @description The gold answer */
+                    /** @description The gold answer, else the majority answer, or null. */
                     reference: unknown;
                     /** @enum {string|null} */
                     reference_kind: "gold" | "majority" | null;
@@ -4613,7 +4613,7 @@ export interface operations {
                         created_at: string;
                         /** @description Assignments claimed with this version. */
                         assignments: number;
-                        /** @description Of those */
+                        /** @description Of those, the submitted ones. */
                         submitted: number;
                     }[];
                 };
@@ -4673,14 +4673,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "stage": "review",
-                 *       "id": "0190c3d4e5f6a7b8c9d0e1f2a3b4c5d6",
-                 *       "user": "rev2@example.org",
-                 *       "grant_role": true
-                 *     }
-                 */
                 "application/json": {
                     stage: components["schemas"]["WorkStage"];
                     /** @description The waiting item, or for `review` the waiting label. */
@@ -5459,15 +5451,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "status": "valid"
-                 *     }
-                 * @example {
-                 *       "status": "duplicate",
-                 *       "duplicate_of": "0190c3d4e5f6a7b8c9d0e1f2a3b4c5d6"
-                 *     }
-                 */
                 "application/json": {
                     /** @enum {string} */
                     status: "valid" | "too_vague" | "too_specific" | "duplicate";
@@ -6109,7 +6092,7 @@ export interface operations {
                         email: string;
                         name?: string;
                         roles: components["schemas"]["Role"][];
-                        /** @description Whether the member is paused */
+                        /** @description Whether the member is paused, when the person is a member. */
                         paused?: boolean;
                         /** @description The languages the member reads, when the change named them, a pause or a qualification. */
                         languages?: string[];
