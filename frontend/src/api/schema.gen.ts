@@ -7097,6 +7097,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssignmentNotFound"];
             /** @description As the project-scoped route. */
             default: {
                 headers: {
@@ -7118,6 +7121,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssignmentNotFound"];
             /** @description As the project-scoped route. */
             default: {
                 headers: {
@@ -7139,6 +7145,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssignmentNotFound"];
             /** @description As the project-scoped route. */
             default: {
                 headers: {
@@ -7160,6 +7169,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssignmentNotFound"];
             /** @description As the project-scoped route. */
             default: {
                 headers: {
@@ -7181,6 +7193,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssignmentNotFound"];
             /** @description As the project-scoped route. */
             default: {
                 headers: {
@@ -7202,6 +7217,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssignmentNotFound"];
             /** @description As the project-scoped route. */
             default: {
                 headers: {
