@@ -1729,6 +1729,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/formats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The export formats a release can name, with the options of each
+         * @description Every format in documentation order, the same for every project and caller. The options
+         *     listed with a format are those that belong to it alone; the options common to every
+         *     format are described under `POST /api/v1/projects/{pid}/releases`.
+         */
+        get: operations["listFormats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/templates": {
         parameters: {
             query?: never;
@@ -2296,11 +2318,26 @@ export interface components {
             model: string;
             answers: components["schemas"]["Answers"];
         };
+        /**
+         * @description An export format's name, as a release names it; `GET /api/v1/formats` says what each
+         *     writes. The list is `exports.FormatNames()` in the same order, held to it by
+         *     `backend/api/formats_test.go`.
+         * @enum {string}
+         */
+        ExportFormat: "jsonl" | "csv" | "hf" | "d3omni" | "omnireward" | "judgeanything" | "robojudge" | "storybench";
+        /** @description One export format. */
+        FormatInfo: {
+            name: components["schemas"]["ExportFormat"];
+            /** @description What the format writes and where. */
+            description: string;
+            /** @description The option keys that belong to this format alone (e.g. `ties` for `omnireward`); empty for most. */
+            options: string[];
+        };
         ReleaseRequest: {
             /** @description The release's name, e.g. `v1` (1 to 100 characters). */
             name: string;
-            /** @description Formats to write, in order; see `exports` for each one's files. */
-            formats: ("jsonl" | "csv" | "hf" | "d3omni" | "omnireward" | "judgeanything" | "robojudge" | "storybench")[];
+            /** @description Formats to write, in order; `GET /api/v1/formats` describes each one's files. */
+            formats: components["schemas"]["ExportFormat"][];
             /** @description Options as described under `POST .../releases`; strings are accepted for booleans and numbers. */
             options?: {
                 [key: string]: unknown;
@@ -2315,7 +2352,7 @@ export interface components {
              * @enum {string}
              */
             status: "queued" | "running" | "done" | "failed";
-            formats: string[];
+            formats: components["schemas"]["ExportFormat"][];
             /** @description The options as asked. */
             options: {
                 [key: string]: unknown;
@@ -2376,7 +2413,7 @@ export interface components {
             };
             /** @description The workflow policy as stored. */
             policy: unknown;
-            formats: string[];
+            formats: components["schemas"]["ExportFormat"][];
             /** @description Every option with its default filled in. */
             options: {
                 [key: string]: unknown;
@@ -7227,6 +7264,30 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    listFormats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The formats. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        formats: components["schemas"]["FormatInfo"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listTemplates: {
