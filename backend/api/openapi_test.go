@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -157,4 +159,82 @@ func walkRefs(v any, f func(string)) {
 			walkRefs(val, f)
 		}
 	}
+}
+
+// TestOpenAPIRequiredPropertiesDefined: every name a schema of the contract lists as required
+// is a property it defines (itself, in an allOf/anyOf/oneOf branch, or, for a branch, in the
+// schema around it), so no response is held to a field the contract never describes.
+// docs/redocly.yaml turns the linter's rule for this off (see there); this test keeps it for
+// docs/openapi.yaml.
+func TestOpenAPIRequiredPropertiesDefined(t *testing.T) {
+	spec := loadSpec(t)
+	for _, miss := range undefinedRequired(spec, spec, "#", nil) {
+		t.Errorf("docs/openapi.yaml %s", miss)
+	}
+	broken := map[string]any{"type": "object", "required": []any{"id", "name"},
+		"properties": map[string]any{"id": map[string]any{}},
+		"anyOf":      []any{map[string]any{"required": []any{"id"}}, map[string]any{"required": []any{"kind"}}}}
+	got := undefinedRequired(spec, broken, "#/broken", nil)
+	want := []string{`#/broken: required "name" is not a property`, `#/broken/anyOf/1: required "kind" is not a property`}
+	if !slices.Equal(got, want) {
+		t.Fatalf("the check found %q in a schema with two undefined names, want %q", got, want)
+	}
+}
+
+// undefinedRequired walks v and reports each required name that no property defines; outer
+// holds the properties of the schema that a composition branch (allOf, not, then, ...) is in.
+func undefinedRequired(spec map[string]any, v any, at string, outer map[string]bool) []string {
+	var out []string
+	switch x := v.(type) {
+	case map[string]any:
+		defined := definedProperties(spec, x)
+		if req, ok := x["required"].([]any); ok {
+			for _, name := range req {
+				if n, _ := name.(string); !defined[n] && !outer[n] {
+					out = append(out, fmt.Sprintf("%s: required %q is not a property", at, n))
+				}
+			}
+		}
+		around := maps.Clone(defined)
+		maps.Copy(around, outer)
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			var inherit map[string]bool
+			switch k {
+			case "example", "examples": // instances, not schemas
+				continue
+			case "allOf", "anyOf", "oneOf", "not", "if", "then", "else":
+				inherit = around
+			}
+			out = append(out, undefinedRequired(spec, x[k], at+"/"+escapePointer(k), inherit)...)
+		}
+	case []any:
+		for i, e := range x {
+			out = append(out, undefinedRequired(spec, e, fmt.Sprintf("%s/%d", at, i), outer)...)
+		}
+	}
+	return out
+}
+
+// definedProperties names the properties a schema defines itself or through its allOf, anyOf
+// and oneOf branches, following the spec's own $refs.
+func definedProperties(spec, schema map[string]any) map[string]bool {
+	names := map[string]bool{}
+	if ref, ok := schema["$ref"].(string); ok && strings.HasPrefix(ref, "#/") {
+		if target, ok := resolve(spec, ref).(map[string]any); ok {
+			maps.Copy(names, definedProperties(spec, target))
+		}
+	}
+	props, _ := schema["properties"].(map[string]any)
+	for name := range props {
+		names[name] = true
+	}
+	for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+		branches, _ := schema[k].([]any)
+		for _, b := range branches {
+			if bm, ok := b.(map[string]any); ok {
+				maps.Copy(names, definedProperties(spec, bm))
+			}
+		}
+	}
+	return names
 }

@@ -156,6 +156,7 @@ func (s *Server) routes() {
 	read.GET("/projects", w(s.listProjects))
 	read.POST("/schemas/validate", w(s.validateSetup))
 	read.GET("/assets/:aid/url", w(s.assetURL))
+	read.GET("/formats", w(s.listFormats))
 	read.GET("/templates", w(s.listTemplates))
 	read.GET("/templates/:id", w(s.getTemplate))
 	read.POST("/templates/:id/validate", w(s.validateTemplateAnswers))

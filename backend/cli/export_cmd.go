@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/arbiter-annotation/arbiter/exports"
 )
 
 // runExport starts a release of a project on a server, shows its progress, then downloads
@@ -29,7 +31,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	out := fs.String("out", "", "directory to download the release into (created if missing)")
 	token := fs.String("token", os.Getenv("ARBITER_TOKEN"), "personal access token (ARBITER_TOKEN)")
 	var formats, options listFlag
-	fs.Var(&formats, "format", "format to write: jsonl, csv, hf, d3omni, omnireward, judgeanything, robojudge, storybench (repeat, or comma-separated)")
+	fs.Var(&formats, "format", "format to write: "+strings.Join(exports.FormatNames(), ", ")+" (repeat, or comma-separated)")
 	fs.Var(&options, "option", "release option key=value, e.g. raw=true, split_ratios=train=0.8,test=0.2, filter.task=t2i (repeat)")
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -6,6 +6,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +15,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-annotation/arbiter/exports"
 )
 
 // TestExportCommand releases a project through a running server and checks what lands on disk.
@@ -98,5 +102,17 @@ func TestExportRefusesCorruptFiles(t *testing.T) {
 	rel := &releaseBody{ID: "r1", Manifest: &manifestBody{Files: []manifestFile{{Path: "../escape", Bytes: 1}}}}
 	if _, _, err := c.download(context.Background(), rel, dir, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), "not a path inside") {
 		t.Fatalf("a path outside the output directory: %v", err)
+	}
+}
+
+// TestExportHelpListsFormats: the --format help names every format the exports package has, in
+// its order.
+func TestExportHelpListsFormats(t *testing.T) {
+	var stderr bytes.Buffer
+	if err := runExport(context.Background(), []string{"-h"}, &bytes.Buffer{}, &stderr); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("-h: %v", err)
+	}
+	if want := "format to write: " + strings.Join(exports.FormatNames(), ", ") + " (repeat"; !strings.Contains(stderr.String(), want) {
+		t.Fatalf("help does not list %q:\n%s", want, stderr.String())
 	}
 }

@@ -1729,6 +1729,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/formats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The export formats a release can name, with the options of each
+         * @description Every format in documentation order, the same for every project and caller. The options
+         *     listed with a format are those that belong to it alone; the options common to every
+         *     format are described under `POST /api/v1/projects/{pid}/releases`.
+         */
+        get: operations["listFormats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/templates": {
         parameters: {
             query?: never;
@@ -2296,11 +2318,26 @@ export interface components {
             model: string;
             answers: components["schemas"]["Answers"];
         };
+        /**
+         * @description An export format's name, as a release names it; `GET /api/v1/formats` says what each
+         *     writes. The list is `exports.FormatNames()` in the same order, held to it by
+         *     `backend/api/formats_test.go`.
+         * @enum {string}
+         */
+        ExportFormat: "jsonl" | "csv" | "hf" | "d3omni" | "omnireward" | "judgeanything" | "robojudge" | "storybench";
+        /** @description One export format. */
+        FormatInfo: {
+            name: components["schemas"]["ExportFormat"];
+            /** @description What the format writes and where. */
+            description: string;
+            /** @description The option keys that belong to this format alone (e.g. `ties` for `omnireward`); empty for most. */
+            options: string[];
+        };
         ReleaseRequest: {
             /** @description The release's name, e.g. `v1` (1 to 100 characters). */
             name: string;
-            /** @description Formats to write, in order; see `exports` for each one's files. */
-            formats: ("jsonl" | "csv" | "hf" | "d3omni" | "omnireward" | "judgeanything" | "robojudge" | "storybench")[];
+            /** @description Formats to write, in order; `GET /api/v1/formats` describes each one's files. */
+            formats: components["schemas"]["ExportFormat"][];
             /** @description Options as described under `POST .../releases`; strings are accepted for booleans and numbers. */
             options?: {
                 [key: string]: unknown;
@@ -2315,7 +2352,7 @@ export interface components {
              * @enum {string}
              */
             status: "queued" | "running" | "done" | "failed";
-            formats: string[];
+            formats: components["schemas"]["ExportFormat"][];
             /** @description The options as asked. */
             options: {
                 [key: string]: unknown;
@@ -2353,7 +2390,7 @@ export interface components {
             by_language?: {
                 [key: string]: number;
             };
-            /** @description Files listed */
+            /** @description Files listed, manifest.json included. */
             files: number;
             /** @description Bytes of the files the manifest lists. */
             bytes: number;
@@ -2376,7 +2413,7 @@ export interface components {
             };
             /** @description The workflow policy as stored. */
             policy: unknown;
-            formats: string[];
+            formats: components["schemas"]["ExportFormat"][];
             /** @description Every option with its default filled in. */
             options: {
                 [key: string]: unknown;
@@ -2787,7 +2824,7 @@ export interface components {
                     name?: string;
                     /** @description The answers that count: the reviewer's correction when the label was corrected, else the original. */
                     answers: components["schemas"]["Answers"];
-                    /** @description The label as its annotator submitted it */
+                    /** @description The label as its annotator submitted it, before any correction. */
                     original: components["schemas"]["Answers"];
                     /** @description False for a label its reviewer rejected: shown, but not part of consensus. */
                     counted: boolean;
@@ -2870,7 +2907,7 @@ export interface components {
          *     assignment take only that pass's questions (others are refused as `not_in_pass`).
          */
         PassStep: {
-            /** @description The pass */
+            /** @description The pass, counting from 1. */
             number: number;
             count: number;
             key: string;
@@ -2926,7 +2963,7 @@ export interface components {
             /** @description 10th percentile of the time spent per label (nearest rank). */
             p10_seconds: number | null;
             rushed_share: number | null;
-            /** @description Share of agreeing (unit */
+            /** @description Share of agreeing (unit, peer) comparisons on units shared with other annotators. */
             peer_agreement: number | null;
             /** @description Share of the person's ratings equal to the final ground truth. */
             truth_agreement: number | null;
@@ -2934,7 +2971,7 @@ export interface components {
                 answered: number;
                 correct: number;
                 accuracy: number | null;
-                /** @description Gold answers in the sliding window (at most `gold_window` */
+                /** @description Gold answers in the sliding window (at most `gold_window`, since the last pause was lifted). */
                 window_answered: number;
                 window_accuracy: number | null;
             };
@@ -3010,7 +3047,7 @@ export interface components {
                     ratio: number | null;
                     /** @description With a ratio target. */
                     meets_ratio?: boolean;
-                    /** @description With a ratio target */
+                    /** @description With a ratio target, the No items that would make the ratio exceed it. */
                     needs_no?: number;
                 }[];
                 histogram: {
@@ -3376,7 +3413,7 @@ export interface components {
         CalibrationQuestionFigures: {
             key: string;
             label: string;
-            /** @description The question's kind (likert */
+            /** @description The question's kind (likert, binary, checklist, ...). */
             type: string;
             /** @enum {string} */
             level: "nominal" | "ordinal";
@@ -3422,7 +3459,7 @@ export interface components {
                 item_id: string;
                 external_id: string;
                 question: string;
-                /** @description The gold answer */
+                /** @description The gold answer, or null. */
                 gold: unknown;
                 answers: {
                     user_id: string;
@@ -3455,9 +3492,9 @@ export interface components {
                 questions: {
                     key: string;
                     label: string;
-                    /** @description The caller's answer */
+                    /** @description The caller's answer, or null. */
                     mine: unknown;
-                    /** @description The gold answer */
+                    /** @description The gold answer, else the majority answer, or null. */
                     reference: unknown;
                     /** @enum {string|null} */
                     reference_kind: "gold" | "majority" | null;
@@ -4613,7 +4650,7 @@ export interface operations {
                         created_at: string;
                         /** @description Assignments claimed with this version. */
                         assignments: number;
-                        /** @description Of those */
+                        /** @description Of those, the submitted ones. */
                         submitted: number;
                     }[];
                 };
@@ -4673,14 +4710,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "stage": "review",
-                 *       "id": "0190c3d4e5f6a7b8c9d0e1f2a3b4c5d6",
-                 *       "user": "rev2@example.org",
-                 *       "grant_role": true
-                 *     }
-                 */
                 "application/json": {
                     stage: components["schemas"]["WorkStage"];
                     /** @description The waiting item, or for `review` the waiting label. */
@@ -5459,15 +5488,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "status": "valid"
-                 *     }
-                 * @example {
-                 *       "status": "duplicate",
-                 *       "duplicate_of": "0190c3d4e5f6a7b8c9d0e1f2a3b4c5d6"
-                 *     }
-                 */
                 "application/json": {
                     /** @enum {string} */
                     status: "valid" | "too_vague" | "too_specific" | "duplicate";
@@ -6109,7 +6129,7 @@ export interface operations {
                         email: string;
                         name?: string;
                         roles: components["schemas"]["Role"][];
-                        /** @description Whether the member is paused */
+                        /** @description Whether the member is paused, when the person is a member. */
                         paused?: boolean;
                         /** @description The languages the member reads, when the change named them, a pause or a qualification. */
                         languages?: string[];
@@ -7114,6 +7134,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssignmentNotFound"];
             /** @description As the project-scoped route. */
             default: {
                 headers: {
@@ -7135,6 +7158,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssignmentNotFound"];
             /** @description As the project-scoped route. */
             default: {
                 headers: {
@@ -7156,6 +7182,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssignmentNotFound"];
             /** @description As the project-scoped route. */
             default: {
                 headers: {
@@ -7177,6 +7206,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssignmentNotFound"];
             /** @description As the project-scoped route. */
             default: {
                 headers: {
@@ -7198,6 +7230,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssignmentNotFound"];
             /** @description As the project-scoped route. */
             default: {
                 headers: {
@@ -7219,6 +7254,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssignmentNotFound"];
             /** @description As the project-scoped route. */
             default: {
                 headers: {
@@ -7226,6 +7264,30 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    listFormats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The formats. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        formats: components["schemas"]["FormatInfo"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listTemplates: {
