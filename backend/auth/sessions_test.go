@@ -85,7 +85,7 @@ func TestLogin(t *testing.T) {
 		} {
 			_, err := s.Login(ctx, c.email, c.password, "10.0.0.9")
 			var fe *FailedLoginError
-			if !errors.Is(err, ErrBadCredentials) || !errors.As(err, &fe) || fe.AccountFailures != 1 {
+			if !errors.Is(err, ErrBadCredentials) || !errors.As(err, &fe) || fe.AccountFailures != 1 || err.Error() != ErrBadCredentials.Error() {
 				t.Errorf("login %s / %q: %v, want the first failure of ErrBadCredentials", c.email, c.password, err)
 			}
 		}
@@ -264,5 +264,27 @@ func TestStoreDownIsNoVerdict(t *testing.T) {
 		_, err = s.Authenticate(ctx, issued.Token)
 		check("personal access token", err)
 		check("logout", s.Logout(ctx, &Principal{SessionID: "fam"}))
+	})
+}
+
+// TestHashingBusyIsNoFailure: a login that finds no room to hash its password is ErrBusy, and
+// is not counted against the account: the server's load must not lock anyone out.
+func TestHashingBusyIsNoFailure(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, s *Sessions) {
+		ctx := context.Background()
+		ana := addUser(t, s, "ana@example.org", false)
+		for range cap(s.hashing.slots) {
+			s.hashing.slots <- struct{}{}
+		}
+		for _, email := range []string{ana.Email, "nobody@example.org"} {
+			if _, err := s.Login(ctx, email, testPassword, "10.0.0.1"); !errors.Is(err, ErrBusy) {
+				t.Fatalf("login of %s with hashing full: %v, want ErrBusy", email, err)
+			}
+			if f, _ := s.store.LoginFailures(ctx, "acct:"+email, time.Hour); f.Count != 0 {
+				t.Fatalf("a busy refusal counted %d failures", f.Count)
+			}
+		}
+		<-s.hashing.slots
+		login(t, s, ana.Email)
 	})
 }
