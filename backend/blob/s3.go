@@ -124,6 +124,9 @@ func unreachable(err error) error {
 
 // Get opens the object.
 func (s *S3) Get(ctx context.Context, key string) (io.ReadCloser, error) {
+	if err := ValidKey(key); err != nil {
+		return nil, err
+	}
 	obj, err := s.client.GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})
 	if err != nil {
 		return nil, unreachable(err)
@@ -140,12 +143,18 @@ func (s *S3) Get(ctx context.Context, key string) (io.ReadCloser, error) {
 
 // Delete removes the object.
 func (s *S3) Delete(ctx context.Context, key string) error {
+	if err := ValidKey(key); err != nil {
+		return err
+	}
 	return unreachable(s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{}))
 }
 
 // SignedURL presigns a GET that answers with the given content type, or as a download when
 // that type is not safe to show inline.
 func (s *S3) SignedURL(ctx context.Context, key string, ttl time.Duration, contentType string) (string, error) {
+	if err := ValidKey(key); err != nil {
+		return "", err
+	}
 	// note: S3 sends no Content-Security-Policy, so what a browser may render is decided by
 	// the type and disposition the URL asks for
 	ct, disposition := Served(contentType)
