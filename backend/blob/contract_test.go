@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
@@ -119,9 +120,9 @@ func TestInvalidKeys(t *testing.T) {
 	})
 }
 
-// TestPutFailureStoresNothing: a Put whose reader fails (here, past its size limit) returns
-// that error, still recognisable, and leaves no blob, not even a part of one; the blob that
-// was there before stays.
+// TestPutFailureStoresNothing: a Put whose reader fails (past its size limit, or breaking off
+// as a request body does when its client goes away) returns that error, still recognisable,
+// and leaves no blob, not even a part of one; the blob that was there before stays.
 func TestPutFailureStoresNothing(t *testing.T) {
 	forEachStore(t, func(t *testing.T, s blob.Store) {
 		ctx := context.Background()
@@ -135,6 +136,16 @@ func TestPutFailureStoresNothing(t *testing.T) {
 			}
 			if _, err := read(t, s, "too/big"); !errors.Is(err, blob.ErrNotFound) {
 				t.Fatalf("size %d: a failed Put left a blob (%v)", size, err)
+			}
+		}
+		for _, size := range []int64{-1, 20_000} {
+			cut := io.MultiReader(bytes.NewReader(body[:5000]), iotest.ErrReader(io.ErrUnexpectedEOF))
+			// note: with a size, the store may see only that the body is short
+			if err := s.Put(ctx, "cut/short", cut, size, ""); err == nil || size < 0 && !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Fatalf("size %d: Put of a body that breaks off: %v", size, err)
+			}
+			if got, err := read(t, s, "cut/short"); !errors.Is(err, blob.ErrNotFound) {
+				t.Fatalf("size %d: a body that broke off was stored, %d bytes (%v)", size, len(got), err)
 			}
 		}
 		if err := s.Put(ctx, "kept", strings.NewReader("before"), 6, ""); err != nil {

@@ -108,9 +108,23 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, conte
 		// note: left to itself minio-go sizes parts for a 5 TiB object and buffers one part
 		// (over 500 MiB) per upload
 		opts.PartSize = streamPartSize
+		r = brokenOff{r}
 	}
 	_, err := s.client.PutObject(ctx, s.bucket, key, r, size, opts)
 	return unreachable(err)
+}
+
+// brokenOff passes a body on, but not its own io.ErrUnexpectedEOF as such: minio-go takes
+// that error for the end of a short last part, and would store a body that broke off (a
+// request whose client went away) as a whole, shorter blob.
+type brokenOff struct{ r io.Reader }
+
+func (b brokenOff) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if err == io.ErrUnexpectedEOF {
+		err = fmt.Errorf("the body broke off: %w", err)
+	}
+	return n, err
 }
 
 // unreachable marks an error of a store that did not answer as ErrUnavailable.
