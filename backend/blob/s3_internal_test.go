@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/minio/minio-go/v7"
@@ -78,5 +80,22 @@ func TestS3Unreachable(t *testing.T) {
 	plain := fmt.Errorf("access denied")
 	if unreachable(plain) != plain || unreachable(nil) != nil {
 		t.Fatal("errors that are no network failure pass unchanged")
+	}
+}
+
+// TestBrokenOff: a body's own io.ErrUnexpectedEOF reaches minio-go as another error (which it
+// does not take for the end of a short part) that still matches io.ErrUnexpectedEOF; every
+// other error and the end of the body pass unchanged.
+func TestBrokenOff(t *testing.T) {
+	cut := brokenOff{io.MultiReader(strings.NewReader("abc"), iotest.ErrReader(io.ErrUnexpectedEOF))}
+	got, err := io.ReadAll(cut)
+	if string(got) != "abc" || err == io.ErrUnexpectedEOF || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("read %q, %v", got, err)
+	}
+	if _, err := io.ReadAll(brokenOff{iotest.ErrReader(io.ErrClosedPipe)}); err != io.ErrClosedPipe {
+		t.Fatalf("another error: %v", err)
+	}
+	if got, err := io.ReadAll(brokenOff{strings.NewReader("whole")}); err != nil || string(got) != "whole" {
+		t.Fatalf("a whole body: %q, %v", got, err)
 	}
 }
