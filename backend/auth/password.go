@@ -22,6 +22,9 @@ const (
 	argonThreads   = 1
 	argonKeyLen    = 32
 	argonSaltLen   = 16
+	// argonMinKeyLen is the shortest key a stored hash may have: a shorter one would match
+	// many passwords, an empty one every password.
+	argonMinKeyLen = 16
 )
 
 // ErrMismatch is returned when a password does not match its hash.
@@ -39,7 +42,8 @@ func HashPassword(password string) (string, error) {
 		argon2.Version, argonMemoryKiB, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
-// CheckPassword compares a password with a hash made by HashPassword, in constant time.
+// CheckPassword compares a password with a hash made by HashPassword, in constant time. A hash
+// that is not a usable argon2id PHC string is an error other than ErrMismatch.
 func CheckPassword(hash, password string) error {
 	parts := strings.Split(hash, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
@@ -54,6 +58,10 @@ func CheckPassword(hash, password string) error {
 	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &mem, &iters, &threads); err != nil {
 		return fmt.Errorf("argon2 parameters: %w", err)
 	}
+	if iters < 1 || threads < 1 {
+		// note: argon2 panics on these rather than failing
+		return errors.New("argon2 parameters: t and p must be at least 1")
+	}
 	b64 := base64.RawStdEncoding
 	salt, err := b64.DecodeString(parts[4])
 	if err != nil {
@@ -62,6 +70,9 @@ func CheckPassword(hash, password string) error {
 	want, err := b64.DecodeString(parts[5])
 	if err != nil {
 		return err
+	}
+	if len(want) < argonMinKeyLen {
+		return fmt.Errorf("argon2 key of %d bytes, at least %d expected", len(want), argonMinKeyLen)
 	}
 	got := argon2.IDKey([]byte(password), salt, iters, mem, threads, uint32(len(want)))
 	if subtle.ConstantTimeCompare(got, want) != 1 {

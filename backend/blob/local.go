@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"time"
 )
 
@@ -78,10 +79,21 @@ func (l *Local) Open(key string) (*os.File, error) {
 		return nil, err
 	}
 	f, err := os.Open(p)
-	if errors.Is(err, fs.ErrNotExist) {
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return nil, ErrNotFound
 	}
-	return f, err
+	if err != nil {
+		return nil, err
+	}
+	// note: a key that is the prefix of other keys names a directory here, and no blob
+	if fi, err := f.Stat(); err != nil || fi.IsDir() {
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		return nil, ErrNotFound
+	}
+	return f, nil
 }
 
 // Delete removes the blob's file.

@@ -108,9 +108,23 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, conte
 		// note: left to itself minio-go sizes parts for a 5 TiB object and buffers one part
 		// (over 500 MiB) per upload
 		opts.PartSize = streamPartSize
+		r = brokenOff{r}
 	}
 	_, err := s.client.PutObject(ctx, s.bucket, key, r, size, opts)
 	return unreachable(err)
+}
+
+// brokenOff passes a body on, but not its own io.ErrUnexpectedEOF as such: minio-go takes
+// that error for the end of a short last part, and would store a body that broke off (a
+// request whose client went away) as a whole, shorter blob.
+type brokenOff struct{ r io.Reader }
+
+func (b brokenOff) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if err == io.ErrUnexpectedEOF {
+		err = fmt.Errorf("the body broke off: %w", err)
+	}
+	return n, err
 }
 
 // unreachable marks an error of a store that did not answer as ErrUnavailable.
@@ -124,6 +138,9 @@ func unreachable(err error) error {
 
 // Get opens the object.
 func (s *S3) Get(ctx context.Context, key string) (io.ReadCloser, error) {
+	if err := ValidKey(key); err != nil {
+		return nil, err
+	}
 	obj, err := s.client.GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})
 	if err != nil {
 		return nil, unreachable(err)
@@ -140,12 +157,18 @@ func (s *S3) Get(ctx context.Context, key string) (io.ReadCloser, error) {
 
 // Delete removes the object.
 func (s *S3) Delete(ctx context.Context, key string) error {
+	if err := ValidKey(key); err != nil {
+		return err
+	}
 	return unreachable(s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{}))
 }
 
 // SignedURL presigns a GET that answers with the given content type, or as a download when
 // that type is not safe to show inline.
 func (s *S3) SignedURL(ctx context.Context, key string, ttl time.Duration, contentType string) (string, error) {
+	if err := ValidKey(key); err != nil {
+		return "", err
+	}
 	// note: S3 sends no Content-Security-Policy, so what a browser may render is decided by
 	// the type and disposition the URL asks for
 	ct, disposition := Served(contentType)

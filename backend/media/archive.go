@@ -64,14 +64,15 @@ const MaxRatio = 100
 func (m *Service) checkUnpacked(z *zip.Reader) error {
 	var total uint64
 	for _, f := range z.File {
-		total += f.UncompressedSize64
 		if f.UncompressedSize64 > 1<<20 && f.UncompressedSize64 > MaxRatio*max(f.CompressedSize64, 1) {
 			return tasks.Field("media", "compression_ratio", "%s unpacks %d times its packed size (at most %d)",
 				f.Name, f.UncompressedSize64/max(f.CompressedSize64, 1), MaxRatio)
 		}
-	}
-	if m.maxBytes > 0 && total > uint64(m.maxBytes) {
-		return &blob.TooLargeError{Limit: m.maxBytes}
+		// note: checked entry by entry, so declared sizes near 2^64 cannot wrap the sum round
+		total += f.UncompressedSize64
+		if m.maxBytes > 0 && (f.UncompressedSize64 > uint64(m.maxBytes) || total > uint64(m.maxBytes)) {
+			return &blob.TooLargeError{Limit: m.maxBytes}
+		}
 	}
 	return nil
 }

@@ -181,8 +181,8 @@ func active(ct string) bool {
 }
 
 // SniffContentType decides the stored type from the bytes first, then the extension. Active
-// content (HTML, SVG, XML, script) is stored as a download, so a signed URL never serves it
-// as a page.
+// content (HTML, SVG, XML, script), whether the bytes or the extension say so, is stored as a
+// download, so a signed URL never serves it as a page.
 func SniffContentType(head []byte, filename string) string {
 	ct := http.DetectContentType(head)
 	if genericTypes[ct] {
@@ -190,7 +190,10 @@ func SniffContentType(head []byte, filename string) string {
 		if t, ok := ExtraTypes[ext]; ok {
 			return t
 		}
-		if t := mime.TypeByExtension(ext); t != "" && !strings.Contains(t, "html") && !strings.Contains(t, "javascript") {
+		if t := mime.TypeByExtension(ext); t != "" {
+			if active(t) {
+				return blob.Download
+			}
 			return t
 		}
 	}
