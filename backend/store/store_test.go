@@ -204,25 +204,3 @@ WHERE project_id = $1 AND `+migrations.SeedExpr(pg)+` = $2 ORDER BY external_id 
 		})
 	}
 }
-
-// TestCombinedWriteConflict: a unique violation inside writes sent together (one statement of
-// WITH queries on PostgreSQL) is ErrConflict on both engines, as a single write's is, and
-// nothing of the statement is kept.
-func TestCombinedWriteConflict(t *testing.T) {
-	for _, b := range testenv.Backends() {
-		t.Run(b.Name, func(t *testing.T) {
-			s := b.Open(t)
-			ctx := context.Background()
-			at := time.Now().UTC()
-			insert := store.Write{SQL: "INSERT INTO settings (key, value, created_at) VALUES (?, ?, ?)", Args: []any{"combined", "v", at}}
-			a := &store.Assignment{ID: "absent", CreatedAt: at, LeaseExpiresAt: at}
-			err := s.WithTx(ctx, func(tx *store.Store) error { return tx.SaveAssignmentWith(ctx, a, insert, insert) })
-			if !errors.Is(err, store.ErrConflict) {
-				t.Fatalf("got %v, want ErrConflict", err)
-			}
-			if err := s.WithTx(ctx, func(tx *store.Store) error { return tx.SaveAssignmentWith(ctx, a, insert) }); err != nil {
-				t.Fatalf("the failed statement left its first write: %v", err)
-			}
-		})
-	}
-}
