@@ -2,10 +2,15 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"log/slog"
+	neturl "net/url"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -16,23 +21,124 @@ import (
 )
 
 // fixture is one migrated store of one engine, with helpers that build the rows a test needs.
-// Subtests share the store and build their own people and projects, so that a table of cases
-// costs one migration per engine.
+// The store is shared: every test builds its own people and projects, and asserts nothing of
+// rows it did not make, so that the package costs one migration per engine.
 type fixture struct {
 	t   *testing.T
 	ctx context.Context
 	s   *store.Store
 }
 
-// eachBackend runs fn on a fresh store of each engine: SQLite, and PostgreSQL when
-// ARBITER_TEST_POSTGRES_URL is set (required where services are).
+// eachBackend runs fn on the package's store of each engine: SQLite, and PostgreSQL when
+// ARBITER_TEST_POSTGRES_URL is set (required where services are, as testenv.Backends).
 func eachBackend(t *testing.T, fn func(t *testing.T, f *fixture)) {
+	for _, engine := range []string{"sqlite", "postgres"} {
+		t.Run(engine, func(t *testing.T) {
+			t.Parallel()
+			fn(t, &fixture{t: t, ctx: context.Background(), s: sharedStore(t, engine)})
+		})
+	}
+}
+
+// eachFreshBackend is eachBackend on a fresh store of each engine, for what reads the whole
+// database.
+func eachFreshBackend(t *testing.T, fn func(t *testing.T, f *fixture)) {
 	for _, b := range testenv.Backends() {
 		t.Run(b.Name, func(t *testing.T) {
 			t.Parallel()
 			fn(t, &fixture{t: t, ctx: context.Background(), s: b.Open(t)})
 		})
 	}
+}
+
+// shared holds the package's store of each engine, opened on first use and closed (its
+// PostgreSQL schema dropped) by TestMain once every test has run.
+var shared struct {
+	mu     sync.Mutex
+	stores map[string]*store.Store
+	close  []func()
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, c := range shared.close {
+		c()
+	}
+	os.Exit(code)
+}
+
+// sharedStore returns the package's store of an engine; PostgreSQL is skipped or failed as
+// testenv.Service says when it is not configured.
+func sharedStore(t *testing.T, engine string) *store.Store {
+	t.Helper()
+	base := ""
+	if engine == "postgres" {
+		base = testenv.Service(t, testenv.EnvPostgres, "PostgreSQL")
+	}
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if s := shared.stores[engine]; s != nil {
+		return s
+	}
+	s, closeFn, err := openShared(engine, base)
+	if err != nil {
+		t.Fatalf("open the shared %s store: %v", engine, err)
+	}
+	if shared.stores == nil {
+		shared.stores = map[string]*store.Store{}
+	}
+	shared.stores[engine], shared.close = s, append(shared.close, closeFn)
+	return s
+}
+
+// openShared opens and migrates a store in a temporary directory (SQLite) or in a fresh
+// schema of the database at base (PostgreSQL); closeFn closes it and removes what it made.
+func openShared(engine, base string) (s *store.Store, closeFn func(), err error) {
+	ctx := context.Background()
+	var url string
+	var remove func()
+	if engine == "postgres" {
+		schema := testenv.RandomName("t_shared_")
+		admin, err := sql.Open("pgx", base)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer admin.Close()
+		if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
+			return nil, nil, err
+		}
+		remove = func() {
+			if db, err := sql.Open("pgx", base); err == nil {
+				db.Exec("DROP SCHEMA " + schema + " CASCADE")
+				db.Close()
+			}
+		}
+		u, err := neturl.Parse(base)
+		if err != nil {
+			return nil, nil, err
+		}
+		q := u.Query()
+		q.Set("search_path", schema)
+		u.RawQuery = q.Encode()
+		url = u.String()
+	} else {
+		dir, err := os.MkdirTemp("", "arbiter-store-")
+		if err != nil {
+			return nil, nil, err
+		}
+		remove = func() { os.RemoveAll(dir) }
+		url = "sqlite:" + filepath.Join(dir, "arbiter.db")
+	}
+	if s, err = store.Open(ctx, url); err == nil {
+		if err = s.Migrate(ctx, slog.New(slog.DiscardHandler)); err != nil {
+			s.Close()
+		}
+	}
+	if err != nil {
+		remove()
+		return nil, nil, err
+	}
+	return s, func() { s.Close(); remove() }, nil
 }
 
 // run runs fn as a subtest on the same store.
@@ -69,12 +175,15 @@ func (f *fixture) countRows(table, where string, args ...any) int {
 	return n
 }
 
-var people atomic.Int64
+var serial atomic.Int64
+
+// unique returns a name no other call returns in this process.
+func unique(prefix string) string { return fmt.Sprintf("%s-%d", prefix, serial.Add(1)) }
 
 // user creates a person with a unique email.
 func (f *fixture) user(name string) *store.User {
 	f.t.Helper()
-	u := &store.User{Email: fmt.Sprintf("%s-%d@example.org", name, people.Add(1)), Name: name, PasswordHash: "x"}
+	u := &store.User{Email: unique(name) + "@example.org", Name: name, PasswordHash: "x"}
 	must(f.t, f.s.CreateUser(f.ctx, u))
 	return u
 }

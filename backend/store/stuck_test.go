@@ -12,7 +12,7 @@ import (
 // nobody with the stage's role reads, or readable but left only to people who worked the item
 // in another stage or already did this stage's work on it.
 func TestStuckWork(t *testing.T) {
-	eachBackend(t, func(t *testing.T, f *fixture) {
+	eachFreshBackend(t, func(t *testing.T, f *fixture) {
 		lead, ann, rev := f.user("lead"), f.user("ann"), f.user("rev")
 		p := f.project(lead)
 		f.member(p, ann, store.RoleAnnotator, store.RoleViewer)

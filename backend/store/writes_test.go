@@ -1,7 +1,6 @@
 package store_test
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -113,22 +112,18 @@ func TestCombinedWrites(t *testing.T) {
 // WITH queries on PostgreSQL) is ErrConflict on both engines, as a single write's is, and
 // nothing of the statement is kept.
 func TestCombinedWriteConflict(t *testing.T) {
-	for _, b := range testenv.Backends() {
-		t.Run(b.Name, func(t *testing.T) {
-			s := b.Open(t)
-			ctx := context.Background()
-			at := time.Now().UTC()
-			insert := store.Write{SQL: "INSERT INTO settings (key, value, created_at) VALUES (?, ?, ?)", Args: []any{"combined", "v", at}}
-			a := &store.Assignment{ID: "absent", CreatedAt: at, LeaseExpiresAt: at}
-			err := s.WithTx(ctx, func(tx *store.Store) error { return tx.SaveAssignmentWith(ctx, a, insert, insert) })
-			if !errors.Is(err, store.ErrConflict) {
-				t.Fatalf("got %v, want ErrConflict", err)
-			}
-			if err := s.WithTx(ctx, func(tx *store.Store) error { return tx.SaveAssignmentWith(ctx, a, insert) }); err != nil {
-				t.Fatalf("the failed statement left its first write: %v", err)
-			}
-		})
-	}
+	eachBackend(t, func(t *testing.T, f *fixture) {
+		at := time.Now().UTC()
+		insert := store.Write{SQL: "INSERT INTO settings (key, value, created_at) VALUES (?, ?, ?)", Args: []any{unique("combined"), "v", at}}
+		a := &store.Assignment{ID: "absent", CreatedAt: at, LeaseExpiresAt: at}
+		err := f.s.WithTx(f.ctx, func(tx *store.Store) error { return tx.SaveAssignmentWith(f.ctx, a, insert, insert) })
+		if !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("got %v, want ErrConflict", err)
+		}
+		if err := f.s.WithTx(f.ctx, func(tx *store.Store) error { return tx.SaveAssignmentWith(f.ctx, a, insert) }); err != nil {
+			t.Fatalf("the failed statement left its first write: %v", err)
+		}
+	})
 }
 
 // TestCombinedWriteRefusesUnsetTimestamps: a row whose automatic timestamp is zero is refused
