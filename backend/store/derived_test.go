@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -268,6 +269,79 @@ func TestFiguresKey(t *testing.T) {
 				}
 			}
 			last = now
+		}
+	})
+}
+
+// bulk fills p with n decided items (ids and external ids numbered in order), each with ground
+// truth and one prediction, and the first labels of them with a submitted label of u, in a few
+// statements.
+func (f *fixture) bulk(p *store.Project, u *store.User, n, labels int) {
+	f.t.Helper()
+	pad := "printf('%06d', i)"
+	if f.pg() {
+		pad = "lpad(i::text, 6, '0')"
+	}
+	series := func(n int) string {
+		return fmt.Sprintf("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %d)\n", n)
+	}
+	id := "%s || '-' || " + pad
+	for i, q := range []string{
+		`INSERT INTO items (id, project_id, external_id, inputs, stage, gt_revision, created_at, updated_at)
+SELECT ` + fmt.Sprintf(id, "'"+p.ID+"'") + `, '` + p.ID + `', 'e' || ` + pad + `, '{}', 'done', 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP FROM n`,
+		`INSERT INTO ground_truth_revisions (item_id, revision, answers, provenance, created_at)
+SELECT ` + fmt.Sprintf(id, "'"+p.ID+"'") + `, 1, '{}', 'single', CURRENT_TIMESTAMP FROM n`,
+		`INSERT INTO predictions (item_id, model, project_id, answers, created_at)
+SELECT ` + fmt.Sprintf(id, "'"+p.ID+"'") + `, 'm', '` + p.ID + `', '{}', CURRENT_TIMESTAMP FROM n`,
+		`INSERT INTO assignments (id, project_id, item_id, user_id, stage, status, schema_version, seed, lease_expires_at, answers, created_at, submitted_at)
+SELECT ` + fmt.Sprintf(id, "'a"+p.ID+"'") + `, '` + p.ID + `', ` + fmt.Sprintf(id, "'"+p.ID+"'") + `, '` + u.ID + `', 'label', 'submitted', 0, 0,
+  CURRENT_TIMESTAMP, '{}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP FROM n`,
+	} {
+		if i == 3 {
+			n = labels
+		}
+		f.exec(series(n) + q)
+	}
+}
+
+// TestWalksCrossPages: the walks that read a project a page at a time give every row once, in
+// order, across the pages' boundaries (10,000 items and predictions, 5,000 labels a page).
+func TestWalksCrossPages(t *testing.T) {
+	eachBackend(t, func(t *testing.T, f *fixture) {
+		lead := f.user("lead")
+		p := f.project(lead)
+		const n, labels = 10001, 5001
+		f.bulk(p, lead, n, labels)
+		for _, c := range []struct {
+			name string
+			walk func(visit func(key string)) error
+			rows int
+		}{
+			{"truth", func(visit func(string)) error {
+				return f.s.EachTruth(f.ctx, p.ID, func(r *store.TruthRow) error { visit(r.ExternalID); return nil })
+			}, n},
+			{"decided truth", func(visit func(string)) error {
+				return f.s.EachDecidedTruth(f.ctx, p.ID, func(r *store.DecidedTruth) error { visit(r.ExternalID); return nil })
+			}, n},
+			{"predictions", func(visit func(string)) error {
+				return f.s.EachPrediction(f.ctx, p.ID, func(pr *store.Prediction) error { visit(pr.ItemID); return nil })
+			}, n},
+			{"prediction answers", func(visit func(string)) error {
+				return f.s.EachPredictionAnswers(f.ctx, p.ID, func(pr *store.PredictionAnswers) error { visit(string(pr.ItemID)); return nil })
+			}, n},
+			{"production labels", func(visit func(string)) error {
+				return f.s.EachProductionLabel(f.ctx, p.ID, false, func(r *store.LabelRow) error { visit(r.ID); return nil })
+			}, labels},
+		} {
+			count, last := 0, ""
+			err := c.walk(func(key string) {
+				if key <= last {
+					t.Fatalf("%s: %q after %q", c.name, key, last)
+				}
+				count, last = count+1, key
+			})
+			must(t, err)
+			equal(t, c.name+" rows", count, c.rows)
 		}
 	})
 }
