@@ -120,7 +120,7 @@ WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&n)
 			return
 		}
 	}
-	t.Fatal("the demotion never waited on the submit's lock")
+	t.Fatal("no session ever waited on a row lock")
 }
 
 func assertStatus(t *testing.T, ctx context.Context, s *store.Store, id string, want flow.AssignmentStatus) {

@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -187,7 +188,7 @@ func TestReviewQueue(t *testing.T) {
 		reviewed := label(its[3], a, 3) // rev reviewed it before
 		f.assign(its[3], rev, flow.StageReview, flow.AssignExpired, reviewOf(reviewed))
 		taken := label(its[4], a, 4) // other is reviewing it
-		f.assign(its[4], other, flow.StageReview, flow.AssignActive, reviewOf(taken))
+		reviewing := f.assign(its[4], other, flow.StageReview, flow.AssignActive, reviewOf(taken))
 		free := label(its[5], a, 6) // other's review lease ended
 		f.assign(its[5], other, flow.StageReview, flow.AssignActive, reviewOf(free), leaseEnded)
 		label(its[6], a, 7) // its item is flagged
@@ -196,12 +197,18 @@ func TestReviewQueue(t *testing.T) {
 		equalIDs(t, "other's reviews", reviewQueue(t, f, p, other, time.Now()), early.ID, own.ID, reviewed.ID, late.ID)
 		equalIDs(t, "rev's reviews once other's lease ended", reviewQueue(t, f, p, rev, time.Now().Add(2*time.Hour)), early.ID, taken.ID, late.ID, free.ID)
 
-		taken2, err := f.s.ReviewSlotTaken(f.ctx, taken.ID, "", time.Now())
-		must(t, err)
-		free2, err := f.s.ReviewSlotTaken(f.ctx, free.ID, "", time.Now())
-		must(t, err)
-		if !taken2 || free2 {
-			t.Fatalf("review slot taken: live lease %v, ended lease %v", taken2, free2)
+		for _, c := range []struct {
+			name          string
+			label, except string
+			want          bool
+		}{
+			{"a live lease", taken.ID, "", true},
+			{"a live lease but one's own", taken.ID, reviewing.ID, false},
+			{"an ended lease", free.ID, "", false},
+		} {
+			got, err := f.s.ReviewSlotTaken(f.ctx, c.label, c.except, time.Now())
+			must(t, err)
+			equal(t, "review slot taken by "+c.name, got, c.want)
 		}
 
 		// rev reviewed the first label of item 0: its second label is still rev's to review
@@ -344,4 +351,33 @@ func TestClaimItem(t *testing.T) {
 			}
 		})
 	})
+}
+
+// TestFirstStageUnderConcurrency: two transactions that record different first stages for one
+// person and item meet on the key: the second waits for the first, then sees its stage.
+func TestFirstStageUnderConcurrency(t *testing.T) {
+	f := &fixture{t: t, ctx: context.Background(), s: sharedStore(t, "postgres")}
+	lead, u := f.user("lead"), f.user("u")
+	it := f.item(f.project(lead), "x", flow.StageLabel)
+	tx, err := f.s.SQL().BeginTx(f.ctx, nil)
+	must(t, err)
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(f.ctx, `INSERT INTO item_people (item_id, user_id, stage, created_at) VALUES ($1, $2, 'label', now())`, it.ID, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		stage flow.Stage
+		err   error
+	}
+	done := make(chan result, 1)
+	go func() {
+		st, err := f.s.FirstStage(f.ctx, it.ID, u.ID, flow.StageReview)
+		done <- result{st, err}
+	}()
+	waitForLockWait(t, f.ctx, f.s.SQL())
+	must(t, tx.Commit())
+	r := <-done
+	if r.err != nil || r.stage != flow.StageLabel {
+		t.Fatalf("the second stage recorded: %q, %v; want the first's, label", r.stage, r.err)
+	}
 }
