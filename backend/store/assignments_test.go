@@ -31,7 +31,7 @@ func TestAssignmentOncePerStage(t *testing.T) {
 			{"a second review of one label", flow.StageReview, &l1.ID},
 		} {
 			err := f.s.CreateAssignment(f.ctx, &store.Assignment{ProjectID: p.ID, ItemID: it.ID, UserID: u.ID, Stage: c.stage,
-				TargetID: c.target, Status: flow.AssignActive, LeaseExpiresAt: time.Now()})
+				TargetID: c.target, Status: flow.AssignActive, LeaseExpiresAt: time.Now().UTC()})
 			if !errors.Is(err, store.ErrConflict) {
 				t.Fatalf("%s: %v, want ErrConflict", c.name, err)
 			}

@@ -32,7 +32,7 @@ func TestCacheClearedOnEveryReplica(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		start := time.Now()
+		start := time.Now().UTC()
 		if err := change(); err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func TestCacheClearedOnEveryReplica(t *testing.T) {
 // waitLive waits until st serves u from its cache (its listener is connected).
 func waitLive(t *testing.T, st *store.Store, id string) {
 	ctx := context.Background()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().UTC().Add(5 * time.Second); time.Now().UTC().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if _, err := st.CachedUser(ctx, id); err != nil {
 			t.Fatal(err)
 		}
@@ -88,7 +88,7 @@ func TestCacheServesAuthenticationRows(t *testing.T) {
 		got, _ := f.s.CachedUser(f.ctx, u.ID)
 		got.Name = "mutated"
 		equal(t, "a served copy changed by its reader", name(), "u")
-		must(t, f.s.TouchAccessToken(f.ctx, pat.ID, time.Now()))
+		must(t, f.s.TouchAccessToken(f.ctx, pat.ID, time.Now().UTC()))
 		equal(t, "after a use of a token", name(), "u")
 		must(t, f.s.WithTx(f.ctx, func(tx *store.Store) error { return tx.SetCanCreateProjects(f.ctx, v.ID, true) }))
 		equal(t, "after a committed change", name(), "behind")

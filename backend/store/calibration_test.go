@@ -95,7 +95,7 @@ func TestRoundWork(t *testing.T) {
 		first := f.round(p, []*store.Item{pool[0], pool[1], de}, ann, bob)
 		second := f.round(p, []*store.Item{pool[0], pool[2]}, ann)
 		closed := f.round(p, pool, ann)
-		must(t, f.s.CloseRound(f.ctx, closed.ID, lead.ID, time.Now()))
+		must(t, f.s.CloseRound(f.ctx, closed.ID, lead.ID, time.Now().UTC()))
 		f.member(p, ann, store.RoleAnnotator)
 		must(t, f.s.SetMemberLanguages(f.ctx, p.ID, ann.ID, []string{"en"}))
 
@@ -104,7 +104,7 @@ func TestRoundWork(t *testing.T) {
 		f.calibrate(second, pool[0], ann, flow.AssignActive) // the same pool item in another round
 		f.assign(pool[0], cid, flow.StageCalibration, flow.AssignActive, func(a *store.Assignment) { a.RoundID = &first.ID })
 		if err := f.s.CreateAssignment(f.ctx, &store.Assignment{ProjectID: p.ID, ItemID: pool[0].ID, UserID: ann.ID, Stage: flow.StageCalibration,
-			RoundID: &first.ID, Status: flow.AssignActive, LeaseExpiresAt: time.Now()}); !errors.Is(err, store.ErrConflict) {
+			RoundID: &first.ID, Status: flow.AssignActive, LeaseExpiresAt: time.Now().UTC()}); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("an item twice in one round: %v, want ErrConflict", err)
 		}
 
@@ -138,7 +138,7 @@ func TestRoundWork(t *testing.T) {
 		must(t, err)
 		equalIDs(t, "submitted round work", assignmentIDs(work), done.ID)
 
-		must(t, f.s.CloseRound(f.ctx, first.ID, lead.ID, time.Now()))
+		must(t, f.s.CloseRound(f.ctx, first.ID, lead.ID, time.Now().UTC()))
 		r, err := f.s.Round(f.ctx, p.ID, first.ID)
 		if err != nil || r.Status != flow.RoundClosed || r.ClosedAt == nil || *r.ClosedBy != lead.ID {
 			t.Fatalf("closed round %+v, %v", r, err)

@@ -95,7 +95,7 @@ func TestMemberPause(t *testing.T) {
 		if m := states[u.ID]; !m.Paused || m.GoldSince != nil || len(states) != 2 {
 			t.Fatalf("paused member %+v of %d", m, len(states))
 		}
-		before := time.Now().Add(-time.Second)
+		before := time.Now().UTC().Add(-time.Second)
 		must(t, f.s.SetMemberPaused(f.ctx, p.ID, u.ID, false))
 		states, err = f.s.MembersState(f.ctx, p.ID)
 		must(t, err)

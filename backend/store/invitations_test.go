@@ -23,7 +23,7 @@ func TestInvitations(t *testing.T) {
 		invite(p, co, store.RoleReviewer) // replaces the roles of the open invitation
 		invite(q, lead, store.RoleViewer)
 		invite(archived, lead, store.RoleViewer)
-		must(t, f.s.SetProjectArchived(f.ctx, archived.ID, new(time.Now())))
+		must(t, f.s.SetProjectArchived(f.ctx, archived.ID, new(time.Now().UTC())))
 
 		got, err := f.s.Invitation(f.ctx, first.ID)
 		if err != nil || got.Email != email || len(got.Roles) != 1 || got.Roles[0] != store.RoleReviewer || got.InvitedBy != co.ID {

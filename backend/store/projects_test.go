@@ -92,7 +92,7 @@ func TestProjectLists(t *testing.T) {
 		a, b, c := f.project(lead), f.project(lead), f.project(lead)
 		f.member(a, u, store.RoleAnnotator)
 		f.member(c, u, store.RoleReviewer)
-		must(t, f.s.SetProjectArchived(f.ctx, c.ID, new(time.Now())))
+		must(t, f.s.SetProjectArchived(f.ctx, c.ID, new(time.Now().UTC())))
 		names := func(userID string, archived bool) []string {
 			t.Helper()
 			ps, err := f.s.Projects(f.ctx, userID, archived)

@@ -37,7 +37,7 @@ func TestItemQueue(t *testing.T) {
 			flagged := f.item(p, "f", flow.StageLabel)
 			must(t, f.s.SetItemFlag(f.ctx, flagged.ID, store.JSON(`{"reason":"broken"}`)))
 			f.item(other, "o", flow.StageLabel)
-			now := time.Now()
+			now := time.Now().UTC()
 			equalIDs(t, "queue", labelQueue(t, f, p, ann, 1, now), idsOf(its...)...)
 
 			ids, err := f.s.NextItemCandidates(f.ctx, p.ID, ann.ID, flow.StageLabel, 1, 2, now)
@@ -63,15 +63,15 @@ func TestItemQueue(t *testing.T) {
 			f.assign(its[1], ann, flow.StageLabel, flow.AssignSkipped)
 			given := f.assign(its[2], ann, flow.StageLabel, flow.AssignActive)
 			f.worked(its[2], ann, flow.StageLabel)
-			equalIDs(t, "ann's queue", labelQueue(t, f, p, ann, 3, time.Now()), its[3].ID)
-			equalIDs(t, "bob's queue", labelQueue(t, f, p, bob, 3, time.Now()), idsOf(its...)...)
+			equalIDs(t, "ann's queue", labelQueue(t, f, p, ann, 3, time.Now().UTC()), its[3].ID)
+			equalIDs(t, "bob's queue", labelQueue(t, f, p, bob, 3, time.Now().UTC()), idsOf(its...)...)
 
 			// an assignment given back untouched is deleted: the item is ann's to take again
 			ok, err := f.s.DeleteUntouchedAssignment(f.ctx, given.ID)
 			if err != nil || !ok {
 				t.Fatalf("delete untouched: %v, %v", ok, err)
 			}
-			equalIDs(t, "ann's queue after giving one back", labelQueue(t, f, p, ann, 3, time.Now()), its[2].ID, its[3].ID)
+			equalIDs(t, "ann's queue after giving one back", labelQueue(t, f, p, ann, 3, time.Now().UTC()), its[2].ID, its[3].ID)
 		})
 		f.run("never an item worked in another stage", func(t *testing.T, f *fixture) {
 			lead, rev := f.user("lead"), f.user("rev")
@@ -80,7 +80,7 @@ func TestItemQueue(t *testing.T) {
 			f.worked(its[0], rev, flow.StageReview)
 			f.worked(its[1], rev, flow.StageAdjudicate)
 			f.worked(its[2], rev, flow.StageLabel)
-			equalIDs(t, "queue", labelQueue(t, f, p, rev, 3, time.Now()), its[2].ID)
+			equalIDs(t, "queue", labelQueue(t, f, p, rev, 3, time.Now().UTC()), its[2].ID)
 		})
 		f.run("slots held by submits and live leases", func(t *testing.T, f *fixture) {
 			lead, ann := f.user("lead"), f.user("ann")
@@ -109,7 +109,7 @@ func TestItemQueue(t *testing.T) {
 					})
 				}
 			}
-			now := time.Now()
+			now := time.Now().UTC()
 			equalIDs(t, "now", labelQueue(t, f, p, ann, 2, now), its[2].ID, its[3].ID, its[4].ID, its[5].ID)
 			equalIDs(t, "once the live leases end", labelQueue(t, f, p, ann, 2, now.Add(2*time.Hour)), its[1].ID, its[2].ID, its[3].ID, its[4].ID, its[5].ID)
 			equalIDs(t, "three slots", labelQueue(t, f, p, ann, 3, now), idsOf(its...)...)
@@ -135,8 +135,8 @@ func TestItemQueue(t *testing.T) {
 				f.assign(its[0], u, flow.StageLabel, flow.AssignSubmitted) // pass 0
 				f.assign(its[1], u, flow.StageLabel, flow.AssignSubmitted, func(a *store.Assignment) { a.Pass = 1 })
 			}
-			equalIDs(t, "queue", labelQueue(t, f, p, ann, 2, time.Now()), its[0].ID)
-			n, err := f.s.TakenSlots(f.ctx, its[0].ID, flow.StageLabel, 1, "", time.Now())
+			equalIDs(t, "queue", labelQueue(t, f, p, ann, 2, time.Now().UTC()), its[0].ID)
+			n, err := f.s.TakenSlots(f.ctx, its[0].ID, flow.StageLabel, 1, "", time.Now().UTC())
 			must(t, err)
 			equal(t, "pass 1 slots of the first item", n, int64(0))
 		})
@@ -152,8 +152,8 @@ func TestItemQueue(t *testing.T) {
 			f.member(other, any, store.RoleAnnotator)
 			must(t, f.s.SetMemberLanguages(f.ctx, p.ID, zhEn.ID, []string{"en", "zh"}))
 			must(t, f.s.SetMemberLanguages(f.ctx, other.ID, any.ID, []string{"fr"}))
-			equalIDs(t, "zh and en", labelQueue(t, f, p, zhEn, 1, time.Now()), its[0].ID, its[1].ID, its[2].ID, its[3].ID)
-			equalIDs(t, "every language", labelQueue(t, f, p, any, 1, time.Now()), idsOf(its...)...)
+			equalIDs(t, "zh and en", labelQueue(t, f, p, zhEn, 1, time.Now().UTC()), its[0].ID, its[1].ID, its[2].ID, its[3].ID)
+			equalIDs(t, "every language", labelQueue(t, f, p, any, 1, time.Now().UTC()), idsOf(its...)...)
 		})
 	})
 }
@@ -193,9 +193,9 @@ func TestReviewQueue(t *testing.T) {
 		f.assign(its[5], other, flow.StageReview, flow.AssignActive, reviewOf(free), leaseEnded)
 		label(its[6], a, 7) // its item is flagged
 		must(t, f.s.SetItemFlag(f.ctx, its[6].ID, store.JSON(`{"reason":"x"}`)))
-		equalIDs(t, "rev's reviews, oldest submit first", reviewQueue(t, f, p, rev, time.Now()), early.ID, late.ID, free.ID)
-		equalIDs(t, "other's reviews", reviewQueue(t, f, p, other, time.Now()), early.ID, own.ID, reviewed.ID, late.ID)
-		equalIDs(t, "rev's reviews once other's lease ended", reviewQueue(t, f, p, rev, time.Now().Add(2*time.Hour)), early.ID, taken.ID, late.ID, free.ID)
+		equalIDs(t, "rev's reviews, oldest submit first", reviewQueue(t, f, p, rev, time.Now().UTC()), early.ID, late.ID, free.ID)
+		equalIDs(t, "other's reviews", reviewQueue(t, f, p, other, time.Now().UTC()), early.ID, own.ID, reviewed.ID, late.ID)
+		equalIDs(t, "rev's reviews once other's lease ended", reviewQueue(t, f, p, rev, time.Now().UTC().Add(2*time.Hour)), early.ID, taken.ID, late.ID, free.ID)
 
 		for _, c := range []struct {
 			name          string
@@ -206,7 +206,7 @@ func TestReviewQueue(t *testing.T) {
 			{"a live lease but one's own", taken.ID, reviewing.ID, false},
 			{"an ended lease", free.ID, "", false},
 		} {
-			got, err := f.s.ReviewSlotTaken(f.ctx, c.label, c.except, time.Now())
+			got, err := f.s.ReviewSlotTaken(f.ctx, c.label, c.except, time.Now().UTC())
 			must(t, err)
 			equal(t, "review slot taken by "+c.name, got, c.want)
 		}
@@ -214,12 +214,12 @@ func TestReviewQueue(t *testing.T) {
 		// rev reviewed the first label of item 0: its second label is still rev's to review
 		f.worked(its[0], rev, flow.StageReview)
 		f.assign(its[0], rev, flow.StageReview, flow.AssignSubmitted, reviewOf(early))
-		equalIDs(t, "rev's reviews after one", reviewQueue(t, f, p, rev, time.Now()), late.ID, free.ID)
+		equalIDs(t, "rev's reviews after one", reviewQueue(t, f, p, rev, time.Now().UTC()), late.ID, free.ID)
 		if err := f.s.CreateAssignment(f.ctx, &store.Assignment{ProjectID: p.ID, ItemID: its[0].ID, UserID: rev.ID,
-			Stage: flow.StageReview, Status: flow.AssignActive, TargetID: &early.ID, LeaseExpiresAt: time.Now()}); !errors.Is(err, store.ErrConflict) {
+			Stage: flow.StageReview, Status: flow.AssignActive, TargetID: &early.ID, LeaseExpiresAt: time.Now().UTC()}); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("a second review of one label by one person: %v, want ErrConflict", err)
 		}
-		if taken, err := f.s.ReviewSlotTaken(f.ctx, early.ID, "", time.Now()); err != nil || !taken {
+		if taken, err := f.s.ReviewSlotTaken(f.ctx, early.ID, "", time.Now().UTC()); err != nil || !taken {
 			t.Fatalf("a submitted review holds the label's slot: %v, %v", taken, err)
 		}
 	})
@@ -240,13 +240,13 @@ func TestAdjudicationQueue(t *testing.T) {
 		f.member(p, adj, store.RoleAdjudicator)
 		must(t, f.s.SetMemberLanguages(f.ctx, p.ID, adj.ID, []string{"en"}))
 
-		ids, err := f.s.NextAdjudicationCandidates(f.ctx, p.ID, adj.ID, 10, time.Now())
+		ids, err := f.s.NextAdjudicationCandidates(f.ctx, p.ID, adj.ID, 10, time.Now().UTC())
 		must(t, err)
 		equalIDs(t, "adjudications", ids, its[3].ID, its[5].ID)
-		n, err := f.s.AvailableAdjudications(f.ctx, p.ID, adj.ID, 10, time.Now())
+		n, err := f.s.AvailableAdjudications(f.ctx, p.ID, adj.ID, 10, time.Now().UTC())
 		must(t, err)
 		equal(t, "available adjudications", n, int64(2))
-		ids, err = f.s.NextAdjudicationCandidates(f.ctx, p.ID, adj.ID, 10, time.Now().Add(2*time.Hour))
+		ids, err = f.s.NextAdjudicationCandidates(f.ctx, p.ID, adj.ID, 10, time.Now().UTC().Add(2*time.Hour))
 		must(t, err)
 		equalIDs(t, "once the live lease ended", ids, its[2].ID, its[3].ID, its[5].ID)
 	})
@@ -289,14 +289,14 @@ func TestClaimItem(t *testing.T) {
 	eachBackend(t, func(t *testing.T, f *fixture) {
 		claim := func(t *testing.T, f *fixture, it *store.Item, u *store.User, slots int) (*store.Assignment, bool, error) {
 			a := &store.Assignment{ProjectID: it.ProjectID, ItemID: it.ID, UserID: u.ID, Stage: flow.StageLabel,
-				Status: flow.AssignActive, LeaseExpiresAt: time.Now().Add(time.Hour)}
+				Status: flow.AssignActive, LeaseExpiresAt: time.Now().UTC().Add(time.Hour)}
 			var ok bool
 			err := f.s.WithTx(f.ctx, func(tx *store.Store) error {
 				if _, err := tx.ItemForUpdate(f.ctx, it.ID); err != nil {
 					return err
 				}
 				var err error
-				ok, err = tx.ClaimItem(f.ctx, store.NewClaim{Assignment: a, Slots: slots, At: time.Now(),
+				ok, err = tx.ClaimItem(f.ctx, store.NewClaim{Assignment: a, Slots: slots, At: time.Now().UTC(),
 					Event: store.Event{ProjectID: it.ProjectID, ActorID: u.ID, Action: "assignment.claim", Target: "item:" + it.ID}})
 				return err
 			})

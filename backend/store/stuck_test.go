@@ -67,7 +67,7 @@ func TestStuckWork(t *testing.T) {
 		// the totals count both kinds over the projects that are not archived
 		archived := f.project(lead)
 		f.item(archived, "x", flow.StageLabel, inLanguage("de"))
-		must(t, f.s.SetProjectArchived(f.ctx, archived.ID, new(time.Now())))
+		must(t, f.s.SetProjectArchived(f.ctx, archived.ID, new(time.Now().UTC())))
 		totals, err := f.s.StuckTotals(f.ctx, map[flow.Stage]string{flow.StageLabel: string(store.RoleAnnotator), flow.StageReview: string(store.RoleReviewer)}, 10)
 		must(t, err)
 		equal(t, "stuck totals", totals, map[flow.Stage]int64{flow.StageLabel: 5, flow.StageReview: 2})

@@ -13,7 +13,7 @@ func TestRefreshTokens(t *testing.T) {
 	eachBackend(t, func(t *testing.T, f *fixture) {
 		u, v := f.user("u"), f.user("v")
 		token := func(u *store.User, family, hash string) *store.RefreshToken {
-			rt := &store.RefreshToken{UserID: u.ID, FamilyID: family, TokenHash: hash, ExpiresAt: time.Now().Add(time.Hour), CreatedAt: time.Now()}
+			rt := &store.RefreshToken{UserID: u.ID, FamilyID: family, TokenHash: hash, ExpiresAt: time.Now().UTC().Add(time.Hour), CreatedAt: time.Now().UTC()}
 			must(t, f.s.CreateRefreshToken(f.ctx, rt))
 			return rt
 		}
@@ -21,7 +21,7 @@ func TestRefreshTokens(t *testing.T) {
 		sibling := token(u, "fam-"+u.ID, "h2-"+u.ID)
 		otherLogin := token(u, "fam2-"+u.ID, "h3-"+u.ID)
 		theirs := token(v, "fam-"+v.ID, "h1-"+v.ID)
-		if err := f.s.CreateRefreshToken(f.ctx, &store.RefreshToken{UserID: u.ID, FamilyID: "x", TokenHash: rt.TokenHash, ExpiresAt: time.Now(), CreatedAt: time.Now()}); !errors.Is(err, store.ErrConflict) {
+		if err := f.s.CreateRefreshToken(f.ctx, &store.RefreshToken{UserID: u.ID, FamilyID: "x", TokenHash: rt.TokenHash, ExpiresAt: time.Now().UTC(), CreatedAt: time.Now().UTC()}); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("a hash stored twice: %v, want ErrConflict", err)
 		}
 		if ok, err := f.s.UseRefreshToken(f.ctx, rt.ID); err != nil || !ok {
