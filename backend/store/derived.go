@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/arbiter-annotation/arbiter/backend/store/migrations"
+	"strconv"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
@@ -354,8 +355,21 @@ const SeedKey = "seed_id"
 // id order.
 func (s *Store) SeedFamily(ctx context.Context, projectID, seed string, limit int) ([]FamilyRow, error) {
 	var out []FamilyRow
-	// note: the expression of migration 00052's index, so that this is an index lookup
-	err := s.db.WithContext(ctx).Raw(`SELECT id, external_id, stage, meta FROM items
-WHERE project_id = ? AND `+migrations.SeedExpr(s.dialect == Postgres)+` = ? ORDER BY external_id LIMIT ?`, projectID, seed, limit).Scan(&out).Error
+	query, args := s.seedFamilyQuery(projectID, seed, limit)
+	err := s.db.WithContext(ctx).Raw(query, args...).Scan(&out).Error
 	return out, translate(err)
+}
+
+// seedFamilyQuery is SeedFamily's query with its arguments.
+func (s *Store) seedFamilyQuery(projectID, seed string, limit int) (string, []any) {
+	// note: the expression of migration 00052's index, so that this is an index lookup
+	one := "SELECT id, external_id, stage, meta FROM items WHERE project_id = ? AND " + migrations.SeedExpr(s.dialect == Postgres) + " = ?"
+	n, err := strconv.ParseInt(seed, 10, 64)
+	if err != nil || s.dialect != SQLite {
+		return one + " ORDER BY external_id LIMIT ?", []any{projectID, seed, limit}
+	}
+	// note: SQLite's json_extract gives a seed id written as a JSON number as a number, which
+	// equals no text, where PostgreSQL's ->> gives its text: both forms are the seed, each one
+	// range of the index
+	return one + " UNION ALL " + one + " ORDER BY external_id LIMIT ?", []any{projectID, seed, projectID, n, limit}
 }

@@ -14,7 +14,7 @@ import (
 // openWork makes a project with one item and one active label assignment of an annotator.
 func openWork(t *testing.T, ctx context.Context, s *store.Store) (projectID, userID, assignmentID string) {
 	t.Helper()
-	u := &store.User{Email: "ann@example.org", Name: "Ann", PasswordHash: "x"}
+	u := &store.User{Email: unique("ann") + "@example.org", Name: "Ann", PasswordHash: "x"}
 	if err := s.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
@@ -82,15 +82,14 @@ func TestDemotionNeverExpiresAnAcknowledgedSubmit(t *testing.T) {
 		assertStatus(t, ctx, s, aid, flow.AssignSubmitted)
 	})
 	t.Run("open work still expires", func(t *testing.T) {
-		for _, b := range testenv.Backends() {
-			s := b.Open(t)
-			pid, uid, aid := openWork(t, ctx, s)
-			ids, err := s.ExpireOpenAssignments(ctx, pid, uid, []flow.Stage{flow.StageLabel, flow.StageReview})
+		eachBackend(t, func(t *testing.T, f *fixture) {
+			pid, uid, aid := openWork(t, ctx, f.s)
+			ids, err := f.s.ExpireOpenAssignments(ctx, pid, uid, []flow.Stage{flow.StageLabel, flow.StageReview})
 			if err != nil || len(ids) != 1 || ids[0] != aid {
-				t.Fatalf("%s: expired %v (%v), want [%s]", b.Name, ids, err, aid)
+				t.Fatalf("expired %v (%v), want [%s]", ids, err, aid)
 			}
-			assertStatus(t, ctx, s, aid, flow.AssignExpired)
-		}
+			assertStatus(t, ctx, f.s, aid, flow.AssignExpired)
+		})
 	})
 }
 
@@ -121,7 +120,7 @@ WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&n)
 			return
 		}
 	}
-	t.Fatal("the demotion never waited on the submit's lock")
+	t.Fatal("no session ever waited on a row lock")
 }
 
 func assertStatus(t *testing.T, ctx context.Context, s *store.Store, id string, want flow.AssignmentStatus) {
@@ -136,26 +135,18 @@ func assertStatus(t *testing.T, ctx context.Context, s *store.Store, id string, 
 // committed changes nothing of the submitted assignment (a claim's resume used to write back
 // the whole row it had read, status and answers included).
 func TestLeaseWritesLeaveSubmittedWork(t *testing.T) {
-	ctx := context.Background()
-	for _, b := range testenv.Backends() {
-		t.Run(b.Name, func(t *testing.T) {
-			s := b.Open(t)
-			_, _, aid := openWork(t, ctx, s)
-			if ok, err := s.RenewLease(ctx, aid, time.Now().Add(time.Hour)); err != nil || !ok {
-				t.Fatalf("renewing open work: %v, %v", ok, err)
-			}
-			placeholder := "?"
-			if s.Dialect() == store.Postgres {
-				placeholder = "$1"
-			}
-			submit(t, ctx, s.SQL(), placeholder, aid)
-			if ok, err := s.RenewLease(ctx, aid, time.Now().Add(2*time.Hour)); err != nil || ok {
-				t.Fatalf("renewing submitted work: %v, %v", ok, err)
-			}
-			if ok, err := s.ExpireAssignment(ctx, aid); err != nil || ok {
-				t.Fatalf("expiring submitted work: %v, %v", ok, err)
-			}
-			assertStatus(t, ctx, s, aid, flow.AssignSubmitted)
-		})
-	}
+	eachBackend(t, func(t *testing.T, f *fixture) {
+		_, _, aid := openWork(t, f.ctx, f.s)
+		if ok, err := f.s.RenewLease(f.ctx, aid, time.Now().Add(time.Hour)); err != nil || !ok {
+			t.Fatalf("renewing open work: %v, %v", ok, err)
+		}
+		submit(t, f.ctx, f.s.SQL(), f.ph(1), aid)
+		if ok, err := f.s.RenewLease(f.ctx, aid, time.Now().Add(2*time.Hour)); err != nil || ok {
+			t.Fatalf("renewing submitted work: %v, %v", ok, err)
+		}
+		if ok, err := f.s.ExpireAssignment(f.ctx, aid); err != nil || ok {
+			t.Fatalf("expiring submitted work: %v, %v", ok, err)
+		}
+		assertStatus(t, f.ctx, f.s, aid, flow.AssignSubmitted)
+	})
 }

@@ -14,3 +14,8 @@ func ExplainNextItem(ctx context.Context, s *Store, projectID, userID string, st
 	err := s.db.WithContext(ctx).Raw("EXPLAIN "+s.nextItemSQL(q), q.args...).Scan(&plan).Error
 	return plan, err
 }
+
+// SeedFamilyQuery returns SeedFamily's query and its arguments.
+func SeedFamilyQuery(s *Store, projectID, seed string, limit int) (string, []any) {
+	return s.seedFamilyQuery(projectID, seed, limit)
+}

@@ -331,8 +331,11 @@ WHERE id = ? RETURNING gt_revision`, []any{stage, t, gt.ItemID}}
 		return err
 	}
 	ins := gr.insertFrom("r", map[string]string{"revision": "r.gt_revision"})
-	sql := "WITH r AS (" + bump.SQL + "),\ng AS (" + ins.SQL + "),\nev AS (" + er.insert().SQL + ")\nSELECT gt_revision FROM r"
-	args := append(append(append([]any{}, bump.Args...), ins.Args...), er.vals...)
+	// note: the event is selected from r as the ground truth is, so that a decision that found
+	// no item writes neither
+	evIns := er.insertFrom("r", nil)
+	sql := "WITH r AS (" + bump.SQL + "),\ng AS (" + ins.SQL + "),\nev AS (" + evIns.SQL + ")\nSELECT gt_revision FROM r"
+	args := append(append(append([]any{}, bump.Args...), ins.Args...), evIns.Args...)
 	if err := s.db.WithContext(ctx).Raw(sql, args...).Scan(&revs).Error; err != nil || len(revs) != 1 {
 		return missingRow(err)
 	}
