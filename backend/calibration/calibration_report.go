@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
 	"github.com/arbiter-annotation/arbiter/backend/flow"
@@ -188,55 +186,20 @@ func (d *roundData) answer(userID, itemID, key string) json.RawMessage {
 	return workflow.DecodeAnswers(a.Answers)[key]
 }
 
-// calibrationRatings reads an answer as agreement values, on the item or on a checklist item.
-// Binary answers are compared as given (yes, no, na): the feedback is about the answer chosen.
+// calibrationRatings reads an answer as agreement values, on the item or on a sub-unit (a
+// checklist item, a ranked option), keyed by the sub-unit's suffix. Answers are compared as
+// given (binary yes, no, na; a Likert N/A a category of its own): the feedback is about the
+// answer chosen.
 func calibrationRatings(q tasks.Question, raw json.RawMessage) map[string]string {
-	if len(raw) == 0 || tasks.IsMissing(raw) {
+	rs := tasks.KindOf(q).Ratings(raw, tasks.RatingsAnswered)
+	if len(rs) == 0 {
 		return nil
 	}
-	switch q.Kind {
-	case tasks.KindChecklist:
-		var m map[string]int64
-		if json.Unmarshal(raw, &m) != nil {
-			return nil
-		}
-		out := make(map[string]string, len(m))
-		for k, v := range m {
-			out["/"+k] = strconv.FormatInt(v, 10)
-		}
-		return out
-	case tasks.KindRanking:
-		var order []string
-		if json.Unmarshal(raw, &order) != nil {
-			return nil
-		}
-		out := make(map[string]string, len(order))
-		for i, o := range order {
-			out["/"+o] = strconv.Itoa(i + 1)
-		}
-		return out
-	case tasks.KindMultiChoice:
-		var set []string
-		if json.Unmarshal(raw, &set) != nil {
-			return nil
-		}
-		slices.Sort(set)
-		return map[string]string{"": strings.Join(set, "|")}
-	case tasks.KindLikert:
-		if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
-			return map[string]string{"": strconv.FormatInt(n, 10)}
-		}
-		var v string
-		if json.Unmarshal(raw, &v) == nil && v != "" {
-			return map[string]string{"": v} // note: N/A, a category of its own
-		}
-		return nil
+	out := make(map[string]string, len(rs))
+	for _, r := range rs {
+		out[r.UnitSuffix] = r.Value
 	}
-	var v string
-	if json.Unmarshal(raw, &v) != nil {
-		return nil
-	}
-	return map[string]string{"": v}
+	return out
 }
 
 // levelOf is the agreement level of a question.

@@ -255,7 +255,7 @@ func (t *balanceTally) figures() *balanceFigures {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			f.Distributions = append(f.Distributions, Distribution{Key: k, Label: q.Label, Kind: string(q.Kind), Values: sortedCounts(t.dist[k], q.Kind == tasks.KindLikert || q.Kind == tasks.KindChecklist)})
+			f.Distributions = append(f.Distributions, Distribution{Key: k, Label: q.Label, Kind: string(q.Kind), Values: sortedCounts(t.dist[k], scored(q))})
 		}
 	}
 	keys := make([]string, 0, len(t.meta))
@@ -400,4 +400,10 @@ func (rep *BalanceReport) applyTargets() {
 	}
 	r, sp := rep.Readiness.RatioMet, rep.Readiness.SpreadMet
 	rep.Readiness.Ready = r != nil && sp != nil && *r && *sp && rep.Items > 0
+}
+
+// scored reports whether a question's answers are scores, counted in numeric order.
+func scored(q tasks.Question) bool {
+	c := tasks.KindOf(q).Consensus()
+	return c == tasks.ConsensusScore || c == tasks.ConsensusItemScores
 }

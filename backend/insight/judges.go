@@ -251,23 +251,7 @@ func (sp *judgeGroupSpec) fill(tr *judgeTruth, nq int) {
 // false for answers that give none (an open N/A, say). Release records and predictions
 // read by `arbiter judge-eval` use the same values.
 func JudgeValue(q tasks.Question, raw json.RawMessage) (string, bool) {
-	rs := AnswerRatings(q, raw, false)
-	if len(rs) != 1 || rs[0].UnitSuffix != "" {
-		return "", false
-	}
-	switch q.Kind {
-	case tasks.KindBinary:
-		switch rs[0].Value {
-		case "satisfied":
-			return "yes", true
-		case "not_satisfied":
-			return "no", true
-		}
-		return "", true
-	case tasks.KindLikert, tasks.KindPairwise:
-		return rs[0].Value, true
-	}
-	return "", false
+	return tasks.KindOf(q).JudgeValue(raw)
 }
 
 // judgeQuestions are the schema's questions a judge is evaluated on, in key order (the order
@@ -275,7 +259,7 @@ func JudgeValue(q tasks.Question, raw json.RawMessage) (string, bool) {
 func judgeQuestions(schema *tasks.Schema) []tasks.Question {
 	var qs []tasks.Question
 	for _, q := range schema.Questions {
-		if q.Kind == tasks.KindBinary || q.Kind == tasks.KindLikert || q.Kind == tasks.KindPairwise {
+		if tasks.KindOf(q).Judge() != tasks.JudgeNone {
 			qs = append(qs, q)
 		}
 	}
@@ -339,13 +323,20 @@ func evaluateGroups(specs []*judgeGroupSpec, tr *judgeTruth, preds map[string]*j
 	return groups, nil
 }
 
+// judgeKinds is how agreement evaluates a judge of each kind.
+var judgeKinds = map[tasks.JudgeKind]agreement.JudgeKind{
+	tasks.JudgeBinary:   agreement.Binary,
+	tasks.JudgeScore:    agreement.Score,
+	tasks.JudgePairwise: agreement.Pairwise,
+}
+
 // judgeSpecs lists the groups: all binary questions together (D3-Omni's answer vectors), then
 // every question on its own.
 func judgeSpecs(schema *tasks.Schema, qs []tasks.Question) []*judgeGroupSpec {
 	var specs []*judgeGroupSpec
 	var binary []string
 	for _, q := range qs {
-		if q.Kind == tasks.KindBinary {
+		if tasks.KindOf(q).Judge() == tasks.JudgeBinary {
 			binary = append(binary, q.Key)
 		}
 	}
@@ -360,15 +351,10 @@ func judgeSpecs(schema *tasks.Schema, qs []tasks.Question) []*judgeGroupSpec {
 		if !slices.ContainsFunc(qs, func(x tasks.Question) bool { return x.Key == q.Key }) {
 			continue
 		}
-		kind, name := agreement.Binary, "binary"
-		switch q.Kind {
-		case tasks.KindLikert:
-			kind, name = agreement.Score, "score"
-		case tasks.KindPairwise:
-			kind, name = agreement.Pairwise, "pairwise"
-		}
+		name := tasks.KindOf(q).Judge()
+		kind := judgeKinds[name]
 		k := int32(slices.IndexFunc(qs, func(x tasks.Question) bool { return x.Key == q.Key }))
-		specs = append(specs, &judgeGroupSpec{group: JudgeGroup{Key: q.Key, Label: q.Label, Kind: name, Questions: []string{q.Key}}, kind: kind, ks: []int32{k}})
+		specs = append(specs, &judgeGroupSpec{group: JudgeGroup{Key: q.Key, Label: q.Label, Kind: string(name), Questions: []string{q.Key}}, kind: kind, ks: []int32{k}})
 	}
 	return specs
 }

@@ -118,7 +118,7 @@ func (t ratingTables) reports(schema *tasks.Schema) ([]exports.QuestionAgreement
 		}
 		opts := agreement.ReportOptions{}
 		alpha := agreement.Alpha
-		if q.Kind == tasks.KindMultiChoice {
+		if tasks.KindOf(q).Distance() == tasks.DistanceMASI {
 			opts.SetSeparator, opts.SetMetric = setSeparator, agreement.MASI
 			alpha = func(t *agreement.Table) (float64, error) {
 				return agreement.AlphaDistance(t, agreement.SetDistance(t, setSeparator, agreement.MASI))

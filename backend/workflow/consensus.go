@@ -1,11 +1,8 @@
 package workflow
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
-	"sort"
-	"strings"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/tasks"
@@ -81,7 +78,7 @@ func Evaluate(schema *tasks.Schema, c Consensus, labels []Label) Outcome {
 			out.Answers[q.Key] = qo.Answer
 		case len(vals) == 0:
 			qo.State = StateUnanswered
-		case q.Kind == tasks.KindText || q.Kind == tasks.KindCriteria:
+		case tasks.KindOf(q).Consensus() == tasks.ConsensusNone:
 			qo.State = StateText
 		default:
 			qo.Answer, qo.State = decide(q, c, vals)
@@ -137,12 +134,12 @@ func missingFor(key string, labels []Label) bool {
 
 // decide returns the consensus answer of one question and how the rule settled it.
 func decide(q tasks.Question, c Consensus, vals []json.RawMessage) (json.RawMessage, QuestionState) {
-	switch q.Kind {
-	case tasks.KindLikert:
+	switch tasks.KindOf(q).Consensus() {
+	case tasks.ConsensusScore:
 		if nums, ok := ints(vals); ok {
 			return decideOrdinal(nums, c)
 		}
-	case tasks.KindChecklist:
+	case tasks.ConsensusItemScores:
 		return decideChecklist(q, c, vals)
 	}
 	return decideNominal(q, c, vals)
@@ -194,39 +191,10 @@ func modal(q tasks.Question, vals []json.RawMessage, key string, fallback json.R
 	return best
 }
 
-func nominalKey(q tasks.Question, v json.RawMessage) string {
-	switch q.Kind {
-	case tasks.KindBinary:
-		var s string
-		json.Unmarshal(v, &s)
-		if sat := q.Satisfied(s); sat != tasks.Unknown {
-			return sat.String()
-		}
-		return s
-	case tasks.KindMultiChoice:
-		var keys []string
-		json.Unmarshal(v, &keys)
-		sort.Strings(keys)
-		b, _ := json.Marshal(keys)
-		return string(b)
-	case tasks.KindListEdit:
-		// note: two edits agree when they leave the same list, whatever steps got there
-		list, err := tasks.EditedList(v)
-		if err != nil {
-			return string(v)
-		}
-		for i, t := range list {
-			list[i] = strings.ToLower(strings.Join(strings.Fields(t), " "))
-		}
-		b, _ := json.Marshal(list)
-		return string(b)
-	}
-	var buf bytes.Buffer
-	if json.Compact(&buf, v) != nil {
-		return string(v)
-	}
-	return buf.String()
-}
+// nominalKey is the key answers agree on: binary answers by "requirement satisfied" (so N/A
+// mapped to satisfied agrees with yes), multi-choice as sets, list edits by the list they
+// leave, everything else as compact JSON (the kind's ConsensusKey).
+func nominalKey(q tasks.Question, v json.RawMessage) string { return tasks.KindOf(q).ConsensusKey(v) }
 
 func ints(vals []json.RawMessage) ([]int, bool) {
 	out := make([]int, len(vals))

@@ -77,12 +77,12 @@ func DraftFrom(schema *tasks.Schema, d DraftPolicy, preds []store.Prediction) ta
 }
 
 func combine(q tasks.Question, d DraftPolicy, vals []json.RawMessage) json.RawMessage {
-	if d.Method == DraftMean && q.Kind == tasks.KindLikert {
+	if d.Method == DraftMean && tasks.KindOf(q).Consensus() == tasks.ConsensusScore {
 		if nums, ok := ints(vals); ok {
 			return mustJSON(round(mean(nums), d.Rounding))
 		}
 	}
-	if d.Method == DraftMean && q.Kind == tasks.KindChecklist {
+	if d.Method == DraftMean && tasks.KindOf(q).Consensus() == tasks.ConsensusItemScores {
 		return meanChecklist(q, d, vals)
 	}
 	ans, _ := decideNominal(q, Consensus{Nominal: NominalMajority}, vals)
