@@ -4,7 +4,11 @@
 // package workflow and nowhere else.
 package flow
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
 
 // Stage is where an item is in the workflow, and the stage a piece of work belongs to.
 type Stage string
@@ -27,11 +31,57 @@ const (
 	StageCalibration Stage = "calibration"
 )
 
-// WorkStages are the stages people claim work in, in workflow order.
-var WorkStages = []Stage{StageCriteria, StageLabel, StageReview, StageAdjudicate}
+// StageRow is one stage in the stage table: what it is called, whether people claim work in it
+// and the project role that works it (the role whose view of the item its workers get).
+type StageRow struct {
+	Stage Stage
+	// Role works the stage; "" for stages nobody claims work in.
+	Role tasks.Role
+}
+
+// Stages is the stage table, in workflow order: every stage an item can be in, each once. A new
+// stage is a row here plus its behaviour in package workflow.
+var Stages = []StageRow{
+	{StageCriteria, tasks.RoleAnnotator},
+	{StageCriteriaReview, ""},
+	{StageSplit, ""},
+	{StageLabel, tasks.RoleAnnotator},
+	{StageReview, tasks.RoleReviewer},
+	{StageAdjudicate, tasks.RoleAdjudicator},
+	{StageDone, ""},
+	{StageDropped, ""},
+	{StageGold, ""},
+	// note: the work of calibration rounds is claimed in its own stage, by annotators, but it is
+	// no production work stage (see WorkStages)
+	{StageCalibration, tasks.RoleAnnotator},
+}
+
+// WorkStages are the production stages people claim work in, in workflow order.
+var WorkStages = stagesWhere(func(r StageRow) bool { return r.Role != "" && r.Stage != StageCalibration })
 
 // ItemStages are every stage an item can be in.
-var ItemStages = []Stage{StageCriteria, StageCriteriaReview, StageSplit, StageLabel, StageReview, StageAdjudicate, StageDone, StageDropped, StageGold, StageCalibration}
+var ItemStages = stagesWhere(func(StageRow) bool { return true })
+
+func stagesWhere(keep func(StageRow) bool) []Stage {
+	var out []Stage
+	for _, r := range Stages {
+		if keep(r) {
+			out = append(out, r.Stage)
+		}
+	}
+	return out
+}
+
+// Role is the project role that works the stage, and the view its workers get; "" for stages
+// nobody claims work in.
+func (s Stage) Role() tasks.Role {
+	for _, r := range Stages {
+		if r.Stage == s {
+			return r.Role
+		}
+	}
+	return ""
+}
 
 // Valid reports whether s is an item stage.
 func (s Stage) Valid() bool { return slices.Contains(ItemStages, s) }

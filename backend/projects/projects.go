@@ -489,7 +489,7 @@ func lastLead(ctx context.Context, tx *store.Store, projectID string) error {
 func (s *Service) releaseLostStages(ctx context.Context, tx *store.Store, projectID, actorID, userID string, before, after store.RoleSet) error {
 	var lost []flow.Stage
 	for _, stage := range flow.WorkStages {
-		if role := workflow.StageRole[stage]; before.Has(role) && !after.Has(role) {
+		if role := stage.Role(); before.Has(role) && !after.Has(role) {
 			lost = append(lost, stage)
 		}
 	}

@@ -323,7 +323,7 @@ func (s *Service) Stuck(ctx context.Context, p *workflow.Project) ([]StuckStage,
 		if !p.HasStage(stage) {
 			continue
 		}
-		n, ids, err := s.store.StuckWork(ctx, p.ID, stage, string(workflow.StageRole[stage]), workflow.AvailableCap)
+		n, ids, err := s.store.StuckWork(ctx, p.ID, stage, string(stage.Role()), workflow.AvailableCap)
 		if err != nil {
 			return nil, err
 		}
@@ -342,7 +342,7 @@ func (s *Service) Stuck(ctx context.Context, p *workflow.Project) ([]StuckStage,
 // stuckLanguages lists a stage's waiting work in each language that no member with the stage's
 // role reads.
 func (s *Service) stuckLanguages(ctx context.Context, p *workflow.Project, stage flow.Stage) ([]StuckStage, error) {
-	role := workflow.StageRole[stage]
+	role := stage.Role()
 	langs, err := s.store.StuckLanguages(ctx, p.ID, stage, string(role), workflow.AvailableCap)
 	if err != nil {
 		return nil, err

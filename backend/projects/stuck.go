@@ -68,7 +68,7 @@ func (s *Service) AssignStuck(ctx context.Context, p *workflow.Project, actor *s
 	if in.ID == "" {
 		return nil, tasks.Field("id", "required", "name the waiting item (or, for reviews, the label)")
 	}
-	role := workflow.StageRole[in.Stage]
+	role := in.Stage.Role()
 	target, err := s.memberByRef(ctx, p.ID, in.User)
 	if err != nil {
 		return nil, err
@@ -207,9 +207,9 @@ func (s *Service) waitingItem(ctx context.Context, tx *store.Store, p *workflow.
 // over every project that is not archived (each project's count capped as in Stuck). It feeds
 // the arbiter_stuck_work gauge; its labels are the four work stages, never project ids.
 func (s *Service) StuckTotals(ctx context.Context) (map[flow.Stage]int64, error) {
-	roles := make(map[flow.Stage]string, len(workflow.StageRole))
-	for stage, role := range workflow.StageRole {
-		roles[stage] = string(role)
+	roles := make(map[flow.Stage]string, len(flow.WorkStages))
+	for _, stage := range flow.WorkStages {
+		roles[stage] = string(stage.Role())
 	}
 	return s.store.StuckTotals(ctx, roles, workflow.AvailableCap)
 }

@@ -36,7 +36,7 @@ func (s *Service) checkOpen(ctx context.Context, tx *store.Store, p *Project, w 
 	if err := owns(a, w.ID); err != nil {
 		return nil, err
 	}
-	if !w.Roles.Has(StageRole[a.Stage]) {
+	if !w.Roles.Has(a.Stage.Role()) {
 		return nil, ErrRoleRequired
 	}
 	if err := roundOpen(ctx, tx, a); err != nil {

@@ -32,15 +32,6 @@ var (
 	ErrNoSchema      = errors.New("this project has no task schema yet; set one in the project's settings or with PATCH")
 )
 
-// StageRole is the project role that may work in a stage, and the view that role gets.
-var StageRole = map[flow.Stage]store.Role{
-	flow.StageCalibration: store.RoleAnnotator,
-	flow.StageCriteria:    store.RoleAnnotator,
-	flow.StageLabel:       store.RoleAnnotator,
-	flow.StageReview:      store.RoleReviewer,
-	flow.StageAdjudicate:  store.RoleAdjudicator,
-}
-
 // Service applies the workflow rules on top of the store.
 type Service struct {
 	store   *store.Store
@@ -153,8 +144,8 @@ func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles 
 	if p.ArchivedAt != nil {
 		return nil, ErrArchived
 	}
-	role, ok := StageRole[stage]
-	if !ok || !p.HasStage(stage) {
+	role := stage.Role()
+	if role == "" || !p.HasStage(stage) {
 		return nil, tasks.Field("stage", "invalid_value", "%s: %q", ErrWrongStage, stage)
 	}
 	if !roles.Has(role) {

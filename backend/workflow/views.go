@@ -17,7 +17,7 @@ func viewOf(form *tasks.Schema, it *store.Item, a *store.Assignment) (tasks.View
 	if err != nil {
 		return tasks.View{}, err
 	}
-	return form.ViewFor(tasks.Role(StageRole[a.Stage]), item, uint64(a.Seed))
+	return form.ViewFor(a.Stage.Role(), item, uint64(a.Seed))
 }
 
 // claimView builds the claim response: the blinded view, the draft in shown order, and the
