@@ -28,20 +28,27 @@ type readyChecks struct {
 	Blobs    string `json:"blobs"`
 }
 
-// readyz answers 200 only when the database and the blob store are reachable.
+// readyz answers 200 only when the database and the blob store are reachable. It is
+// unauthenticated, so a check that fails says only "unreachable"; the cause (hosts, users,
+// paths) goes to the log.
 func (s *Server) readyz(c *gin.Context) {
 	ctx, cancel := context.WithTimeout(c.Request.Context(), 3*time.Second)
 	defer cancel()
 	h := health{Status: "ready", Checks: &readyChecks{Database: "ok", Blobs: "ok"}}
 	status := http.StatusOK
 	if err := s.store.Ping(ctx); err != nil {
-		h.Checks.Database, h.Status, status = err.Error(), "unavailable", http.StatusServiceUnavailable
+		s.log.Warn("not ready: the database is unreachable", "err", err)
+		h.Checks.Database, h.Status, status = unreachable, "unavailable", http.StatusServiceUnavailable
 	}
 	if err := s.blobs.Ping(ctx); err != nil {
-		h.Checks.Blobs, h.Status, status = err.Error(), "unavailable", http.StatusServiceUnavailable
+		s.log.Warn("not ready: the blob store is unreachable", "err", err)
+		h.Checks.Blobs, h.Status, status = unreachable, "unavailable", http.StatusServiceUnavailable
 	}
 	c.JSON(status, h)
 }
+
+// unreachable is what /readyz says of a dependency it cannot reach.
+const unreachable = "unreachable"
 
 // metrics are the server's Prometheus collectors, on a registry of its own. Every label value
 // comes from a fixed set (route templates, known methods, status codes the server writes),

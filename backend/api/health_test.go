@@ -42,3 +42,27 @@ func TestHealthMetricsAndUI(t *testing.T) {
 		t.Fatalf("request id not echoed: %q", resp.Header.Get("X-Request-ID"))
 	}
 }
+
+// TestReadyzHidesTheCause: the unauthenticated /readyz says a dependency is unreachable, never
+// the driver's error with its host, user or path.
+func TestReadyzHidesTheCause(t *testing.T) {
+	e := newEnv(t, testenv.SQLite)
+	dsn := e.store.URL()
+	if err := e.store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get(e.srv.URL + "/readyz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(b), `"database":"unreachable"`) {
+		t.Fatalf("readyz with the database closed: %d %s", resp.StatusCode, b)
+	}
+	for _, leak := range []string{"sql", "closed", dsn} {
+		if strings.Contains(string(b), leak) {
+			t.Errorf("readyz tells %q: %s", leak, b)
+		}
+	}
+}
