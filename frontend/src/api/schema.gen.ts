@@ -7433,7 +7433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description Not ready; `checks` holds the failing dependency's error. */
+            /** @description Not ready; `checks` says `unreachable` of the failing dependency (the cause goes to the server's log). */
             503: {
                 headers: {
                     [name: string]: unknown;
