@@ -57,12 +57,15 @@ func (e *FailedLoginError) Is(target error) bool { return target == ErrBadCreden
 // Limits slow down password guessing without letting anyone lock an account out.
 //
 // Failures are counted per account, per account and address, and per address; a count is
-// forgotten once its key has been quiet for Window. An address with no recent failure on an
-// account is never refused on it: its attempt is always checked, so a correct password from
-// anywhere else always gets in. An address that has failed on the account waits before each
-// further try: nothing for the first FreeFailures failures of the account, then BaseDelay,
-// doubling with each failure, up to MaxDelay. An address with PerAddress failures or more is
-// refused on every account it has failed on until it has been quiet for Window.
+// forgotten once its key has been quiet for Window. An address's first FreeFailures failures on
+// an account never make it wait, so nobody else's guesses (from however many addresses) can
+// keep the owner out: a correct password from an address that has failed fewer times than that
+// always gets in. An address that has used its free failures on the account waits before each
+// further try: BaseDelay once the account has FreeFailures failures, doubling with each further
+// failure of the account, up to MaxDelay. An address with PerAddress failures or more, on any
+// accounts, is refused on the accounts it failed on until it has been quiet for Window, and
+// slowed to one try per BaseDelay on every other account: password spraying from one address
+// is slowed, and people behind a proxy they share with a guesser still get in.
 type Limits struct {
 	Window       time.Duration
 	FreeFailures int
@@ -74,10 +77,10 @@ type Limits struct {
 	HashMemory int64
 }
 
-// DefaultLimits: 5 free failures per account, then 1 s doubling to 15 minutes between tries
-// from the addresses that failed; 100 failures per address; counts forgotten after an hour of
-// quiet. A guesser gets at most about 4 tries an hour on one account from the addresses it
-// has used.
+// DefaultLimits: 5 free failures per address and account, then 1 s doubling to 15 minutes
+// between tries from the addresses that used them; 100 failures per address; counts forgotten
+// after an hour of quiet. A guesser gets 5 tries on one account from each address, then about
+// 4 an hour; past 100 failures an address gets one try a second on accounts it never failed on.
 var DefaultLimits = Limits{Window: time.Hour, FreeFailures: 5, BaseDelay: time.Second, MaxDelay: 15 * time.Minute, PerAddress: 100}
 
 // delay is how long after the newest failure an account with n failures takes its next try.
@@ -165,27 +168,37 @@ func (s *Sessions) Login(ctx context.Context, email, password, addr string) (*Pa
 	return pair, unavailable(err)
 }
 
-// checkThrottle refuses a try from an address that has failed on the account while the
-// account's delay runs or while the address is over its limit. Addresses without a recent
-// failure on the account always pass.
+// checkThrottle refuses a try from an address over its limit on the accounts it failed on, slows
+// it on the others, and refuses an address that has used its free failures on the account while
+// the account's delay runs.
 func (s *Sessions) checkThrottle(ctx context.Context, keys throttleKeys) error {
-	pair, err := s.store.LoginFailures(ctx, keys.pair, s.limits.Window)
-	if err != nil || pair.Count == 0 {
+	addr, err := s.store.LoginFailures(ctx, keys.address, s.limits.Window)
+	if err != nil {
 		return unavailable(err)
+	}
+	pair, err := s.store.LoginFailures(ctx, keys.pair, s.limits.Window)
+	if err != nil {
+		return unavailable(err)
+	}
+	if addr.Count >= s.limits.PerAddress {
+		if pair.Count > 0 {
+			return &ThrottledError{Scope: "address", Failures: addr.Count, RetryAfter: addr.Last.Add(s.limits.Window).Sub(s.now())}
+		}
+		// note: on accounts it never failed on, an address over its limit (a sprayer, or a proxy
+		// everyone shares) is slowed to one try per BaseDelay, never locked out
+		if wait := addr.Last.Add(s.limits.BaseDelay).Sub(s.now()); wait > 0 {
+			return &ThrottledError{Scope: "address", Failures: addr.Count, RetryAfter: wait}
+		}
+	}
+	if pair.Count < s.limits.FreeFailures {
+		return nil
 	}
 	acct, err := s.store.LoginFailures(ctx, keys.account, s.limits.Window)
 	if err != nil {
 		return unavailable(err)
 	}
-	if wait := acct.Last.Add(s.limits.delay(acct.Count)).Sub(s.now()); acct.Count > 0 && wait > 0 {
+	if wait := acct.Last.Add(s.limits.delay(acct.Count)).Sub(s.now()); wait > 0 {
 		return &ThrottledError{Scope: "account", Failures: acct.Count, RetryAfter: wait}
-	}
-	addr, err := s.store.LoginFailures(ctx, keys.address, s.limits.Window)
-	if err != nil {
-		return unavailable(err)
-	}
-	if addr.Count >= s.limits.PerAddress {
-		return &ThrottledError{Scope: "address", Failures: addr.Count, RetryAfter: addr.Last.Add(s.limits.Window).Sub(s.now())}
 	}
 	return nil
 }

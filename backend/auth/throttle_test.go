@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -83,14 +84,17 @@ func TestThrottleAccountDelay(t *testing.T) {
 			throttled(t, wrong(s, ana.Email, guesser), "account", 3+i, st.wait)
 		}
 
-		// the owner's own failure slows the owner's address down too, and only after it
+		// the owner's own typos are free like anyone's first ones: the guesser's failures do not
+		// make the owner wait; only once the owner's address has used its free failures does it
 		failures(t, wrong(s, ana.Email, owner), 6, 1)
-		throttled(t, wrong(s, ana.Email, owner), "account", 6, 4*time.Minute)
+		failures(t, wrong(s, ana.Email, owner), 7, 2)
+		throttled(t, wrong(s, ana.Email, owner), "account", 7, 4*time.Minute)
 	})
 }
 
 // TestThrottleLoginForgetsPair: a successful login forgets that address's failures on the
-// account, not the account's count, so the guesser's next failure waits at once.
+// account, not the account's count, so once the guesser has used its free failures it waits as
+// long as the whole account's count says.
 func TestThrottleLoginForgetsPair(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, s *Sessions) {
 		ctx := context.Background()
@@ -107,15 +111,36 @@ func TestThrottleLoginForgetsPair(t *testing.T) {
 		if _, err := s.Login(ctx, ana.Email, testPassword, owner); err != nil {
 			t.Fatalf("after its login the owner's address must not wait: %v", err)
 		}
-		throttled(t, wrong(s, ana.Email, guesser), "account", 2, time.Minute)
+		failures(t, wrong(s, ana.Email, guesser), 3, 2)
+		throttled(t, wrong(s, ana.Email, guesser), "account", 3, 2*time.Minute)
 	})
 }
 
-// TestThrottleAddress: an address over its limit is refused on every account it failed on,
-// and only there; its wait runs a window from its last failure.
+// TestThrottleLockoutFromManyAddresses: one failure on an account from each of many addresses
+// never keeps its owner out, even after a typo of the owner's own.
+func TestThrottleLockoutFromManyAddresses(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, s *Sessions) {
+		ctx := context.Background()
+		withClock(s, testLimits)
+		ana := addUser(t, s, "ana@example.org", false)
+		for i := range 40 {
+			failures(t, wrong(s, ana.Email, fmt.Sprintf("203.0.113.%d", i+1)), i+1, 1)
+		}
+		const owner = "198.51.100.2"
+		failures(t, wrong(s, ana.Email, owner), 41, 1)
+		if _, err := s.Login(ctx, ana.Email, testPassword, owner); err != nil {
+			t.Fatalf("a typo after 40 addresses' failures locks the owner out: %v", err)
+		}
+	})
+}
+
+// TestThrottleAddress: an address over its limit is refused on every account it failed on for a
+// window from its last failure, and slowed to one try per BaseDelay on the others (password
+// spraying); other addresses are not.
 func TestThrottleAddress(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, s *Sessions) {
 		ctx := context.Background()
+		clk := withClock(s, testLimits)
 		const spray = "192.0.2.66"
 		for i, email := range []string{"a@example.org", "b@example.org", "nobody@example.org"} {
 			if email != "nobody@example.org" {
@@ -128,8 +153,11 @@ func TestThrottleAddress(t *testing.T) {
 			throttled(t, err, "address", 3, testLimits.Window)
 		}
 		c := addUser(t, s, "c@example.org", false)
+		_, err := s.Login(ctx, c.Email, testPassword, spray)
+		throttled(t, err, "address", 3, testLimits.BaseDelay)
+		clk.set(testLimits.BaseDelay)
 		if _, err := s.Login(ctx, c.Email, testPassword, spray); err != nil {
-			t.Fatalf("an account the address never failed on: %v", err)
+			t.Fatalf("an account the address never failed on, after the delay: %v", err)
 		}
 		if _, err := s.Login(ctx, "a@example.org", testPassword, "192.0.2.67"); err != nil {
 			t.Fatalf("a neighbouring address: %v", err)
