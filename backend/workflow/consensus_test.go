@@ -128,21 +128,3 @@ func TestEvaluateStates(t *testing.T) {
 		})
 	}
 }
-
-func TestPolicyValidate(t *testing.T) {
-	p := Policy{Overlap: 0, Review: "peer", Adjudication: "sometimes", LeaseMinutes: -1}.Defaults()
-	p.Review, p.Adjudication, p.LeaseMinutes = "peer", "sometimes", -1
-	err := p.Validate(&testSchema, nil)
-	fe, ok := err.(tasks.FieldErrors)
-	if !ok {
-		t.Fatalf("want field errors, got %v", err)
-	}
-	for _, k := range []string{"workflow.review", "workflow.adjudication", "workflow.lease_minutes"} {
-		if _, ok := fe[k]; !ok {
-			t.Errorf("no error for %s: %v", k, fe)
-		}
-	}
-	if err := (Policy{}).Defaults().Validate(&testSchema, nil); err != nil {
-		t.Fatalf("defaults invalid: %v", err)
-	}
-}
