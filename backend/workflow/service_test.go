@@ -307,3 +307,36 @@ func TestSpotChecked(t *testing.T) {
 		t.Fatalf("%d of 1000 sampled at rate 0.3", n)
 	}
 }
+
+// TestNextReviewLeases: a review whose lease ran out is resumed while nobody took the label,
+// and lost once another reviewer did.
+func TestNextReviewLeases(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("likert-rating", workflow.Policy{Review: workflow.ReviewCross, LeaseMinutes: 10})
+		f.importItems(p, likertLine("rl-1"))
+		ann := f.member(p, store.RoleAnnotator)
+		r1, r2 := f.member(p, store.RoleReviewer), f.member(p, store.RoleReviewer)
+		f.label(p, ann, `{"quality":3}`)
+		first := f.claim(p, r1, flow.StageReview)
+		if c := f.next(p, r2, flow.StageReview); c != nil {
+			t.Fatal("a label under a live review was handed to a second reviewer")
+		}
+		f.advance(11 * time.Minute)
+		if c := f.claim(p, r1, flow.StageReview); c.Assignment.ID != first.Assignment.ID {
+			t.Fatal("an expired review nobody took was not resumed")
+		}
+		f.advance(11 * time.Minute)
+		second := f.claim(p, r2, flow.StageReview)
+		if *second.Assignment.TargetID != *first.Assignment.TargetID {
+			t.Fatal("the expired review's label was not handed out")
+		}
+		_, err := f.wf.Submit(f.ctx, p, r1.w(), first.Assignment.ID, workflow.Submission{Verdict: flow.VerdictApprove})
+		wantErr(t, err, workflow.ErrLeaseLost)
+		if c := f.next(p, r1, flow.StageReview); c != nil {
+			t.Fatal("a lost review came back")
+		}
+		if res := f.submit(p, r2, second, workflow.Submission{Verdict: flow.VerdictApprove}); res.ItemStage != flow.StageDone {
+			t.Fatalf("item %s after the review", res.ItemStage)
+		}
+	})
+}
