@@ -2,9 +2,11 @@ package workflow
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -129,20 +131,123 @@ func TestEvaluateStates(t *testing.T) {
 	}
 }
 
-func TestPolicyValidate(t *testing.T) {
-	p := Policy{Overlap: 0, Review: "peer", Adjudication: "sometimes", LeaseMinutes: -1}.Defaults()
-	p.Review, p.Adjudication, p.LeaseMinutes = "peer", "sometimes", -1
-	err := p.Validate(&testSchema, nil)
-	fe, ok := err.(tasks.FieldErrors)
-	if !ok {
-		t.Fatalf("want field errors, got %v", err)
+var kindsSchema = tasks.Schema{
+	Inputs: []tasks.Input{{Name: "steps", Type: tasks.InputJSON}},
+	Questions: []tasks.Question{
+		{Key: "safe", Kind: tasks.KindBinary},
+		{Key: "colour", Kind: tasks.KindChoice, Options: []tasks.Option{{Key: "red"}, {Key: "blue"}}},
+		{Key: "tags", Kind: tasks.KindMultiChoice, Options: []tasks.Option{{Key: "x"}, {Key: "y"}, {Key: "z"}}},
+		{Key: "plan", Kind: tasks.KindListEdit, List: "steps"},
+		{Key: "score", Kind: tasks.KindLikert, Min: intp(1), Max: intp(5), AllowNA: true},
+	},
+}
+
+// TestEvaluateKinds: each kind of question has its own notion of the same answer: binary by the
+// requirement it states, multi-choice as a set, a list edit by the list it leaves, scores with
+// "na" among them as categories.
+func TestEvaluateKinds(t *testing.T) {
+	unanimous, majority := Consensus{Nominal: NominalUnanimous}, Consensus{Nominal: NominalMajority}
+	cases := []struct {
+		name   string
+		rule   Consensus
+		labels []Label
+		key    string
+		state  QuestionState
+		answer string
+	}{
+		{"binary agrees", unanimous, labels(`{"safe":"yes"}`, `{"safe":"yes"}`), "safe", StateUnanimous, `"yes"`},
+		{"binary disagrees", unanimous, labels(`{"safe":"yes"}`, `{"safe":"no"}`), "safe", StateNoConsensus, ""},
+		{"choice majority", majority, labels(`{"colour":"red"}`, `{"colour":"blue"}`, `{"colour":"red"}`), "colour", StateMajority, `"red"`},
+		{"choice even split", majority, labels(`{"colour":"red"}`, `{"colour":"blue"}`), "colour", StateNoConsensus, ""},
+		{"multi-choice compares sets", unanimous, labels(`{"tags":["x","y"]}`, `{"tags":["y","x"]}`), "tags", StateUnanimous, `["x","y"]`},
+		{"multi-choice differs", unanimous, labels(`{"tags":["x"]}`, `{"tags":["x","z"]}`), "tags", StateNoConsensus, ""},
+		{"list edits that leave the same list", unanimous,
+			labels(`{"plan":[{"op":"keep","from":0,"text":"Open the  door"},{"op":"drop","from":1,"text":"wave"}]}`,
+				`{"plan":[{"op":"reword","from":0,"text":"open the door"},{"op":"drop","from":1,"text":"wave"}]}`),
+			"plan", StateUnanimous, `[{"op":"keep","from":0,"text":"Open the  door"},{"op":"drop","from":1,"text":"wave"}]`},
+		{"list edits that leave different lists", unanimous,
+			labels(`{"plan":[{"op":"keep","from":0,"text":"open"}]}`, `{"plan":[{"op":"add","text":"close"}]}`), "plan", StateNoConsensus, ""},
+		{"scores with na vote as categories", majority, labels(`{"score":"na"}`, `{"score":"na"}`, `{"score":4}`), "score", StateMajority, `"na"`},
+		{"ordinal majority needs a cluster", majority, labels(`{"score":1}`, `{"score":3}`, `{"score":5}`), "score", StateNoConsensus, ""},
+		{"null is no answer", unanimous, labels(`{"score":null}`, `{"score":2}`), "score", StateUnanimous, `2`},
+		{"missing beside an answer is left out", unanimous, labels(`{"score":"missing"}`, `{"score":2}`), "score", StateUnanimous, `2`},
 	}
-	for _, k := range []string{"workflow.review", "workflow.adjudication", "workflow.lease_minutes"} {
-		if _, ok := fe[k]; !ok {
-			t.Errorf("no error for %s: %v", k, fe)
-		}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			out := Evaluate(&kindsSchema, tc.rule, tc.labels)
+			for _, q := range out.Questions {
+				if q.Question != tc.key {
+					continue
+				}
+				if q.State != tc.state || string(q.Answer) != tc.answer {
+					t.Fatalf("%s: %s %s, want %s %s", tc.key, q.State, q.Answer, tc.state, tc.answer)
+				}
+				if q.State.Settled() != (tc.answer != "") {
+					t.Fatalf("state %s settled %v with answer %q", q.State, q.State.Settled(), tc.answer)
+				}
+				return
+			}
+			t.Fatalf("no outcome for %s", tc.key)
+		})
 	}
-	if err := (Policy{}).Defaults().Validate(&testSchema, nil); err != nil {
-		t.Fatalf("defaults invalid: %v", err)
+}
+
+// TestNoConsensusReason names the unsettled questions with their values, sorted.
+func TestNoConsensusReason(t *testing.T) {
+	out := Evaluate(&testSchema, Consensus{Nominal: NominalMajority}, labels(`{"pick":"B","score":1}`, `{"pick":"A","score":5}`, `{"pick":"A","score":3}`))
+	if out.Agreed {
+		t.Fatalf("agreed on %+v", out)
 	}
+	if got := noConsensusReason(out); got != "no consensus on score (1, 3, 5)" {
+		t.Fatalf("reason %q", got)
+	}
+}
+
+// TestLabelsOfItem: labels that count are the submitted ones, a reviewer's correction in place
+// of the answers; pending labels wait and disputed ones count for the adjudicator.
+func TestLabelsOfItem(t *testing.T) {
+	as := []store.Assignment{
+		{UserID: "u1", Status: flow.AssignSubmitted, ReviewStatus: flow.ReviewApproved, Answers: store.JSON(`{"score":4}`)},
+		{UserID: "u2", Status: flow.AssignSubmitted, ReviewStatus: flow.ReviewCorrected, Answers: store.JSON(`{"score":1}`), Effective: store.JSON(`{"score":2}`)},
+		{UserID: "u3", Status: flow.AssignSubmitted, ReviewStatus: flow.ReviewPending, Answers: store.JSON(`{"score":5}`)},
+		{UserID: "u4", Status: flow.AssignSubmitted, ReviewStatus: flow.ReviewDisputed, Answers: store.JSON(`{"score":3}`)},
+		{UserID: "u5", Status: flow.AssignRejected, ReviewStatus: flow.ReviewRejected, Answers: store.JSON(`{"score":5}`)},
+		{UserID: "u6", Status: flow.AssignActive},
+	}
+	accepted, pending, disputed := acceptedLabels(as)
+	if pending != 1 || disputed != 1 || len(accepted) != 3 {
+		t.Fatalf("accepted %d, pending %d, disputed %d", len(accepted), pending, disputed)
+	}
+	if l := accepted[1]; l.By != "u2" || !l.Corrected || string(l.Answers["score"]) != "2" {
+		t.Fatalf("a corrected label counts as %+v", l)
+	}
+	names := pseudonyms(append(as, store.Assignment{UserID: "r1", Stage: flow.StageReview}, store.Assignment{UserID: "u1", Stage: flow.StageReview}))
+	if names["u1"] != "Annotator 1" || names["u6"] != "Annotator 6" || names["r1"] != "Reviewer 1" {
+		t.Fatalf("pseudonyms %v", names)
+	}
+}
+
+// TestTextsOf keeps the free text behind a decision, the adjudicator's first, by role.
+func TestTextsOf(t *testing.T) {
+	ls := []Label{{By: "u1", Answers: ans(`{"why":"too dark"}`)}, {By: "u2", Answers: ans(`{"why":"  "}`)},
+		{By: "u3", Answers: ans(`{"why":"fixed"}`), Corrected: true}, {By: "u4", Answers: ans(`{"why":"missing"}`)}, {By: "u5", Answers: ans(`{"score":2}`)}}
+	got := textsOf(&testSchema, &Label{By: "adj", Answers: ans(`{"why":"final"}`)}, ls)
+	var roles []string
+	for _, t := range got["why"] {
+		roles = append(roles, t.Author+":"+t.Role+":"+t.Text)
+	}
+	if want := "[adj:adjudicator:final u1:annotator:too dark u3:corrected:fixed]"; fmt.Sprint(roles) != want {
+		t.Fatalf("texts %v, want %s", roles, want)
+	}
+	if textsOf(&testSchema, nil, labels(`{"score":1}`)) != nil || encodeTexts(nil) != nil {
+		t.Fatal("texts kept where nobody wrote any")
+	}
+}
+
+func ans(s string) tasks.Answers {
+	var a tasks.Answers
+	if err := json.Unmarshal([]byte(s), &a); err != nil {
+		panic(err)
+	}
+	return a
 }

@@ -208,7 +208,9 @@ func (p Policy) Defaults() Policy {
 		p.Languages = langs // note: bad tags stay as given, for Validate to name them
 	}
 	if p.DraftFromPredictions != nil && p.DraftFromPredictions.Rounding == "" {
-		p.DraftFromPredictions.Rounding = RoundHalfUp
+		d := *p.DraftFromPredictions // note: a copy, as with the criteria stage: the caller's policy stays as it was
+		d.Rounding = RoundHalfUp
+		p.DraftFromPredictions = &d
 	}
 	return p
 }

@@ -1,0 +1,194 @@
+package workflow_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
+)
+
+// TestSaveDraft: every save needs the version it was loaded at and makes the next one, kept as
+// a revision; a stale version is refused with the current one.
+func TestSaveDraft(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("likert-rating", workflow.Policy{})
+		f.importItems(p, likertLine("d-1"))
+		ann := f.member(p, store.RoleAnnotator)
+		aid := f.claim(p, ann, flow.StageLabel).Assignment.ID
+
+		_, err := f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":2}`), nil)
+		wantField(t, err, "version", "required")
+		v, err := f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":2}`), intp(0))
+		if err != nil || v != 1 {
+			t.Fatalf("first save: version %d %v", v, err)
+		}
+		v, err = f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":3}`), intp(0))
+		wantErr(t, err, workflow.ErrStaleVersion)
+		if v != 1 {
+			t.Fatalf("a stale save reports version %d, want the current 1", v)
+		}
+		if v, err = f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":4,"comment":"half"}`), intp(1)); err != nil || v != 2 {
+			t.Fatalf("second save: version %d %v", v, err)
+		}
+		a := f.assignment(aid)
+		if got := answersOf(t, a.Draft); a.Version != 2 || got["quality"] != 4.0 || got["comment"] != "half" {
+			t.Fatalf("stored draft v%d %v", a.Version, got)
+		}
+		revs, err := f.st.Revisions(f.ctx, aid)
+		if err != nil || len(revs) != 2 || revs[0].Kind != string(flow.RevisionDraft) || revs[1].Version != 2 {
+			t.Fatalf("revisions %+v %v", revs, err)
+		}
+		if c := f.claim(p, ann, flow.StageLabel); string(c.Draft["quality"]) != "4" {
+			t.Fatalf("a reload lost the draft: %v", c.Draft)
+		}
+	})
+}
+
+// TestOpenAssignmentRefusals: only the person who holds an open assignment, with the role of
+// its stage, acts on it, and only in its own project.
+func TestOpenAssignmentRefusals(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("likert-rating", workflow.Policy{})
+		other := f.template("likert-rating", workflow.Policy{})
+		f.importItems(p, likertLine("o-1"), likertLine("o-2"))
+		ann, stranger := f.member(p, store.RoleAnnotator), f.member(p, store.RoleAnnotator)
+		aid := f.claim(p, ann, flow.StageLabel).Assignment.ID
+		done := f.claim(p, stranger, flow.StageLabel)
+		f.submit(p, stranger, done, workflow.Submission{Answers: ans(`{"quality":1}`)})
+		demoted := workflow.Worker{ID: ann.ID, Roles: store.RoleSet{store.RoleReviewer}}
+
+		cases := []struct {
+			name string
+			p    *workflow.Project
+			w    workflow.Worker
+			aid  string
+			err  error
+		}{
+			{"someone else's", p, stranger.w(), aid, workflow.ErrNotYours},
+			{"the role was taken away", p, demoted, aid, workflow.ErrRoleRequired},
+			{"another project's", other, ann.w(), aid, store.ErrNotFound},
+			{"no such assignment", p, ann.w(), "nope", store.ErrNotFound},
+			{"already submitted", p, stranger.w(), done.Assignment.ID, workflow.ErrAlreadyDone},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				_, err := f.wf.SaveDraft(f.ctx, tc.p, tc.w, tc.aid, ans(`{"quality":2}`), intp(0))
+				wantErr(t, err, tc.err)
+				_, err = f.wf.Heartbeat(f.ctx, tc.p, tc.w, tc.aid)
+				wantErr(t, err, tc.err)
+				wantErr(t, f.wf.Skip(f.ctx, tc.p, tc.w, tc.aid, "x"), tc.err)
+				wantErr(t, f.wf.Release(f.ctx, tc.p, tc.w, tc.aid), tc.err)
+				wantErr(t, f.wf.Flag(f.ctx, tc.p, tc.w, tc.aid, flow.FlagBrokenMedia, ""), tc.err)
+			})
+		}
+		if a := f.assignment(aid); a.Status != flow.AssignActive || a.Version != 0 {
+			t.Fatalf("a refused action changed the assignment: %+v", a)
+		}
+		if _, err := f.wf.Assignment(f.ctx, aid, stranger.ID); !strings.Contains(err.Error(), "assignment") {
+			t.Fatalf("someone else's assignment: %v", err)
+		}
+		wantErr(t, errOf(f.wf.Assignment(f.ctx, "nope", ann.ID)), store.ErrNotFound)
+		if a, err := f.wf.Assignment(f.ctx, aid, ann.ID); err != nil || a.ID != aid {
+			t.Fatalf("own assignment: %v", err)
+		}
+	})
+}
+
+func errOf[T any](_ T, err error) error { return err }
+
+// TestSkipAndRelease: a skip ends the claim for good; a release of an untouched claim gives the
+// item back as if it had never been claimed, and one with saved answers is refused.
+func TestSkipAndRelease(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("likert-rating", workflow.Policy{})
+		f.importItems(p, likertLine("s-1"), likertLine("s-2"))
+		ann := f.member(p, store.RoleAnnotator)
+
+		first := f.claim(p, ann, flow.StageLabel).Assignment
+		if err := f.wf.Release(f.ctx, p, ann.w(), first.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.st.Assignment(f.ctx, first.ID); err == nil {
+			t.Fatal("a released assignment is still there")
+		}
+		again := f.claim(p, ann, flow.StageLabel).Assignment
+		if again.ItemID != first.ItemID {
+			t.Fatalf("the released item %s did not come back first (got %s)", first.ItemID, again.ItemID)
+		}
+		if _, err := f.wf.SaveDraft(f.ctx, p, ann.w(), again.ID, ans(`{"quality":5}`), intp(0)); err != nil {
+			t.Fatal(err)
+		}
+		wantErr(t, f.wf.Release(f.ctx, p, ann.w(), again.ID), workflow.ErrHasDraft)
+
+		if err := f.wf.Skip(f.ctx, p, ann.w(), again.ID, "unsure"); err != nil {
+			t.Fatal(err)
+		}
+		if a := f.assignment(again.ID); a.Status != flow.AssignSkipped || a.SkipReason == nil || *a.SkipReason != "unsure" {
+			t.Fatalf("skipped assignment %+v", a)
+		}
+		if next := f.claim(p, ann, flow.StageLabel).Assignment; next.ItemID == again.ItemID {
+			t.Fatal("the skipped item came back")
+		}
+		if !f.audited(p, "assignment.release") || !f.audited(p, "assignment.skip") {
+			t.Fatal("release or skip not audited")
+		}
+	})
+}
+
+// TestFlag: a flag takes the item out of the queue until a lead returns or drops it.
+func TestFlag(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("likert-rating", workflow.Policy{})
+		other := f.template("likert-rating", workflow.Policy{})
+		f.importItems(p, likertLine("f-1"), likertLine("f-2"))
+		f.importItems(other, likertLine("f-3"))
+		ann, next := f.member(p, store.RoleAnnotator), f.member(p, store.RoleAnnotator)
+		c := f.claim(p, ann, flow.StageLabel)
+
+		wantField(t, f.wf.Flag(f.ctx, p, ann.w(), c.Assignment.ID, "ugly", ""), "category", "invalid_value")
+		wantField(t, f.wf.Flag(f.ctx, p, ann.w(), c.Assignment.ID, flow.FlagOther, "  "), "reason", "required")
+		if err := f.wf.Flag(f.ctx, p, ann.w(), c.Assignment.ID, flow.FlagOther, "the prompt is cut off"); err != nil {
+			t.Fatal(err)
+		}
+		it, _ := f.st.Item(f.ctx, p.ID, c.Assignment.ItemID)
+		var flag struct{ Category, Reason, By, Assignment string }
+		if err := json.Unmarshal(it.Flag, &flag); err != nil || flag.Category != "other" || flag.Reason != "the prompt is cut off" || flag.By != ann.ID {
+			t.Fatalf("flag %s %v", it.Flag, err)
+		}
+		if a := f.assignment(c.Assignment.ID); a.Status != flow.AssignFlagged {
+			t.Fatalf("flagged assignment is %s", a.Status)
+		}
+		held := f.claim(p, next, flow.StageLabel)
+		if held.Assignment.ItemID == it.ID {
+			t.Fatal("a flagged item was handed out")
+		}
+		f.submit(p, next, held, workflow.Submission{Answers: ans(`{"quality":3}`)})
+
+		wantField(t, f.wf.ResolveFlag(f.ctx, p, f.lead.ID, it.ID, "ignore", ""), "action", "invalid_value")
+		wantErr(t, f.wf.ResolveFlag(f.ctx, p, f.lead.ID, held.Assignment.ItemID, flow.FlagReturn, ""), workflow.ErrItemNotInFlow)
+		wantErr(t, f.wf.ResolveFlag(f.ctx, other, f.lead.ID, it.ID, flow.FlagReturn, ""), store.ErrNotFound)
+		wantErr(t, f.wf.ResolveFlag(f.ctx, p, f.lead.ID, "nope", flow.FlagReturn, ""), store.ErrNotFound)
+		if err := f.wf.ResolveFlag(f.ctx, p, f.lead.ID, it.ID, flow.FlagReturn, ""); err != nil {
+			t.Fatal(err)
+		}
+		if back := f.claim(p, next, flow.StageLabel); back.Assignment.ItemID != it.ID {
+			t.Fatal("a returned item did not go back to the queue")
+		} else if err := f.wf.Flag(f.ctx, p, next.w(), back.Assignment.ID, flow.FlagBrokenMedia, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.wf.ResolveFlag(f.ctx, p, f.lead.ID, it.ID, flow.FlagDrop, "unusable"); err != nil {
+			t.Fatal(err)
+		}
+		it, _ = f.st.Item(f.ctx, p.ID, it.ID)
+		if it.Stage != flow.StageDropped || it.DropReason == nil || !strings.HasPrefix(*it.DropReason, "flagged: ") ||
+			!strings.HasSuffix(*it.DropReason, "; lead: unusable") || len(it.Flag) != 0 {
+			t.Fatalf("dropped item %s %v flag %s", it.Stage, it.DropReason, it.Flag)
+		}
+		if !f.audited(p, "item.flag") || !f.audited(p, "item.flag_resolved") {
+			t.Fatal("flag not audited")
+		}
+	})
+}

@@ -1,0 +1,151 @@
+package workflow_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
+)
+
+func goldLine(id string, quality int) string {
+	return fmt.Sprintf(`{"external_id":%q,"gold":true,"inputs":{"prompt":"gold %s","output":[{"id":"g","type":"text","value":"v"}]},"ground_truth":{"answers":{"quality":%d}}}`, id, id, quality)
+}
+
+// TestGoldScoring: gold items are handed out among label work at the gold rate, scored against
+// their gold answers, never decided; an annotator whose accuracy over the window falls below
+// the minimum is paused until a lead lifts it, which starts the window over.
+func TestGoldScoring(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("likert-rating", workflow.Policy{GoldRate: 1, GoldWindow: 5, GoldMinAccuracy: 0.8, GoldPause: true,
+			Consensus: workflow.Consensus{OrdinalTolerance: 1}})
+		f.importItems(p, likertLine("g-p1"), likertLine("g-p2"))
+		for i := range 6 {
+			f.importItems(p, goldLine(fmt.Sprintf("g-%d", i), 4))
+		}
+		ann := f.member(p, store.RoleAnnotator)
+		pr, err := f.wf.MyProgress(f.ctx, p, ann.ID)
+		if err != nil || pr[0].Available != 8 {
+			t.Fatalf("available label work %+v %v, want 2 items and 6 gold", pr, err)
+		}
+
+		answers := []struct {
+			score   string
+			correct bool
+		}{
+			{`{"quality":4}`, true},
+			{`{"quality":5}`, true}, // within the tolerance
+			{`{"quality":1}`, false},
+			{`{"quality":"na"}`, false},
+			{`{"quality":2}`, false},
+		}
+		for i, a := range answers {
+			c := f.claim(p, ann, flow.StageLabel)
+			if it := f.itemByID(p, c.Assignment.ItemID); it.Stage != flow.StageGold {
+				t.Fatalf("claim %d at gold rate 1 gave a %s item", i+1, it.Stage)
+			}
+			res := f.submit(p, ann, c, workflow.Submission{Answers: ans(a.score)})
+			if res.ItemStage != flow.StageDone {
+				t.Fatalf("a gold label reports %s, want what a production label would", res.ItemStage)
+			}
+			got := f.assignment(c.Assignment.ID)
+			if got.GoldCorrect == nil || *got.GoldCorrect != a.correct {
+				t.Fatalf("gold answer %d (%s) scored %v, want %v", i+1, a.score, got.GoldCorrect, a.correct)
+			}
+			if it := f.itemByID(p, c.Assignment.ItemID); it.Stage != flow.StageGold || f.truth(it) != nil {
+				t.Fatalf("a gold item was decided: %s", it.Stage)
+			}
+			m, _ := f.st.Member(f.ctx, p.ID, ann.ID)
+			if want := i == len(answers)-1; m.Paused != want {
+				t.Fatalf("after %d gold answers paused %v, want %v", i+1, m.Paused, want)
+			}
+		}
+		if !f.audited(p, "member.pause") {
+			t.Fatal("the pause is not audited")
+		}
+		_, err = f.wf.Next(f.ctx, p, ann.User, ann.roles, flow.StageLabel, false)
+		wantErr(t, err, workflow.ErrPaused)
+
+		if err := f.st.SetMemberPaused(f.ctx, p.ID, ann.ID, false); err != nil {
+			t.Fatal(err)
+		}
+		f.advance(time.Minute) // note: the lift starts the window at the store's clock
+		c := f.claim(p, ann, flow.StageLabel)
+		f.submit(p, ann, c, workflow.Submission{Answers: ans(`{"quality":1}`)})
+		if m, _ := f.st.Member(f.ctx, p.ID, ann.ID); m.Paused {
+			t.Fatal("one wrong answer after the pause was lifted paused again: the window did not start over")
+		}
+		if it := f.itemByID(p, f.claim(p, ann, flow.StageLabel).Assignment.ItemID); it.Stage != flow.StageLabel {
+			t.Fatalf("with every gold item answered the claim gave a %s item", it.Stage)
+		}
+	})
+}
+
+// TestGoldReportedStage: the answer to a gold submit names the stage a production label would
+// have moved its item to, so that gold cannot be told apart.
+func TestGoldReportedStage(t *testing.T) {
+	cases := []struct {
+		pol  workflow.Policy
+		want flow.Stage
+	}{
+		{workflow.Policy{Review: workflow.ReviewCross}, flow.StageReview},
+		{workflow.Policy{Overlap: 3}, flow.StageLabel},
+		{workflow.Policy{Adjudication: workflow.AdjudicateAlways}, flow.StageAdjudicate},
+		{workflow.Policy{}, flow.StageDone},
+	}
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		for _, tc := range cases {
+			tc.pol.GoldRate = 1
+			p := f.template("likert-rating", tc.pol)
+			f.importItems(p, likertLine("rs-1"), goldLine("rs-g", 3))
+			ann := f.member(p, store.RoleAnnotator)
+			res := f.label(p, ann, `{"quality":3}`)
+			if it := f.itemByID(p, res.Assignment.ItemID); it.Stage != flow.StageGold {
+				t.Fatalf("%+v: no gold handed out", tc.pol)
+			}
+			if res.ItemStage != tc.want || res.Assignment.ReviewStatus != flow.ReviewNone {
+				t.Errorf("%+v: gold submit reports %s (review %s), want %s", tc.pol, res.ItemStage, res.Assignment.ReviewStatus, tc.want)
+			}
+		}
+	})
+}
+
+// TestJudgeWindow: a window is judged once it holds five answers (or the whole window when it
+// is smaller), and is below when its accuracy is under the minimum.
+func TestJudgeWindow(t *testing.T) {
+	cases := []struct {
+		window  int
+		results []bool
+		judged  bool
+		below   bool
+	}{
+		{20, nil, false, false},
+		{20, []bool{false, false, false, false}, false, false},
+		{20, []bool{false, false, false, false, false}, true, true},
+		{20, []bool{true, true, true, true, false}, true, false},
+		{20, []bool{true, true, true, false, false}, true, true},
+		{3, []bool{false, true, true}, true, true},
+		{2, []bool{true, true}, true, false},
+	}
+	for _, tc := range cases {
+		p := &workflow.Project{Policy: workflow.Policy{GoldWindow: tc.window, GoldMinAccuracy: 0.8}}
+		g := p.JudgeWindow(tc.results)
+		if g.Answered != len(tc.results) || g.Judged != tc.judged || g.Below != tc.below {
+			t.Errorf("window %d %v: %+v, want judged %v below %v", tc.window, tc.results, g, tc.judged, tc.below)
+		}
+		correct := 0
+		for _, ok := range tc.results {
+			if ok {
+				correct++
+			}
+		}
+		switch acc := g.Accuracy(); {
+		case len(tc.results) == 0 && acc != nil:
+			t.Errorf("accuracy %v without answers", *acc)
+		case len(tc.results) > 0 && *acc != float64(correct)/float64(len(tc.results)):
+			t.Errorf("accuracy %v, want %d/%d", *acc, correct, len(tc.results))
+		}
+	}
+}
