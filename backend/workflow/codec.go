@@ -50,6 +50,7 @@ func shuffleOf(a *store.Assignment) tasks.Shuffle {
 	return sh
 }
 
+// DecodeAnswers reads stored answers; nil when there are none.
 func DecodeAnswers(raw store.JSON) tasks.Answers {
 	var a tasks.Answers
 	if len(raw) > 0 {
@@ -58,11 +59,13 @@ func DecodeAnswers(raw store.JSON) tasks.Answers {
 	return a
 }
 
+// Encode writes a value as a JSON column.
 func Encode(v any) store.JSON {
 	b, _ := json.Marshal(v)
 	return store.JSON(b)
 }
 
+// OrEmpty is the stored JSON, or an empty object for none.
 func OrEmpty(j store.JSON) store.JSON {
 	if len(j) == 0 {
 		return store.JSON("{}")

@@ -236,6 +236,7 @@ func (p *Project) HasStage(stage flow.Stage) bool {
 	return true
 }
 
+// Lease is how long a claim holds its slot without a heartbeat.
 func (p *Project) Lease() time.Duration { return time.Duration(p.Policy.LeaseMinutes) * time.Minute }
 
 // slots is how many assignments an item takes in a stage.
@@ -328,6 +329,8 @@ func (s *Service) claimNextItem(ctx context.Context, tx *store.Store, p *Project
 	return nil, nil, nil
 }
 
+// TryClaim claims one named piece of work (an item, or for review the label) for a person if it
+// still has a free slot and they may work it, locking it first; nil when not.
 func (s *Service) TryClaim(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, id string, t time.Time) (*store.Assignment, *store.Item, error) {
 	if stage != flow.StageReview {
 		it, err := tx.ItemForUpdate(ctx, id)
@@ -467,7 +470,7 @@ func (p *Project) Doc() *SchemaDoc { return p.doc }
 // Now is the service's clock, in UTC.
 func (s *Service) Now() time.Time { return s.now() }
 
-// today is the start of the current day: "today" counts are per UTC day everywhere.
+// Today is the start of the current day: "today" counts are per UTC day everywhere.
 func (s *Service) Today() time.Time {
 	t := s.now()
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
