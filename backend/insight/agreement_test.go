@@ -34,7 +34,7 @@ func labelThreeByFour(t *testing.T, st *store.Store) (*fixture, []*store.User) {
 		if got := f.label(u, func(ext string) tasks.Answers {
 			a := threeByFour[ext][u.Name]
 			return answers("ok", a[0], "score", a[1])
-		}, 4000); len(got) != 4 {
+		}, fixed(4000)); len(got) != 4 {
 			t.Fatalf("%s labeled %d items", u.Name, len(got))
 		}
 	}
@@ -215,7 +215,7 @@ func TestAgreementKeptUntilLabelsChange(t *testing.T) {
 			return answers("ok", "yes", "score", 3)
 		}
 		for _, u := range people {
-			f.label(u, first, 2000)
+			f.label(u, first, fixed(2000))
 		}
 		for range 2 {
 			rep, err := f.in.Agreement(f.ctx, p, "", nil)
@@ -236,7 +236,7 @@ func TestAgreementKeptUntilLabelsChange(t *testing.T) {
 		kept := rep.Labels
 		// the open claims of i3 (or others) are submitted now: the figures are stale
 		for _, u := range people {
-			f.label(u, func(string) tasks.Answers { return answers("ok", "no", "score", 1) }, 2000)
+			f.label(u, func(string) tasks.Answers { return answers("ok", "no", "score", 1) }, fixed(2000))
 		}
 		stale, err := f.in.Agreement(f.ctx, p, "", nil)
 		if err != nil || stale.Status != insight.AgreementComputing || stale.Labels != kept || stale.ComputedAt == nil {
@@ -253,7 +253,7 @@ func TestAgreementKeptUntilLabelsChange(t *testing.T) {
 		}
 		// a failing queue: the answer fails (the request is not recorded as pending)
 		f.importItems(line("i4"))
-		f.label(people[0], func(string) tasks.Answers { return answers("ok", "no", "score", 1) }, 2000)
+		f.label(people[0], func(string) tasks.Answers { return answers("ok", "no", "score", 1) }, fixed(2000))
 		q.fail = errors.New("queue down")
 		if _, err := f.in.Agreement(f.ctx, p, "", nil); !errors.Is(err, q.fail) {
 			t.Fatalf("with the queue down: %v", err)

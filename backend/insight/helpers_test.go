@@ -164,8 +164,8 @@ type labeled struct {
 }
 
 // label has u claim label work until none is left, answering each item with answer (canonical
-// answers; nil leaves the claim open and stops) in ms milliseconds. It returns the labels.
-func (f *fixture) label(u *store.User, answer func(ext string) tasks.Answers, ms int64) []labeled {
+// answers; nil leaves the claim open and stops) in ms(ext) milliseconds. It returns the labels.
+func (f *fixture) label(u *store.User, answer func(ext string) tasks.Answers, ms func(ext string) int64) []labeled {
 	f.t.Helper()
 	var out []labeled
 	p := f.project()
@@ -183,10 +183,13 @@ func (f *fixture) label(u *store.User, answer func(ext string) tasks.Answers, ms
 		if a == nil {
 			return out
 		}
-		f.submit(p, w, c.Assignment, a, ms)
+		f.submit(p, w, c.Assignment, a, ms(ext))
 		out = append(out, labeled{u.ID, c.Assignment.ItemID, ext, c})
 	}
 }
+
+// fixed is a time spent that is the same on every item.
+func fixed(ms int64) func(string) int64 { return func(string) int64 { return ms } }
 
 // submit submits canonical answers to an assignment, mapped to the order it was shown in.
 func (f *fixture) submit(p *workflow.Project, w workflow.Worker, a *store.Assignment, canonical tasks.Answers, ms int64) {
@@ -269,3 +272,12 @@ func fieldCode(err error, field string) string {
 
 // openSQLite opens a fresh SQLite store, for tests of rules that do not depend on the engine.
 func openSQLite(t *testing.T) *store.Store { return testenv.SQLite(t) }
+
+// mustJSON encodes v.
+func mustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
