@@ -167,23 +167,36 @@ type labeled struct {
 // answers; nil leaves the claim open and stops) in ms(ext) milliseconds. It returns the labels.
 func (f *fixture) label(u *store.User, answer func(ext string) tasks.Answers, ms func(ext string) int64) []labeled {
 	f.t.Helper()
+	return f.work(u, flow.StageLabel, func(ext string) *workflow.Submission {
+		a := answer(ext)
+		if a == nil {
+			return nil
+		}
+		return &workflow.Submission{Answers: a, TimeSpentMS: ms(ext)}
+	})
+}
+
+// work has u claim work of a stage until none is left, submitting what sub gives for each item
+// (answers canonical; nil leaves the claim open and stops). It returns what was submitted.
+func (f *fixture) work(u *store.User, stage flow.Stage, sub func(ext string) *workflow.Submission) []labeled {
+	f.t.Helper()
 	var out []labeled
 	p := f.project()
-	w := workflow.Worker{ID: u.ID, Roles: store.RoleSet{store.RoleAnnotator}}
+	w := workflow.Worker{ID: u.ID, Roles: store.RoleSet{workflow.StageRole[stage]}}
 	for {
-		c, err := f.wf.Next(f.ctx, p, u, w.Roles, flow.StageLabel, false)
+		c, err := f.wf.Next(f.ctx, p, u, w.Roles, stage, false)
 		if err != nil {
-			f.t.Fatalf("next as %s: %v", u.Name, err)
+			f.t.Fatalf("next %s as %s: %v", stage, u.Name, err)
 		}
 		if c == nil {
 			return out
 		}
 		ext := f.extOf(c.Assignment.ItemID)
-		a := answer(ext)
-		if a == nil {
+		in := sub(ext)
+		if in == nil {
 			return out
 		}
-		f.submit(p, w, c.Assignment, a, ms(ext))
+		f.submit(p, w, c.Assignment, *in)
 		out = append(out, labeled{u.ID, c.Assignment.ItemID, ext, c})
 	}
 }
@@ -191,18 +204,21 @@ func (f *fixture) label(u *store.User, answer func(ext string) tasks.Answers, ms
 // fixed is a time spent that is the same on every item.
 func fixed(ms int64) func(string) int64 { return func(string) int64 { return ms } }
 
-// submit submits canonical answers to an assignment, mapped to the order it was shown in.
-func (f *fixture) submit(p *workflow.Project, w workflow.Worker, a *store.Assignment, canonical tasks.Answers, ms int64) {
+// submit submits to an assignment, its canonical answers mapped to the order it was shown in.
+func (f *fixture) submit(p *workflow.Project, w workflow.Worker, a *store.Assignment, in workflow.Submission) {
 	f.t.Helper()
-	var sh tasks.Shuffle
-	if len(a.Shuffle) > 0 {
-		json.Unmarshal(a.Shuffle, &sh)
+	if in.Answers != nil {
+		var sh tasks.Shuffle
+		if len(a.Shuffle) > 0 {
+			json.Unmarshal(a.Shuffle, &sh)
+		}
+		shown, err := p.StageSchema(a.Stage).ToShown(in.Answers, sh)
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		in.Answers = shown
 	}
-	shown, err := p.Schema.ToShown(canonical, sh)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	if _, err := f.wf.Submit(f.ctx, p, w, a.ID, workflow.Submission{Answers: shown, TimeSpentMS: ms}); err != nil {
+	if _, err := f.wf.Submit(f.ctx, p, w, a.ID, in); err != nil {
 		f.t.Fatalf("submit %s: %v", a.ID, err)
 	}
 }
