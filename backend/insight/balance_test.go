@@ -236,3 +236,32 @@ func TestBalancePositionBias(t *testing.T) {
 		}
 	})
 }
+
+// TestBalanceMetaCap: a metadata key with more than a hundred values (an id, say) is reported
+// truncated, without its values; a number is counted by its JSON text.
+func TestBalanceMetaCap(t *testing.T) {
+	f := balanceFixture(t, openSQLite(t))
+	var lines []string
+	for i := range 101 {
+		lines = append(lines, line(fmt.Sprintf("m%03d", i), fmt.Sprintf(`"meta": {"seq": "n%d", "kind": 7}`, i),
+			`"ground_truth": {"provenance": "constructed", "answers": {"a": "yes", "b": "no", "c": "yes", "score": 2}}`))
+	}
+	f.importItems(lines...)
+	rep, err := f.in.Balance(f.ctx, f.project())
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := map[string]insight.MetaCounts{}
+	for _, m := range rep.Meta {
+		meta[m.Key] = m
+	}
+	if m := meta["seq"]; !m.Truncated || m.Distinct != 101 || len(m.Values) != 0 {
+		t.Errorf("seq %+v", m)
+	}
+	if m := meta["kind"]; m.Truncated || !slices.Equal(m.Values, []insight.ValueCount{{"7", 101}}) {
+		t.Errorf("kind %+v", m)
+	}
+	if m := meta["source"]; !slices.Equal(m.Values, []insight.ValueCount{{"s1", 3}, {"s2", 2}}) {
+		t.Errorf("source %+v", m)
+	}
+}
