@@ -193,6 +193,20 @@ func TestRoundLifecycle(t *testing.T) {
 		if _, err := r.wf.Next(r.ctx, p, r.ben, annotator, flow.StageLabel, false); !errors.Is(err, workflow.ErrNotQualified) {
 			t.Fatalf("Ben's label work after failing: %v", err)
 		}
+		events, err := st.AuditEvents(r.ctx, r.pid, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string][]string{}
+		for _, e := range events {
+			seen[e.Action] = append(seen[e.Action], e.Target)
+		}
+		for action, targets := range map[string][]string{"calibration_round.create": {"round:" + r.round.ID}, "calibration_round.close": {"round:" + r.round.ID},
+			"calibration_round.pass": {"user:" + r.ann.ID}, "member.qualify": {"user:" + r.ann.ID}} {
+			if !slices.Equal(seen[action], targets) {
+				t.Errorf("audit %s: %v, want %v", action, seen[action], targets)
+			}
+		}
 	})
 }
 
