@@ -22,7 +22,7 @@ var (
 // time), then asks for them 200 times as GET .../agreement does and reports the latency of
 // an answer from the kept figures (goal: under 100 ms). It runs only with -agreement1m:
 //
-//	go test -tags no_ui ./backend/workflow -run TestAgreement1M -agreement1m -v -timeout 60m
+//	go test -tags no_ui ./backend/insight -run TestAgreement1M -agreement1m -v -timeout 60m
 func TestAgreement1M(t *testing.T) {
 	if !*agreement1M {
 		t.Skip("run with -agreement1m")

@@ -24,7 +24,7 @@ var (
 // GET .../balance and GET .../judges do and reports the latency of an answer from the kept
 // figures (goal: under 100 ms). It runs only with -insight1m:
 //
-//	go test -tags no_ui ./backend/workflow -run TestInsight1M -insight1m -v -timeout 90m
+//	go test -tags no_ui ./backend/insight -run TestInsight1M -insight1m -v -timeout 90m
 //
 // -insight-kinds balance (or judges) computes only one of them.
 func TestInsight1M(t *testing.T) {
