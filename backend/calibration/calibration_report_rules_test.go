@@ -122,7 +122,7 @@ func TestCalibrationRatings(t *testing.T) {
 		{q(tasks.KindChecklist), `"x"`, nil},
 		{q(tasks.KindRanking), `["B", "A"]`, map[string]string{"/B": "1", "/A": "2"}},
 		{q(tasks.KindRanking), `{}`, nil},
-		{q(tasks.KindMultiChoice), `["c", "a"]`, map[string]string{"": "a|c"}},
+		{q(tasks.KindMultiChoice), `["c", "a"]`, map[string]string{"": "a" + tasks.SetSeparator + "c"}},
 		{q(tasks.KindMultiChoice), `"a"`, nil},
 		{q(tasks.KindPairwise), `"missing"`, nil},
 		{q(tasks.KindPairwise), ``, nil},

@@ -182,7 +182,7 @@ func (f *fixture) work(u *store.User, stage flow.Stage, sub func(ext string) *wo
 	f.t.Helper()
 	var out []labeled
 	p := f.project()
-	w := workflow.Worker{ID: u.ID, Roles: store.RoleSet{workflow.StageRole[stage]}}
+	w := workflow.Worker{ID: u.ID, Roles: store.RoleSet{stage.Role()}}
 	for {
 		c, err := f.wf.Next(f.ctx, p, u, w.Roles, stage, false)
 		if err != nil {
