@@ -134,6 +134,19 @@ func ifStr(c bool, a, b string) string {
 	return b
 }
 
+// mdText escapes a name for running Markdown text: one line, with every character that could
+// open a construct (emphasis, links, images, code, HTML, headings, tables) taken literally.
+func mdText(s string) string {
+	var b strings.Builder
+	for _, r := range strings.Join(strings.Fields(s), " ") {
+		if strings.ContainsRune("\\`*_[]<>#!|~", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // mdCell escapes a value for a Markdown table cell.
 func mdCell(s string) string {
 	s = strings.ReplaceAll(s, "|", `\|`)

@@ -17,12 +17,12 @@ func (x *exporter) cardBody(b *strings.Builder) {
 	if title == "" {
 		title = rel.Schema.Title
 	}
-	fmt.Fprintf(b, "# %s\n\n", title)
+	fmt.Fprintf(b, "# %s\n\n", mdText(title))
 	if rel.Project.Description != "" {
 		fmt.Fprintf(b, "%s\n\n", strings.TrimSpace(rel.Project.Description))
 	}
 	fmt.Fprintf(b, "Release %s, schema version %d (content hash `%s`).\n\n",
-		orDash(rel.Name), rel.Schema.Version, rel.Schema.ContentHash()[:12])
+		orDash(mdText(rel.Name)), rel.Schema.Version, rel.Schema.ContentHash()[:12])
 	x.cardStructure(b)
 	x.cardQuestions(b)
 	x.cardProcess(b)

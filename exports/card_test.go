@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -143,5 +144,29 @@ func TestExportToDirectory(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestCardNamesAreText: project and release names are text in the card's Markdown body, never
+// markup: no HTML, no link, no heading or line of their own.
+func TestCardNamesAreText(t *testing.T) {
+	tpl := template(t, "robojudge")
+	rel := testRelease(tpl)
+	rel.Project.Name = "Bench <script>alert(1)</script> [win](http://evil.example)\n# Injected"
+	rel.Name = "v1 ![x](http://evil.example/x.png) | *bold*"
+	spec := mustSpec(t, &rel.Schema, []string{"jsonl"}, nil)
+	sink, _ := exportTo(t, rel, spec, templateRecords(t, tpl))
+	card, _ := sink.File("README.md")
+	parts := strings.SplitN(string(card), "---\n", 3) // note: the front matter is YAML, quoted there
+	body := parts[len(parts)-1]
+	for _, raw := range []string{"<script>", "[win](", "![x](", "\n# Injected", "*bold*", "| *"} {
+		if strings.Contains(body, raw) {
+			t.Errorf("the card holds %q as markup:\n%.600s", raw, body)
+		}
+	}
+	for _, want := range []string{`# Bench \<script\>alert(1)\</script\> \[win\](http://evil.example) \# Injected`, `Release v1 \!\[x\](http://evil.example/x.png) \| \*bold\*,`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the card lacks %q:\n%.600s", want, body)
+		}
 	}
 }
