@@ -139,3 +139,35 @@ func TestArchive(t *testing.T) {
 		t.Fatalf("a zip whose file is gone: %v", err)
 	}
 }
+
+// TestFilesFromS3: from an object store, a done release's files go out as signed URLs that
+// fetch the listed bytes, and its zip reads every file from the store.
+func TestFilesFromS3(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, testenv.SQLite(t), testenv.S3Blobs(t))
+	f.importDone(3, text)
+	id := f.done("jsonl")
+	d, err := f.rel.File(ctx, f.fp.ID, id, "jsonl/test.jsonl")
+	if err != nil || d.Local != nil || d.URL == "" {
+		t.Fatalf("a file on S3: %v %+v", err, d)
+	}
+	body := get(t, d.URL)
+	got, _ := io.ReadAll(body)
+	body.Close()
+	if int64(len(got)) != d.File.Bytes || !strings.Contains(string(got), "item-00002") {
+		t.Fatalf("the signed URL fetched %d bytes, listed %d", len(got), d.File.Bytes)
+	}
+	links, err := f.rel.Links(ctx, f.fp.ID, id)
+	if err != nil || len(links.Files) != 4 {
+		t.Fatalf("links: %v %+v", err, links)
+	}
+	get(t, links.Files[0].URL).Close()
+	a, err := f.rel.Archive(ctx, f.fp.ID, id, "Ratings")
+	var buf bytes.Buffer
+	if err != nil || a.WriteTo(ctx, &buf) != nil {
+		t.Fatalf("the zip from S3: %v", err)
+	}
+	if zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len())); err != nil || len(zr.File) != 4 {
+		t.Fatalf("the zip from S3: %v", err)
+	}
+}
