@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/imports"
 	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/arbiter-annotation/arbiter/backend/media"
@@ -21,6 +22,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // fixture is a likert-rating project whose items were imported with ground truth (rule), so
@@ -207,4 +209,135 @@ func get(t *testing.T, url string) io.ReadCloser {
 		t.Fatalf("GET %s: %s", url, resp.Status)
 	}
 	return resp.Body
+}
+
+// importLines imports NDJSON items and requires every line to be taken.
+func (f *fixture) importLines(lines ...string) {
+	f.t.Helper()
+	rep, err := f.imports.ImportItems(context.Background(), f.fp, f.user, strings.NewReader(strings.Join(lines, "\n")+"\n"), nil)
+	if err != nil || len(rep.Errors) > 0 {
+		f.t.Fatalf("import: %v %+v", err, rep)
+	}
+}
+
+// fieldCode is the code of err's field error at field, "" when there is none.
+func fieldCode(err error, field string) string {
+	var fe tasks.FieldErrors
+	if !errors.As(err, &fe) {
+		return ""
+	}
+	return fe[field].Code
+}
+
+// drop has the lead flag the one item waiting for labels, then drop it with the reason.
+func (f *fixture) drop(externalID, reason string) {
+	f.t.Helper()
+	ctx := context.Background()
+	roles := store.RoleSet{store.RoleLead, store.RoleAnnotator}
+	if err := f.st.SetMember(ctx, f.fp.ID, f.user, roles); err != nil {
+		f.t.Fatal(err)
+	}
+	u, err := f.st.User(ctx, f.user)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	c, err := f.flow.Next(ctx, f.fp, u, roles, flow.StageLabel, false)
+	if err != nil || c == nil {
+		f.t.Fatalf("claim: %v %v", c, err)
+	}
+	it, err := f.st.ItemByExternalID(ctx, f.fp.ID, externalID)
+	if err != nil || c.Assignment.ItemID != it.ID {
+		f.t.Fatalf("claimed %s, not %s: %v", c.Assignment.ItemID, externalID, err)
+	}
+	if err := f.flow.Flag(ctx, f.fp, workflow.Worker{ID: f.user, Roles: roles}, c.Assignment.ID, flow.FlagOther, reason); err != nil {
+		f.t.Fatal(err)
+	}
+	if err := f.flow.ResolveFlag(ctx, f.fp, f.user, it.ID, flow.FlagDrop, ""); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// useProject makes a project of the schema with the policy and releases it from then on.
+func (f *fixture) useProject(schema string, pol workflow.Policy) {
+	f.t.Helper()
+	ctx := context.Background()
+	var s tasks.Schema
+	if err := json.Unmarshal([]byte(schema), &s); err != nil {
+		f.t.Fatal(err)
+	}
+	u, err := f.st.User(ctx, f.user)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	d, err := f.projects.CreateProject(ctx, u, projects.ProjectSpec{Name: "Media", Schema: &s, Workflow: &pol})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	p, _ := f.st.Project(ctx, d.ID)
+	if f.fp, err = f.flow.LoadProject(ctx, p, 0); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// pngBytes is the smallest PNG file: one transparent pixel.
+var pngBytes = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89" +
+	"\x00\x00\x00\rIDATx\x9cc\x00\x01\x00\x00\x05\x00\x01\r\n-\xb4\x00\x00\x00\x00IEND\xaeB`\x82")
+
+// member makes an account with the roles in the current project.
+func (f *fixture) member(email string, roles ...store.Role) *store.User {
+	f.t.Helper()
+	u := &store.User{Email: email, Name: email, PasswordHash: "x"}
+	if err := f.st.CreateUser(context.Background(), u); err != nil {
+		f.t.Fatal(err)
+	}
+	if err := f.st.SetMember(context.Background(), f.fp.ID, u.ID, store.RoleSet(roles)); err != nil {
+		f.t.Fatal(err)
+	}
+	return u
+}
+
+// claim claims the next work of a stage for u, and requires there to be some.
+func (f *fixture) claim(u *store.User, stage flow.Stage) *store.Assignment {
+	f.t.Helper()
+	m, err := f.st.Member(context.Background(), f.fp.ID, u.ID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	c, err := f.flow.Next(context.Background(), f.fp, u, m.Roles, stage, false)
+	if err != nil || c == nil {
+		f.t.Fatalf("%s claims %s work: %v %v", u.Email, stage, c, err)
+	}
+	return c.Assignment
+}
+
+// submit submits an assignment of u.
+func (f *fixture) submit(u *store.User, aid string, sub workflow.Submission) {
+	f.t.Helper()
+	m, err := f.st.Member(context.Background(), f.fp.ID, u.ID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if _, err := f.flow.Submit(context.Background(), f.fp, workflow.Worker{ID: u.ID, Roles: m.Roles}, aid, sub); err != nil {
+		f.t.Fatalf("%s submits: %v", u.Email, err)
+	}
+}
+
+// item reads an item of the current project by its external id.
+func (f *fixture) item(externalID string) *store.Item {
+	f.t.Helper()
+	it, err := f.st.ItemByExternalID(context.Background(), f.fp.ID, externalID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return it
+}
+
+// externalID is the external id of an item of the current project.
+func (f *fixture) externalID(itemID string) string {
+	f.t.Helper()
+	it, err := f.st.Item(context.Background(), f.fp.ID, itemID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return it.ExternalID
 }

@@ -1,0 +1,91 @@
+package imports
+
+import (
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// readAll reads every line, recording each as "n:text", or "n:too long".
+func readAll(t *testing.T, r io.Reader) ([]string, error) {
+	t.Helper()
+	lr := newLineReader(r)
+	var out []string
+	for {
+		b, n, err := lr.next()
+		switch {
+		case errors.Is(err, errLineTooLong):
+			out = append(out, strconv.Itoa(n)+":too long")
+		case err != nil:
+			if errors.Is(err, io.EOF) {
+				return out, nil
+			}
+			return out, err
+		default:
+			out = append(out, strconv.Itoa(n)+":"+string(b))
+		}
+	}
+}
+
+// TestLineReader: lines are numbered as an editor numbers them; blank lines and the spaces
+// and carriage returns around a line are dropped, a last line needs no newline, a line longer
+// than the read buffer comes whole, and a line over MaxLineBytes is reported by number and
+// skipped to its end.
+func TestLineReader(t *testing.T) {
+	long := strings.Repeat("x", 300<<10)
+	tooLong := strings.Repeat("y", MaxLineBytes+1)
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"empty", "", nil},
+		{"lines", "a\nb\n", []string{"1:a", "2:b"}},
+		{"crlf", "a\r\nb\r\n", []string{"1:a", "2:b"}},
+		{"blank lines", "\n  \n\ta\n\r\n\nb", []string{"3:a", "6:b"}},
+		{"no final newline", "a\nb", []string{"1:a", "2:b"}},
+		{"longer than the buffer", "a\n" + long + "\nb\n", []string{"1:a", "2:" + long, "3:b"}},
+		{"too long", "a\n" + tooLong + "\nb\n", []string{"1:a", "2:too long", "3:b"}},
+		{"too long at the end", "a\n" + tooLong, []string{"1:a", "2:too long"}},
+	}
+	for _, tc := range tests {
+		got, err := readAll(t, strings.NewReader(tc.in))
+		if err != nil || strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			short := func(s []string) []string {
+				out := make([]string, len(s))
+				for i, v := range s {
+					out[i] = v[:min(len(v), 20)]
+				}
+				return out
+			}
+			t.Errorf("%s: %q %v, want %q", tc.name, short(got), err, short(tc.want))
+		}
+	}
+}
+
+// TestLineReaderFails: a read error ends the lines with it (after the text read before it),
+// also inside a long line.
+func TestLineReaderFails(t *testing.T) {
+	cause := errors.New("connection reset")
+	got, err := readAll(t, io.MultiReader(strings.NewReader("a\nb"), iotest.ErrReader(cause)))
+	if !errors.Is(err, cause) || strings.Join(got, "|") != "1:a|2:b" {
+		t.Fatalf("%q %v", got, err)
+	}
+	huge := io.MultiReader(strings.NewReader(strings.Repeat("z", MaxLineBytes+10)), iotest.ErrReader(cause))
+	if _, err := readAll(t, huge); !errors.Is(err, cause) {
+		t.Fatalf("a failing long line: %v", err)
+	}
+}
+
+// TestReportTruncates: the error list of one import stops at maxReportedErrors and says so.
+func TestReportTruncates(t *testing.T) {
+	rep := &ImportReport{}
+	for i := range maxReportedErrors + 5 {
+		rep.fail(i+1, errors.New("bad"))
+	}
+	if len(rep.Errors) != maxReportedErrors || !rep.Truncated || rep.Errors[maxReportedErrors-1].Line != maxReportedErrors {
+		t.Fatalf("%d errors, truncated %v", len(rep.Errors), rep.Truncated)
+	}
+}
