@@ -47,7 +47,14 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	up := &uploader{base: strings.TrimRight(*server, "/"), project: *project, token: *token, dir: *media, assets: map[string]string{}}
+	up := &uploader{base: strings.TrimRight(*server, "/"), project: *project, token: *token, assets: map[string]string{}}
+	if *media != "" {
+		// note: files are opened through a root, so no path or symbolic link leads out of it
+		if up.media, err = os.OpenRoot(*media); err != nil {
+			return err
+		}
+		defer up.media.Close()
+	}
 	bar := newProgress(stderr, st.Size(), f)
 	body := up.rewrite(ctx, bar.read)
 	endpoint := "/items"
@@ -71,15 +78,16 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 
 // uploader talks to one project of a server.
 type uploader struct {
-	base, project, token, dir string
-	assets                    map[string]string // relative path → asset id
-	uploaded                  atomic.Int64
+	base, project, token string
+	media                *os.Root          // the media directory; nil without one
+	assets               map[string]string // relative path → asset id
+	uploaded             atomic.Int64
 }
 
 // rewrite returns the items stream with media paths replaced by uploaded asset ids. Lines
 // the uploader cannot parse pass through unchanged, so the server reports them by number.
 func (u *uploader) rewrite(ctx context.Context, r io.Reader) io.Reader {
-	if u.dir == "" {
+	if u.media == nil {
 		return r
 	}
 	pr, pw := io.Pipe()
@@ -152,9 +160,9 @@ func (u *uploader) assetFor(ctx context.Context, rel string) (string, error) {
 	if rel == "" || filepath.IsAbs(rel) || strings.Contains(rel, "..") || len(rel) > 1024 {
 		return "", nil
 	}
-	path := filepath.Join(u.dir, filepath.FromSlash(rel))
-	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-		return "", nil
+	path := filepath.FromSlash(rel)
+	if st, err := u.media.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return "", nil // note: a link out of the media directory is no file of it
 	}
 	id, err := u.upload(ctx, path)
 	if err != nil {
@@ -165,8 +173,9 @@ func (u *uploader) assetFor(ctx context.Context, rel string) (string, error) {
 	return id, nil
 }
 
+// upload sends the media directory's file at path.
 func (u *uploader) upload(ctx context.Context, path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := u.media.Open(path)
 	if err != nil {
 		return "", err
 	}

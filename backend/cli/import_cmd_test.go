@@ -61,3 +61,35 @@ func TestImportCommand(t *testing.T) {
 		t.Fatalf("items %d, distinct assets %d (one file must be uploaded once)", len(page.Items), len(ids))
 	}
 }
+
+// TestImportMediaStaysInItsFolder: a media path, or a symbolic link in the media folder, that
+// leads out of it names no file: nothing outside the folder is uploaded.
+func TestImportMediaStaysInItsFolder(t *testing.T) {
+	dir := t.TempDir()
+	media := filepath.Join(dir, "media")
+	os.MkdirAll(filepath.Join(media, "img"), 0o755)
+	secret := filepath.Join(dir, "secret.png")
+	os.WriteFile(secret, []byte("\x89PNG\r\n\x1a\nsecret"), 0o644)
+	if err := os.Symlink(secret, filepath.Join(media, "img", "link.png")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../secret.png", filepath.Join(media, "img", "rel.png")); err != nil {
+		t.Fatal(err)
+	}
+	root, err := os.OpenRoot(media)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	// note: the server is unreachable, so any upload attempt would fail the call
+	u := &uploader{base: "http://127.0.0.1:1", project: "p", token: "t", media: root, assets: map[string]string{}}
+	for _, rel := range []string{"img/link.png", "img/rel.png", "../secret.png", "img/../../secret.png"} {
+		id, err := u.assetFor(context.Background(), rel)
+		if err != nil || id != "" {
+			t.Errorf("%s: asset %q, %v: a file outside the media folder was taken", rel, id, err)
+		}
+	}
+	if u.uploaded.Load() != 0 {
+		t.Fatalf("%d uploads", u.uploaded.Load())
+	}
+}
