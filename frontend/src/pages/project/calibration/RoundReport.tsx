@@ -9,7 +9,7 @@ import { Spinner } from "../../../components/Spinner";
 import { AlphaFigure, Figure, MatrixFigure } from "../agreement/figures";
 import { answerText } from "../review/answerText";
 import { NoteForm, type NoteTarget } from "./NoteForm";
-import { METRIC_LABEL } from "./RoundPage";
+import { METRIC_LABEL } from "./rule";
 
 /** The report of a closed round: per question, per annotator, the matrix, the trend and the disputed pairs. */
 export function RoundReportView({ project, round }: { project: ProjectDetail; round: RoundDetail }) {
