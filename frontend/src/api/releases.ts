@@ -3,56 +3,17 @@
 import { useMemo } from "react";
 import type { ApiClient } from "./client";
 import { useApiClient } from "./context";
+import type { Component } from "./contract";
 import type { ID } from "./types";
 
-export type ReleaseStatus = "queued" | "running" | "done" | "failed";
-
-export interface ReleaseSummary {
-  records: number;
-  by_split: Record<string, number>;
-  by_provenance: Record<string, number>;
-  /** Records per item language ("und": none); absent when no released item has a language. */
-  by_language?: Record<string, number>;
-  files: number;
-  bytes: number;
-}
-
-export interface ReleaseFile {
-  path: string;
-  format: string;
-  bytes: number;
-  sha256: string;
-  records: number;
-}
-
-export interface Release {
-  id: ID;
-  name: string;
-  status: ReleaseStatus;
-  formats: string[];
-  options: Record<string, unknown>;
-  schema_version: number;
-  progress: { records: number; total: number };
-  error?: string;
-  summary?: ReleaseSummary;
-  manifest?: { files: ReleaseFile[] };
-  created_by: ID;
-  created_at: string;
-  updated_at: string;
-  finished_at?: string;
-}
-
-export interface ReleaseRequest {
-  name: string;
-  formats: string[];
-  options: Record<string, unknown>;
-}
-
-export interface ReleaseLinks {
-  archive: string;
-  files: { path: string; url: string; bytes: number; sha256: string }[];
-  expires_at: string;
-}
+/** A release: what it was asked for, its progress, and once done its summary and manifest. */
+export type Release = Component<"Release">;
+export type ReleaseStatus = Release["status"];
+export type ReleaseSummary = Component<"ReleaseSummary">;
+export type ReleaseFile = Component<"ReleaseManifest">["files"][number];
+export type ReleaseRequest = Component<"ReleaseRequest">;
+/** Signed, short-lived download links of a done release. */
+export type ReleaseLinks = Component<"ReleaseLinks">;
 
 /** The formats a release can write, in the order the server documents them. */
 export const releaseFormats: { name: string; label: string }[] = [
@@ -66,14 +27,13 @@ export const releaseFormats: { name: string; label: string }[] = [
   { name: "storybench", label: "StoryBench" },
 ];
 
-const proj = (pid: ID) => `/api/v1/projects/${encodeURIComponent(pid)}/releases`;
-
 export function releasesApi(c: ApiClient) {
+  const at = (pid: ID, rid: ID) => ({ path: { pid, rid } });
   return {
-    list: (pid: ID) => c.get<{ items: Release[] }>(proj(pid)).then((r) => r.items),
-    get: (pid: ID, rid: ID) => c.get<Release>(`${proj(pid)}/${encodeURIComponent(rid)}`),
-    create: (pid: ID, req: ReleaseRequest) => c.post<Release>(proj(pid), req),
-    links: (pid: ID, rid: ID) => c.get<ReleaseLinks>(`${proj(pid)}/${encodeURIComponent(rid)}/links`),
+    list: (pid: ID) => c.get("/projects/{pid}/releases", { path: { pid } }).then((r) => r.items),
+    get: (pid: ID, rid: ID) => c.get("/projects/{pid}/releases/{rid}", at(pid, rid)),
+    create: (pid: ID, req: ReleaseRequest) => c.post("/projects/{pid}/releases", { path: { pid }, body: req }),
+    links: (pid: ID, rid: ID) => c.get("/projects/{pid}/releases/{rid}/links", at(pid, rid)),
   };
 }
 
