@@ -6,7 +6,7 @@ import type { ProjectDetail } from "../../../api/workflowTypes";
 import { Chart, fixed, interval, percent, seconds, thresholdBarsOption, trendOption } from "../../../charts";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
-import { AlphaFigure, Figure, MatrixFigure } from "../agreement/figures";
+import { AlphaFigure, Figure, MatrixFigure } from "../figures/figures";
 import { answerText } from "../review/answerText";
 import { NoteForm, type NoteTarget } from "./NoteForm";
 import { METRIC_LABEL } from "./rule";
