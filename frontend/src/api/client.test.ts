@@ -21,7 +21,7 @@ describe("ApiClient sessions", () => {
     expect(storage.getItem(SESSION_KEY)).toBe("1");
     expect(calls[0]).toMatchObject({ auth: null, body: { email: "admin@example.com", password: "pw" } });
 
-    await c.get("/api/v1/projects");
+    await c.get("/projects");
     expect(calls[1].auth).toBe("Bearer A1");
   });
 
@@ -38,7 +38,7 @@ describe("ApiClient sessions", () => {
         call.auth === "Bearer A2" ? json(200, adminUser) : apiError(401, "token_expired", "Access token expired."),
     });
     await c.login("admin@example.com", "pw");
-    await expect(c.get("/api/v1/me")).resolves.toEqual(adminUser);
+    await expect(c.get("/me")).resolves.toEqual(adminUser);
 
     expect(calls.map((x) => `${x.method} ${x.path}`)).toEqual([
       "POST /api/v1/auth/login",
@@ -63,7 +63,7 @@ describe("ApiClient sessions", () => {
         call.auth === "Bearer A2" ? json(200, []) : apiError(401, "token_expired", "expired"),
     });
     await c.login("a@b.c", "pw");
-    await Promise.all([c.get("/api/v1/projects"), c.get("/api/v1/projects"), c.get("/api/v1/projects")]);
+    await Promise.all([c.get("/projects"), c.get("/projects"), c.get("/projects")]);
     expect(calls.filter((x) => x.path === "/api/v1/auth/refresh")).toHaveLength(1);
   });
 
@@ -77,7 +77,7 @@ describe("ApiClient sessions", () => {
     c.onSessionChange((u) => seen.push(u));
     await c.login("a@b.c", "pw");
 
-    const err = await c.get("/api/v1/me").catch((e: unknown) => e);
+    const err = await c.get("/me").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe("unauthorized");
     expect(storage.getItem(SESSION_KEY)).toBeNull();
@@ -93,7 +93,7 @@ describe("ApiClient sessions", () => {
       "GET /api/v1/me": () => apiError(401, "token_expired", "expired"),
     });
     await c.login("a@b.c", "pw");
-    await expect(c.get("/api/v1/me")).rejects.toMatchObject({ code: "token_expired" });
+    await expect(c.get("/me")).rejects.toMatchObject({ code: "token_expired" });
     expect(calls.filter((x) => x.path === "/api/v1/auth/refresh")).toHaveLength(1);
     expect(calls.filter((x) => x.path === "/api/v1/me")).toHaveLength(2);
     expect(c.hasStoredSession()).toBe(false);
@@ -105,7 +105,7 @@ describe("ApiClient sessions", () => {
       "GET /api/v1/me": () => apiError(401, "unauthorized", "Invalid token."),
     });
     await c.login("a@b.c", "pw");
-    await expect(c.get("/api/v1/me")).rejects.toMatchObject({ status: 401, code: "unauthorized" });
+    await expect(c.get("/me")).rejects.toMatchObject({ status: 401, code: "unauthorized" });
     expect(calls.some((x) => x.path === "/api/v1/auth/refresh")).toBe(false);
   });
 
@@ -117,7 +117,7 @@ describe("ApiClient sessions", () => {
       },
       { [SESSION_KEY]: "1" },
     );
-    await expect(c.get("/api/v1/projects")).resolves.toEqual([{ id: 3 }]);
+    await expect(c.get("/projects")).resolves.toEqual([{ id: 3 }]);
     expect(calls[0]).toMatchObject({ path: "/api/v1/auth/refresh", body: undefined });
     expect(calls[1].auth).toBe("Bearer A9");
   });
@@ -177,7 +177,7 @@ describe("ApiClient when the server is unavailable (database blip)", () => {
     const storage = memoryStorage();
     const c = new ApiClient({ fetch: f.fetch, storage, locks: null, sleep: async (ms) => void slept.push(ms) });
     await c.login("a@b.c", "pw");
-    await expect(c.get("/api/v1/me")).resolves.toEqual(adminUser);
+    await expect(c.get("/me")).resolves.toEqual(adminUser);
     expect(slept).toEqual([5000, 5000]);
     expect(c.currentAccessToken()).toBe("A1");
     expect(storage.getItem(SESSION_KEY)).toBe("1");
@@ -192,11 +192,11 @@ describe("ApiClient when the server is unavailable (database blip)", () => {
     const seen: unknown[] = [];
     const c = new ApiClient({ fetch: f.fetch, storage, locks: null, sleep: async () => {} });
     c.onSessionChange((u) => seen.push(u));
-    await expect(c.get("/api/v1/me")).rejects.toMatchObject({ status: 503, code: "unavailable" });
+    await expect(c.get("/me")).rejects.toMatchObject({ status: 503, code: "unavailable" });
     expect(f.calls.filter((x) => x.path === "/api/v1/auth/refresh")).toHaveLength(UNAVAILABLE_TRIES);
     expect(storage.getItem(SESSION_KEY)).toBe("1");
     expect(seen).toEqual([]);
-    await expect(c.get("/api/v1/me")).resolves.toEqual(adminUser);
+    await expect(c.get("/me")).resolves.toEqual(adminUser);
     expect(c.currentAccessToken()).toBe("A2");
   });
 
@@ -207,7 +207,7 @@ describe("ApiClient when the server is unavailable (database blip)", () => {
     });
     const c = new ApiClient({ fetch: f.fetch, storage: memoryStorage(), locks: null, sleep: async () => {} });
     await c.login("a@b.c", "pw");
-    await expect(c.get("/api/v1/projects")).rejects.toMatchObject({ status: 503 });
+    await expect(c.get("/projects")).rejects.toMatchObject({ status: 503 });
     expect(f.calls.filter((x) => x.path === "/api/v1/projects")).toHaveLength(UNAVAILABLE_TRIES);
     expect(c.currentAccessToken()).toBe("A1");
   });
@@ -227,7 +227,7 @@ describe("ApiClient errors", () => {
     const { c } = client({
       "POST /api/v1/projects": () => apiError(422, "validation_failed", "The project is not valid.", details),
     });
-    const err = (await c.post("/api/v1/projects", { name: "" }).catch((e: unknown) => e)) as ApiError;
+    const err = (await c.post("/projects", { body: { name: "" } }).catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(422);
     expect(err.code).toBe("validation_failed");
@@ -240,7 +240,7 @@ describe("ApiClient errors", () => {
     const { c } = client({
       "GET /api/v1/me": () => new Response("<html>Bad gateway</html>", { status: 502, statusText: "Bad Gateway" }),
     });
-    await expect(c.request("GET", "/api/v1/me", undefined, { auth: false })).rejects.toMatchObject({
+    await expect(c.get("/me", { auth: false })).rejects.toMatchObject({
       status: 502,
       code: "http_error",
       message: "The server answered 502 (Bad Gateway).",
@@ -249,7 +249,7 @@ describe("ApiClient errors", () => {
 
   it("turns JSON that is not the error shape into http_error", async () => {
     const { c } = client({ "GET /api/v1/me": () => json(500, { message: "boom" }) });
-    await expect(c.request("GET", "/api/v1/me", undefined, { auth: false })).rejects.toMatchObject({
+    await expect(c.get("/me", { auth: false })).rejects.toMatchObject({
       code: "http_error",
     });
   });
@@ -261,12 +261,69 @@ describe("ApiClient errors", () => {
       storage,
       locks: null,
     });
-    await expect(c.get("/api/v1/me")).rejects.toMatchObject({ status: 0, code: "network_error" });
+    await expect(c.get("/me")).rejects.toMatchObject({ status: 0, code: "network_error" });
     expect(storage.getItem(SESSION_KEY)).toBe("1");
   });
 
   it("returns undefined for 204 No Content", async () => {
     const { c } = client({ "DELETE /api/v1/me/tokens/7": () => new Response(null, { status: 204 }) });
-    await expect(c.request("DELETE", "/api/v1/me/tokens/7", undefined, { auth: false })).resolves.toBeUndefined();
+    await expect(c.delete("/me/tokens/{tid}", { path: { tid: "7" }, auth: false })).resolves.toBeUndefined();
   });
 });
+
+describe("ApiClient routes", () => {
+  it("fills the path's parameters escaped and sends the set query parameters", async () => {
+    const { c, calls } = client({ "GET /api/v1/projects/p%201/items": () => json(200, { items: [], next_cursor: null }) });
+    await c.get("/projects/{pid}/items", { path: { pid: "p 1" }, query: { stage: "done", flagged: false, cursor: undefined } });
+    expect(calls.map((x) => `${x.method} ${x.path}`)).toEqual(["GET /api/v1/projects/p%201/items"]);
+  });
+
+  it("sends the query string as built", async () => {
+    const seen: string[] = [];
+    const c = new ApiClient({
+      fetch: (async (input: RequestInfo | URL) => {
+        seen.push(String(input));
+        return json(200, { items: [], next_cursor: null });
+      }) as typeof fetch,
+      storage: memoryStorage(),
+      locks: null,
+      baseUrl: "http://arbiter.test",
+    });
+    await c.get("/projects/{pid}/items", { path: { pid: "p1" }, query: { stage: "done", flagged: false, cursor: undefined } });
+    expect(seen).toEqual(["http://arbiter.test/api/v1/projects/p1/items?stage=done&flagged=false"]);
+  });
+
+  it("sends a JSON body and extra headers", async () => {
+    const { c, calls } = client({ "POST /api/v1/projects/p1/assignments/a1/submit": () => json(200, { item_stage: "review" }) });
+    await c.post("/projects/{pid}/assignments/{aid}/submit", {
+      path: { pid: "p1", aid: "a1" },
+      body: { answers: { q: "yes" } },
+      headers: { "Idempotency-Key": "k1" },
+    });
+    expect(calls[0].body).toEqual({ answers: { q: "yes" } });
+    expect(calls[0].headers.get("Idempotency-Key")).toBe("k1");
+    expect(calls[0].headers.get("Content-Type")).toBe("application/json");
+  });
+
+  it("follows only the API's own URLs", async () => {
+    const { c, calls } = client({ "GET /api/v1/projects/p1/imports/i1": () => json(200, { id: "i1" }) });
+    await expect(c.getUrl("/api/v1/projects/p1/imports/i1")).resolves.toEqual({ id: "i1" });
+    await expect(c.getUrl("https://elsewhere.test/api/v1/me")).rejects.toMatchObject({ code: "http_error" });
+    expect(calls).toHaveLength(1);
+  });
+
+  // note: npm run typecheck is what checks this one: each @ts-expect-error fails it once the call compiles.
+  it("refuses, at compile time, a path the document does not have, a missing parameter and a wrong method", () => {
+    const { c } = client({});
+    const neverCalled = () => {
+      // @ts-expect-error: not a route of docs/openapi.yaml
+      void c.get("/projects/{pid}/nowhere", { path: { pid: "p1" } });
+      // @ts-expect-error: the route takes {pid}
+      void c.get("/projects/{pid}/agreement");
+      // @ts-expect-error: the route answers POST, not GET
+      void c.get("/auth/login");
+    };
+    expect(typeof neverCalled).toBe("function");
+  });
+});
+

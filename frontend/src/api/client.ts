@@ -1,5 +1,9 @@
 import { ApiError, errorFromResponse } from "./errors";
+import { API_PREFIX, routeUrl, type ApiPath, type InitArg, type Method, type Params, type PathsFor, type Reply, type RequestSettings } from "./paths";
 import type { AuthResponse, User } from "./types";
+
+/** What a route's init holds once its types have done their work. */
+type RouteInit = { path?: Record<string, string>; query?: object; body?: unknown } & RequestSettings;
 
 /** The subset of the Web Storage API the client needs. */
 export interface TokenStorage {
@@ -82,7 +86,7 @@ export class ApiClient {
   }
 
   async login(email: string, password: string): Promise<User> {
-    const auth = await this.request<AuthResponse>("POST", "/api/v1/auth/login", { email, password }, { auth: false });
+    const auth = await this.post("/auth/login", { body: { email, password }, auth: false });
     this.startSession(auth);
     return auth.user;
   }
@@ -101,7 +105,7 @@ export class ApiClient {
   /** Ends the session on the server (best effort) and locally. */
   async logout(): Promise<void> {
     try {
-      if (this.accessToken || this.hasStoredSession()) await this.request<void>("POST", "/api/v1/auth/logout");
+      if (this.accessToken || this.hasStoredSession()) await this.post("/auth/logout");
     } catch {
       // The local session ends either way; the server's expires on its own.
     } finally {
@@ -111,47 +115,69 @@ export class ApiClient {
 
   /** Changes the password; every other session ends and this one goes on. */
   async changePassword(currentPassword: string, newPassword: string): Promise<void> {
-    const auth = await this.request<AuthResponse>("POST", "/api/v1/me/password", {
-      current_password: currentPassword,
-      new_password: newPassword,
-    });
+    const auth = await this.post("/me/password", { body: { current_password: currentPassword, new_password: newPassword } });
     this.startSession(auth);
   }
 
-  get<T>(path: string): Promise<T> {
-    return this.request<T>("GET", path);
+  /** GET of a route, e.g. `get("/projects/{pid}/agreement", { path: { pid }, query: { stage } })`. */
+  get<P extends PathsFor<"get">>(path: P, ...init: InitArg<P, "get">): Promise<Reply<P, "get">> {
+    return this.route("GET", path, init[0]);
   }
-  post<T>(path: string, body?: unknown): Promise<T> {
-    return this.request<T>("POST", path, body);
+  post<P extends PathsFor<"post">>(path: P, ...init: InitArg<P, "post">): Promise<Reply<P, "post">> {
+    return this.route("POST", path, init[0]);
   }
-  put<T>(path: string, body?: unknown): Promise<T> {
-    return this.request<T>("PUT", path, body);
+  put<P extends PathsFor<"put">>(path: P, ...init: InitArg<P, "put">): Promise<Reply<P, "put">> {
+    return this.route("PUT", path, init[0]);
   }
-  delete<T = void>(path: string): Promise<T> {
-    return this.request<T>("DELETE", path);
+  patch<P extends PathsFor<"patch">>(path: P, ...init: InitArg<P, "patch">): Promise<Reply<P, "patch">> {
+    return this.route("PATCH", path, init[0]);
+  }
+  delete<P extends PathsFor<"delete">>(path: P, ...init: InitArg<P, "delete">): Promise<Reply<P, "delete">> {
+    return this.route("DELETE", path, init[0]);
+  }
+
+  /** The URL of a route, for a request the client cannot send itself (an upload that reports its progress). */
+  url<M extends Method, P extends PathsFor<M>>(_method: M, path: P, params: Params<P, M>): string {
+    return this.baseUrl + routeUrl(path, params as RouteInit);
   }
 
   /**
-   * Sends a bodiless request that outlives the page (`keepalive`), for a
-   * page being left: no refresh or retry, and no error is thrown; resolves to
-   * the response, or null when nothing could be sent.
+   * GETs an API URL that is not a route of the document: a URL the server
+   * handed out (the Location of a background import), or a route newer than
+   * the document. The caller names the answer's type; only URLs under
+   * /api/v1/ are sent.
    */
-  async sendKeepalive(method: string, path: string): Promise<Response | null> {
+  getUrl<T>(url: string): Promise<T> {
+    if (!url.startsWith(`${API_PREFIX}/`)) return Promise.reject(new ApiError(0, "http_error", `Not an API URL: ${url}`));
+    return this.request<T>("GET", url);
+  }
+
+  /**
+   * POSTs without a body in a request that outlives the page (`keepalive`),
+   * for a page being left: no refresh or retry, and no error is thrown;
+   * resolves to the response, or null when nothing could be sent.
+   */
+  async sendKeepalive<P extends PathsFor<"post">>(path: P, ...init: InitArg<P, "post">): Promise<Response | null> {
     const headers: Record<string, string> = { Accept: "application/json" };
     if (this.accessToken) headers.Authorization = `Bearer ${this.accessToken}`;
     try {
-      return await this.fetchFn(this.baseUrl + path, { method, keepalive: true, headers });
+      return await this.fetchFn(this.baseUrl + routeUrl(path, init[0] as RouteInit), { method: "POST", keepalive: true, headers });
     } catch {
       return null;
     }
   }
 
-  /** Sends one API request (a JSON body, or a FormData as multipart); throws ApiError for anything but a 2xx answer. */
-  async request<T>(
+  private route<T>(method: string, path: ApiPath, init: object | undefined): Promise<T> {
+    const { body, auth, headers, ...params } = (init ?? {}) as RouteInit;
+    return this.request<T>(method, routeUrl(path, params), body, { auth, headers });
+  }
+
+  /** Sends one request to an API URL (a JSON body, or a FormData as multipart); throws ApiError for anything but a 2xx answer. */
+  private async request<T>(
     method: string,
     path: string,
     body?: unknown,
-    opts: { auth?: boolean; headers?: Record<string, string> } = {},
+    opts: RequestSettings = {},
   ): Promise<T> {
     const auth = opts.auth ?? true;
     if (auth && !this.accessToken && this.hasStoredSession()) {
@@ -217,7 +243,7 @@ export class ApiClient {
   private async doRefresh(): Promise<AuthResponse> {
     // note: the cookie is read by the browser when the request leaves, inside the lock, so a
     // token another tab just rotated is the one sent.
-    const res = await this.sendRetrying("POST", "/api/v1/auth/refresh", undefined, false, { [CSRF_HEADER]: "1" });
+    const res = await this.sendRetrying("POST", routeUrl("/auth/refresh"), undefined, false, { [CSRF_HEADER]: "1" });
     if (!res.ok) {
       const err = await errorFromResponse(res);
       // note: only a verdict on the refresh token ends the session; an unavailable server does not

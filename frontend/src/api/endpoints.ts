@@ -1,62 +1,43 @@
 import type { ApiClient } from "./client";
-import type { ResponseBody } from "./contract";
-import type {
-  CreateProjectRequest,
-  CreateTokenRequest,
-  CreateUserRequest,
-  CreatedPersonalToken,
-  ID,
-  Invitation,
-  Member,
-  MemberChange,
-  PasswordResetLink,
-  PersonalToken,
-  Project,
-  ProjectRole,
-  User,
-} from "./types";
-import type { ProjectDetail } from "./workflowTypes";
+import type { CreateProjectRequest, CreateTokenRequest, CreateUserRequest, ID, ProjectRole } from "./types";
 
-const seg = (id: ID) => encodeURIComponent(id);
-
-/** Typed calls for every /api/v1 endpoint the UI uses, grouped by area. */
+/** Typed calls for the session, users, tokens, projects and members, grouped by area. */
 export function endpoints(c: ApiClient) {
   return {
-    me: () => c.get<User>("/api/v1/me"),
+    me: () => c.get("/me"),
     users: {
-      list: () => c.get<User[]>("/api/v1/users"),
-      create: (req: CreateUserRequest) => c.post<User>("/api/v1/users", req),
-      passwordReset: (uid: ID) => c.post<PasswordResetLink>(`/api/v1/users/${seg(uid)}/password-reset`),
-      disable: (uid: ID) => c.post<User>(`/api/v1/users/${seg(uid)}/disable`),
-      enable: (uid: ID) => c.post<User>(`/api/v1/users/${seg(uid)}/enable`),
+      list: () => c.get("/users"),
+      create: (req: CreateUserRequest) => c.post("/users", { body: req }),
+      passwordReset: (uid: ID) => c.post("/users/{uid}/password-reset", { path: { uid } }),
+      disable: (uid: ID) => c.post("/users/{uid}/disable", { path: { uid } }),
+      enable: (uid: ID) => c.post("/users/{uid}/enable", { path: { uid } }),
     },
     account: {
       changePassword: (current: string, next: string) => c.changePassword(current, next),
       resetPassword: (token: string, newPassword: string) =>
-        c.request<void>("POST", "/api/v1/auth/password-reset", { token, new_password: newPassword }, { auth: false }),
+        c.post("/auth/password-reset", { body: { token, new_password: newPassword }, auth: false }),
     },
     invitations: {
-      mine: () => c.get<Invitation[]>("/api/v1/me/invitations"),
-      accept: (id: ID) => c.post<void>(`/api/v1/me/invitations/${seg(id)}/accept`),
-      decline: (id: ID) => c.post<void>(`/api/v1/me/invitations/${seg(id)}/decline`),
+      mine: () => c.get("/me/invitations"),
+      accept: (iid: ID) => c.post("/me/invitations/{iid}/accept", { path: { iid } }),
+      decline: (iid: ID) => c.post("/me/invitations/{iid}/decline", { path: { iid } }),
     },
     tokens: {
-      list: () => c.get<PersonalToken[]>("/api/v1/me/tokens"),
-      create: (req: CreateTokenRequest) => c.post<CreatedPersonalToken>("/api/v1/me/tokens", req),
-      revoke: (id: ID) => c.delete(`/api/v1/me/tokens/${seg(id)}`),
+      list: () => c.get("/me/tokens"),
+      create: (req: CreateTokenRequest) => c.post("/me/tokens", { body: req }),
+      revoke: (tid: ID) => c.delete("/me/tokens/{tid}", { path: { tid } }),
     },
     projects: {
-      list: () => c.get<Project[]>("/api/v1/projects"),
-      get: (pid: ID) => c.get<ProjectDetail>(`/api/v1/projects/${seg(pid)}`),
-      create: (req: CreateProjectRequest) => c.post<ProjectDetail>("/api/v1/projects", req),
-      members: (pid: ID) => c.get<Member[]>(`/api/v1/projects/${seg(pid)}/members`),
+      list: () => c.get("/projects"),
+      get: (pid: ID) => c.get("/projects/{pid}", { path: { pid } }),
+      create: (req: CreateProjectRequest) => c.post("/projects", { body: req }),
+      members: (pid: ID) => c.get("/projects/{pid}/members", { path: { pid } }),
       /** Invitations by email not accepted yet (leads). */
-      invitations: (pid: ID) => c.get<ResponseBody<"listInvitations">>(`/api/v1/projects/${seg(pid)}/invitations`),
-      setMemberRoles: (pid: ID, uid: ID, roles: ProjectRole[]) =>
-        c.put<MemberChange>(`/api/v1/projects/${seg(pid)}/members/${seg(uid)}`, { roles }),
+      invitations: (pid: ID) => c.get("/projects/{pid}/invitations", { path: { pid } }),
+      setMemberRoles: (pid: ID, uid: ID, roles: ProjectRole[]) => c.put("/projects/{pid}/members/{uid}", { path: { pid, uid }, body: { roles } }),
       /** The languages a member reads (BCP 47 tags); none means every language. */
       setMemberLanguages: (pid: ID, uid: ID, languages: string[]) =>
-        c.put<MemberChange>(`/api/v1/projects/${seg(pid)}/members/${seg(uid)}`, { languages }),
+        c.put("/projects/{pid}/members/{uid}", { path: { pid, uid }, body: { languages } }),
     },
   };
 }

@@ -5,7 +5,6 @@ import { useMemo } from "react";
 import type { ApiClient } from "./client";
 import { useApiClient } from "./context";
 import type { Component } from "./contract";
-import type { ProjectDetail } from "./workflowTypes";
 import type { ID } from "./types";
 
 /** A project's balance targets (ρ, δ and the metadata key to count by). */
@@ -36,25 +35,19 @@ export interface JudgeOptions {
   system_key?: string;
 }
 
-const proj = (pid: ID) => `/api/v1/projects/${encodeURIComponent(pid)}`;
-
-function judgeQuery(o: JudgeOptions): string {
-  const q = new URLSearchParams();
-  for (const k of ["cluster_key", "strata_key", "system_key"] as const) {
-    if (o[k]) q.set(k, o[k]);
-  }
-  const s = q.toString();
-  return s ? `?${s}` : "";
-}
-
 /** The balance, report and judge endpoints, and the balance targets in PATCH. */
 export function insightApi(c: ApiClient) {
   return {
-    balance: (pid: ID) => c.get<BalanceReport>(`${proj(pid)}/balance`),
-    report: (pid: ID) => c.get<DatasetReport>(`${proj(pid)}/report`),
-    judges: (pid: ID, o: JudgeOptions = {}) => c.get<JudgeBoard>(`${proj(pid)}/judges${judgeQuery(o)}`),
+    balance: (pid: ID) => c.get("/projects/{pid}/balance", { path: { pid } }),
+    report: (pid: ID) => c.get("/projects/{pid}/report", { path: { pid } }),
+    /** The leaderboard; an option left empty is not sent. */
+    judges: (pid: ID, o: JudgeOptions = {}) =>
+      c.get("/projects/{pid}/judges", {
+        path: { pid },
+        query: { cluster_key: o.cluster_key || undefined, strata_key: o.strata_key || undefined, system_key: o.system_key || undefined },
+      }),
     /** Replaces the project's balance targets. */
-    setTargets: (pid: ID, balance: BalanceTargets) => c.request<ProjectDetail>("PATCH", proj(pid), { balance }),
+    setTargets: (pid: ID, balance: BalanceTargets) => c.patch("/projects/{pid}", { path: { pid }, body: { balance } }),
   };
 }
 

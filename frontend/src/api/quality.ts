@@ -5,7 +5,7 @@
 import { useMemo } from "react";
 import type { ApiClient } from "./client";
 import { useApiClient } from "./context";
-import type { Component, RequestBody } from "./contract";
+import type { Component, QueryParams, RequestBody } from "./contract";
 import type { ID } from "./types";
 
 /** A figure that is null when it is undefined (no gold, a nominal question's ordinal figures, …). */
@@ -44,25 +44,23 @@ export type QualityFlag = QualityAnnotator["flags"][number];
 /** GET /projects/:pid/agreement: per question, macro averages and the annotator matrix. */
 export type AgreementReport = Component<"AgreementReport">;
 export type AgreementQuestion = Component<"QuestionAgreement">;
-
-const proj = (pid: ID) => `/api/v1/projects/${encodeURIComponent(pid)}`;
-const rounds = (pid: ID) => `${proj(pid)}/calibration-rounds`;
-const round = (pid: ID, rid: ID) => `${rounds(pid)}/${encodeURIComponent(rid)}`;
+/** The stage whose labels agreement is computed over. */
+export type AgreementStage = NonNullable<QueryParams<"projectAgreement">["stage"]>;
 
 /** The calibration, quality and agreement endpoints. */
 export function qualityApi(c: ApiClient) {
+  const round = (pid: ID, rid: ID) => ({ path: { pid, rid } });
   return {
-    rounds: (pid: ID) => c.get<{ rounds: Round[] }>(rounds(pid)).then((r) => r.rounds),
-    round: (pid: ID, rid: ID) => c.get<RoundDetail>(round(pid, rid)),
-    createRound: (pid: ID, req: RoundRequest) => c.post<Round>(rounds(pid), req),
-    closeRound: (pid: ID, rid: ID) => c.post<Round>(`${round(pid, rid)}/close`),
-    report: (pid: ID, rid: ID) => c.get<RoundReport>(`${round(pid, rid)}/report`),
-    addNote: (pid: ID, rid: ID, req: NoteRequest) => c.post<{ id: ID }>(`${round(pid, rid)}/notes`, req),
-    mine: (pid: ID, rid: ID) => c.get<MyRoundResult>(`${round(pid, rid)}/mine`),
-    quality: (pid: ID) => c.get<QualityReport>(`${proj(pid)}/quality`),
-    liftPause: (pid: ID, uid: ID) => c.put<unknown>(`${proj(pid)}/members/${encodeURIComponent(uid)}`, { paused: false }),
-    agreement: (pid: ID, stage = "label") =>
-      c.get<AgreementReport>(`${proj(pid)}/agreement?stage=${encodeURIComponent(stage)}`),
+    rounds: (pid: ID) => c.get("/projects/{pid}/calibration-rounds", { path: { pid } }).then((r) => r.rounds),
+    round: (pid: ID, rid: ID) => c.get("/projects/{pid}/calibration-rounds/{rid}", round(pid, rid)),
+    createRound: (pid: ID, req: RoundRequest) => c.post("/projects/{pid}/calibration-rounds", { path: { pid }, body: req }),
+    closeRound: (pid: ID, rid: ID) => c.post("/projects/{pid}/calibration-rounds/{rid}/close", round(pid, rid)),
+    report: (pid: ID, rid: ID) => c.get("/projects/{pid}/calibration-rounds/{rid}/report", round(pid, rid)),
+    addNote: (pid: ID, rid: ID, req: NoteRequest) => c.post("/projects/{pid}/calibration-rounds/{rid}/notes", { ...round(pid, rid), body: req }),
+    mine: (pid: ID, rid: ID) => c.get("/projects/{pid}/calibration-rounds/{rid}/mine", round(pid, rid)),
+    quality: (pid: ID) => c.get("/projects/{pid}/quality", { path: { pid } }),
+    liftPause: (pid: ID, uid: ID) => c.put("/projects/{pid}/members/{uid}", { path: { pid, uid }, body: { paused: false } }),
+    agreement: (pid: ID, stage: AgreementStage = "label") => c.get("/projects/{pid}/agreement", { path: { pid }, query: { stage } }),
   };
 }
 

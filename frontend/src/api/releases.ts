@@ -1,80 +1,52 @@
-// Typed calls for releases: start one, list them, poll one, and short-lived
-// download links (a browser cannot send its bearer token with a download).
+// Typed calls for releases: the formats a release can write, start one, list
+// them, poll one, and short-lived download links (a browser cannot send its
+// bearer token with a download).
 import { useMemo } from "react";
 import type { ApiClient } from "./client";
 import { useApiClient } from "./context";
+import type { Component } from "./contract";
+import { API_PREFIX } from "./paths";
 import type { ID } from "./types";
 
-export type ReleaseStatus = "queued" | "running" | "done" | "failed";
+/** A release: what it was asked for, its progress, and once done its summary and manifest. */
+export type Release = Component<"Release">;
+export type ReleaseStatus = Release["status"];
+export type ReleaseSummary = Component<"ReleaseSummary">;
+export type ReleaseFile = Component<"ReleaseManifest">["files"][number];
+export type ReleaseRequest = Component<"ReleaseRequest">;
+/** Signed, short-lived download links of a done release. */
+export type ReleaseLinks = Component<"ReleaseLinks">;
 
-export interface ReleaseSummary {
-  records: number;
-  by_split: Record<string, number>;
-  by_provenance: Record<string, number>;
-  /** Records per item language ("und": none); absent when no released item has a language. */
-  by_language?: Record<string, number>;
-  files: number;
-  bytes: number;
-}
-
-export interface ReleaseFile {
-  path: string;
-  format: string;
-  bytes: number;
-  sha256: string;
-  records: number;
-}
-
-export interface Release {
-  id: ID;
+/** One format a release can write, as GET /formats lists it. */
+export interface ExportFormat {
+  /** The name a release request gives it, e.g. "jsonl". */
   name: string;
-  status: ReleaseStatus;
-  formats: string[];
-  options: Record<string, unknown>;
-  schema_version: number;
-  progress: { records: number; total: number };
-  error?: string;
-  summary?: ReleaseSummary;
-  manifest?: { files: ReleaseFile[] };
-  created_by: ID;
-  created_at: string;
-  updated_at: string;
-  finished_at?: string;
+  /** What the format writes and where. */
+  description: string;
+  /** The option keys that belong to this format alone. */
+  options: string[];
 }
-
-export interface ReleaseRequest {
-  name: string;
-  formats: string[];
-  options: Record<string, unknown>;
-}
-
-export interface ReleaseLinks {
-  archive: string;
-  files: { path: string; url: string; bytes: number; sha256: string }[];
-  expires_at: string;
-}
-
-/** The formats a release can write, in the order the server documents them. */
-export const releaseFormats: { name: string; label: string }[] = [
-  { name: "jsonl", label: "JSONL (canonical records)" },
-  { name: "csv", label: "CSV (one column per question)" },
-  { name: "hf", label: "Hugging Face parquet + dataset card" },
-  { name: "d3omni", label: "D3-Omni" },
-  { name: "omnireward", label: "Omni-Reward" },
-  { name: "judgeanything", label: "Judge-Anything" },
-  { name: "robojudge", label: "RoboJudge" },
-  { name: "storybench", label: "StoryBench" },
-];
-
-const proj = (pid: ID) => `/api/v1/projects/${encodeURIComponent(pid)}/releases`;
 
 export function releasesApi(c: ApiClient) {
+  const at = (pid: ID, rid: ID) => ({ path: { pid, rid } });
   return {
-    list: (pid: ID) => c.get<{ items: Release[] }>(proj(pid)).then((r) => r.items),
-    get: (pid: ID, rid: ID) => c.get<Release>(`${proj(pid)}/${encodeURIComponent(rid)}`),
-    create: (pid: ID, req: ReleaseRequest) => c.post<Release>(proj(pid), req),
-    links: (pid: ID, rid: ID) => c.get<ReleaseLinks>(`${proj(pid)}/${encodeURIComponent(rid)}/links`),
+    list: (pid: ID) => c.get("/projects/{pid}/releases", { path: { pid } }).then((r) => r.items),
+    get: (pid: ID, rid: ID) => c.get("/projects/{pid}/releases/{rid}", at(pid, rid)),
+    create: (pid: ID, req: ReleaseRequest) => c.post("/projects/{pid}/releases", { path: { pid }, body: req }),
+    links: (pid: ID, rid: ID) => c.get("/projects/{pid}/releases/{rid}/links", at(pid, rid)),
+    formats: () => listFormats(c),
   };
+}
+
+/**
+ * The formats the server writes, in its order. note: docs/openapi.yaml does
+ * not describe GET /formats yet, so the answer's shape is written here:
+ * `{"formats": [{"name": "jsonl", "description": "…", "options": ["…"]}]}`.
+ * Once the document has the route this is `c.get("/formats")` and
+ * ExportFormat an alias of the generated schema.
+ */
+function listFormats(c: ApiClient): Promise<ExportFormat[]> {
+  return c.getUrl<{ formats: ExportFormat[] }>(`${API_PREFIX}/formats`).then((r) => r.formats);
 }
 
 export function useReleasesApi() {
@@ -84,6 +56,7 @@ export function useReleasesApi() {
 
 export const releaseKeys = {
   list: (pid: ID) => ["projects", pid, "releases"] as const,
+  formats: ["formats"] as const,
 };
 
 /** Whether a release is still being written. */

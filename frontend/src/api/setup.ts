@@ -7,7 +7,7 @@ import type { RequestBody, ResponseBody } from "./contract";
 import { useApiClient } from "./context";
 import { ApiError } from "./errors";
 import type { ID } from "./types";
-import type { ImportReport, ProjectDetail } from "./workflowTypes";
+import type { ImportReport } from "./workflowTypes";
 
 /** The body of POST /schemas/validate (the body of a project creation; the name may be left out). */
 export type SetupRequest = RequestBody<"validateSetup">;
@@ -18,20 +18,18 @@ export type FeasibilityWarning = Feasibility["warnings"][number];
 export type StuckStage = ResponseBody<"stuckWork">["stages"][number];
 export type ProjectPatch = RequestBody<"patchProject">;
 
-const seg = (id: ID) => encodeURIComponent(id);
-const proj = (pid: ID) => `/api/v1/projects/${seg(pid)}`;
-
 export function setupApi(c: ApiClient) {
+  const at = (pid: ID) => ({ path: { pid } });
   return {
     /** Checks a setup exactly as creation would: valid, or `valid: false` with the problems by path. */
-    validate: (req: SetupRequest) => c.post<SetupCheck>("/api/v1/schemas/validate", req),
-    patch: (pid: ID, req: ProjectPatch) => c.request<ProjectDetail>("PATCH", proj(pid), req),
-    schemaVersions: (pid: ID) => c.get<SchemaVersion[]>(`${proj(pid)}/schemas`),
-    feasibility: (pid: ID) => c.get<Feasibility>(`${proj(pid)}/feasibility`),
-    stuck: (pid: ID) => c.get<ResponseBody<"stuckWork">>(`${proj(pid)}/stuck`),
-    archive: (pid: ID, archived: boolean) => c.post<ResponseBody<"archiveProject">>(`${proj(pid)}/archive`, { archived }),
+    validate: (req: SetupRequest) => c.post("/schemas/validate", { body: req }),
+    patch: (pid: ID, req: ProjectPatch) => c.patch("/projects/{pid}", { ...at(pid), body: req }),
+    schemaVersions: (pid: ID) => c.get("/projects/{pid}/schemas", at(pid)),
+    feasibility: (pid: ID) => c.get("/projects/{pid}/feasibility", at(pid)),
+    stuck: (pid: ID) => c.get("/projects/{pid}/stuck", at(pid)),
+    archive: (pid: ID, archived: boolean) => c.post("/projects/{pid}/archive", { ...at(pid), body: { archived } }),
     /** Deletes the project; `confirm` must be its exact name. */
-    remove: (pid: ID, confirm: string) => c.request<void>("DELETE", proj(pid), { confirm }),
+    remove: (pid: ID, confirm: string) => c.delete("/projects/{pid}", { ...at(pid), body: { confirm } }),
     /** Imports items whose media paths name files of a zip archive (multipart, answered when done). */
     importArchive: (pid: ID, media: Blob, items: Blob) => importArchive(c, pid, media, items),
   };
@@ -56,7 +54,8 @@ function importArchive(c: ApiClient, pid: ID, media: Blob, items: Blob): Promise
   const form = new FormData();
   form.append("media", media, media instanceof File ? media.name : "media.zip");
   form.append("items", items, items instanceof File ? items.name : "items.jsonl");
-  return c.post<ImportReport>(`${proj(pid)}/items`, form);
+  // note: a multipart import is done before the server answers (200); only async=true answers 202
+  return c.post("/projects/{pid}/items", { path: { pid }, body: form }) as Promise<ImportReport>;
 }
 
 /** Whether an error is the 409 of a project without a schema (nothing to check yet). */

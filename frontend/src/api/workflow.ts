@@ -3,71 +3,51 @@
 import { useMemo } from "react";
 import type { Answers } from "./taskSchema";
 import type { ApiClient } from "./client";
-import type { ResponseBody } from "./contract";
+import type { QueryParams } from "./contract";
 import { useApiClient } from "./context";
 import { ApiError, errorFromResponse } from "./errors";
+import { API_PREFIX, queryString, routeUrl } from "./paths";
 import type { CreateProjectRequest, ID } from "./types";
-import type {
-  BackgroundImport,
-  Claim,
-  Criterion,
-  CriterionVerdict,
-  FlagCategory,
-  ImportReport,
-  ItemDetailResponse,
-  ItemFilter,
-  ItemPage,
-  MyProgress,
-  ProjectDetail,
-  ProjectStats,
-  QueueStage,
-  SubmitBody,
-  SubmitResult,
-} from "./workflowTypes";
+import type { BackgroundImport, CriterionVerdict, FlagCategory, ImportReport, ItemFilter, QueueStage, SubmitBody } from "./workflowTypes";
 
-const seg = (id: ID) => encodeURIComponent(id);
-const proj = (pid: ID) => `/api/v1/projects/${seg(pid)}`;
-/** An assignment's actions live under its project. */
-const asg = (pid: ID, aid: ID) => `${proj(pid)}/assignments/${seg(aid)}`;
-
-/** Query string from the set fields of a filter. */
-export function itemQuery(f: ItemFilter): string {
-  const q = new URLSearchParams();
-  if (f.stage) q.set("stage", f.stage);
-  if (f.flagged !== undefined) q.set("flagged", String(f.flagged));
-  if (f.external_id) q.set("external_id", f.external_id);
-  if (f.cursor) q.set("cursor", f.cursor);
-  if (f.limit) q.set("limit", String(f.limit));
-  const s = q.toString();
-  return s ? `?${s}` : "";
+/** The query of a filter: its set fields (an empty text or a limit of 0 is not set). */
+function itemParams(f: ItemFilter): ItemFilter {
+  return { stage: f.stage || undefined, flagged: f.flagged, external_id: f.external_id || undefined, cursor: f.cursor || undefined, limit: f.limit || undefined };
 }
 
+/** Which criteria to list: one status, or "" for every status. */
+type CriterionFilter = NonNullable<QueryParams<"listCriteria">["status"]>;
+
 export function workflowApi(c: ApiClient) {
+  const asg = (pid: ID, aid: ID) => ({ path: { pid, aid } });
   return {
-    project: (pid: ID) => c.get<ProjectDetail>(proj(pid)),
-    createProject: (req: CreateProjectRequest) => c.post<ProjectDetail>("/api/v1/projects", req),
-    stats: (pid: ID) => c.get<ProjectStats>(`${proj(pid)}/stats`),
+    project: (pid: ID) => c.get("/projects/{pid}", { path: { pid } }),
+    createProject: (req: CreateProjectRequest) => c.post("/projects", { body: req }),
+    stats: (pid: ID) => c.get("/projects/{pid}/stats", { path: { pid } }),
     /** The caller's own progress per stage (any member). */
-    myProgress: (pid: ID) => c.get<MyProgress>(`${proj(pid)}/me/progress`),
-    items: (pid: ID, f: ItemFilter = {}) => c.get<ItemPage>(`${proj(pid)}/items${itemQuery(f)}`),
-    item: (pid: ID, iid: ID) => c.get<ItemDetailResponse>(`${proj(pid)}/items/${seg(iid)}`),
+    myProgress: (pid: ID) => c.get("/projects/{pid}/me/progress", { path: { pid } }),
+    items: (pid: ID, f: ItemFilter = {}) => c.get("/projects/{pid}/items", { path: { pid }, query: itemParams(f) }),
+    item: (pid: ID, iid: ID) => c.get("/projects/{pid}/items/{iid}", { path: { pid, iid } }),
     resolveFlag: (pid: ID, iid: ID, action: "return" | "drop", note: string) =>
-      c.post<void>(`${proj(pid)}/items/${seg(iid)}/flag`, { action, note }),
-    imports: (pid: ID) => c.get<ResponseBody<"listImports">>(`${proj(pid)}/imports`),
-    importJob: (pid: ID, id: ID) => c.get<BackgroundImport>(`${proj(pid)}/imports/${seg(id)}`),
-    criteria: (pid: ID, status = "pending") => c.get<ResponseBody<"listCriteria">>(`${proj(pid)}/criteria?status=${encodeURIComponent(status)}`),
-    reviewCriterion: (pid: ID, cid: ID, status: CriterionVerdict) => c.post<Criterion>(`${proj(pid)}/criteria/${seg(cid)}`, { status }),
+      c.post("/projects/{pid}/items/{iid}/flag", { path: { pid, iid }, body: { action, note } }),
+    imports: (pid: ID) => c.get("/projects/{pid}/imports", { path: { pid } }),
+    importJob: (pid: ID, imid: ID) => c.get("/projects/{pid}/imports/{imid}", { path: { pid, imid } }),
+    criteria: (pid: ID, status: CriterionFilter = "pending") => c.get("/projects/{pid}/criteria", { path: { pid }, query: { status } }),
+    reviewCriterion: (pid: ID, cid: ID, status: CriterionVerdict) => c.post("/projects/{pid}/criteria/{cid}", { path: { pid, cid }, body: { status } }),
     /** The next piece of work, or null when nothing is left (204). */
-    next: async (pid: ID, stage: QueueStage) => (await c.post<Claim | undefined>(`${proj(pid)}/queue/next`, { stage })) ?? null,
+    next: async (pid: ID, stage: QueueStage) => (await c.post("/projects/{pid}/queue/next", { path: { pid }, body: { stage } })) ?? null,
     /** The piece of work after the caller's current one, claimed ahead (at most two open per stage); null when none. */
-    nextAhead: async (pid: ID, stage: QueueStage) => (await c.post<Claim | undefined>(`${proj(pid)}/queue/next`, { stage, prefetch: true })) ?? null,
-    saveDraft: (pid: ID, aid: ID, answers: Answers, version: number) => c.put<ResponseBody<"saveDraft">>(`${asg(pid, aid)}/draft`, { answers, version }),
-    heartbeat: (pid: ID, aid: ID) => c.post<ResponseBody<"heartbeat">>(`${asg(pid, aid)}/heartbeat`),
-    skip: (pid: ID, aid: ID, reason: string) => c.post<void>(`${asg(pid, aid)}/skip`, { reason }),
-    flag: (pid: ID, aid: ID, category: FlagCategory, reason: string) => c.post<void>(`${asg(pid, aid)}/flag`, { category, reason }),
+    nextAhead: async (pid: ID, stage: QueueStage) =>
+      (await c.post("/projects/{pid}/queue/next", { path: { pid }, body: { stage, prefetch: true } })) ?? null,
+    saveDraft: (pid: ID, aid: ID, answers: Answers, version: number) =>
+      c.put("/projects/{pid}/assignments/{aid}/draft", { ...asg(pid, aid), body: { answers, version } }),
+    heartbeat: (pid: ID, aid: ID) => c.post("/projects/{pid}/assignments/{aid}/heartbeat", asg(pid, aid)),
+    skip: (pid: ID, aid: ID, reason: string) => c.post("/projects/{pid}/assignments/{aid}/skip", { ...asg(pid, aid), body: { reason } }),
+    flag: (pid: ID, aid: ID, category: FlagCategory, reason: string) =>
+      c.post("/projects/{pid}/assignments/{aid}/flag", { ...asg(pid, aid), body: { category, reason } }),
     /** Submits; pass the same key when retrying so the server applies it once. */
     submit: (pid: ID, aid: ID, body: SubmitBody, idempotencyKey: string) =>
-      c.request<SubmitResult>("POST", `${asg(pid, aid)}/submit`, body, { headers: { "Idempotency-Key": idempotencyKey } }),
+      c.post("/projects/{pid}/assignments/{aid}/submit", { ...asg(pid, aid), body, headers: { "Idempotency-Key": idempotencyKey } }),
   };
 }
 
@@ -77,7 +57,7 @@ export function workflowApi(c: ApiClient) {
  * saved draft (409 `has_draft`) or already gone (404); both are fine here.
  */
 export function releaseOnLeave(c: ApiClient, pid: ID, aid: ID): Promise<Response | null> {
-  return c.sendKeepalive("POST", `${asg(pid, aid)}/release`);
+  return c.sendKeepalive("/projects/{pid}/assignments/{aid}/release", { path: { pid, aid } });
 }
 
 export type WorkflowApi = ReturnType<typeof workflowApi>;
@@ -112,7 +92,7 @@ export async function uploadItems(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<ImportReport> {
-  const res = await uploadNdjson(client, `${proj(pid)}/items`, body, onProgress, signal);
+  const res = await uploadNdjson(client, client.url("post", "/projects/{pid}/items", { path: { pid } }), body, onProgress, signal);
   if (!res.ok) throw await errorFromResponse(res);
   return (await res.json()) as ImportReport;
 }
@@ -123,13 +103,14 @@ export type ImportStart = { job: BackgroundImport; location: string } | { report
 /** The longest file name the server keeps with an import. */
 export const IMPORT_FILENAME_MAX = 255;
 
-/** The query string of a background import: `async=true`, and the file's base name when there is one. */
-export function asyncImportQuery(filename?: string): string {
-  const q = new URLSearchParams({ async: "true" });
+/** The query of a background import: `async=true`, and the file's base name when there is one. */
+export function asyncImportParams(filename?: string): { async: true; filename?: string } {
   const base = (filename ?? "").split(/[\\/]/).pop()!.trim();
-  if (base) q.set("filename", Array.from(base).slice(0, IMPORT_FILENAME_MAX).join(""));
-  return `?${q.toString()}`;
+  return base ? { async: true, filename: Array.from(base).slice(0, IMPORT_FILENAME_MAX).join("") } : { async: true };
 }
+
+/** The query string of a background import, e.g. "?async=true&filename=items.jsonl". */
+export const asyncImportQuery = (filename?: string) => queryString(asyncImportParams(filename));
 
 /**
  * Uploads an NDJSON file of items for a background import
@@ -145,7 +126,8 @@ export async function uploadItemsAsync(
   signal?: AbortSignal,
   filename = body instanceof File ? body.name : undefined,
 ): Promise<ImportStart> {
-  const res = await uploadNdjson(client, `${proj(pid)}/items${asyncImportQuery(filename)}`, body, onProgress, signal);
+  const url = client.url("post", "/projects/{pid}/items", { path: { pid }, query: asyncImportParams(filename) });
+  const res = await uploadNdjson(client, url, body, onProgress, signal);
   if (!res.ok) throw await errorFromResponse(res);
   if (res.status === 202) {
     const job = (await res.json()) as BackgroundImport;
@@ -155,8 +137,8 @@ export async function uploadItemsAsync(
 }
 
 /** The URL to poll: the server's Location when it is one of ours, else the import's path. */
-export function importLocation(location: string | null, pid: ID, id: ID): string {
-  return location && location.startsWith("/api/v1/") ? location : `${proj(pid)}/imports/${seg(id)}`;
+export function importLocation(location: string | null, pid: ID, imid: ID): string {
+  return location && location.startsWith(`${API_PREFIX}/`) ? location : routeUrl("/projects/{pid}/imports/{imid}", { path: { pid, imid } });
 }
 
 const finished = (job: BackgroundImport) => job.status === "done" || job.status === "failed";
@@ -177,7 +159,7 @@ export async function watchImport(
   onUpdate(job);
   while (!finished(job)) {
     await sleep(everyMs, signal);
-    job = await client.get<BackgroundImport>(location);
+    job = await client.getUrl<BackgroundImport>(location);
     if (signal?.aborted) throw new ApiError(0, "aborted", "Stopped watching the import.");
     onUpdate(job);
   }

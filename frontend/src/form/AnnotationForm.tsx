@@ -6,6 +6,7 @@ import { FormFooter } from "./FormFooter";
 import { FormToolbar, useAutoAdvance } from "./FormToolbar";
 import { cleanAnswers, validateAnswers } from "./answers";
 import { keyAction } from "./keys";
+import { traitsOf } from "./kinds";
 import { useFormKeyboard } from "./useFormKeyboard";
 import { focusNextMedia, toggleFirstMedia } from "./mediaFocus";
 import { candidatesInput } from "./schema";
@@ -57,7 +58,7 @@ function useServerErrors(serverErrors: AnswerErrors | undefined): [AnswerErrors,
  * keep going from one answer to the next.
  */
 export function skippedByAdvance(q: Question): boolean {
-  return !q.required && (q.kind === "text" || q.kind === "criteria");
+  return !q.required && traitsOf(q.kind).freeText;
 }
 
 /** The question auto-advance moves to after question i, or -1 when none is left (the submit button is next). */
@@ -106,7 +107,7 @@ export function AnnotationForm(props: AnnotationFormProps) {
   function go(i: number) {
     const next = Math.max(0, Math.min(qs.length - 1, i));
     const q = qs[next];
-    if (q?.kind === "checklist" && subs[q.key] === undefined) {
+    if (q && traitsOf(q.kind).itemized && subs[q.key] === undefined) {
       setSubs((s) => ({ ...s, [q.key]: 0 }));
     }
     setActive(next);
@@ -127,7 +128,7 @@ export function AnnotationForm(props: AnnotationFormProps) {
   function answerKey(key: string): boolean {
     const q = qs[active];
     if (!q) return false;
-    if (key === "Enter" && q.kind !== "text" && q.kind !== "criteria" && q.kind !== "list_edit") {
+    if (key === "Enter" && !traitsOf(q.kind).typed) {
       submit();
       return true;
     }

@@ -1,4 +1,5 @@
 import type { Kind } from "../api";
+import { forKind } from "./kinds";
 
 const GENERAL: [string, string][] = [
   ["j / ↓", "Next question"],
@@ -11,6 +12,7 @@ const GENERAL: [string, string][] = [
   ["?", "Show or hide shortcuts"],
 ];
 
+/** The answer keys of each kind. */
 const BY_KIND: Record<Kind, [string, string][]> = {
   binary: [["y · n · a", "Yes · No · N/A"]],
   likert: [
@@ -97,7 +99,7 @@ export function ShortcutLegend({ kinds, onClose }: { kinds: Kind[]; onClose: () 
     <KeyLegend
       sections={[
         { title: "Form", rows: GENERAL },
-        { title: "Answers", rows: used.flatMap((k) => BY_KIND[k] ?? []) },
+        { title: "Answers", rows: used.flatMap((k) => forKind(BY_KIND, k) ?? []) },
       ]}
       onClose={onClose}
     />

@@ -1,8 +1,9 @@
 // Client-side answer checks mirroring tasks.Schema.ValidateAnswers. The
 // server stays the authority; this only shows problems before submit.
 import { candidatesInput } from "./schema";
+import { forKind } from "./kinds";
 import { checkListEdit } from "./questions/ListEditQuestion";
-import type { AnswerErrors, AnswerValue, Answers, FieldProblem, Question, Schema } from "../api";
+import type { AnswerErrors, AnswerValue, Answers, FieldProblem, Kind, Question, Schema } from "../api";
 
 const problem = (code: string, message: string): FieldProblem => ({ code, message });
 
@@ -45,35 +46,39 @@ export function validateAnswers(schema: Schema, answers: Answers): AnswerErrors 
   return errs;
 }
 
+/** Checks one present answer to a question of the kind. */
+type Check = (q: Question, v: AnswerValue, schema: Schema) => FieldProblem | null;
+
+/** The checks of each kind. */
+const CHECKS: Record<Kind, Check> = {
+  binary: checkBinary,
+  likert: checkLikert,
+  choice: (q, v) => (typeof v === "string" && hasOption(q, v) ? null : problem("unknown_option", "Choose one of the options.")),
+  multi_choice: checkMulti,
+  pairwise: checkPairwise,
+  ranking: (q, v, schema) => checkRanking(v, candidatesInput(schema, q)?.count ?? 0),
+  checklist: checkChecklist,
+  text: (q, v) => (typeof v === "string" ? checkLength(q, v, "Text") : problem("invalid_type", "Expected text.")),
+  criteria: checkCriteria,
+  list_edit: (q, v) => checkListEdit(q, v),
+};
+
 /** Checks one present answer. */
 export function checkAnswer(schema: Schema, q: Question, v: AnswerValue): FieldProblem | null {
-  switch (q.kind) {
-    case "binary":
-      if (v === "yes" || v === "no") return null;
-      if (v === "na") return q.allow_na ? null : problem("na_not_allowed", "N/A is not allowed for this question.");
-      return problem("invalid_value", 'Expected "yes", "no" or "na".');
-    case "likert":
-      return checkLikert(q, v);
-    case "choice":
-      return typeof v === "string" && hasOption(q, v) ? null : problem("unknown_option", "Choose one of the options.");
-    case "multi_choice":
-      return checkMulti(q, v);
-    case "pairwise":
-      if (v === "A" || v === "B") return null;
-      if (v === "tie") return q.allow_tie ? null : problem("tie_not_allowed", "A tie is not allowed for this question.");
-      return problem("invalid_value", 'Expected "A", "B" or "tie".');
-    case "ranking":
-      return checkRanking(v, candidatesInput(schema, q)?.count ?? 0);
-    case "checklist":
-      return checkChecklist(q, v);
-    case "text":
-      return typeof v === "string" ? checkLength(q, v, "Text") : problem("invalid_type", "Expected text.");
-    case "criteria":
-      return checkCriteria(q, v);
-    case "list_edit":
-      return checkListEdit(q, v);
-  }
-  return problem("invalid_kind", "Unknown question kind.");
+  const check = forKind(CHECKS, q.kind);
+  return check ? check(q, v, schema) : problem("invalid_kind", "Unknown question kind.");
+}
+
+function checkBinary(q: Question, v: AnswerValue): FieldProblem | null {
+  if (v === "yes" || v === "no") return null;
+  if (v === "na") return q.allow_na ? null : problem("na_not_allowed", "N/A is not allowed for this question.");
+  return problem("invalid_value", 'Expected "yes", "no" or "na".');
+}
+
+function checkPairwise(q: Question, v: AnswerValue): FieldProblem | null {
+  if (v === "A" || v === "B") return null;
+  if (v === "tie") return q.allow_tie ? null : problem("tie_not_allowed", "A tie is not allowed for this question.");
+  return problem("invalid_value", 'Expected "A", "B" or "tie".');
 }
 
 function checkLikert(q: Question, v: AnswerValue): FieldProblem | null {

@@ -1,7 +1,8 @@
 // Pure key → answer logic for the focused question; the form applies the
 // result. Keeping it pure makes every shortcut testable without a DOM.
+import { forKind } from "./kinds";
 import { slotLabel } from "./schema";
-import type { AnswerValue, ChecklistAnswer, ListEdit, Question } from "../api";
+import type { AnswerValue, ChecklistAnswer, Kind, ListEdit, Question } from "../api";
 
 export interface KeyContext {
   q: Question;
@@ -49,32 +50,32 @@ export function optionDigit(key: string, count: number): number | null {
 
 const set = (value: AnswerValue | undefined, advance = false): KeyResult => ({ value, set: true, advance });
 
+/** What a key does to a focused question of the kind, or null when it does nothing. */
+type KeyHandler = (ctx: KeyContext, key: string) => KeyResult | null;
+
+/** Enter or i starts typing. */
+const typing: KeyHandler = (_ctx, key) => (key === "Enter" || key === "i" ? { edit: true } : null);
+
+/** The keys of each kind (the legend in ShortcutLegend.tsx lists them). */
+const KEYS: Record<Kind, KeyHandler> = {
+  binary: ({ q }, key) => binaryKey(q, key),
+  likert: likertKey,
+  choice: choiceKey,
+  multi_choice: multiKey,
+  pairwise: ({ q }, key) => pairwiseKey(q, key),
+  ranking: rankingKey,
+  checklist: checklistKey,
+  list_edit: listEditKey,
+  text: typing,
+  criteria: typing,
+};
+
 /** What a key does to the focused question, or null when it does nothing. */
 export function keyAction(ctx: KeyContext, key: string): KeyResult | null {
   const { q } = ctx;
+  // note: a ranking undoes its own last slot with Backspace
   if ((key === "Delete" || key === "Backspace") && q.kind !== "ranking") return set(undefined);
-  switch (q.kind) {
-    case "binary":
-      return binaryKey(q, key);
-    case "likert":
-      return likertKey(ctx, key);
-    case "choice":
-      return choiceKey(ctx, key);
-    case "multi_choice":
-      return multiKey(ctx, key);
-    case "pairwise":
-      return pairwiseKey(q, key);
-    case "ranking":
-      return rankingKey(ctx, key);
-    case "checklist":
-      return checklistKey(ctx, key);
-    case "list_edit":
-      return listEditKey(ctx, key);
-    case "text":
-    case "criteria":
-      return key === "Enter" || key === "i" ? { edit: true } : null;
-  }
-  return null;
+  return forKind(KEYS, q.kind)?.(ctx, key) ?? null;
 }
 
 function binaryKey(q: Question, key: string): KeyResult | null {

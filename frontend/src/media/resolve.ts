@@ -6,7 +6,6 @@ import { createContext, useContext } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient, type ApiClient } from "../api";
 import type { MediaRef } from "../api";
-import type { ResponseBody } from "../api/contract";
 
 export interface MediaBase {
   /** Prefix for relative paths such as "media/apple.png". */
@@ -36,7 +35,7 @@ export function directUrl(ref: MediaRef | null | undefined, base: MediaBase): st
 export async function resolveMediaUrl(ref: MediaRef, client: ApiClient, base: MediaBase): Promise<string> {
   const id = assetId(ref);
   if (id) {
-    const { url } = await client.get<ResponseBody<"getAssetURL">>(`/api/v1/assets/${encodeURIComponent(id)}/url`);
+    const { url } = await client.get("/assets/{aid}/url", { path: { aid: id } });
     return url;
   }
   const url = directUrl(ref, base);

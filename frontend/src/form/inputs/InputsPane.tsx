@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { InputValue } from "./InputValue";
 import { MediaRefsContext, mediaRefs, WithRefs } from "./mediaRefs";
 import { CandidatesView } from "./CandidatesView";
+import { traitsOf } from "../kinds";
 import { candidatesInput, questionSees, visibleInputs } from "../schema";
 import type { Answers, Item, Question, Schema } from "../../api";
 
@@ -10,8 +11,7 @@ import type { Answers, Item, Question, Schema } from "../../api";
  * see are folded away (kept mounted, so players keep their position).
  */
 export function InputsPane({ schema, item, focused, answers }: { schema: Schema; item: Item; focused?: Question; answers: Answers }) {
-  const compared =
-    focused && (focused.kind === "pairwise" || focused.kind === "ranking") ? candidatesInput(schema, focused)?.name : undefined;
+  const compared = focused && traitsOf(focused.kind).compares ? candidatesInput(schema, focused)?.name : undefined;
   const inputs = visibleInputs(schema).filter((i) => !(i.optional && item.inputs[i.name] == null));
   const refs = useMemo(() => mediaRefs(schema, item), [schema, item]);
   return (

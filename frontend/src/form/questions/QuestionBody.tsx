@@ -1,3 +1,6 @@
+import type { ReactNode } from "react";
+import type { Kind } from "../../api";
+import { forKind } from "../kinds";
 import { BinaryQuestion } from "./BinaryQuestion";
 import { LikertQuestion } from "./LikertQuestion";
 import { ChoiceQuestion } from "./ChoiceQuestion";
@@ -9,27 +12,22 @@ import { CriteriaQuestion } from "./CriteriaQuestion";
 import { ListEditQuestion } from "./ListEditQuestion";
 import type { QuestionProps } from "./types";
 
+/** The answer widget of each kind. */
+const WIDGETS: Record<Kind, (props: QuestionProps) => ReactNode> = {
+  binary: (p) => <BinaryQuestion {...p} />,
+  likert: (p) => <LikertQuestion {...p} />,
+  choice: (p) => <ChoiceQuestion {...p} />,
+  multi_choice: (p) => <ChoiceQuestion {...p} />,
+  pairwise: (p) => <PairwiseQuestion {...p} />,
+  ranking: (p) => <RankingQuestion {...p} />,
+  checklist: (p) => <ChecklistQuestion {...p} />,
+  text: (p) => <TextQuestion {...p} />,
+  criteria: (p) => <CriteriaQuestion {...p} />,
+  list_edit: (p) => <ListEditQuestion {...p} />,
+};
+
 /** The answer widget for the question's kind. */
 export function QuestionBody(props: QuestionProps) {
-  switch (props.q.kind) {
-    case "binary":
-      return <BinaryQuestion {...props} />;
-    case "likert":
-      return <LikertQuestion {...props} />;
-    case "choice":
-    case "multi_choice":
-      return <ChoiceQuestion {...props} />;
-    case "pairwise":
-      return <PairwiseQuestion {...props} />;
-    case "ranking":
-      return <RankingQuestion {...props} />;
-    case "checklist":
-      return <ChecklistQuestion {...props} />;
-    case "text":
-      return <TextQuestion {...props} />;
-    case "criteria":
-      return <CriteriaQuestion {...props} />;
-    case "list_edit": return <ListEditQuestion {...props} />;
-  }
-  return <p className="muted">Unsupported question kind “{props.q.kind}”.</p>;
+  const widget = forKind(WIDGETS, props.q.kind);
+  return widget ? widget(props) : <p className="muted">Unsupported question kind “{props.q.kind}”.</p>;
 }

@@ -1,17 +1,14 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { ResponseBody } from "../../api/contract";
-import { ApiError, useApiClient, type AnswerErrors, type AnswerValue, type TemplateDetail, type TemplateSummary } from "../../api";
-
-const seg = encodeURIComponent;
+import { ApiError, useApiClient, type AnswerErrors, type AnswerValue } from "../../api";
 
 export function useTemplates() {
   const c = useApiClient();
-  return useQuery({ queryKey: ["templates"], queryFn: () => c.get<TemplateSummary[]>("/api/v1/templates"), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: ["templates"], queryFn: () => c.get("/templates"), staleTime: 5 * 60_000 });
 }
 
 export function useTemplate(id: string) {
   const c = useApiClient();
-  return useQuery({ queryKey: ["templates", id], queryFn: () => c.get<TemplateDetail>(`/api/v1/templates/${seg(id)}`), staleTime: 5 * 60_000, enabled: id !== "" });
+  return useQuery({ queryKey: ["templates", id], queryFn: () => c.get("/templates/{id}", { path: { id } }), staleTime: 5 * 60_000, enabled: id !== "" });
 }
 
 /** The server's verdict on answers: valid, or problems per question key. */
@@ -23,7 +20,7 @@ export function useValidateAnswers(id: string) {
   return useMutation({
     mutationFn: async ({ answers, form }: { answers: Record<string, AnswerValue>; form?: string }): Promise<Verdict> => {
       try {
-        await c.post<ResponseBody<"validateTemplateAnswers">>(`/api/v1/templates/${seg(id)}/validate`, form ? { answers, form } : { answers });
+        await c.post("/templates/{id}/validate", { path: { id }, body: form ? { answers, form } : { answers } });
         return { valid: true };
       } catch (err) {
         if (err instanceof ApiError && err.status === 422) {

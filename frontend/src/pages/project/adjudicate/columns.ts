@@ -1,7 +1,6 @@
 // The columns an adjudicator can start the final label from: each label as its
 // annotator submitted it, each reviewer's correction, and the consensus.
 import type { Answers, ClaimContext, ConsensusState, LabelView, QuestionConsensus } from "../../../api";
-import { labelName } from "./picks";
 
 export interface Column {
   id: string;
@@ -27,6 +26,11 @@ export interface Column {
 
 /** Keys for taking a whole column: letters the page uses for nothing else (e, j, k, n, p, r are taken). */
 export const COLUMN_LETTERS = "abcdfghilmoqstuvwxyz".split("");
+
+/** The display name of label i: the person's name when shown, else their pseudonym. */
+export function labelName(l: LabelView, i: number): string {
+  return l.name || l.by || `Label ${i + 1}`;
+}
 
 /** Who reviewed a label. */
 export function reviewerName(l: LabelView): string {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ClaimContext, Question } from "../../../api";
 import { columnsOf } from "./columns";
-import { differs, initialPicks, labelName } from "./picks";
+import { labelName } from "./columns";
+import { differs, initialPicks } from "./picks";
 
 const qs: Question[] = [
   { key: "a", kind: "binary", label: "A" },

@@ -1,6 +1,5 @@
 // Pure helpers of the adjudication page: which answers to start the final
 // label from and where the columns differ.
-import type { LabelView } from "../../../api/workflowTypes";
 import type { Answers, ClaimContext, Question } from "../../../api";
 import { answerKey } from "../review/answerText";
 import type { Column } from "./columns";
@@ -35,9 +34,4 @@ export function initialPicks(qs: Question[], ctx: ClaimContext): Answers {
     if (vals[0] !== undefined && vals.every((v) => v !== undefined && answerKey(v) === answerKey(vals[0]))) out[q.key] = vals[0];
   }
   return out;
-}
-
-/** The display name of label i: the person's name when shown, else their pseudonym. */
-export function labelName(l: LabelView, i: number): string {
-  return l.name || l.by || `Label ${i + 1}`;
 }

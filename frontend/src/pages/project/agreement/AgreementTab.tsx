@@ -1,17 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
 import { qualityKeys, useQualityApi, type AgreementQuestion, type AgreementReport } from "../../../api/quality";
 import { fixed, interval, percent } from "../../../charts";
 import { EmptyState } from "../../../components/EmptyState";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { formatDateTime } from "../../../components/format";
 import { Spinner } from "../../../components/Spinner";
+import { ComputingBadge } from "../figures/ComputingBadge";
+import { useFigures } from "../figures/useFigures";
 import { useProject } from "../useProject";
-import { AlphaFigure, MatrixFigure } from "./figures";
+import { AlphaFigure, MatrixFigure } from "../figures/figures";
 import "../../../charts/charts.css";
-import "./measures.css";
-
-/** How often a page that waits for the figures asks again. */
-export const COMPUTING_POLL_MS = 3000;
+import "../figures/measures.css";
 
 /**
  * Agreement: how far the project's annotators agree on each question, from
@@ -20,11 +18,7 @@ export const COMPUTING_POLL_MS = 3000;
 export function AgreementTab() {
   const project = useProject();
   const api = useQualityApi();
-  const q = useQuery({
-    queryKey: qualityKeys.agreement(project.id, "label"),
-    queryFn: () => api.agreement(project.id, "label"),
-    refetchInterval: (query) => (query.state.data?.status === "computing" ? COMPUTING_POLL_MS : false),
-  });
+  const q = useFigures(qualityKeys.agreement(project.id, "label"), () => api.agreement(project.id, "label"));
   if (q.isPending) return <Spinner label="Loading agreement…" />;
   if (q.isError) return <ErrorMessage error={q.error} title="Could not load agreement." />;
   const r = q.data;
@@ -57,11 +51,7 @@ function AgreementHeader({ report: r }: { report: AgreementReport }) {
             : "Not computed yet."}
         </p>
       </div>
-      {r.status === "computing" && (
-        <span className="badge badge-computing" role="status">
-          Computing newer figures…
-        </span>
-      )}
+      <ComputingBadge status={r.status} />
       <dl className="measures-facts">
         <div>
           <dt>Macro α</dt>

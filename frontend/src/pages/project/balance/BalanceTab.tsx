@@ -1,19 +1,19 @@
 import { useMemo } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { insightKeys, useInsightApi, type BalanceBinary, type BalanceReport } from "../../../api/insight";
 import { Chart, correlationOption, countBarsOption, fixed, histogramOption, percent, ratioBarsOption, tokens } from "../../../charts";
 import { EmptyState } from "../../../components/EmptyState";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { formatDateTime } from "../../../components/format";
 import { Spinner } from "../../../components/Spinner";
-import { COMPUTING_POLL_MS } from "../agreement/AgreementTab";
-import { Figure } from "../agreement/figures";
+import { Figure } from "../figures/figures";
+import { ComputingBadge } from "../figures/ComputingBadge";
+import { useFigures } from "../figures/useFigures";
 import { useProject } from "../useProject";
 import { DistributionFigure, MetaCounts, withLanguages } from "./counts";
 import { Readiness } from "./Readiness";
 import { TargetsForm } from "./TargetsForm";
 import "../../../charts/charts.css";
-import "../agreement/measures.css";
+import "../figures/measures.css";
 import "./balance.css";
 
 /**
@@ -24,11 +24,7 @@ import "./balance.css";
 export function BalanceTab() {
   const project = useProject();
   const api = useInsightApi();
-  const q = useQuery({
-    queryKey: insightKeys.balance(project.id),
-    queryFn: () => api.balance(project.id),
-    refetchInterval: (query) => (query.state.data?.status === "computing" ? COMPUTING_POLL_MS : false),
-  });
+  const q = useFigures(insightKeys.balance(project.id), () => api.balance(project.id));
   if (q.isPending) return <Spinner label="Loading balance…" />;
   if (q.isError) return <ErrorMessage error={q.error} title="Could not load the balance." />;
   const r = q.data;
@@ -62,11 +58,7 @@ function BalanceHeader({ report: r }: { report: BalanceReport }) {
           {r.computed_at ? `Computed ${formatDateTime(r.computed_at)} over the newest ground truth of done items; gold and the calibration pool are left out.` : "Not computed yet."}
         </p>
       </div>
-      {r.status === "computing" && (
-        <span className="badge badge-computing" role="status">
-          Computing newer figures…
-        </span>
-      )}
+      <ComputingBadge status={r.status} />
       <dl className="measures-facts">
         <div>
           <dt>Items</dt>

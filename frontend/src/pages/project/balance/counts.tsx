@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import type { Distribution, MetaCounts as Meta } from "../../../api/insight";
 import { Chart, countBarsOption } from "../../../charts";
-import { Figure } from "../agreement/figures";
+import { Figure } from "../figures/figures";
 
 /** How binary values read (the server names them by what they mean after polarity). */
 const VALUE_LABEL: Record<string, string> = { satisfied: "Yes (satisfied)", not_satisfied: "No (not satisfied)" };

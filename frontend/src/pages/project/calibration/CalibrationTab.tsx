@@ -4,7 +4,7 @@ import { RoundList } from "./RoundList";
 import { RoundForm } from "./RoundForm";
 import { RoundPage } from "./RoundPage";
 import "../../../charts/charts.css";
-import "../agreement/measures.css";
+import "../figures/measures.css";
 import "./calibration.css";
 
 /**

@@ -1,16 +1,14 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { PASS_METRICS, qualityKeys, useQualityApi, type PassMetric, type RoundDetail } from "../../../api/quality";
+import { qualityKeys, useQualityApi, type RoundDetail } from "../../../api/quality";
 import type { ProjectDetail } from "../../../api/workflowTypes";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { formatDateTime } from "../../../components/format";
 import { Spinner } from "../../../components/Spinner";
 import { Completion, ROUND_POLL_MS, RoundStatus } from "./RoundList";
 import { RoundReportView } from "./RoundReport";
-import { ruleText } from "./rule";
-
-export const METRIC_LABEL = Object.fromEntries(PASS_METRICS.map((m) => [m.value, m.label.toLowerCase()])) as Record<PassMetric, string>;
+import { METRIC_LABEL, ruleText } from "./rule";
 
 /** One round: completion while it is open, closing it, then its report. */
 export function RoundPage({ project }: { project: ProjectDetail }) {

@@ -6,10 +6,10 @@ import type { ProjectDetail } from "../../../api/workflowTypes";
 import { Chart, fixed, interval, percent, seconds, thresholdBarsOption, trendOption } from "../../../charts";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
-import { AlphaFigure, Figure, MatrixFigure } from "../agreement/figures";
+import { AlphaFigure, Figure, MatrixFigure } from "../figures/figures";
 import { answerText } from "../review/answerText";
 import { NoteForm, type NoteTarget } from "./NoteForm";
-import { METRIC_LABEL } from "./RoundPage";
+import { METRIC_LABEL } from "./rule";
 
 /** The report of a closed round: per question, per annotator, the matrix, the trend and the disputed pairs. */
 export function RoundReportView({ project, round }: { project: ProjectDetail; round: RoundDetail }) {

@@ -1,6 +1,6 @@
 // The round form's choices and the request they make; pure, so tests can
 // check what is sent without a page.
-import type { PassMetric, PassRule, RoundRequest } from "../../../api/quality";
+import { PASS_METRICS, type PassMetric, type PassRule, type RoundRequest } from "../../../api/quality";
 
 export interface RoundChoices {
   name: string;
@@ -39,6 +39,9 @@ export function roundRequest(c: RoundChoices): RoundRequest {
   const base = { name: c.name.trim(), participants: c.participants, pass };
   return c.mode === "sample" ? { ...base, sample: Number(c.sample) } : { ...base, external_ids: parseIds(c.externalIds) };
 }
+
+/** Each pass metric in words, lower case, as a rule reads it. */
+export const METRIC_LABEL = Object.fromEntries(PASS_METRICS.map((m) => [m.value, m.label.toLowerCase()])) as Record<PassMetric, string>;
 
 /** The pass rule in words: "accuracy against gold ≥ 0.80 on physical, instruction". */
 export function ruleText(p: PassRule, labels: Record<PassMetric, string>): string {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import type { JudgeBoard, JudgeReport } from "../../../api/insight";
 import { Chart, correlationOption, type CorrelationCell } from "../../../charts";
-import { Figure } from "../agreement/figures";
+import { Figure } from "../figures/figures";
 
 type Coupling = NonNullable<JudgeReport["coupling"]>;
 type MatrixKey = "judge" | "reference" | "excess" | "yes_side" | "no_side";

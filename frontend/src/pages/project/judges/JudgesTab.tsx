@@ -1,18 +1,18 @@
 import { useMemo, useState, type FormEvent } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { insightKeys, useInsightApi, type JudgeBoard, type JudgeGroup, type JudgeOptions } from "../../../api/insight";
 import { Chart, fixed, judgeScatterOption, type ScorePoint } from "../../../charts";
 import { EmptyState } from "../../../components/EmptyState";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { formatDateTime } from "../../../components/format";
 import { Spinner } from "../../../components/Spinner";
-import { COMPUTING_POLL_MS } from "../agreement/AgreementTab";
-import { Figure } from "../agreement/figures";
+import { Figure } from "../figures/figures";
+import { ComputingBadge } from "../figures/ComputingBadge";
+import { useFigures } from "../figures/useFigures";
 import { useProject } from "../useProject";
 import { CouplingFigure } from "./Coupling";
 import { Leaderboard } from "./Leaderboard";
 import "../../../charts/charts.css";
-import "../agreement/measures.css";
+import "../figures/measures.css";
 import "../balance/balance.css";
 import "./judges.css";
 
@@ -25,12 +25,7 @@ export function JudgesTab() {
   const project = useProject();
   const api = useInsightApi();
   const [opts, setOpts] = useState<JudgeOptions>({});
-  const q = useQuery({
-    queryKey: insightKeys.judges(project.id, opts),
-    queryFn: () => api.judges(project.id, opts),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.status === "computing" ? COMPUTING_POLL_MS : false),
-  });
+  const q = useFigures(insightKeys.judges(project.id, opts), () => api.judges(project.id, opts), { keepPrevious: true });
   return (
     <div className="measures">
       <JudgesHeader board={q.data} />
@@ -65,11 +60,7 @@ function JudgesHeader({ board: b }: { board?: JudgeBoard }) {
             : "Not computed yet."}
         </p>
       </div>
-      {b?.status === "computing" && (
-        <span className="badge badge-computing" role="status">
-          Computing newer figures…
-        </span>
-      )}
+      <ComputingBadge status={b?.status} />
       {b && (
         <dl className="measures-facts">
           <div>

@@ -8,10 +8,10 @@ import { EmptyState } from "../../../components/EmptyState";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { formatDateTime } from "../../../components/format";
 import { Spinner } from "../../../components/Spinner";
-import { Figure } from "../agreement/figures";
+import { Figure } from "../figures/figures";
 import { useProject } from "../useProject";
 import "../../../charts/charts.css";
-import "../agreement/measures.css";
+import "../figures/measures.css";
 import "./quality.css";
 
 /** The gold accuracy below which an annotator is flagged when the policy does not say. */

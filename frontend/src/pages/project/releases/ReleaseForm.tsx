@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../../api";
-import { releaseFormats, releaseKeys, useReleasesApi } from "../../../api/releases";
+import { releaseKeys, useReleasesApi } from "../../../api/releases";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Field } from "../../../components/Field";
+import { FormatChoices } from "./FormatChoices";
 import { defaultChoices, releaseRequest, type ReleaseChoices } from "./options";
 
 /** The errors of a refused request by field, with formats[i] gathered under formats. */
@@ -47,17 +48,7 @@ export function ReleaseForm({ pid }: { pid: string }) {
     >
       <h2 className="card-title">New release</h2>
       <Field label="Name" value={c.name} onChange={(e) => set("name", e.target.value)} placeholder="v1" error={errs.name} />
-      <fieldset className="release-fieldset">
-        <legend>Formats</legend>
-        <div className="release-formats">
-          {releaseFormats.map((f) => (
-            <label key={f.name}>
-              <input type="checkbox" checked={c.formats.includes(f.name)} onChange={(e) => toggleFormat(f.name, e.target.checked)} /> {f.label}
-            </label>
-          ))}
-        </div>
-        {errs.formats && <small className="field-error">{errs.formats}</small>}
-      </fieldset>
+      <FormatChoices chosen={c.formats} onToggle={toggleFormat} error={errs.formats} />
       <fieldset className="release-fieldset">
         <legend>Items</legend>
         <label>

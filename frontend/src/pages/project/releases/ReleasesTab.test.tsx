@@ -57,9 +57,45 @@ describe("releaseRequest", () => {
   });
 });
 
+const FORMATS = {
+  formats: [
+    { name: "jsonl", description: "canonical records, one JSON object per line: jsonl/<split>.jsonl", options: [] },
+    { name: "hf", description: "Hugging Face datasets layout", options: ["row_group_rows"] },
+    { name: "omnireward", description: "Omni-RewardBench preference arrays", options: ["ties"] },
+  ],
+};
+const formats = () => json(200, FORMATS);
+
 describe("ReleasesTab", () => {
+  it("offers the formats the server lists and sends the chosen ones", async () => {
+    const { calls } = renderInProject(<ReleasesTab />, lead, {
+      "GET /api/v1/formats": formats,
+      "GET /api/v1/projects/p1/releases": () => json(200, { items: [] }),
+      "POST /api/v1/projects/p1/releases": () => json(202, release({})),
+    });
+    const omni = (await screen.findByLabelText("omnireward", {}, { timeout: 5000 })) as HTMLInputElement;
+    expect(omni.checked).toBe(false);
+    expect((screen.getByLabelText("jsonl") as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText("Omni-RewardBench preference arrays").id).toBe(omni.getAttribute("aria-describedby"));
+    fireEvent.click(omni);
+    fireEvent.click(screen.getByLabelText("hf"));
+    expect(screen.getByLabelText("Omni-Reward: keep tie records")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "v1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start release" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "POST")?.body).toEqual({ name: "v1", formats: ["jsonl", "omnireward"], options: {} }), { timeout: 5000 });
+  });
+
+  it("says when the formats cannot be loaded", async () => {
+    renderInProject(<ReleasesTab />, lead, {
+      "GET /api/v1/formats": () => apiError(500, "internal", "Something broke."),
+      "GET /api/v1/projects/p1/releases": () => json(200, { items: [] }),
+    });
+    expect((await screen.findByRole("alert", {}, { timeout: 5000 })).textContent).toContain("Could not load the formats.");
+  });
+
   it("starts a release and shows the server's field errors by the field", async () => {
     const { calls } = renderInProject(<ReleasesTab />, lead, {
+      "GET /api/v1/formats": formats,
       "GET /api/v1/projects/p1/releases": [() => json(200, { items: [] }), () => json(200, { items: [release({})] })],
       "POST /api/v1/projects/p1/releases": [
         () => apiError(422, "validation_failed", "the request has invalid fields", {
@@ -82,6 +118,7 @@ describe("ReleasesTab", () => {
 
   it("says why a project cannot be released", async () => {
     renderInProject(<ReleasesTab />, lead, {
+      "GET /api/v1/formats": formats,
       "GET /api/v1/projects/p1/releases": () => json(200, { items: [] }),
       "POST /api/v1/projects/p1/releases": () =>
         apiError(422, "validation_failed", "the request has invalid fields", { project: { code: "nothing_done", message: "no item of this project is done yet" } }),

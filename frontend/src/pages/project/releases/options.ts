@@ -55,7 +55,8 @@ export function releaseRequest(c: ReleaseChoices): ReleaseRequest {
     if (key.trim() && rest.length) options[`filter.${key.trim()}`] = rest.join("=").trim();
   }
   if (c.formats.includes("omnireward") && !c.ties) options.ties = false;
-  return { name: c.name.trim(), formats: c.formats, options };
+  // note: the names are the server's own (GET /formats), and it refuses any other
+  return { name: c.name.trim(), formats: c.formats as ReleaseRequest["formats"], options };
 }
 
 /** Human sizes for file and release sizes. */

@@ -1,17 +1,17 @@
 import { useMemo } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { insightKeys, useInsightApi, type DatasetReport, type ValueCount } from "../../../api/insight";
 import { Chart, countBarsOption, percent, seconds, shareBarsOption } from "../../../charts";
 import { EmptyState } from "../../../components/EmptyState";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { formatDateTime } from "../../../components/format";
 import { Spinner } from "../../../components/Spinner";
-import { COMPUTING_POLL_MS } from "../agreement/AgreementTab";
-import { Figure } from "../agreement/figures";
+import { Figure } from "../figures/figures";
 import { DistributionFigure } from "../balance/counts";
+import { ComputingBadge } from "../figures/ComputingBadge";
+import { useFigures } from "../figures/useFigures";
 import { useProject } from "../useProject";
 import "../../../charts/charts.css";
-import "../agreement/measures.css";
+import "../figures/measures.css";
 import "../balance/balance.css";
 import "./report.css";
 
@@ -47,11 +47,7 @@ const word = (v: string) => WORDS[v] ?? v;
 export function ReportTab() {
   const project = useProject();
   const api = useInsightApi();
-  const q = useQuery({
-    queryKey: insightKeys.report(project.id),
-    queryFn: () => api.report(project.id),
-    refetchInterval: (query) => (query.state.data?.status === "computing" ? COMPUTING_POLL_MS : false),
-  });
+  const q = useFigures(insightKeys.report(project.id), () => api.report(project.id));
   if (q.isPending) return <Spinner label="Loading the report…" />;
   if (q.isError) return <ErrorMessage error={q.error} title="Could not load the report." />;
   const r = q.data;
@@ -80,11 +76,7 @@ function ReportHeader({ report: r }: { report: DatasetReport }) {
           {r.computed_at ? `Computed ${formatDateTime(r.computed_at)}; gold and the calibration pool are left out.` : "Not computed yet."}
         </p>
       </div>
-      {r.status === "computing" && (
-        <span className="badge badge-computing" role="status">
-          Computing newer figures…
-        </span>
-      )}
+      <ComputingBadge status={r.status} />
       <dl className="measures-facts">
         <div>
           <dt>Items in the dataset (gold and calibration excluded)</dt>

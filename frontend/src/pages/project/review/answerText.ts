@@ -1,6 +1,7 @@
 // Answers as short readable text, for tables that show several people's
 // answers side by side (review, adjudication, the items browser).
-import type { AnswerValue, Question } from "../../../api";
+import type { AnswerValue, Kind, Question } from "../../../api";
+import { forKind } from "../../../form/kinds";
 
 /** A stable string for comparing two answers. */
 export function answerKey(v: AnswerValue | undefined): string {
@@ -11,36 +12,38 @@ export function answerKey(v: AnswerValue | undefined): string {
   return JSON.stringify(v);
 }
 
+/** An answer as it is, for a kind that has no words of its own. */
+const asIs = (v: AnswerValue) => (typeof v === "object" ? JSON.stringify(v) : String(v));
+
+/** One present answer to a question of the kind, in words. */
+type Words = (q: Question, v: AnswerValue) => string;
+
+/** The words of each kind. */
+const WORDS: Record<Kind, Words> = {
+  binary: (_q, v) => (v === "yes" ? "Yes" : v === "no" ? "No" : String(v)),
+  likert: (q, v) => {
+    const a = q.anchors?.find((x) => x.value === v);
+    return a ? `${v} · ${a.label}` : String(v);
+  },
+  choice: (q, v) => q.options?.find((o) => o.key === v)?.label ?? String(v),
+  multi_choice: (q, v) => (Array.isArray(v) ? v.map((k) => q.options?.find((o) => o.key === k)?.label ?? k).join(", ") || "—" : String(v)),
+  pairwise: (_q, v) => (v === "tie" ? "Tie" : `${v} better`),
+  ranking: (_q, v) => (Array.isArray(v) ? v.join(" > ") : String(v)),
+  checklist: (q, v) =>
+    typeof v === "object" && !Array.isArray(v)
+      ? (q.items ?? []).map((it) => `${it.label} ${(v as Record<string, number>)[it.key] ?? "–"}/${it.max}`).join(" · ")
+      : String(v),
+  criteria: (_q, v) => (Array.isArray(v) ? v.join("; ") : String(v)),
+  text: (_q, v) => asIs(v),
+  list_edit: (_q, v) => asIs(v),
+};
+
 /** The answer to q as people read it: "Yes", "4 · minor issues only", "A > C > B". */
 export function answerText(q: Question | undefined, v: AnswerValue | undefined): string {
   if (v === undefined || v === null || v === "") return "—";
-  if (!q) return typeof v === "object" ? JSON.stringify(v) : String(v);
+  if (!q) return asIs(v);
   if (v === "na") return "N/A";
-  switch (q.kind) {
-    case "binary":
-      return v === "yes" ? "Yes" : v === "no" ? "No" : String(v);
-    case "likert": {
-      const a = q.anchors?.find((x) => x.value === v);
-      return a ? `${v} · ${a.label}` : String(v);
-    }
-    case "choice":
-      return q.options?.find((o) => o.key === v)?.label ?? String(v);
-    case "multi_choice":
-      return Array.isArray(v) ? v.map((k) => q.options?.find((o) => o.key === k)?.label ?? k).join(", ") || "—" : String(v);
-    case "pairwise":
-      return v === "tie" ? "Tie" : `${v} better`;
-    case "ranking":
-      return Array.isArray(v) ? v.join(" > ") : String(v);
-    case "checklist":
-      if (typeof v === "object" && !Array.isArray(v)) {
-        return (q.items ?? []).map((it) => `${it.label} ${(v as Record<string, number>)[it.key] ?? "–"}/${it.max}`).join(" · ");
-      }
-      return String(v);
-    case "criteria":
-      return Array.isArray(v) ? v.join("; ") : String(v);
-    default:
-      return typeof v === "object" ? JSON.stringify(v) : String(v);
-  }
+  return (forKind(WORDS, q.kind) ?? ((_q, x) => asIs(x)))(q, v);
 }
 
 /** The short name of a question for compact tables. */

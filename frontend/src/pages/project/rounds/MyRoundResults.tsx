@@ -6,8 +6,7 @@ import type { ProjectDetail } from "../../../api/workflowTypes";
 import { fixed } from "../../../charts";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
-import { METRIC_LABEL } from "../calibration/RoundPage";
-import { ruleText } from "../calibration/rule";
+import { METRIC_LABEL, ruleText } from "../calibration/rule";
 import { answerText } from "../review/answerText";
 
 const REFERENCE: Record<string, string> = { gold: "Gold", majority: "Majority" };

@@ -12,7 +12,7 @@ import { Completion, ROUND_POLL_MS, RoundStatus, anyOpen } from "../calibration/
 import { useProject } from "../useProject";
 import { PROJECT_MEDIA_BASE } from "../work";
 import { MyRoundResults } from "./MyRoundResults";
-import "../agreement/measures.css";
+import "../figures/measures.css";
 import "../calibration/calibration.css";
 
 /** The work stage of calibration rounds: the same form, drafts, keyboard and submit as labeling. */
