@@ -87,8 +87,8 @@ race_pkgs="./backend/workflow/... ./backend/api/... ./backend/store/..."
 go test -count=1 $(echo "$go_pkgs" | grep -v -E '/backend/(workflow|api|store)(/|$)')
 CGO_ENABLED=1 go test -race -count=1 -timeout 30m $race_pkgs
 
-echo "== UI checks: types generated from docs/openapi.yaml are current, lint, type-check"
-(cd frontend && npm run --silent check:api && npm run --silent lint && npm run --silent typecheck)
+echo "== Contract and UI checks: docs/openapi.yaml lints clean (Redocly, recommended rules), types generated from it are current, lint, type-check, no import circles"
+(cd frontend && npm run --silent lint:api && npm run --silent check:api && npm run --silent lint && npm run --silent typecheck && npm run --silent check:circles)
 
 echo "== UI unit tests"
 (cd frontend && npx vitest run)

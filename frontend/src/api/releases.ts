@@ -5,7 +5,6 @@ import { useMemo } from "react";
 import type { ApiClient } from "./client";
 import { useApiClient } from "./context";
 import type { Component } from "./contract";
-import { API_PREFIX } from "./paths";
 import type { ID } from "./types";
 
 /** A release: what it was asked for, its progress, and once done its summary and manifest. */
@@ -17,15 +16,8 @@ export type ReleaseRequest = Component<"ReleaseRequest">;
 /** Signed, short-lived download links of a done release. */
 export type ReleaseLinks = Component<"ReleaseLinks">;
 
-/** One format a release can write, as GET /formats lists it. */
-export interface ExportFormat {
-  /** The name a release request gives it, e.g. "jsonl". */
-  name: string;
-  /** What the format writes and where. */
-  description: string;
-  /** The option keys that belong to this format alone. */
-  options: string[];
-}
+/** One format a release can write, as GET /formats lists it: its name, what it writes, its own options. */
+export type ExportFormat = Component<"FormatInfo">;
 
 export function releasesApi(c: ApiClient) {
   const at = (pid: ID, rid: ID) => ({ path: { pid, rid } });
@@ -38,15 +30,9 @@ export function releasesApi(c: ApiClient) {
   };
 }
 
-/**
- * The formats the server writes, in its order. note: docs/openapi.yaml does
- * not describe GET /formats yet, so the answer's shape is written here:
- * `{"formats": [{"name": "jsonl", "description": "…", "options": ["…"]}]}`.
- * Once the document has the route this is `c.get("/formats")` and
- * ExportFormat an alias of the generated schema.
- */
+/** The formats the server writes, in its order. */
 function listFormats(c: ApiClient): Promise<ExportFormat[]> {
-  return c.getUrl<{ formats: ExportFormat[] }>(`${API_PREFIX}/formats`).then((r) => r.formats);
+  return c.get("/formats").then((r) => r.formats);
 }
 
 export function useReleasesApi() {

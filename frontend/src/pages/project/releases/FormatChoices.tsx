@@ -1,10 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { releaseKeys, useReleasesApi } from "../../../api/releases";
+import { releaseKeys, useReleasesApi, type ExportFormat } from "../../../api/releases";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
 
 /** The formats the server writes, as checkboxes, each with what it writes. */
-export function FormatChoices({ chosen, onToggle, error }: { chosen: string[]; onToggle: (name: string, on: boolean) => void; error?: string }) {
+export function FormatChoices({ chosen, onToggle, error }: {
+  chosen: ExportFormat["name"][];
+  onToggle: (name: ExportFormat["name"], on: boolean) => void;
+  error?: string;
+}) {
   const api = useReleasesApi();
   const formats = useQuery({ queryKey: releaseKeys.formats, queryFn: () => api.formats(), staleTime: Infinity });
   return (

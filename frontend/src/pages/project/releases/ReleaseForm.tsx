@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../../api";
-import { releaseKeys, useReleasesApi } from "../../../api/releases";
+import { releaseKeys, useReleasesApi, type ExportFormat } from "../../../api/releases";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Field } from "../../../components/Field";
 import { FormatChoices } from "./FormatChoices";
@@ -35,7 +35,7 @@ export function ReleaseForm({ pid }: { pid: string }) {
   const known = new Set(["name", "formats", "project", "options.include_dropped", "options.raw", "options.media", "options.split",
     "options.split_key", "options.split_ratios", "options.cluster_key", "options.filter", "options.ties"]);
   const other = Object.entries(errs).filter(([k]) => !known.has(k));
-  const toggleFormat = (name: string, on: boolean) =>
+  const toggleFormat = (name: ExportFormat["name"], on: boolean) =>
     set("formats", on ? [...c.formats, name] : c.formats.filter((f) => f !== name));
   return (
     <form

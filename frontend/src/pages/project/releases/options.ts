@@ -6,7 +6,7 @@ export type SplitMode = "one" | "key" | "ratio";
 
 export interface ReleaseChoices {
   name: string;
-  formats: string[];
+  formats: ReleaseRequest["formats"];
   includeDropped: boolean;
   split: SplitMode;
   splitName: string;
@@ -55,8 +55,7 @@ export function releaseRequest(c: ReleaseChoices): ReleaseRequest {
     if (key.trim() && rest.length) options[`filter.${key.trim()}`] = rest.join("=").trim();
   }
   if (c.formats.includes("omnireward") && !c.ties) options.ties = false;
-  // note: the names are the server's own (GET /formats), and it refuses any other
-  return { name: c.name.trim(), formats: c.formats as ReleaseRequest["formats"], options };
+  return { name: c.name.trim(), formats: c.formats, options };
 }
 
 /** Human sizes for file and release sizes. */
