@@ -59,10 +59,10 @@ func (m *Service) OpenArchive(r io.Reader) (*Archive, error) {
 const MaxRatio = 100
 
 // checkUnpacked refuses an archive whose files would unpack to more than the upload limit in
-// all, or whose entries compress more than MaxRatio. The declared sizes can be trusted: the
+// all, or whose entries, or all of them together, compress more than MaxRatio. The declared sizes can be trusted: the
 // zip reader fails an entry whose bytes differ from its declared size.
 func (m *Service) checkUnpacked(z *zip.Reader) error {
-	var total uint64
+	var total, packed uint64
 	for _, f := range z.File {
 		if f.UncompressedSize64 > 1<<20 && f.UncompressedSize64 > MaxRatio*max(f.CompressedSize64, 1) {
 			return tasks.Field("media", "compression_ratio", "%s unpacks %d times its packed size (at most %d)",
@@ -73,6 +73,12 @@ func (m *Service) checkUnpacked(z *zip.Reader) error {
 		if m.maxBytes > 0 && (f.UncompressedSize64 > uint64(m.maxBytes) || total > uint64(m.maxBytes)) {
 			return &blob.TooLargeError{Limit: m.maxBytes}
 		}
+		packed += f.CompressedSize64
+	}
+	// note: the whole archive too, so that many small entries (each under the entry check's
+	// floor) cannot unpack a thousandfold between them
+	if total > 1<<20 && total > MaxRatio*max(packed, 1) {
+		return tasks.Field("media", "compression_ratio", "the archive unpacks %d times its packed size (at most %d)", total/max(packed, 1), MaxRatio)
 	}
 	return nil
 }

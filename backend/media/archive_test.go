@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"testing"
@@ -192,4 +193,27 @@ func TestArchiveSpool(t *testing.T) {
 	if _, err := m.OpenArchive(iotest.ErrReader(io.ErrClosedPipe)); !errors.Is(err, io.ErrClosedPipe) {
 		t.Fatalf("a failing body: %v", err)
 	}
+}
+
+// TestArchiveManySmallEntries: entries each small enough to skip the entry's ratio check are
+// still refused together when the archive unpacks far more than MaxRatio times its size; an
+// archive of as many entries that compress as media do is taken.
+func TestArchiveManySmallEntries(t *testing.T) {
+	forEachEnv(t, Config{MaxUploadBytes: 64 << 20}, func(t *testing.T, fx *fixture) {
+		var bomb, media []entry
+		for i := range 32 {
+			bomb = append(bomb, entry{name: fmt.Sprintf("zeros-%02d.bin", i), data: make([]byte, 1<<20), method: zip.Deflate})
+			media = append(media, entry{name: fmt.Sprintf("clip-%02d.bin", i), data: hexNoise(64 << 10), method: zip.Deflate})
+		}
+		_, err := fx.m.OpenArchive(bytes.NewReader(zipOf(t, bomb...)))
+		var fe tasks.FieldErrors
+		if !errors.As(err, &fe) || fe["media"].Code != "compression_ratio" {
+			t.Fatalf("32 entries of 1 MiB of zeros: %v, want compression_ratio at media", err)
+		}
+		a, err := fx.m.OpenArchive(bytes.NewReader(zipOf(t, media...)))
+		if err != nil {
+			t.Fatalf("32 entries that compress as media do: %v", err)
+		}
+		a.Close()
+	})
 }
