@@ -13,11 +13,23 @@ import (
 // NUL character.
 const CodeInvalidText = "invalid_text"
 
+// CodeTooDeep reports JSON nested deeper than MaxDepth.
+const CodeTooDeep = "too_deep"
+
+// MaxDepth is how deeply JSON text may nest arrays and objects. SQLite's JSON functions stop at
+// 1,000 levels and PostgreSQL's do not, so a deeper document would be stored by one engine and
+// fail on the other; no item, answer or request of Arbiter's needs more than a few levels.
+const MaxDepth = 64
+
 // CheckText refuses JSON text holding invalid UTF-8 or a NUL character (raw or as \u0000) in
 // any key or string, naming the path of the first such value ("inputs.prompt",
-// "answers.notes[2]"). Such text would be stored differently by SQLite and PostgreSQL, or not
-// at all, so it is refused at the boundary. Malformed JSON is left for the decoder to report.
+// "answers.notes[2]"), and text nested deeper than MaxDepth. Such text would be stored
+// differently by SQLite and PostgreSQL, or not at all, so it is refused at the boundary.
+// Malformed JSON is left for the decoder to report.
 func CheckText(data []byte) error {
+	if depth := nesting(data); depth > MaxDepth {
+		return Field("", CodeTooDeep, "the JSON nests %d levels deep; at most %d", depth, MaxDepth)
+	}
 	if utf8.Valid(data) && bytes.IndexByte(data, 0) < 0 && !bytes.Contains(data, []byte(`\u0000`)) {
 		return nil // note: the common case costs one pass over the bytes
 	}
@@ -98,4 +110,25 @@ func badText(s string) string {
 		return "is not valid UTF-8"
 	}
 	return ""
+}
+
+// nesting is the deepest nesting of arrays and objects in JSON text (brackets inside strings
+// do not count).
+func nesting(data []byte) int {
+	depth, deepest, inString := 0, 0, false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case inString && c == '\\':
+			i++ // note: the escaped byte is part of the string
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '[' || c == '{':
+			depth++
+			deepest = max(deepest, depth)
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return deepest
 }

@@ -393,3 +393,24 @@ func TestImportPool(t *testing.T) {
 		})
 	}
 }
+
+// TestImportDeepMetaRefusedByLine: a line whose JSON nests past tasks.MaxDepth is refused with
+// its line number on both engines (SQLite's JSON functions stop at 1,000 levels), and the lines
+// around it are imported.
+func TestImportDeepMetaRefusedByLine(t *testing.T) {
+	for _, be := range testenv.Backends() {
+		t.Run(be.Name, func(t *testing.T) {
+			f := newFixture(t, be.Open(t))
+			p := f.photos(workflow.Policy{Overlap: 1})
+			deep := strings.Repeat(`[`, 1001) + strings.Repeat(`]`, 1001)
+			rep := f.importItems(p,
+				`{"external_id":"a","inputs":{"prompt":"one"}}`,
+				`{"external_id":"deep","inputs":{"prompt":"two"},"meta":{"x":`+deep+`}}`,
+				`{"external_id":"c","inputs":{"prompt":"three"}}`)
+			errs := lineErrors(rep)
+			if rep.Imported != 2 || len(errs) != 1 || !strings.Contains(errs[2], "="+tasks.CodeTooDeep) {
+				t.Fatalf("imported %d, errors %v", rep.Imported, errs)
+			}
+		})
+	}
+}
