@@ -18,6 +18,8 @@ import (
 // uploadAsset streams one multipart file part into the project's media; nothing is buffered
 // whole and nothing is recorded unless the upload completes.
 func (s *Server) uploadAsset(c *gin.Context) error {
+	// note: every byte of the body counts, the form's other fields too
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, s.cfg.MaxUploadBytes+multipartSlack)
 	mr, err := c.Request.MultipartReader()
 	if err != nil {
 		return fail(http.StatusBadRequest, CodeBadRequest, "expected a multipart/form-data body with a \"file\" part")
@@ -116,9 +118,22 @@ func translateBlob(err error) error {
 	return err
 }
 
-// filePart returns the part named "file", skipping other fields.
+// multipartSlack is what a multipart upload may carry beyond its file's size limit: part
+// headers, boundaries and a few small form fields.
+const multipartSlack = 1 << 20
+
+// maxFormParts bounds the parts of an upload's form; the product's forms have two or three.
+const maxFormParts = 16
+
+// errTooManyParts refuses a form of more parts than maxFormParts.
+var errTooManyParts = fail(http.StatusBadRequest, CodeBadRequest, "the form has more than %d parts", maxFormParts)
+
+// filePart returns the part named "file", skipping at most a few other fields.
 func filePart(mr *multipart.Reader) (*multipart.Part, error) {
-	for {
+	for n := 0; ; n++ {
+		if n == maxFormParts {
+			return nil, errTooManyParts
+		}
 		part, err := mr.NextPart()
 		if err == io.EOF {
 			return nil, &Error{Status: http.StatusBadRequest, Code: CodeBadRequest, Message: "the form has no \"file\" part",

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -185,4 +186,41 @@ func countAssets(t *testing.T, e *env) int64 {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestUploadFormFieldsCount: the form's other fields count toward the upload limit, and a form
+// of many parts is refused, on uploads and on archive imports.
+func TestUploadFormFieldsCount(t *testing.T) {
+	e := newEnv(t, testenv.SQLite, func(o *options) { o.maxUpload = 64 << 10 })
+	lead := e.newUser("lead@example.org", false)
+	pid := lead.createProjectFrom("likert-rating")
+	form := func(fields int, fieldSize int, file string) (string, []byte) {
+		var buf bytes.Buffer
+		w := multipart.NewWriter(&buf)
+		for i := range fields {
+			w.WriteField(fmt.Sprintf("junk%d", i), strings.Repeat("x", fieldSize))
+		}
+		fw, _ := w.CreateFormFile(file, "pixel.png")
+		fw.Write(pngBytes)
+		w.Close()
+		return w.FormDataContentType(), buf.Bytes()
+	}
+	for _, c := range []struct {
+		name           string
+		path, file     string
+		fields, size   int
+		status         int
+		code, contains string
+	}{
+		{"a field past the limit", "/assets", "file", 1, 2 << 20, 413, "payload_too_large", ""},
+		{"many small fields", "/assets", "file", 1000, 1, 400, "bad_request", "more than 16 parts"},
+		{"many small fields before an archive", "/items", "media", 1000, 1, 400, "bad_request", "more than 16 parts"},
+		{"a few small fields", "/assets", "file", 3, 10, 201, "", ""},
+	} {
+		ct, body := form(c.fields, c.size, c.file)
+		status, out := lead.do("POST", "/api/v1/projects/"+pid+c.path, body, "Content-Type", ct)
+		if status != c.status || (c.code != "" && errorCode(t, out) != c.code) || !strings.Contains(string(out), c.contains) {
+			t.Errorf("%s: %d %.300s", c.name, status, out)
+		}
+	}
 }

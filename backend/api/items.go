@@ -111,9 +111,13 @@ func (s *Server) importArchive(c *gin.Context) error {
 // multipartParts reads a multipart body part by part; a malformed body is a 400.
 func multipartParts(mr *multipart.Reader) imports.NextPart {
 	var last *multipart.Part
+	n := 0
 	return func() (string, io.Reader, error) {
 		if last != nil {
 			last.Close()
+		}
+		if n++; n > maxFormParts {
+			return "", nil, errTooManyParts
 		}
 		part, err := mr.NextPart()
 		switch {
