@@ -93,7 +93,7 @@ func New(d Deps) *Server {
 		e.SetTrustedProxies(nil)
 	}
 	e.HandleMethodNotAllowed = true
-	e.Use(s.securityHeaders(), s.requestLog, gin.CustomRecovery(func(c *gin.Context, err any) {
+	e.Use(s.securityHeaders(), s.requestLog, s.paceBodies, gin.CustomRecovery(func(c *gin.Context, err any) {
 		s.log.Error("panic", "err", err, "request_id", c.GetString(ctxRequestID))
 		s.writeError(c, fail(http.StatusInternalServerError, CodeInternal, "internal error"))
 	}))
