@@ -56,12 +56,17 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		defer up.media.Close()
 	}
 	bar := newProgress(stderr, st.Size(), f)
-	body := up.rewrite(ctx, bar.read)
 	endpoint := "/items"
 	if *predictions {
 		endpoint = "/predictions"
 	}
 	stop := bar.start()
+	body, err := up.spool(up.rewrite(ctx, bar.read))
+	if err != nil {
+		stop()
+		return err
+	}
+	defer body.Close()
 	rep, err := up.post(ctx, endpoint, body)
 	stop()
 	if err != nil {
@@ -82,6 +87,37 @@ type uploader struct {
 	media                *os.Root          // the media directory; nil without one
 	assets               map[string]string // relative path → asset id
 	uploaded             atomic.Int64
+}
+
+// spool writes the rewritten items to a temporary file, so that every referenced file is
+// uploaded before the items are sent: the server drops a request whose body stalls (while a
+// large file uploads, say). Without a media folder the items stream through as they are read.
+func (u *uploader) spool(r io.Reader) (io.ReadCloser, error) {
+	if u.media == nil {
+		return io.NopCloser(r), nil
+	}
+	f, err := os.CreateTemp("", "arbiter-import-*.ndjson")
+	if err != nil {
+		return nil, err
+	}
+	sf := &spooled{f}
+	if _, err := io.Copy(f, r); err != nil {
+		sf.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		sf.Close()
+		return nil, err
+	}
+	return sf, nil
+}
+
+// spooled is a temporary file removed when closed.
+type spooled struct{ *os.File }
+
+func (s *spooled) Close() error {
+	s.File.Close()
+	return os.Remove(s.Name())
 }
 
 // rewrite returns the items stream with media paths replaced by uploaded asset ids. Lines
