@@ -185,7 +185,7 @@ func addRevision(ctx context.Context, tx *store.Store, a *store.Assignment, kind
 // against the pass's form and frozen, and the next pass opens for the same person, under a
 // renewed lease. The item does not move on.
 func (s *Service) submitPass(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, form *tasks.Schema, ps *tasks.Pass, in Submission) (*Result, error) {
-	item, err := s.itemFor(ctx, tx, p, a, form)
+	item, err := s.itemFor(ctx, tx, p, a, form, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -230,10 +230,14 @@ func replayedPass(a *store.Assignment, in Submission) bool {
 		a.SubmitKey != nil && *a.SubmitKey == in.IdempotencyKey
 }
 
-// itemFor loads the item when validating answers of form needs it.
-func (s *Service) itemFor(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, form *tasks.Schema) (tasks.Item, error) {
+// itemFor is the item when validating answers of form needs it: the one the submit locked
+// when it has it, read otherwise.
+func (s *Service) itemFor(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, form *tasks.Schema, locked *store.Item) (tasks.Item, error) {
 	if !form.ReadsItem() { // note: most schemas do not, and a submit stays one read shorter
 		return tasks.Item{}, nil
+	}
+	if locked != nil { // note: the submit's first statement read it with the assignment
+		return storeItem(locked)
 	}
 	stored, err := tx.Item(ctx, p.ID, a.ItemID)
 	if err != nil {

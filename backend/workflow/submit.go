@@ -105,7 +105,7 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 	if through && !p.lastPass(a) {
 		return s.submitPass(ctx, tx, p, a, schema, ps, in)
 	}
-	item, err := s.itemFor(ctx, tx, p, a, schema)
+	item, err := s.itemFor(ctx, tx, p, a, schema, locked)
 	if err != nil {
 		return nil, err
 	}
