@@ -106,3 +106,22 @@ func TestModelsListed(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditRefusesModels: the audit trail, which leads read, takes views and plain values;
+// a model, which would write every column of its row, is refused and nothing is recorded.
+func TestAuditRefusesModels(t *testing.T) {
+	eachBackend(t, func(t *testing.T, f *fixture) {
+		lead := f.user("auditor")
+		p := f.project(lead)
+		for _, state := range []any{lead, *p, []store.Item{{ID: "x"}}} {
+			err := f.s.Audit(f.ctx, p.ID, lead.ID, "model.audit", "project:"+p.ID, nil, state)
+			if name := reflect.TypeOf(state).String(); err == nil || !strings.Contains(err.Error(), "is a model") {
+				t.Errorf("auditing a %s: %v", name, err)
+			}
+		}
+		if n := f.countRows("audit_events", "action = "+f.ph(1), "model.audit"); n != 0 {
+			t.Fatalf("%d events recorded from models", n)
+		}
+		must(t, f.s.Audit(f.ctx, p.ID, lead.ID, "model.audit", "project:"+p.ID, store.RoleSet{store.RoleLead}, map[string]string{"name": p.Name}))
+	})
+}
