@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
@@ -33,7 +34,7 @@ func (s *Server) uploadAsset(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, a)
+	c.JSON(http.StatusCreated, media.AssetViewOf(a))
 	return nil
 }
 

@@ -103,7 +103,7 @@ func (s *Server) resetPassword(c *gin.Context) error {
 }
 
 func (s *Server) me(c *gin.Context) error {
-	c.JSON(http.StatusOK, currentUser(c))
+	c.JSON(http.StatusOK, auth.UserViewOf(currentUser(c)))
 	return nil
 }
 

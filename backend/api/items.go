@@ -186,7 +186,7 @@ func (s *Server) resolveFlag(c *gin.Context) error {
 
 // criteriaPage is a list of criteria.
 type criteriaPage struct {
-	Items []store.Criterion `json:"items"`
+	Items []workflow.CriterionView `json:"items"`
 }
 
 func (s *Server) listCriteria(c *gin.Context) error {

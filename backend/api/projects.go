@@ -227,7 +227,7 @@ func (s *Server) answerInvitation(c *gin.Context, accept bool) error {
 
 // auditPage is one page of a project's audit trail.
 type auditPage struct {
-	Items []store.AuditEvent `json:"items"`
+	Items []projects.AuditEventView `json:"items"`
 }
 
 func (s *Server) listAudit(c *gin.Context) error {

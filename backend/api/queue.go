@@ -17,23 +17,6 @@ type nextRequest struct {
 	Prefetch bool       `json:"prefetch"`
 }
 
-// claimResponse is a claimed piece of work: the assignment and what its person may see.
-type claimResponse struct {
-	Assignment claimedAssignment `json:"assignment"`
-	Item       tasks.View        `json:"item"`
-	Draft      tasks.Answers     `json:"draft"`
-	Context    map[string]any    `json:"context"`
-}
-
-type claimedAssignment struct {
-	ID             string     `json:"id"`
-	Stage          flow.Stage `json:"stage"`
-	LeaseExpiresAt time.Time  `json:"lease_expires_at"`
-	Version        int        `json:"version"`
-	SchemaVersion  int        `json:"schema_version"`
-	DraftSource    *string    `json:"draft_source"`
-}
-
 // worker is the caller with their roles in the project, as the workflow checks them.
 func worker(c *gin.Context) workflow.Worker {
 	return workflow.Worker{ID: currentUser(c).ID, Roles: projectRoles(c)}
@@ -57,13 +40,8 @@ func (s *Server) queueNext(c *gin.Context) error {
 		c.Status(http.StatusNoContent)
 		return nil
 	}
-	a := claim.Assignment
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, claimResponse{
-		Assignment: claimedAssignment{ID: a.ID, Stage: a.Stage, LeaseExpiresAt: a.LeaseExpiresAt, Version: a.Version,
-			SchemaVersion: a.SchemaVersion, DraftSource: claim.DraftSource},
-		Item: claim.View, Draft: claim.Draft, Context: claim.Context,
-	})
+	c.JSON(http.StatusOK, workflow.ClaimViewOf(claim))
 	return nil
 }
 
@@ -188,23 +166,6 @@ type submitRequest struct {
 	TimeSpentMS   int64             `json:"time_spent_ms"`
 }
 
-// submitResponse is the outcome of a submit.
-type submitResponse struct {
-	Assignment submittedAssignment `json:"assignment"`
-	ItemStage  flow.Stage          `json:"item_stage"`
-	Replayed   bool                `json:"replayed"`
-	// NextPass is set when a pass other than the last was submitted: the same assignment is
-	// open in that pass, and the next claim returns it with that pass's view.
-	NextPass *tasks.PassStep `json:"next_pass,omitempty"`
-}
-
-type submittedAssignment struct {
-	ID          string                `json:"id"`
-	Stage       flow.Stage            `json:"stage"`
-	Status      flow.AssignmentStatus `json:"status"`
-	SubmittedAt *time.Time            `json:"submitted_at"`
-}
-
 // submit finishes an assignment. A retry with the same Idempotency-Key is applied once and
 // answered with the first result.
 func (s *Server) submit(c *gin.Context) error {
@@ -224,9 +185,7 @@ func (s *Server) submit(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	a := res.Assignment
-	c.JSON(http.StatusOK, submitResponse{Assignment: submittedAssignment{ID: a.ID, Stage: a.Stage, Status: a.Status, SubmittedAt: a.SubmittedAt},
-		ItemStage: res.ItemStage, Replayed: res.Replayed, NextPass: res.NextPass})
+	c.JSON(http.StatusOK, workflow.SubmitViewOf(res))
 	return nil
 }
 

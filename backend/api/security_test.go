@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -187,6 +189,12 @@ func TestUserLookupByEmail(t *testing.T) {
 		norm := func(b []byte) string { return strings.ReplaceAll(string(b), "nobody@example.org", "known@example.org") }
 		if stKnown != stUnknown || norm(outKnown) != norm(outUnknown) {
 			t.Fatalf("known and unknown emails answer differently:\n%d %s\n%d %s", stKnown, outKnown, stUnknown, outUnknown)
+		}
+		var listed []map[string]any
+		lead.must("GET", "/api/v1/projects/"+pid+"/invitations", nil, 200, &listed)
+		if len(listed) != 2 || listed[0]["email"] != "known@example.org" || listed[1]["email"] != "nobody@example.org" ||
+			!slices.Equal(slices.Sorted(maps.Keys(listed[0])), slices.Sorted(maps.Keys(listed[1]))) {
+			t.Fatalf("the lead's list of invitations tells them apart: %+v", listed)
 		}
 		var invs []struct{ ID string }
 		known.must("GET", "/api/v1/me/invitations", nil, 200, &invs)

@@ -42,7 +42,7 @@ func (in NewUser) validate() error {
 }
 
 // CreateUser creates an account and records who created it.
-func (s *Sessions) CreateUser(ctx context.Context, actorID string, in NewUser) (*store.User, error) {
+func (s *Sessions) CreateUser(ctx context.Context, actorID string, in NewUser) (*UserView, error) {
 	if err := in.validate(); err != nil {
 		return nil, err
 	}
@@ -55,16 +55,19 @@ func (s *Sessions) CreateUser(ctx context.Context, actorID string, in NewUser) (
 		if err := tx.CreateUser(ctx, u); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, "", actorID, "user.create", "user:"+u.ID, nil, u)
+		return tx.Audit(ctx, "", actorID, "user.create", "user:"+u.ID, nil, UserViewOf(u))
 	})
 	if errors.Is(err, store.ErrConflict) {
 		return nil, ErrEmailTaken
 	}
-	return u, err
+	if err != nil {
+		return nil, err
+	}
+	return UserViewOf(u), nil
 }
 
 // SetCanCreateProjects grants or withdraws a user's permission to create projects.
-func (s *Sessions) SetCanCreateProjects(ctx context.Context, actorID, userID string, can bool) (*store.User, error) {
+func (s *Sessions) SetCanCreateProjects(ctx context.Context, actorID, userID string, can bool) (*UserView, error) {
 	var u *store.User
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
 		if err := tx.SetCanCreateProjects(ctx, userID, can); err != nil {
@@ -76,11 +79,17 @@ func (s *Sessions) SetCanCreateProjects(ctx context.Context, actorID, userID str
 		}
 		return tx.Audit(ctx, "", actorID, "user.permissions", "user:"+userID, nil, map[string]bool{"can_create_projects": can})
 	})
-	return u, err
+	if err != nil {
+		return nil, err
+	}
+	return UserViewOf(u), nil
 }
 
 // Users lists every account.
-func (s *Sessions) Users(ctx context.Context) ([]store.User, error) { return s.store.Users(ctx) }
+func (s *Sessions) Users(ctx context.Context) ([]UserView, error) {
+	us, err := s.store.Users(ctx)
+	return userViews(us), err
+}
 
 // NewToken asks for a personal access token.
 type NewToken struct {
@@ -91,7 +100,7 @@ type NewToken struct {
 
 // IssuedToken is a new personal access token; Token is shown this once.
 type IssuedToken struct {
-	store.PersonalAccessToken
+	TokenView
 	Token string `json:"token"`
 }
 
@@ -122,15 +131,16 @@ func (s *Sessions) IssueAccessToken(ctx context.Context, u *store.User, in NewTo
 		if err != nil {
 			return err
 		}
-		out = &IssuedToken{PersonalAccessToken: *pat, Token: token}
-		return tx.Audit(ctx, "", u.ID, "token.create", "token:"+pat.ID, nil, pat)
+		out = &IssuedToken{TokenView: tokenView(pat), Token: token}
+		return tx.Audit(ctx, "", u.ID, "token.create", "token:"+pat.ID, nil, out.TokenView)
 	})
 	return out, err
 }
 
 // AccessTokens lists the user's personal access tokens (never their secrets).
-func (s *Sessions) AccessTokens(ctx context.Context, userID string) ([]store.PersonalAccessToken, error) {
-	return s.store.AccessTokens(ctx, userID)
+func (s *Sessions) AccessTokens(ctx context.Context, userID string) ([]TokenView, error) {
+	ts, err := s.store.AccessTokens(ctx, userID)
+	return tokenViews(ts), err
 }
 
 // RevokeAccessToken revokes one of the user's tokens; other people's tokens do not exist.

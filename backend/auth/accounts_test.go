@@ -69,7 +69,8 @@ func TestCreateUser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if u.Email != "ana@example.org" || u.Name != "Ana Lopez" || u.IsAdmin || !u.CanCreateProjects || CheckPassword(u.PasswordHash, "a long enough pass") != nil {
+		stored, err := s.store.User(ctx, u.ID)
+		if err != nil || u.Email != "ana@example.org" || u.Name != "Ana Lopez" || u.IsAdmin || !u.CanCreateProjects || CheckPassword(stored.PasswordHash, "a long enough pass") != nil {
 			t.Fatalf("created %+v", u)
 		}
 		if _, err := s.Login(ctx, "ana@example.org", "a long enough pass", "10.0.0.1"); err != nil {

@@ -147,7 +147,7 @@ func (s *Sessions) ResetPassword(ctx context.Context, in PasswordReset) error {
 
 // SetDisabled disables or re-enables a user. Disabling ends every session and revokes every
 // personal access token at once; re-enabling gives back none of them.
-func (s *Sessions) SetDisabled(ctx context.Context, actorID, userID string, disabled bool) (*store.User, error) {
+func (s *Sessions) SetDisabled(ctx context.Context, actorID, userID string, disabled bool) (*UserView, error) {
 	if disabled && actorID == userID {
 		return nil, ErrOwnAccount
 	}
@@ -171,5 +171,8 @@ func (s *Sessions) SetDisabled(ctx context.Context, actorID, userID string, disa
 		}
 		return tx.Audit(ctx, "", actorID, action, "user:"+userID, nil, map[string]bool{"disabled": disabled})
 	})
-	return u, err
+	if err != nil {
+		return nil, err
+	}
+	return UserViewOf(u), nil
 }

@@ -121,10 +121,10 @@ func NewSessions(s *store.Store, issuer *Issuer, refreshTTL time.Duration, limit
 type Pair struct {
 	AccessToken string `json:"access_token"`
 	// RefreshToken goes into an HttpOnly cookie, never into a response body.
-	RefreshToken string      `json:"-"`
-	ExpiresIn    int         `json:"expires_in"`
-	TokenType    string      `json:"token_type"`
-	User         *store.User `json:"user"`
+	RefreshToken string    `json:"-"`
+	ExpiresIn    int       `json:"expires_in"`
+	TokenType    string    `json:"token_type"`
+	User         *UserView `json:"user"`
 }
 
 // throttleKeys are the keys failures of one login are counted under.
@@ -227,7 +227,7 @@ func (s *Sessions) issue(ctx context.Context, st *store.Store, u *store.User, fa
 	if err != nil {
 		return nil, err
 	}
-	return &Pair{AccessToken: access, RefreshToken: refresh, ExpiresIn: int(s.issuer.TTL().Seconds()), TokenType: "Bearer", User: u}, nil
+	return &Pair{AccessToken: access, RefreshToken: refresh, ExpiresIn: int(s.issuer.TTL().Seconds()), TokenType: "Bearer", User: UserViewOf(u)}, nil
 }
 
 // Refresh exchanges a refresh token for a new pair. The old token stops working; presenting

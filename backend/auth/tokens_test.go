@@ -91,8 +91,9 @@ func TestAccessTokenLifecycle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasPrefix(issued.Token, AccessTokenPrefix) || issued.Prefix != issued.Token[:14] || issued.Name != "ci" ||
-			!slices.Equal(issued.Scopes, []string{"read", "manage"}) || issued.TokenHash != HashToken(issued.Token) {
+		stored, err := s.store.AccessTokenByHash(ctx, HashToken(issued.Token))
+		if err != nil || !strings.HasPrefix(issued.Token, AccessTokenPrefix) || issued.Prefix != issued.Token[:14] || issued.Name != "ci" ||
+			!slices.Equal(issued.Scopes, []string{"read", "manage"}) || stored.ID != issued.ID {
 			t.Fatalf("issued %+v", issued)
 		}
 		if d := time.Until(*issued.ExpiresAt); d < 30*24*time.Hour-time.Minute || d > 30*24*time.Hour {

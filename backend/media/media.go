@@ -69,6 +69,24 @@ func (m *Service) Upload(ctx context.Context, projectID, userID, filename string
 	return a, nil
 }
 
+// AssetView is an uploaded file as responses show it: never where its bytes are stored.
+type AssetView struct {
+	ID          string    `json:"id"`
+	ProjectID   string    `json:"project_id"`
+	Filename    string    `json:"filename"`
+	ContentType string    `json:"content_type"`
+	Bytes       int64     `json:"bytes"`
+	SHA256      string    `json:"sha256"`
+	CreatedBy   string    `json:"created_by"`
+	CreatedAt   time.Time `json:"created_at"`
+}
+
+// AssetViewOf is the view of an asset.
+func AssetViewOf(a *store.Asset) *AssetView {
+	return &AssetView{ID: a.ID, ProjectID: a.ProjectID, Filename: a.Filename, ContentType: a.ContentType, Bytes: a.Bytes,
+		SHA256: a.SHA256, CreatedBy: a.CreatedBy, CreatedAt: a.CreatedAt}
+}
+
 // ErrQuotaExceeded refuses a file that would take a project over its storage quota.
 var ErrQuotaExceeded = errors.New("the project's storage quota is used up; an administrator can raise it")
 

@@ -6,12 +6,29 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// ItemView is an item as a lead sees it: its work and its latest ground truth.
+// ItemView is an item as a lead sees it: its work and its latest ground truth. Never its gold
+// answers (a gold item's answers stay with the scoring) or the pass it is collecting.
 type ItemView struct {
-	*store.Item
+	ID         string     `json:"id"`
+	ProjectID  string     `json:"project_id"`
+	ExternalID string     `json:"external_id"`
+	ParentID   *string    `json:"parent_id,omitempty"`
+	Inputs     store.JSON `json:"inputs"`
+	Meta       store.JSON `json:"meta,omitempty"`
+	// Language is the item's canonical BCP 47 tag, "" when it has none.
+	Language    string           `json:"language,omitempty"`
+	Stage       flow.Stage       `json:"stage"`
+	Flag        store.JSON       `json:"flag,omitempty"`
+	DropReason  *string          `json:"drop_reason,omitempty"`
+	SpotCheck   bool             `json:"spot_check"`
+	GTRevision  int              `json:"gt_revision"`
+	Version     int              `json:"version"`
+	CreatedAt   time.Time        `json:"created_at"`
+	UpdatedAt   time.Time        `json:"updated_at"`
 	Annotations []WorkView       `json:"annotations"`
 	Reviews     []WorkView       `json:"reviews"`
 	Other       []WorkView       `json:"other_work,omitempty"`
@@ -65,14 +82,15 @@ func groundTruthView(g *store.GroundTruth) *GroundTruthView {
 }
 
 func itemView(it *store.Item, as []store.Assignment, gt *store.GroundTruth) ItemView {
-	v := ItemView{Item: it, Annotations: []WorkView{}, Reviews: []WorkView{}, GroundTruth: groundTruthView(gt)}
-	for _, a := range as {
-		w := WorkView{ID: a.ID, UserID: a.UserID, Stage: a.Stage, Status: a.Status, Answers: a.Answers, Effective: a.Effective,
-			TargetID: a.TargetID, Verdict: a.Verdict, Comment: a.Comment, Comments: a.Comments, Rationale: a.Rationale, DraftSource: a.DraftSource,
-			TimeSpentMS: a.TimeSpentMS, SubmittedAt: a.SubmittedAt, Shown: a.Shuffle}
-		switch a.Stage {
+	v := ItemView{ID: it.ID, ProjectID: it.ProjectID, ExternalID: it.ExternalID, ParentID: it.ParentID, Inputs: it.Inputs,
+		Meta: it.Meta, Language: it.Language, Stage: it.Stage, Flag: it.Flag, DropReason: it.DropReason, SpotCheck: it.SpotCheck,
+		GTRevision: it.GTRevision, Version: it.Version, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
+		Annotations: []WorkView{}, Reviews: []WorkView{}, GroundTruth: groundTruthView(gt)}
+	for i := range as {
+		w := workView(&as[i])
+		switch w.Stage {
 		case flow.StageLabel:
-			w.ReviewStatus = a.ReviewStatus
+			w.ReviewStatus = as[i].ReviewStatus
 			v.Annotations = append(v.Annotations, w)
 		case flow.StageReview:
 			v.Reviews = append(v.Reviews, w)
@@ -81,6 +99,14 @@ func itemView(it *store.Item, as []store.Assignment, gt *store.GroundTruth) Item
 		}
 	}
 	return v
+}
+
+// workView is an assignment as a lead sees it; the order a worker was shown stays (as
+// shown_order), its seed and its idempotency key do not.
+func workView(a *store.Assignment) WorkView {
+	return WorkView{ID: a.ID, UserID: a.UserID, Stage: a.Stage, Status: a.Status, Answers: a.Answers, Effective: a.Effective,
+		TargetID: a.TargetID, Verdict: a.Verdict, Comment: a.Comment, Comments: a.Comments, Rationale: a.Rationale, DraftSource: a.DraftSource,
+		TimeSpentMS: a.TimeSpentMS, SubmittedAt: a.SubmittedAt, Shown: a.Shuffle}
 }
 
 // ItemPage is one page of a project's items; NextCursor continues the listing ("" at the end).
@@ -130,10 +156,10 @@ func (s *Service) Items(ctx context.Context, projectID string, f store.ItemFilte
 // ItemDetail is one item with its work, every ground truth revision, its criteria and the
 // model predictions for it.
 type ItemDetail struct {
-	Item               ItemView            `json:"item"`
-	GroundTruthHistory []store.GroundTruth `json:"ground_truth_history"`
-	Criteria           []store.Criterion   `json:"criteria"`
-	Predictions        []store.Prediction  `json:"predictions"`
+	Item               ItemView                 `json:"item"`
+	GroundTruthHistory []GroundTruthRevision    `json:"ground_truth_history"`
+	Criteria           []workflow.CriterionView `json:"criteria"`
+	Predictions        []PredictionView         `json:"predictions"`
 	// Family: the seed and its perturbed negatives, when the item's meta names a seed_id.
 	Family *ItemFamily `json:"family"`
 }
@@ -168,13 +194,74 @@ func (s *Service) Item(ctx context.Context, projectID, itemID string) (*ItemDeta
 	if err != nil {
 		return nil, err
 	}
-	return &ItemDetail{Item: itemView(it, as, latest), GroundTruthHistory: nonNil(history), Criteria: nonNil(crit), Predictions: nonNil(preds), Family: fam}, nil
+	return &ItemDetail{Item: itemView(it, as, latest), GroundTruthHistory: nonNil(groundTruthRevisions(history)),
+		Criteria: nonNil(workflow.CriterionViews(crit)), Predictions: nonNil(predictionViews(preds)), Family: fam}, nil
+}
+
+// GroundTruthRevision is one stored revision of an item's ground truth.
+type GroundTruthRevision struct {
+	Revision   int             `json:"revision"`
+	Answers    store.JSON      `json:"answers"`
+	Provenance flow.Provenance `json:"provenance"`
+	DecidedBy  *string         `json:"decided_by,omitempty"`
+	Rationale  *string         `json:"rationale,omitempty"`
+	Details    store.JSON      `json:"details,omitempty"`
+	// Texts are the free-text answers kept with the decision, per question.
+	Texts     store.JSON `json:"texts,omitempty"`
+	CreatedAt time.Time  `json:"created_at"`
+}
+
+func groundTruthRevisions(gts []store.GroundTruth) []GroundTruthRevision {
+	if gts == nil {
+		return nil
+	}
+	out := make([]GroundTruthRevision, len(gts))
+	for i, g := range gts {
+		out[i] = GroundTruthRevision{Revision: g.Revision, Answers: g.Answers, Provenance: g.Provenance, DecidedBy: g.DecidedBy,
+			Rationale: g.Rationale, Details: g.Details, Texts: g.Texts, CreatedAt: g.CreatedAt}
+	}
+	return out
+}
+
+// PredictionView is one model's answers for an item.
+type PredictionView struct {
+	ItemID    string     `json:"item_id"`
+	Model     string     `json:"model"`
+	Answers   store.JSON `json:"answers"`
+	CreatedAt time.Time  `json:"created_at"`
+}
+
+func predictionViews(ps []store.Prediction) []PredictionView {
+	if ps == nil {
+		return nil
+	}
+	out := make([]PredictionView, len(ps))
+	for i, p := range ps {
+		out[i] = PredictionView{ItemID: p.ItemID, Model: p.Model, Answers: p.Answers, CreatedAt: p.CreatedAt}
+	}
+	return out
 }
 
 // Stats counts a project's items by stage and each person's work, today (UTC) and in total.
 type Stats struct {
-	Items      []store.StageCount `json:"items"`
-	Throughput []store.Throughput `json:"throughput"`
+	Items      []StageCountView `json:"items"`
+	Throughput []ThroughputView `json:"throughput"`
+}
+
+// StageCountView is the number of a project's items in one stage, flagged or not.
+type StageCountView struct {
+	Stage   flow.Stage `json:"stage"`
+	Flagged bool       `json:"flagged"`
+	Count   int64      `json:"count"`
+}
+
+// ThroughputView is one person's submitted work in one stage: in total and today.
+type ThroughputView struct {
+	UserID    string     `json:"user_id"`
+	Name      string     `json:"name"`
+	Stage     flow.Stage `json:"stage"`
+	Submitted int64      `json:"submitted"`
+	Today     int64      `json:"today"`
 }
 
 // Stats reads a project's counts.
@@ -187,38 +274,64 @@ func (s *Service) Stats(ctx context.Context, projectID string) (*Stats, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Stats{Items: counts, Throughput: tp}, nil
+	return &Stats{Items: stageCountViews(counts), Throughput: throughputViews(tp)}, nil
+}
+
+func stageCountViews(cs []store.StageCount) []StageCountView {
+	if cs == nil {
+		return nil
+	}
+	out := make([]StageCountView, len(cs))
+	for i, c := range cs {
+		out[i] = StageCountView{Stage: c.Stage, Flagged: c.Flagged, Count: c.Count}
+	}
+	return out
+}
+
+func throughputViews(ts []store.Throughput) []ThroughputView {
+	if ts == nil {
+		return nil
+	}
+	out := make([]ThroughputView, len(ts))
+	for i, t := range ts {
+		out[i] = ThroughputView{UserID: t.UserID, Name: t.Name, Stage: t.Stage, Submitted: t.Submitted, Today: t.Today}
+	}
+	return out
 }
 
 // Criteria lists a project's criteria with a status (pending when empty), optionally of one item.
-func (s *Service) Criteria(ctx context.Context, projectID string, status flow.CriterionStatus, itemID string) ([]store.Criterion, error) {
+func (s *Service) Criteria(ctx context.Context, projectID string, status flow.CriterionStatus, itemID string) ([]workflow.CriterionView, error) {
 	if status == "" {
 		status = flow.CriterionPending
 	}
 	cs, err := s.store.Criteria(ctx, projectID, status, itemID, 500)
-	return nonNil(cs), err
+	return nonNil(workflow.CriterionViews(cs)), err
 }
 
 // Members lists a project's members with the languages each reads (empty: every language).
-func (s *Service) Members(ctx context.Context, projectID string) ([]store.MemberView, error) {
+func (s *Service) Members(ctx context.Context, projectID string) ([]MemberView, error) {
 	ms, err := s.store.Members(ctx, projectID)
 	if err != nil {
 		return nil, err
 	}
 	langs, err := s.store.MemberLanguages(ctx, projectID)
-	for i := range ms {
-		ms[i].Languages = nonNil(langs[ms[i].UserID])
+	if err != nil {
+		return nil, err
 	}
-	return ms, err
+	out := make([]MemberView, len(ms))
+	for i := range ms {
+		out[i] = memberView(&ms[i], nonNil(langs[ms[i].UserID]))
+	}
+	return out, nil
 }
 
 // Audit lists a project's audit events, newest first.
-func (s *Service) Audit(ctx context.Context, projectID string, limit int) ([]store.AuditEvent, error) {
+func (s *Service) Audit(ctx context.Context, projectID string, limit int) ([]AuditEventView, error) {
 	if limit < 1 || limit > 1000 {
 		return nil, tasks.Field("limit", "out_of_range", "limit must be 1 to 1000")
 	}
 	es, err := s.store.AuditEvents(ctx, projectID, limit)
-	return nonNil(es), err
+	return nonNil(auditEventViews(es)), err
 }
 
 // nonNil makes a nil list an empty one, so lists are [] on the wire, never null.

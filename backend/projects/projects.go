@@ -59,7 +59,7 @@ type ProjectDetail struct {
 
 // ProjectSummary is a project in a list, with the caller's roles.
 type ProjectSummary struct {
-	*store.Project
+	ProjectView
 	MyRoles store.RoleSet `json:"my_roles"`
 }
 
@@ -145,7 +145,7 @@ func (s *Service) CreateProject(ctx context.Context, actor *store.User, spec Pro
 		if err := tx.CreateProject(ctx, p, sv); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, p.ID, actorID, "project.create", "project:"+p.ID, nil, p)
+		return tx.Audit(ctx, p.ID, actorID, "project.create", "project:"+p.ID, nil, projectView(p))
 	})
 	if err != nil {
 		return nil, err
@@ -224,7 +224,7 @@ func (s *Service) PatchProject(ctx context.Context, actorID string, cur *store.P
 		if err := tx.UpdateProject(ctx, &p); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, p.ID, actorID, "project.update", "project:"+p.ID, cur, p)
+		return tx.Audit(ctx, p.ID, actorID, "project.update", "project:"+p.ID, projectView(cur), projectView(&p))
 	})
 	if err != nil {
 		return nil, err
@@ -284,7 +284,7 @@ func (s *Service) Projects(ctx context.Context, u *store.User, archived bool) ([
 	}
 	out := make([]ProjectSummary, len(ps))
 	for i := range ps {
-		out[i] = ProjectSummary{&ps[i], RolesIn(u, roles[ps[i].ID])}
+		out[i] = ProjectSummary{*projectView(&ps[i]), RolesIn(u, roles[ps[i].ID])}
 	}
 	return out, nil
 }
@@ -418,13 +418,15 @@ func (s *Service) setRoles(ctx context.Context, actorID, projectID, userID strin
 }
 
 // Invitations lists a project's open invitations, for its leads.
-func (s *Service) Invitations(ctx context.Context, projectID string) ([]store.Invitation, error) {
-	return s.store.ProjectInvitations(ctx, projectID)
+func (s *Service) Invitations(ctx context.Context, projectID string) ([]InvitationView, error) {
+	is, err := s.store.ProjectInvitations(ctx, projectID)
+	return invitationViews(is), err
 }
 
 // MyInvitations lists the invitations waiting for the user.
-func (s *Service) MyInvitations(ctx context.Context, u *store.User) ([]store.InvitationView, error) {
-	return s.store.InvitationsFor(ctx, u.Email)
+func (s *Service) MyInvitations(ctx context.Context, u *store.User) ([]MyInvitationView, error) {
+	is, err := s.store.InvitationsFor(ctx, u.Email)
+	return myInvitationViews(is), err
 }
 
 // AnswerInvitation accepts (the user joins with the invited roles, added to any they have) or

@@ -136,12 +136,13 @@ func jsonKind(t reflect.Type) string {
 }
 
 // SchemaVersions lists a project's schema versions with how much work each was used for.
-func (s *Service) SchemaVersions(ctx context.Context, projectID string) ([]store.SchemaVersionUse, error) {
-	return s.store.SchemaVersions(ctx, projectID)
+func (s *Service) SchemaVersions(ctx context.Context, projectID string) ([]SchemaVersionView, error) {
+	vs, err := s.store.SchemaVersions(ctx, projectID)
+	return schemaVersionViews(vs), err
 }
 
 // Archive archives a project (it leaves the project list and hands out no work) or restores it.
-func (s *Service) Archive(ctx context.Context, actorID string, p *store.Project, archived bool) (*store.Project, error) {
+func (s *Service) Archive(ctx context.Context, actorID string, p *store.Project, archived bool) (*ProjectView, error) {
 	out := *p
 	out.ArchivedAt = nil
 	if archived {
@@ -155,7 +156,10 @@ func (s *Service) Archive(ctx context.Context, actorID string, p *store.Project,
 		action := map[bool]string{true: "project.archive", false: "project.restore"}[archived]
 		return tx.Audit(ctx, p.ID, actorID, action, "project:"+p.ID, p.ArchivedAt, out.ArchivedAt)
 	})
-	return &out, err
+	if err != nil {
+		return nil, err
+	}
+	return projectView(&out), nil
 }
 
 // DeleteProject deletes a project and everything in it, once the caller confirms by typing

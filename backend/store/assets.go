@@ -10,15 +10,15 @@ import (
 
 // Asset is a media file uploaded to a project; its bytes live in the blob store.
 type Asset struct {
-	ID          string    `gorm:"primaryKey" json:"id"`
-	ProjectID   string    `json:"project_id"`
-	BlobKey     string    `json:"-"`
-	Filename    string    `json:"filename"`
-	ContentType string    `json:"content_type"`
-	Bytes       int64     `json:"bytes"`
-	SHA256      string    `gorm:"column:sha256" json:"sha256"`
-	CreatedBy   string    `json:"created_by"`
-	CreatedAt   time.Time `json:"created_at"`
+	ID          string `gorm:"primaryKey"`
+	ProjectID   string
+	BlobKey     string
+	Filename    string
+	ContentType string
+	Bytes       int64
+	SHA256      string `gorm:"column:sha256"`
+	CreatedBy   string
+	CreatedAt   time.Time
 }
 
 // CreateAsset records an uploaded asset.

@@ -12,37 +12,37 @@ import (
 
 // Assignment is one person's work on one item in one stage.
 type Assignment struct {
-	ID             string                `gorm:"primaryKey" json:"id"`
-	ProjectID      string                `json:"project_id"`
-	ItemID         string                `json:"item_id"`
-	UserID         string                `json:"user_id"`
-	Stage          flow.Stage            `json:"stage"`
-	Status         flow.AssignmentStatus `json:"status"`
-	SchemaVersion  int                   `json:"schema_version"`
-	Seed           int64                 `json:"-"`
-	Shuffle        JSON                  `json:"-"`
-	LeaseExpiresAt time.Time             `json:"lease_expires_at"`
-	Draft          JSON                  `json:"draft,omitempty"`
-	DraftSource    *string               `json:"draft_source,omitempty"`
-	Version        int                   `json:"version"`
-	Answers        JSON                  `json:"answers,omitempty"`
-	TargetID       *string               `json:"target_id,omitempty"`
-	Pass           int                   `json:"pass"` // the pass of a form with passes (0: the first)
-	RoundID        *string               `json:"-"`    // the calibration round of calibration work
-	Verdict        *flow.Verdict         `json:"verdict,omitempty"`
-	Comment        *string               `json:"comment,omitempty"`
-	Comments       JSON                  `json:"comments,omitempty"`
-	Rationale      *string               `json:"rationale,omitempty"`
-	Confidence     *int                  `json:"confidence,omitempty"`
-	ErrorCategory  *string               `json:"error_category,omitempty"`
-	ReviewStatus   flow.ReviewStatus     `json:"review_status"`
-	Effective      JSON                  `json:"effective,omitempty"`
-	SubmitKey      *string               `json:"-"`
-	SkipReason     *string               `json:"skip_reason,omitempty"`
-	TimeSpentMS    int64                 `gorm:"column:time_spent_ms" json:"time_spent_ms"`
-	GoldCorrect    *bool                 `json:"-"` // a label of a gold item: whether it matched the gold answers
-	CreatedAt      time.Time             `json:"created_at"`
-	SubmittedAt    *time.Time            `json:"submitted_at,omitempty"`
+	ID             string `gorm:"primaryKey"`
+	ProjectID      string
+	ItemID         string
+	UserID         string
+	Stage          flow.Stage
+	Status         flow.AssignmentStatus
+	SchemaVersion  int
+	Seed           int64
+	Shuffle        JSON
+	LeaseExpiresAt time.Time
+	Draft          JSON
+	DraftSource    *string
+	Version        int
+	Answers        JSON
+	TargetID       *string
+	Pass           int     // the pass of a form with passes (0: the first)
+	RoundID        *string // the calibration round of calibration work
+	Verdict        *flow.Verdict
+	Comment        *string
+	Comments       JSON
+	Rationale      *string
+	Confidence     *int
+	ErrorCategory  *string
+	ReviewStatus   flow.ReviewStatus
+	Effective      JSON
+	SubmitKey      *string
+	SkipReason     *string
+	TimeSpentMS    int64 `gorm:"column:time_spent_ms"`
+	GoldCorrect    *bool // a label of a gold item: whether it matched the gold answers
+	CreatedAt      time.Time
+	SubmittedAt    *time.Time
 }
 
 // CreateAssignment inserts an assignment; ErrConflict if the person already had this item in
@@ -160,13 +160,13 @@ func (s *Store) AddPassRevision(ctx context.Context, assignmentID string, versio
 
 // Revision is one kept save of an assignment.
 type Revision struct {
-	AssignmentID string    `json:"-"`
-	Version      int       `json:"version"`
-	Kind         string    `json:"kind"`
-	Answers      JSON      `json:"answers"`
-	Pass         *string   `json:"pass,omitempty"`   // the pass the save was made in
-	Inputs       JSON      `json:"inputs,omitempty"` // the inputs that pass showed
-	CreatedAt    time.Time `json:"created_at"`
+	AssignmentID string
+	Version      int
+	Kind         string
+	Answers      JSON
+	Pass         *string // the pass the save was made in
+	Inputs       JSON    // the inputs that pass showed
+	CreatedAt    time.Time
 }
 
 // Revisions returns every save of an assignment, oldest first.
@@ -178,12 +178,12 @@ func (s *Store) Revisions(ctx context.Context, assignmentID string) ([]Revision,
 
 // Throughput is one person's submitted work in a project.
 type Throughput struct {
-	UserID    string     `json:"user_id"`
-	Name      string     `json:"name"`
-	Stage     flow.Stage `json:"stage"`
-	Submitted int64      `json:"submitted"`
-	Today     int64      `json:"today"`
-	MedianMS  int64      `json:"-"`
+	UserID    string
+	Name      string
+	Stage     flow.Stage
+	Submitted int64
+	Today     int64
+	MedianMS  int64
 }
 
 // ProjectThroughput counts submitted assignments per person and stage; calibration work is
@@ -200,9 +200,9 @@ func (s *Store) ProjectThroughput(ctx context.Context, projectID string, since t
 
 // Progress is one person's work in one stage of a project.
 type Progress struct {
-	Stage     flow.Stage `json:"stage"`
-	DoneToday int64      `json:"done_today"`
-	DoneTotal int64      `json:"done_total"`
+	Stage     flow.Stage
+	DoneToday int64
+	DoneTotal int64
 }
 
 // UserProgress counts the person's submitted assignments per stage, in total and since a time.

@@ -3,19 +3,21 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"reflect"
 	"time"
 )
 
 // AuditEvent is one append-only record of a state change.
 type AuditEvent struct {
-	ID        string    `gorm:"primaryKey" json:"id"`
-	ProjectID *string   `json:"project_id"`
-	ActorID   *string   `json:"actor_id"`
-	Action    string    `json:"action"`
-	Target    string    `json:"target"`
-	Before    JSON      `json:"before"`
-	After     JSON      `json:"after"`
-	CreatedAt time.Time `json:"created_at"`
+	ID        string `gorm:"primaryKey"`
+	ProjectID *string
+	ActorID   *string
+	Action    string
+	Target    string
+	Before    JSON
+	After     JSON
+	CreatedAt time.Time
 }
 
 // Audit appends an event. before and after are marshalled to JSON (nil stays NULL).
@@ -39,6 +41,20 @@ func marshalOrNil(v any) (JSON, error) {
 	if v == nil {
 		return nil, nil
 	}
+	if name, ok := modelName(v); ok {
+		// note: a model would write every column, hashes and hidden fields included, into a
+		// trail that leads read; the owning package audits its view of the row instead.
+		return nil, fmt.Errorf("audit: store.%s is a model, not a record of a change: audit a view of it", name)
+	}
 	b, err := json.Marshal(v)
 	return JSON(b), err
+}
+
+// modelName names the store struct v is (or points to), if it is one.
+func modelName(v any) (string, bool) {
+	t := reflect.TypeOf(v)
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
+		t = t.Elem()
+	}
+	return t.Name(), t.Kind() == reflect.Struct && t.PkgPath() == reflect.TypeFor[Store]().PkgPath()
 }

@@ -9,19 +9,19 @@ import (
 
 // Criterion is one free-form criterion written for an item.
 type Criterion struct {
-	ID           string               `gorm:"primaryKey" json:"id"`
-	ProjectID    string               `json:"project_id"`
-	ItemID       string               `json:"item_id"`
-	AssignmentID string               `json:"assignment_id"`
-	AuthorID     string               `json:"author_id"`
-	Text         string               `json:"text"`
-	Status       flow.CriterionStatus `json:"status"`
-	ReviewedBy   *string              `json:"reviewed_by,omitempty"`
-	ChildItemID  *string              `json:"child_item_id,omitempty"`
+	ID           string `gorm:"primaryKey"`
+	ProjectID    string
+	ItemID       string
+	AssignmentID string
+	AuthorID     string
+	Text         string
+	Status       flow.CriterionStatus
+	ReviewedBy   *string
+	ChildItemID  *string
 	// DuplicateOf is the criterion of the same item this one repeats (status duplicate).
-	DuplicateOf *string   `json:"duplicate_of,omitempty"`
-	CreatedAt   time.Time `json:"created_at"`
-	UpdatedAt   time.Time `json:"updated_at"`
+	DuplicateOf *string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
 }
 
 // TableName names the criteria table.

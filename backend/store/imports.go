@@ -9,20 +9,20 @@ import (
 
 // Import is a background import of an NDJSON file.
 type Import struct {
-	ID         string            `gorm:"primaryKey" json:"id"`
-	ProjectID  string            `json:"project_id"`
-	Kind       flow.ImportKind   `json:"kind"`
-	Filename   string            `json:"filename"`
-	Status     flow.ImportStatus `json:"status"`
-	BlobKey    string            `json:"-"`
-	BytesTotal int64             `json:"bytes_total"`
-	BytesDone  int64             `json:"bytes_done"`
-	LinesDone  int64             `json:"lines_done"`
-	Report     JSON              `json:"report,omitempty"`
-	Error      *string           `json:"error,omitempty"`
-	CreatedBy  string            `json:"created_by"`
-	CreatedAt  time.Time         `json:"created_at"`
-	UpdatedAt  time.Time         `json:"updated_at"`
+	ID         string `gorm:"primaryKey"`
+	ProjectID  string
+	Kind       flow.ImportKind
+	Filename   string
+	Status     flow.ImportStatus
+	BlobKey    string
+	BytesTotal int64
+	BytesDone  int64
+	LinesDone  int64
+	Report     JSON
+	Error      *string
+	CreatedBy  string
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 // CreateImport records a queued import.

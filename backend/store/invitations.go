@@ -9,12 +9,12 @@ import (
 
 // Invitation offers a person (by email) roles in a project until they accept or decline.
 type Invitation struct {
-	ID        string    `gorm:"primaryKey" json:"id"`
-	ProjectID string    `json:"project_id"`
-	Email     string    `json:"email"`
-	Roles     RoleSet   `gorm:"type:text" json:"roles"`
-	InvitedBy string    `json:"invited_by"`
-	CreatedAt time.Time `json:"created_at"`
+	ID        string `gorm:"primaryKey"`
+	ProjectID string
+	Email     string
+	Roles     RoleSet `gorm:"type:text"`
+	InvitedBy string
+	CreatedAt time.Time
 }
 
 // TableName names the invitations table.
@@ -46,12 +46,12 @@ func (s *Store) ProjectInvitations(ctx context.Context, projectID string) ([]Inv
 
 // InvitationView is an invitation as its invitee sees it.
 type InvitationView struct {
-	ID          string    `json:"id"`
-	ProjectID   string    `json:"project_id"`
-	ProjectName string    `json:"project_name"`
-	Roles       RoleSet   `gorm:"type:text" json:"roles"`
-	InvitedBy   string    `json:"invited_by"`
-	CreatedAt   time.Time `json:"created_at"`
+	ID          string
+	ProjectID   string
+	ProjectName string
+	Roles       RoleSet `gorm:"type:text"`
+	InvitedBy   string
+	CreatedAt   time.Time
 }
 
 // InvitationsFor lists the open invitations of an email, with project names and inviters.

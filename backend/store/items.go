@@ -12,26 +12,26 @@ import (
 
 // Item is one unit to label.
 type Item struct {
-	ID         string  `gorm:"primaryKey" json:"id"`
-	ProjectID  string  `json:"project_id"`
-	ExternalID string  `json:"external_id"`
-	ParentID   *string `json:"parent_id,omitempty"`
-	Inputs     JSON    `json:"inputs"`
-	Meta       JSON    `json:"meta,omitempty"`
+	ID         string `gorm:"primaryKey"`
+	ProjectID  string
+	ExternalID string
+	ParentID   *string
+	Inputs     JSON
+	Meta       JSON
 	// Language is the item's canonical BCP 47 tag, "" when it has none.
-	Language   string     `json:"language,omitempty"`
-	Stage      flow.Stage `json:"stage"`
-	Flag       JSON       `json:"flag,omitempty"`
-	DropReason *string    `json:"drop_reason,omitempty"`
-	SpotCheck  bool       `json:"spot_check"`
-	Gold       JSON       `json:"-"` // the gold answers of an item in stage gold
-	GTRevision int        `gorm:"column:gt_revision" json:"gt_revision"`
+	Language   string
+	Stage      flow.Stage
+	Flag       JSON
+	DropReason *string
+	SpotCheck  bool
+	Gold       JSON // the gold answers of an item in stage gold
+	GTRevision int  `gorm:"column:gt_revision"`
 	// Pass is the pass whose labels the item is collecting when its form's passes are each their
 	// own queue (tasks.PassOwnQueue); 0 otherwise.
-	Pass      int       `json:"-"`
-	Version   int       `json:"version"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	Pass      int
+	Version   int
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // Item returns an item of a project.
@@ -149,9 +149,9 @@ func (s *Store) Items(ctx context.Context, projectID string, f ItemFilter) ([]It
 
 // StageCount is the number of items in one stage.
 type StageCount struct {
-	Stage   flow.Stage `json:"stage"`
-	Flagged bool       `json:"flagged"`
-	Count   int64      `json:"count"`
+	Stage   flow.Stage
+	Flagged bool
+	Count   int64
 }
 
 // ItemCounts counts a project's items by stage and flag; the calibration pool is not counted.
@@ -165,16 +165,16 @@ func (s *Store) ItemCounts(ctx context.Context, projectID string) ([]StageCount,
 
 // GroundTruth is one revision of an item's final answers.
 type GroundTruth struct {
-	ItemID     string          `gorm:"primaryKey" json:"-"`
-	Revision   int             `gorm:"primaryKey" json:"revision"`
-	Answers    JSON            `json:"answers"`
-	Provenance flow.Provenance `json:"provenance"`
-	DecidedBy  *string         `json:"decided_by,omitempty"`
-	Rationale  *string         `json:"rationale,omitempty"`
-	Details    JSON            `json:"details,omitempty"`
+	ItemID     string `gorm:"primaryKey"`
+	Revision   int    `gorm:"primaryKey"`
+	Answers    JSON
+	Provenance flow.Provenance
+	DecidedBy  *string
+	Rationale  *string
+	Details    JSON
 	// Texts keeps the free-text answers behind the decision, per question.
-	Texts     JSON      `json:"texts,omitempty"`
-	CreatedAt time.Time `json:"created_at"`
+	Texts     JSON
+	CreatedAt time.Time
 }
 
 // TableName names the ground truth table.
@@ -217,11 +217,11 @@ func (s *Store) GroundTruthHistory(ctx context.Context, itemID string) ([]Ground
 
 // Prediction is a model judge's answers for an item.
 type Prediction struct {
-	ItemID    string    `gorm:"primaryKey" json:"item_id"`
-	Model     string    `gorm:"primaryKey" json:"model"`
-	ProjectID string    `json:"-"`
-	Answers   JSON      `json:"answers"`
-	CreatedAt time.Time `json:"created_at"`
+	ItemID    string `gorm:"primaryKey"`
+	Model     string `gorm:"primaryKey"`
+	ProjectID string
+	Answers   JSON
+	CreatedAt time.Time
 }
 
 // UpsertPrediction stores or replaces a model's answers for an item.

@@ -29,19 +29,19 @@ var Roles = tasks.Roles
 
 // Project is a unit of annotation work.
 type Project struct {
-	ID            string     `gorm:"primaryKey" json:"id"`
-	Name          string     `json:"name"`
-	Description   string     `json:"description"`
-	Template      string     `json:"template"`
-	Workflow      JSON       `json:"workflow"`
-	Guidelines    string     `json:"guidelines"`
-	SchemaVersion int        `json:"schema_version"`
-	ArchivedAt    *time.Time `json:"archived_at"`
-	StorageQuota  *int64     `json:"storage_quota"`
-	Balance       JSON       `json:"balance,omitempty"` // balance targets, as workflow.BalanceTargets
-	CreatedBy     string     `json:"created_by"`
-	CreatedAt     time.Time  `json:"created_at"`
-	UpdatedAt     time.Time  `json:"updated_at"`
+	ID            string `gorm:"primaryKey"`
+	Name          string
+	Description   string
+	Template      string
+	Workflow      JSON
+	Guidelines    string
+	SchemaVersion int
+	ArchivedAt    *time.Time
+	StorageQuota  *int64
+	Balance       JSON // balance targets, as workflow.BalanceTargets
+	CreatedBy     string
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 // Member is a user's membership of a project.
@@ -113,12 +113,12 @@ func (s *Store) DeleteProject(ctx context.Context, id string) error {
 // SchemaVersionUse is one schema version of a project with how many assignments were made
 // with it.
 type SchemaVersionUse struct {
-	Version     int       `json:"version"`
-	Hash        string    `json:"hash"`
-	CreatedBy   string    `json:"created_by"`
-	CreatedAt   time.Time `json:"created_at"`
-	Assignments int64     `json:"assignments"`
-	Submitted   int64     `json:"submitted"`
+	Version     int
+	Hash        string
+	CreatedBy   string
+	CreatedAt   time.Time
+	Assignments int64
+	Submitted   int64
 }
 
 // SchemaVersions lists a project's schema versions, newest first, with their use.
@@ -134,12 +134,12 @@ func (s *Store) SchemaVersions(ctx context.Context, projectID string) ([]SchemaV
 
 // SchemaVersion is one version of a project's task schema.
 type SchemaVersion struct {
-	ProjectID string    `gorm:"primaryKey" json:"-"`
-	Version   int       `gorm:"primaryKey" json:"version"`
-	Schema    JSON      `json:"schema"`
-	Hash      string    `json:"hash"`
-	CreatedBy string    `json:"created_by"`
-	CreatedAt time.Time `json:"created_at"`
+	ProjectID string `gorm:"primaryKey"`
+	Version   int    `gorm:"primaryKey"`
+	Schema    JSON
+	Hash      string
+	CreatedBy string
+	CreatedAt time.Time
 }
 
 // TableName names the schema versions table.
@@ -215,15 +215,15 @@ func (s *Store) MemberRoles(ctx context.Context, userID string) (map[string]Role
 
 // MemberView is a member with the user's name and email.
 type MemberView struct {
-	UserID string  `json:"user_id"`
-	Email  string  `json:"email"`
-	Name   string  `json:"name"`
-	Roles  RoleSet `json:"roles" gorm:"type:text"`
-	Paused bool    `json:"paused"`
+	UserID string
+	Email  string
+	Name   string
+	Roles  RoleSet `gorm:"type:text"`
+	Paused bool
 	// Qualified says the member passed a calibration round or a lead qualified them.
-	Qualified bool `json:"qualified"`
+	Qualified bool
 	// Languages are the languages the member reads (BCP 47); empty means every language.
-	Languages []string `json:"languages" gorm:"-"`
+	Languages []string `gorm:"-"`
 }
 
 // Members lists the members of a project with their names.

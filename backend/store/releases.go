@@ -11,33 +11,33 @@ import (
 
 // Release is an export of a project's ground truth, written by a background job.
 type Release struct {
-	ID            string             `gorm:"primaryKey" json:"id"`
-	ProjectID     string             `json:"project_id"`
-	Name          string             `json:"name"`
-	SchemaVersion int                `json:"schema_version"`
-	Formats       JSON               `json:"formats"`
-	Options       JSON               `json:"options"`
-	Status        flow.ReleaseStatus `json:"status"`
-	RecordsDone   int64              `json:"records_done"`
-	RecordsTotal  int64              `json:"records_total"`
-	Manifest      JSON               `json:"manifest,omitempty"`
-	Error         *string            `json:"error,omitempty"`
-	CreatedBy     string             `json:"created_by"`
-	CreatedAt     time.Time          `json:"created_at"`
-	UpdatedAt     time.Time          `json:"updated_at"`
-	FinishedAt    *time.Time         `json:"finished_at,omitempty"`
+	ID            string `gorm:"primaryKey"`
+	ProjectID     string
+	Name          string
+	SchemaVersion int
+	Formats       JSON
+	Options       JSON
+	Status        flow.ReleaseStatus
+	RecordsDone   int64
+	RecordsTotal  int64
+	Manifest      JSON
+	Error         *string
+	CreatedBy     string
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	FinishedAt    *time.Time
 }
 
 // ReleaseFile is one file of a done release, as its manifest lists it.
 type ReleaseFile struct {
-	ReleaseID   string `gorm:"primaryKey" json:"-"`
-	Path        string `gorm:"primaryKey" json:"path"`
-	Format      string `json:"format"`
-	Bytes       int64  `json:"bytes"`
-	SHA256      string `gorm:"column:sha256" json:"sha256"`
-	Records     int64  `json:"records"`
-	ContentType string `json:"content_type"`
-	BlobKey     string `json:"-"`
+	ReleaseID   string `gorm:"primaryKey"`
+	Path        string `gorm:"primaryKey"`
+	Format      string
+	Bytes       int64
+	SHA256      string `gorm:"column:sha256"`
+	Records     int64
+	ContentType string
+	BlobKey     string
 }
 
 // CreateRelease records a queued release.

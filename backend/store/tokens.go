@@ -52,16 +52,16 @@ func (s *Store) RevokeRefreshFamily(ctx context.Context, familyID string) error 
 
 // PersonalAccessToken is a long-lived token for scripts, stored as a hash.
 type PersonalAccessToken struct {
-	ID         string     `gorm:"primaryKey" json:"id"`
-	UserID     string     `json:"-"`
-	Name       string     `json:"name"`
-	Prefix     string     `json:"prefix"`
-	Scopes     []string   `gorm:"serializer:json" json:"scopes"`
-	TokenHash  string     `json:"-"`
-	ExpiresAt  *time.Time `json:"expires_at"`
-	LastUsedAt *time.Time `json:"last_used_at"`
-	RevokedAt  *time.Time `json:"-"`
-	CreatedAt  time.Time  `json:"created_at"`
+	ID         string `gorm:"primaryKey"`
+	UserID     string
+	Name       string
+	Prefix     string
+	Scopes     []string `gorm:"serializer:json"`
+	TokenHash  string
+	ExpiresAt  *time.Time
+	LastUsedAt *time.Time
+	RevokedAt  *time.Time
+	CreatedAt  time.Time
 }
 
 // CreateAccessToken stores a personal access token.

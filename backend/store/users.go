@@ -10,18 +10,18 @@ import (
 
 // User is a person who logs in.
 type User struct {
-	ID           string `gorm:"primaryKey" json:"id"`
-	Email        string `json:"email"`
-	Name         string `json:"name"`
-	PasswordHash string `json:"-"`
-	IsAdmin      bool   `json:"is_admin"`
+	ID           string `gorm:"primaryKey"`
+	Email        string
+	Name         string
+	PasswordHash string
+	IsAdmin      bool
 	// CanCreateProjects is granted by administrators (who can always create projects).
-	CanCreateProjects bool `json:"can_create_projects"`
-	Disabled          bool `json:"disabled"`
+	CanCreateProjects bool
+	Disabled          bool
 	// SessionGeneration ends every access token signed in an older generation.
-	SessionGeneration int       `json:"-"`
-	CreatedAt         time.Time `json:"created_at"`
-	UpdatedAt         time.Time `json:"updated_at"`
+	SessionGeneration int
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
 }
 
 // NormalizeEmail is the form in which emails are stored and compared.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
@@ -63,7 +64,7 @@ type CriterionVerdict struct {
 // criterion as an input) that enters labeling; a duplicate of another criterion of the item
 // (another author's) makes none. When every criterion of an item is marked and every author
 // has written, the item is split, or dropped if none was valid.
-func (s *Service) ReviewCriterion(ctx context.Context, p *Project, actorID, criterionID string, in CriterionVerdict) (*store.Criterion, error) {
+func (s *Service) ReviewCriterion(ctx context.Context, p *Project, actorID, criterionID string, in CriterionVerdict) (*CriterionView, error) {
 	verdict := in.Status
 	if !verdict.IsVerdict() {
 		return nil, tasks.Field("status", "invalid_value", "status must be one of %v", flow.CriterionVerdicts)
@@ -106,7 +107,46 @@ func (s *Service) ReviewCriterion(ctx context.Context, p *Project, actorID, crit
 		}
 		return s.closeCriteria(ctx, tx, p, c.ItemID)
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	v := criterionView(out)
+	return &v, nil
+}
+
+// CriterionView is a criterion as leads and reviewers see it.
+type CriterionView struct {
+	ID           string               `json:"id"`
+	ProjectID    string               `json:"project_id"`
+	ItemID       string               `json:"item_id"`
+	AssignmentID string               `json:"assignment_id"`
+	AuthorID     string               `json:"author_id"`
+	Text         string               `json:"text"`
+	Status       flow.CriterionStatus `json:"status"`
+	ReviewedBy   *string              `json:"reviewed_by,omitempty"`
+	ChildItemID  *string              `json:"child_item_id,omitempty"`
+	// DuplicateOf is the criterion of the same item this one repeats (status duplicate).
+	DuplicateOf *string   `json:"duplicate_of,omitempty"`
+	CreatedAt   time.Time `json:"created_at"`
+	UpdatedAt   time.Time `json:"updated_at"`
+}
+
+func criterionView(c *store.Criterion) CriterionView {
+	return CriterionView{ID: c.ID, ProjectID: c.ProjectID, ItemID: c.ItemID, AssignmentID: c.AssignmentID, AuthorID: c.AuthorID,
+		Text: c.Text, Status: c.Status, ReviewedBy: c.ReviewedBy, ChildItemID: c.ChildItemID, DuplicateOf: c.DuplicateOf,
+		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+}
+
+// CriterionViews are the views of criteria (nil for nil).
+func CriterionViews(cs []store.Criterion) []CriterionView {
+	if cs == nil {
+		return nil
+	}
+	out := make([]CriterionView, len(cs))
+	for i := range cs {
+		out[i] = criterionView(&cs[i])
+	}
+	return out
 }
 
 // childUnit creates the item × criterion unit.

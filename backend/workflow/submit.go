@@ -24,14 +24,14 @@ type Submission struct {
 	IdempotencyKey string
 }
 
-// Result is the outcome of a submit.
+// Result is the outcome of a submit; SubmitViewOf is what its person is answered.
 type Result struct {
-	Assignment *store.Assignment `json:"assignment"`
-	ItemStage  flow.Stage        `json:"item_stage"`
-	Replayed   bool              `json:"replayed"`
+	Assignment *store.Assignment
+	ItemStage  flow.Stage
+	Replayed   bool
 	// NextPass is set when a pass other than the last was submitted: the assignment stays open
 	// in this pass.
-	NextPass *tasks.PassStep `json:"next_pass,omitempty"`
+	NextPass *tasks.PassStep
 }
 
 // Submit validates and stores a submission and moves the item on by the policy, in one
