@@ -199,7 +199,7 @@ func TestChangeMember(t *testing.T) {
 				t.Error("the changes were not audited")
 			}
 			ms, err := f.prj.Members(f.ctx, p.ID)
-			i := slices.IndexFunc(ms, func(m store.MemberView) bool { return m.UserID == ann.ID })
+			i := slices.IndexFunc(ms, func(m projects.MemberView) bool { return m.UserID == ann.ID })
 			if err != nil || i < 0 || !ms[i].Paused || !ms[i].Qualified || !slices.Equal(ms[i].Languages, []string{"en", "pt-BR"}) {
 				t.Fatalf("members: %v %+v", err, ms)
 			}
