@@ -2,6 +2,7 @@ package projects
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strconv"
@@ -252,10 +253,14 @@ func (s *Service) Detail(ctx context.Context, p *store.Project, roles store.Role
 
 func detail(p *store.Project, pol workflow.Policy, doc *workflow.SchemaDoc, roles store.RoleSet) *ProjectDetail {
 	if d := pol.DraftFromPredictions; d != nil && !roles.Has(store.RoleLead) {
-		// note: the drafting model stays with leads; others only see that drafts exist
 		redacted := *d
 		redacted.Model = ""
 		pol.DraftFromPredictions = &redacted
+	}
+	if !seesGold(roles) {
+		// note: as a project without gold reads, defaults and all
+		none := workflow.Policy{}.Defaults()
+		pol.GoldRate, pol.GoldMinAccuracy, pol.GoldWindow, pol.GoldPause = none.GoldRate, none.GoldMinAccuracy, none.GoldWindow, none.GoldPause
 	}
 	d := &ProjectDetail{ID: p.ID, Name: p.Name, Description: p.Description, Template: p.Template, Workflow: pol,
 		Guidelines: p.Guidelines, ArchivedAt: p.ArchivedAt,
@@ -284,9 +289,43 @@ func (s *Service) Projects(ctx context.Context, u *store.User, archived bool) ([
 	}
 	out := make([]ProjectSummary, len(ps))
 	for i := range ps {
-		out[i] = ProjectSummary{*projectView(&ps[i]), RolesIn(u, roles[ps[i].ID])}
+		mine := RolesIn(u, roles[ps[i].ID])
+		v := projectView(&ps[i])
+		v.Workflow = seenWorkflow(v.Workflow, mine)
+		out[i] = ProjectSummary{*v, mine}
 	}
 	return out, nil
+}
+
+// The policy as a member reads it: the drafting model stays with leads (others only see that
+// drafts exist), and how gold items are mixed in stays with leads and viewers, so that nobody
+// who does the work can tell a gold item from another.
+
+// seesGold reports whether a member with roles may read the policy's gold settings.
+func seesGold(roles store.RoleSet) bool { return roles.Has(store.RoleLead) || roles.Has(store.RoleViewer) }
+
+// seenWorkflow is a stored policy with what the member may not read taken out.
+func seenWorkflow(raw store.JSON, roles store.RoleSet) store.JSON {
+	if roles.Has(store.RoleLead) || len(raw) == 0 {
+		return raw
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	if d, ok := m["draft_from_predictions"]; ok {
+		var draft map[string]json.RawMessage
+		if json.Unmarshal(d, &draft) == nil {
+			delete(draft, "model")
+			m["draft_from_predictions"] = json.RawMessage(workflow.Encode(draft))
+		}
+	}
+	if !seesGold(roles) {
+		for _, k := range []string{"gold_rate", "gold_min_accuracy", "gold_window", "gold_pause"} {
+			delete(m, k)
+		}
+	}
+	return workflow.Encode(m)
 }
 
 // MemberResult is what setting someone's roles did: "added" (their roles are set now),

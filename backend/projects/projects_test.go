@@ -291,3 +291,38 @@ func TestRolesIn(t *testing.T) {
 		t.Errorf("outsider: %v", got)
 	}
 }
+
+// TestWorkersReadNeitherModelNorGold: in the project list as in the project, the drafting model
+// is the leads' alone, and how gold items are mixed in is the leads' and viewers' alone, so
+// nobody who does the work can tell which model drafted nor that gold is handed out.
+func TestWorkersReadNeitherModelNorGold(t *testing.T) {
+	f := newFixture(t, testenv.SQLite(t))
+	fp := f.ratings(workflow.Policy{GoldRate: 0.2, GoldMinAccuracy: 0.7,
+		DraftFromPredictions: &workflow.DraftPolicy{Method: workflow.DraftModel, Model: "gpt-x"}})
+	ann, viewer := f.user("ann@example.org"), f.user("view@example.org")
+	f.member(fp, ann, store.RoleAnnotator, store.RoleReviewer)
+	f.member(fp, viewer, store.RoleViewer)
+	for _, tc := range []struct {
+		who         *store.User
+		model, gold bool
+	}{{f.lead, true, true}, {viewer, false, true}, {ann, false, false}} {
+		ps, err := f.prj.Projects(f.ctx, tc.who, false)
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("%s lists %v, %v", tc.who.Email, ps, err)
+		}
+		listed := string(ps[0].Workflow)
+		d, err := f.prj.Detail(f.ctx, fp.Project, ps[0].MyRoles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(listed, "gpt-x") || d.Workflow.DraftFromPredictions.Model != ""; got != tc.model {
+			t.Errorf("%s reads the drafting model: %v (list %s)", tc.who.Email, got, listed)
+		}
+		if got := strings.Contains(listed, "gold_rate") || d.Workflow.GoldRate != 0; got != tc.gold {
+			t.Errorf("%s reads the gold rate: %v (list %s)", tc.who.Email, got, listed)
+		}
+		if !strings.Contains(listed, `"method":"model"`) || d.Workflow.DraftFromPredictions.Method != workflow.DraftModel {
+			t.Errorf("%s does not see that drafts exist: %s", tc.who.Email, listed)
+		}
+	}
+}
