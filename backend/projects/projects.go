@@ -302,7 +302,9 @@ func (s *Service) Projects(ctx context.Context, u *store.User, archived bool) ([
 // who does the work can tell a gold item from another.
 
 // seesGold reports whether a member with roles may read the policy's gold settings.
-func seesGold(roles store.RoleSet) bool { return roles.Has(store.RoleLead) || roles.Has(store.RoleViewer) }
+func seesGold(roles store.RoleSet) bool {
+	return roles.Has(store.RoleLead) || roles.Has(store.RoleViewer)
+}
 
 // seenWorkflow is a stored policy with what the member may not read taken out.
 func seenWorkflow(raw store.JSON, roles store.RoleSet) store.JSON {
