@@ -166,7 +166,7 @@ type stuckResponse struct {
 }
 
 func (s *Server) listMembers(c *gin.Context) error {
-	ms, err := s.projects.Members(c.Request.Context(), currentProject(c).ID)
+	ms, err := s.projects.MembersAs(c.Request.Context(), currentProject(c).ID, currentUser(c).ID, projectRoles(c))
 	if err != nil {
 		return err
 	}

@@ -325,6 +325,21 @@ func (s *Service) Members(ctx context.Context, projectID string) ([]MemberView, 
 	return out, nil
 }
 
+// MembersAs lists a project's members as the caller reads them: leads see every member's email,
+// everyone else only their own (a member's name and roles are what the work pages need).
+func (s *Service) MembersAs(ctx context.Context, projectID, callerID string, roles store.RoleSet) ([]MemberView, error) {
+	ms, err := s.Members(ctx, projectID)
+	if err != nil || roles.Has(store.RoleLead) {
+		return ms, err
+	}
+	for i := range ms {
+		if ms[i].UserID != callerID {
+			ms[i].Email = ""
+		}
+	}
+	return ms, nil
+}
+
 // Audit lists a project's audit events, newest first.
 func (s *Service) Audit(ctx context.Context, projectID string, limit int) ([]AuditEventView, error) {
 	if limit < 1 || limit > 1000 {

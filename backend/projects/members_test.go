@@ -237,3 +237,38 @@ func TestChangeMember(t *testing.T) {
 		})
 	}
 }
+
+// TestMembersAsHidesOthersEmails: leads read every member's email; any other member reads only
+// their own, with everyone's names and roles.
+func TestMembersAsHidesOthersEmails(t *testing.T) {
+	f := newFixture(t, testenv.SQLite(t))
+	p := f.ratings(workflow.Policy{})
+	ann, rev := f.user("ann@example.org"), f.user("rev@example.org")
+	f.member(p, ann, store.RoleAnnotator)
+	f.member(p, rev, store.RoleReviewer, store.RoleViewer)
+	for _, tc := range []struct {
+		who    *store.User
+		roles  store.RoleSet
+		emails int
+	}{{f.lead, store.RoleSet{store.RoleLead}, 3}, {ann, store.RoleSet{store.RoleAnnotator}, 1}, {rev, store.RoleSet{store.RoleReviewer, store.RoleViewer}, 1}} {
+		ms, err := f.prj.MembersAs(f.ctx, p.ID, tc.who.ID, tc.roles)
+		if err != nil || len(ms) != 3 {
+			t.Fatalf("%s: %v %v", tc.who.Email, ms, err)
+		}
+		seen := 0
+		for _, m := range ms {
+			if m.Email != "" {
+				seen++
+				if m.UserID != tc.who.ID && tc.emails == 1 {
+					t.Errorf("%s reads %s's email", tc.who.Email, m.Email)
+				}
+			}
+			if m.Name == "" || len(m.Roles) == 0 {
+				t.Errorf("%s reads a member without name or roles: %+v", tc.who.Email, m)
+			}
+		}
+		if seen != tc.emails {
+			t.Errorf("%s reads %d emails, want %d", tc.who.Email, seen, tc.emails)
+		}
+	}
+}
