@@ -325,11 +325,12 @@ func (s *Service) Members(ctx context.Context, projectID string) ([]MemberView, 
 	return out, nil
 }
 
-// MembersAs lists a project's members as the caller reads them: leads see every member's email,
-// everyone else only their own (a member's name and roles are what the work pages need).
+// MembersAs lists a project's members as the caller reads them: leads and viewers (who read the
+// Members page) see every member's email, the people who do the work only their own (a
+// member's name and roles are what the work pages need).
 func (s *Service) MembersAs(ctx context.Context, projectID, callerID string, roles store.RoleSet) ([]MemberView, error) {
 	ms, err := s.Members(ctx, projectID)
-	if err != nil || roles.Has(store.RoleLead) {
+	if err != nil || roles.Has(store.RoleLead) || roles.Has(store.RoleViewer) {
 		return ms, err
 	}
 	for i := range ms {

@@ -238,8 +238,8 @@ func TestChangeMember(t *testing.T) {
 	}
 }
 
-// TestMembersAsHidesOthersEmails: leads read every member's email; any other member reads only
-// their own, with everyone's names and roles.
+// TestMembersAsHidesOthersEmails: leads and viewers read every member's email; the people who do
+// the work read only their own, with everyone's names and roles.
 func TestMembersAsHidesOthersEmails(t *testing.T) {
 	f := newFixture(t, testenv.SQLite(t))
 	p := f.ratings(workflow.Policy{})
@@ -250,7 +250,7 @@ func TestMembersAsHidesOthersEmails(t *testing.T) {
 		who    *store.User
 		roles  store.RoleSet
 		emails int
-	}{{f.lead, store.RoleSet{store.RoleLead}, 3}, {ann, store.RoleSet{store.RoleAnnotator}, 1}, {rev, store.RoleSet{store.RoleReviewer, store.RoleViewer}, 1}} {
+	}{{f.lead, store.RoleSet{store.RoleLead}, 3}, {ann, store.RoleSet{store.RoleAnnotator}, 1}, {rev, store.RoleSet{store.RoleReviewer}, 1}, {rev, store.RoleSet{store.RoleReviewer, store.RoleViewer}, 3}} {
 		ms, err := f.prj.MembersAs(f.ctx, p.ID, tc.who.ID, tc.roles)
 		if err != nil || len(ms) != 3 {
 			t.Fatalf("%s: %v %v", tc.who.Email, ms, err)
