@@ -147,8 +147,9 @@ func TestFaultReplicaKilled(t *testing.T) {
 	dsn := testenv.PostgresURL(t)
 	a := startReplica(t, dsn, "")
 	b := startReplica(t, dsn, "")
-	// Enough items that the first phase cannot finish the project on an idle machine.
-	const items = 400
+	// Enough items that the first phase cannot finish the project on an idle machine (400 did:
+	// 1,200 submits in the two seconds before the kill).
+	const items = 2000
 	o, people, run := faultLoad(t, []string{a.url, b.url}, 12, items)
 	o.duration = 5 * time.Second
 	for _, p := range people {
@@ -207,7 +208,8 @@ func TestFaultConnectionsTerminated(t *testing.T) {
 	dsn := strings.Replace(base, "/"+dbName(t, base)+"?", "/"+name+"?", 1)
 	a := startReplica(t, dsn, "")
 	b := startReplica(t, dsn, "")
-	o, people, run := faultLoad(t, []string{a.url, b.url}, 12, 400)
+	// note: enough items that the load outlasts the three cuts on an idle machine
+	o, people, run := faultLoad(t, []string{a.url, b.url}, 12, 2000)
 	o.duration, o.untilDone = 12*time.Second, false
 	terminate := func() {
 		_, err := admin.Exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, name)
@@ -215,13 +217,16 @@ func TestFaultConnectionsTerminated(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	cut := make(chan struct{})
 	go func() {
+		defer close(cut)
 		for i := 0; i < 3; i++ {
 			time.Sleep(2 * time.Second)
 			terminate()
 		}
 	}()
 	tl := annotate(context.Background(), people, o, io.Discard)
+	<-cut // note: the cuts end before the test does, whenever the load ends
 	for k, n := range tl.errors {
 		ep, status, _ := strings.Cut(k, " ")
 		if status != "503" {
