@@ -249,7 +249,8 @@ func feasibilityWarnings(pol workflow.Policy, annotators, reviewers, adjudicator
 	}
 	if pol.Review == workflow.ReviewCross {
 		if free := freeOf(reviewers, annotators, pol.Overlap); free < 1 {
-			warn("reviewers", 1, free, "cross review needs a reviewer who did not label the item: with overlap %d and %s, every reviewer labels every item", pol.Overlap, counted(len(annotators), "annotator"))
+			warn("reviewers", 1, free, "cross review needs a reviewer who %s: with overlap %d and %s, every reviewer labels every item",
+				store.RuleOneRole.Says(flow.StageReview), pol.Overlap, counted(len(annotators), "annotator"))
 		}
 	}
 	if pol.Adjudication != workflow.AdjudicateNever {
@@ -262,7 +263,8 @@ func feasibilityWarnings(pol workflow.Policy, annotators, reviewers, adjudicator
 			if len(adjudicators) > 0 {
 				have = counted(len(adjudicators), "adjudicator") + " and none is free"
 			}
-			warn("adjudicators", 1, free, "adjudication (%s) needs an adjudicator who did not label or review the item; the project has %s", pol.Adjudication, have)
+			warn("adjudicators", 1, free, "adjudication (%s) needs an adjudicator who %s; the project has %s",
+				pol.Adjudication, store.RuleOneRole.Says(flow.StageAdjudicate), have)
 		}
 	}
 	return out
@@ -310,12 +312,16 @@ type StuckStage struct {
 	IDs []string `json:"ids"`
 }
 
-// stuckReasons say who a stage's stuck work needs.
-var stuckReasons = map[flow.Stage]string{
-	flow.StageCriteria:   "needs an annotator who has not worked on the item in another stage",
-	flow.StageLabel:      "needs an annotator who has not labeled the item or worked on it in another stage",
-	flow.StageReview:     "needs a reviewer who did not label the item and has not reviewed the label",
-	flow.StageAdjudicate: "needs an adjudicator who did not label or review the item",
+// stuckReason says who a stage's stuck work needs: a person with the stage's role whom the rules
+// of who may work an item allow (their language is reported on its own).
+func stuckReason(stage flow.Stage) string {
+	var says []string
+	for _, r := range store.WorkRules {
+		if r != store.RuleLanguage {
+			says = append(says, r.Says(stage))
+		}
+	}
+	return "needs " + article(string(stage.Role())) + " who " + strings.Join(says, " and ")
 }
 
 // Stuck lists, per stage of the policy, the waiting work that no current member can ever be
@@ -332,7 +338,7 @@ func (s *Service) Stuck(ctx context.Context, p *workflow.Project) ([]StuckStage,
 			return nil, err
 		}
 		if n > 0 {
-			out = append(out, StuckStage{Stage: stage, Count: n, Capped: n >= workflow.AvailableCap, Reason: stuckReasons[stage], IDs: ids})
+			out = append(out, StuckStage{Stage: stage, Count: n, Capped: n >= workflow.AvailableCap, Reason: stuckReason(stage), IDs: ids})
 		}
 		byLang, err := s.stuckLanguages(ctx, p, stage)
 		if err != nil {

@@ -141,19 +141,8 @@ func (s *Service) reserve(ctx context.Context, tx *store.Store, p *workflow.Proj
 	if err != nil {
 		return nil, err
 	}
-	first, err := tx.WorkedStage(ctx, itemID, userID)
-	if err != nil {
+	if err := mayWork(ctx, tx, in, userID); err != nil {
 		return nil, err
-	}
-	if first != "" && first != in.Stage {
-		return nil, tasks.Field("user", "not_independent", "this person worked on the item in the %s stage; nobody works an item in two roles", first)
-	}
-	worked, err := tx.HasWorked(ctx, itemID, userID, in.Stage, in.ID)
-	if err != nil {
-		return nil, err
-	}
-	if worked {
-		return nil, tasks.Field("user", "not_independent", "this person already had this work in the %s stage and is never given it twice", in.Stage)
 	}
 	id := in.ID
 	if in.Stage != flow.StageReview {
@@ -172,6 +161,20 @@ func (s *Service) reserve(ctx context.Context, tx *store.Store, p *workflow.Proj
 	}
 	return a, tx.Audit(ctx, p.ID, actor.ID, "assignment.reserve", "item:"+a.ItemID, nil,
 		map[string]any{"assignment": a.ID, "stage": a.Stage, "user": userID, "lease_expires_at": a.LeaseExpiresAt})
+}
+
+// mayWork refuses a hand-off the rules of who may work an item refuse (store.WorkRules), with
+// the rule that refuses it: the person a claim would never give the work to.
+func mayWork(ctx context.Context, tx *store.Store, in StuckAssign, userID string) error {
+	broken, err := tx.MayWork(ctx, in.Stage, in.ID, userID)
+	if err != nil || broken == "" {
+		return err
+	}
+	code := "not_independent"
+	if broken == store.RuleLanguage {
+		code = "language"
+	}
+	return tasks.Field("user", code, "this person cannot be given this %s work: it needs someone who %s", in.Stage, broken.Says(in.Stage))
 }
 
 // waitingItem returns the item of the named work after checking that it waits in the stage:

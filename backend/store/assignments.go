@@ -234,33 +234,45 @@ WHERE project_id = ? AND user_id = ? AND status = ? AND stage IN ? RETURNING id`
 	return ids, translate(err)
 }
 
-// LockedForSubmit is an assignment locked for its submit and, for a label on PostgreSQL, its
-// item locked after it.
+// LockedForSubmit is an assignment locked for its submit with what the submit changes after it:
+// a review's label, and the item when the submit can move it on (PostgreSQL).
 type LockedForSubmit struct {
 	Assignment *Assignment
-	Item       *Item // nil unless locked here
+	Target     *Assignment // the label a review reviews; nil for other stages
+	Item       *Item       // nil unless locked here
 }
 
-// AssignmentForSubmit locks an assignment and, when it is a label in pass fromPass or later (the
-// submit that can move the item on), its item after it (the order every path that locks both
-// keeps), in one statement on PostgreSQL. On SQLite only the assignment is read; the caller
-// reads the item when it needs it.
+// AssignmentForSubmit locks an assignment, then a review's label, then its item when the
+// submit can move it on (every stage but calibration, and a label only from pass fromPass on:
+// earlier passes of one person's labels do not), in the order every path that locks them keeps,
+// in one statement on PostgreSQL. On SQLite, whose writers are serialised anyway, the
+// assignment and a review's label are read, and the caller reads the item when it needs it.
 func (s *Store) AssignmentForSubmit(ctx context.Context, id string, fromPass int) (LockedForSubmit, error) {
 	if s.dialect != Postgres {
 		a, err := s.Assignment(ctx, id)
-		return LockedForSubmit{Assignment: a}, err
+		if err != nil || a.Stage != flow.StageReview || a.TargetID == nil {
+			return LockedForSubmit{Assignment: a}, err
+		}
+		l, err := s.Assignment(ctx, *a.TargetID)
+		return LockedForSubmit{Assignment: a, Target: l}, err
 	}
 	var cols []string
+	for _, c := range mustColumns(s, &Assignment{}) {
+		cols = append(cols, "l."+c+" AS l__"+c)
+	}
 	for _, c := range mustColumns(s, &Item{}) {
 		cols = append(cols, "it."+c+" AS it__"+c)
 	}
 	var rows []struct {
 		Assignment `gorm:"embedded"`
-		Item       Item `gorm:"embedded;embeddedPrefix:it__"`
+		Target     Assignment `gorm:"embedded;embeddedPrefix:l__"`
+		Item       Item       `gorm:"embedded;embeddedPrefix:it__"`
 	}
 	err := s.db.WithContext(ctx).Raw(`SELECT a.*, `+strings.Join(cols, ", ")+`
 FROM (SELECT * FROM assignments WHERE id = ? FOR UPDATE) a
-LEFT JOIN LATERAL (SELECT * FROM items i WHERE i.id = a.item_id AND a.stage = 'label' AND a.pass >= ? FOR UPDATE) it ON true`, id, fromPass).Scan(&rows).Error
+LEFT JOIN LATERAL (SELECT * FROM assignments t WHERE t.id = a.target_id AND a.stage = 'review' FOR UPDATE) l ON true
+LEFT JOIN LATERAL (SELECT * FROM items i WHERE i.id = a.item_id AND a.stage <> 'calibration' AND (a.stage <> 'label' OR a.pass >= ?) FOR UPDATE) it ON true`,
+		id, fromPass).Scan(&rows).Error
 	if err != nil {
 		return LockedForSubmit{}, translate(err)
 	}
@@ -268,6 +280,9 @@ LEFT JOIN LATERAL (SELECT * FROM items i WHERE i.id = a.item_id AND a.stage = 'l
 		return LockedForSubmit{}, ErrNotFound
 	}
 	out := LockedForSubmit{Assignment: &rows[0].Assignment}
+	if rows[0].Target.ID != "" {
+		out.Target = &rows[0].Target
+	}
 	if rows[0].Item.ID != "" {
 		out.Item = &rows[0].Item
 	}

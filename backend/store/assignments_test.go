@@ -203,8 +203,10 @@ func TestThroughputAndProgress(t *testing.T) {
 	})
 }
 
-// TestAssignmentForSubmit: a label's submit locks its item with it on PostgreSQL, from the
-// pass that can move the item on; on SQLite only the assignment is read.
+// TestAssignmentForSubmit: a submit locks its assignment, a review's label and, on PostgreSQL,
+// the item when the submit can move it on (a label from the deciding pass on, a review, an
+// adjudication); a calibration answer never moves its item. On SQLite the assignment and a
+// review's label are read.
 func TestAssignmentForSubmit(t *testing.T) {
 	eachBackend(t, func(t *testing.T, f *fixture) {
 		lead, u := f.user("lead"), f.user("u")
@@ -212,23 +214,31 @@ func TestAssignmentForSubmit(t *testing.T) {
 		it := f.item(p, "x", flow.StageLabel)
 		label := f.assign(it, u, flow.StageLabel, flow.AssignActive, func(a *store.Assignment) { a.Pass = 1 })
 		review := f.assign(it, lead, flow.StageReview, flow.AssignActive, reviewOf(label))
+		adj := f.assign(it, f.user("adj"), flow.StageAdjudicate, flow.AssignActive)
+		cal := f.assign(it, f.user("cal"), flow.StageCalibration, flow.AssignActive)
 		for _, c := range []struct {
 			name     string
 			id       string
 			fromPass int
 			item     bool // the item comes locked with it (PostgreSQL)
+			target   *store.Assignment
 		}{
-			{"label in the deciding pass", label.ID, 1, true},
-			{"label in an earlier pass", label.ID, 2, false},
-			{"review", review.ID, 0, false},
+			{"label in the deciding pass", label.ID, 1, true, nil},
+			{"label in an earlier pass", label.ID, 2, false, nil},
+			{"review", review.ID, 0, true, label},
+			{"adjudication", adj.ID, 0, true, nil},
+			{"calibration", cal.ID, 0, false, nil},
 		} {
 			err := f.s.WithTx(f.ctx, func(tx *store.Store) error {
 				got, err := tx.AssignmentForSubmit(f.ctx, c.id, c.fromPass)
 				if err != nil {
 					return err
 				}
-				if got.Assignment.ID != c.id || (got.Item != nil) != (c.item && f.pg()) {
+				if got.Assignment.ID != c.id || (got.Item != nil) != (c.item && f.pg()) || (got.Target != nil) != (c.target != nil) {
 					t.Errorf("%s: %+v", c.name, got)
+				}
+				if c.target != nil && got.Target != nil && (got.Target.ID != c.target.ID || got.Target.UserID != u.ID) {
+					t.Errorf("%s: target %+v", c.name, got.Target)
 				}
 				if got.Item != nil && (got.Item.ID != it.ID || string(got.Item.Inputs) != string(it.Inputs) || got.Item.Stage != flow.StageLabel) {
 					t.Errorf("%s: item %+v", c.name, got.Item)

@@ -103,11 +103,27 @@ func (s *Store) SetItemStage(ctx context.Context, id string, stage flow.Stage, d
 	}).Error)
 }
 
-// SetItemPass opens the next pass of an item whose passes are each their own queue.
-func (s *Store) SetItemPass(ctx context.Context, id string, pass int) error {
-	return translate(s.db.WithContext(ctx).Model(&Item{}).Where("id = ?", id).Updates(map[string]any{
-		"pass": pass, "version": gorm.Expr("version + 1"), "updated_at": now(),
-	}).Error)
+// MoveItem moves an item to a stage, with an optional drop reason, and writes its audit event,
+// in one statement on PostgreSQL.
+func (s *Store) MoveItem(ctx context.Context, id string, stage flow.Stage, dropReason *string, ev Event) error {
+	return s.itemWith(ctx, Write{"UPDATE items SET stage = ?, drop_reason = ?, version = version + 1, updated_at = ? WHERE id = ?",
+		[]any{stage, dropReason, now(), id}}, ev)
+}
+
+// SetItemPass opens the next pass of an item whose passes are each their own queue, and writes
+// its audit event.
+func (s *Store) SetItemPass(ctx context.Context, id string, pass int, ev Event) error {
+	return s.itemWith(ctx, Write{"UPDATE items SET pass = ?, version = version + 1, updated_at = ? WHERE id = ?",
+		[]any{pass, now(), id}}, ev)
+}
+
+// itemWith writes an item's update and an audit event.
+func (s *Store) itemWith(ctx context.Context, update Write, ev Event) error {
+	er, err := s.eventRow(ctx, ev)
+	if err != nil {
+		return err
+	}
+	return s.apply(ctx, []Write{update, er.insert()}, "", nil, nil)
 }
 
 // SetItemFlag sets or clears (nil) an item's flag.

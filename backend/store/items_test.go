@@ -3,6 +3,7 @@ package store_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
@@ -113,7 +114,15 @@ func TestItemChanges(t *testing.T) {
 				func(g *store.Item) bool { return g.Stage == flow.StageDropped && *g.DropReason == "spam" }},
 			{"restore", func() error { return f.s.SetItemStage(f.ctx, it.ID, flow.StageLabel, nil) },
 				func(g *store.Item) bool { return g.Stage == flow.StageLabel && g.DropReason == nil }},
-			{"pass", func() error { return f.s.SetItemPass(f.ctx, it.ID, 2) }, func(g *store.Item) bool { return g.Pass == 2 }},
+			{"move", func() error {
+				return f.s.MoveItem(f.ctx, it.ID, flow.StageDropped, new("off topic"), store.Event{ProjectID: p.ID, Action: "item.stage", Target: "item:" + it.ID})
+			}, func(g *store.Item) bool { return g.Stage == flow.StageDropped && *g.DropReason == "off topic" }},
+			{"move back", func() error {
+				return f.s.MoveItem(f.ctx, it.ID, flow.StageLabel, nil, store.Event{ProjectID: p.ID, Action: "item.stage", Target: "item:" + it.ID})
+			}, func(g *store.Item) bool { return g.Stage == flow.StageLabel && g.DropReason == nil }},
+			{"pass", func() error {
+				return f.s.SetItemPass(f.ctx, it.ID, 2, store.Event{ProjectID: p.ID, Action: "item.pass", Target: "item:" + it.ID})
+			}, func(g *store.Item) bool { return g.Pass == 2 }},
 			{"flag", func() error { return f.s.SetItemFlag(f.ctx, it.ID, store.JSON(`{"by":"u"}`)) },
 				func(g *store.Item) bool { return string(g.Flag) == `{"by":"u"}` }},
 			{"unflag", func() error { return f.s.SetItemFlag(f.ctx, it.ID, nil) }, func(g *store.Item) bool { return g.Flag == nil }},
@@ -131,6 +140,14 @@ func TestItemChanges(t *testing.T) {
 				t.Fatalf("%s: %+v (version %d before)", c.name, after, before.Version)
 			}
 		}
+		evs, err := f.s.AuditEvents(f.ctx, p.ID, 10)
+		must(t, err)
+		var actions []string
+		for _, e := range evs {
+			actions = append(actions, e.Action)
+		}
+		slices.Sort(actions)
+		equal(t, "events written with the moves and the pass", actions, []string{"item.pass", "item.stage", "item.stage"})
 	})
 }
 

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
@@ -40,53 +39,42 @@ const (
 	stageOrder = "i.stage, i.id"
 )
 
-// notInOtherStage is the SQL condition that the user has not worked the item (column ?) in a
-// stage other than ?: nobody works an item in two roles (item_people holds the first).
-//
-// note: LIMIT 1 OFFSET 0 keeps PostgreSQL from turning this and the queue's other NOT EXISTS into an
-// anti-join, which reads every row of the person's history (or of the whole table) on each
-// claim; as a subplan it is one probe of the key index per candidate, and a claim stops at
-// the first candidate that passes.
-const notInOtherStage = `NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = %s AND x.user_id = ? AND x.stage <> ? LIMIT 1 OFFSET 0)`
-
-// itemWork: items of a stage that the user never worked on in another stage (so nobody labels
-// an item they reviewed, nor reviews one they labeled), nor in this stage unless they gave it
-// back untouched, that have fewer than slots slots taken, and whose language the user reads.
-// When an item's passes are each their own queue, only the slots of the pass it is collecting
-// count (i.pass; it stays 0 otherwise, where every assignment counts).
+// itemWork: items of a stage that the user may work (mayWork: in a language they read, never
+// worked in another stage, never given this work before) and that have fewer than slots slots
+// taken. When an item's passes are each their own queue, only the slots of the pass it is
+// collecting count (i.pass; it stays 0 otherwise, where every assignment counts).
 func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Time) workQuery {
+	rules, args := allOf(mayWork(stage, "?", userID))
 	return workQuery{id: "i.id", from: "FROM items i", order: stageOrder, lockTable: "i",
 		where: `i.project_id = ? AND ` + inStage + ` AND i.flag IS NULL
-  AND ` + fmt.Sprintf(notInOtherStage, "i.id") + `
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = ? AND a.stage = ? LIMIT 1 OFFSET 0)
-  AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND a.pass >= i.pass AND ` + slotTaken + `) < ?
-  AND ` + readsItem("?"),
-		args: []any{projectID, stage, stage, userID, stage, userID, stage, stage, at, slots, userID, userID}}
+  AND ` + rules + `
+  AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND a.pass >= i.pass AND ` + slotTaken + `) < ?`,
+		args: append(append([]any{projectID, stage, stage}, args...), stage, at, slots)}
 }
 
-// adjudicationWork: items waiting for adjudication that the user did not label or review and
-// that nobody is adjudicating, in a language the user reads.
+// adjudicationWork: items waiting for adjudication that the user may work (mayWork) and that
+// nobody is adjudicating.
 func adjudicationWork(projectID, userID string, at time.Time) workQuery {
+	rules, args := allOf(mayWork(flow.StageAdjudicate, "?", userID))
 	return workQuery{id: "i.id", from: "FROM items i", order: stageOrder, lockTable: "i",
 		where: `i.project_id = ? AND ` + inStage + ` AND i.flag IS NULL
-  AND ` + fmt.Sprintf(notInOtherStage, "i.id") + `
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.stage = 'adjudicate' AND (a.user_id = ? OR ` + slotTaken + `))
-  AND ` + readsItem("?"),
-		args: []any{projectID, flow.StageAdjudicate, flow.StageAdjudicate, userID, flow.StageAdjudicate, userID, at, userID, userID}}
+  AND ` + rules + `
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.stage = 'adjudicate' AND ` + slotTaken + `)`,
+		args: append(append([]any{projectID, flow.StageAdjudicate, flow.StageAdjudicate}, args...), at)}
 }
 
-// reviewWork: submitted labels waiting for review, of items the user did not work on in
-// another stage, that the user has not reviewed before, that nobody is reviewing and whose
-// item is in a language the user reads. One
-// reviewer may review every label of an item.
+// reviewWork: submitted labels waiting for review that the user may review (mayWork: of an
+// item in a language they read and did not work on in another stage, a label they have not
+// reviewed before) and that nobody is reviewing. One reviewer may review every label of an
+// item.
 func reviewWork(projectID, userID string, at time.Time) workQuery {
+	rules, args := allOf(mayWork(flow.StageReview, "?", userID))
 	return workQuery{id: "l.id", from: "FROM assignments l JOIN items i ON i.id = l.item_id AND i.flag IS NULL",
 		order: "l.submitted_at, l.id", lockTable: "l",
 		where: `l.project_id = ? AND l.stage = 'label' AND l.status = 'submitted' AND l.review_status = 'pending'
-  AND ` + fmt.Sprintf(notInOtherStage, "l.item_id") + `
-  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.target_id = l.id AND a.stage = 'review' AND (a.user_id = ? OR ` + slotTaken + `))
-  AND ` + readsItem("?"),
-		args: []any{projectID, userID, flow.StageReview, userID, at, userID, userID}}
+  AND ` + rules + `
+  AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.target_id = l.id AND a.stage = 'review' AND ` + slotTaken + `)`,
+		args: append(append([]any{projectID}, args...), at)}
 }
 
 // candidates returns up to limit ids of the queue, oldest first, locked on PostgreSQL.
@@ -167,15 +155,14 @@ const hasRole = `(',' || m.roles || ',') LIKE ?`
 
 // stuckWork: the waiting work of a stage that no current member can ever be given. With
 // byLanguage, the work in a language that no member with the stage's role reads; otherwise the
-// rest of it: some member reads it, but nobody with the role who reads it is left who has not
-// worked the item in another stage (or, for reviews, reviewed the label; for labels, labeled
-// the item). Administrators who are not members do not count.
+// rest of it: some member reads it, but no member with the role may work it (mayWork).
+// Administrators who are not members do not count.
 func stuckWork(projectID string, stage flow.Stage, role string, byLanguage bool) workQuery {
 	like := "%," + role + ",%"
-	member := `SELECT 1 FROM project_members m WHERE m.project_id = i.project_id AND ` + hasRole + ` AND ` + readsItem("m.user_id")
-	unread := `i.language <> '' AND NOT EXISTS (` + member + `)`
-	eligible := member + `
-    AND NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = i.id AND x.user_id = m.user_id AND x.stage <> ?)`
+	member := `SELECT 1 FROM project_members m WHERE m.project_id = i.project_id AND ` + hasRole + ` AND `
+	rules := mayWork(stage, "m.user_id", "")
+	reads, _ := allOf(only(rules, RuleLanguage))
+	unread := `i.language <> '' AND NOT EXISTS (` + member + reads + `)`
 	q := workQuery{id: "i.id", from: "FROM items i", order: stageOrder,
 		where: `i.project_id = ? AND ` + inStage + ` AND i.flag IS NULL`, args: []any{projectID, stage, stage}}
 	if stage == flow.StageReview {
@@ -188,14 +175,9 @@ func stuckWork(projectID string, stage flow.Stage, role string, byLanguage bool)
 		q.args = append(q.args, like)
 		return q
 	}
-	q.where += "\n  AND NOT (" + unread + ")\n  AND NOT EXISTS (" + eligible
-	q.args = append(q.args, like, like, stage)
-	if stage == flow.StageReview {
-		q.where += ` AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.target_id = l.id AND a.user_id = m.user_id))`
-	} else {
-		q.where += ` AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND a.user_id = m.user_id AND a.stage = ?))`
-		q.args = append(q.args, stage)
-	}
+	all, args := allOf(rules)
+	q.where += "\n  AND NOT (" + unread + ")\n  AND NOT EXISTS (" + member + all + ")"
+	q.args = append(append(q.args, like, like), args...)
 	return q
 }
 

@@ -129,7 +129,7 @@ func TestItemQueue(t *testing.T) {
 			p := f.project(lead)
 			its := f.items(p, "l", flow.StageLabel, 2)
 			for _, it := range its {
-				must(t, f.s.SetItemPass(f.ctx, it.ID, 1))
+				must(t, f.s.SetItemPass(f.ctx, it.ID, 1, store.Event{Action: "item.pass", Target: "item:" + it.ID}))
 			}
 			for _, u := range []*store.User{o1, o2} {
 				f.assign(its[0], u, flow.StageLabel, flow.AssignSubmitted) // pass 0
@@ -271,17 +271,6 @@ func TestFirstStage(t *testing.T) {
 		must(t, err)
 		equal(t, "worked stage", st, flow.StageReview)
 
-		label := f.assign(it, lead, flow.StageLabel, flow.AssignSubmitted)
-		f.assign(it, u, flow.StageReview, flow.AssignExpired, reviewOf(label))
-		for _, c := range []struct {
-			stage  flow.Stage
-			target string
-			want   bool
-		}{{flow.StageReview, label.ID, true}, {flow.StageReview, "another-label", false}, {flow.StageLabel, "", false}} {
-			got, err := f.s.HasWorked(f.ctx, it.ID, u.ID, c.stage, c.target)
-			must(t, err)
-			equal(t, "has worked "+string(c.stage)+" "+c.target, got, c.want)
-		}
 	})
 }
 
@@ -380,4 +369,48 @@ func TestFirstStageUnderConcurrency(t *testing.T) {
 	if r.err != nil || r.stage != flow.StageLabel {
 		t.Fatalf("the second stage recorded: %q, %v; want the first's, label", r.stage, r.err)
 	}
+}
+
+// TestMayWork: the rules of who may work an item, checked for one person and one piece of work,
+// name the first rule they break, the same rules the queues apply.
+func TestMayWork(t *testing.T) {
+	eachBackend(t, func(t *testing.T, f *fixture) {
+		lead, labeler, reviewer, fresh := f.user("lead"), f.user("labeler"), f.user("reviewer"), f.user("fresh")
+		p := f.project(lead)
+		it := f.item(p, "x", flow.StageLabel)
+		fr := f.item(p, "fr", flow.StageLabel)
+		must(t, f.s.UpdateItemContent(f.ctx, fr.ID, fr.Inputs, fr.Meta, "fr"))
+		must(t, f.s.SetMember(f.ctx, p.ID, fresh.ID, store.RoleSet{store.RoleAnnotator, store.RoleReviewer}))
+		must(t, f.s.SetMemberLanguages(f.ctx, p.ID, fresh.ID, []string{"de"}))
+		label := f.assign(it, labeler, flow.StageLabel, flow.AssignSubmitted)
+		_, err := f.s.FirstStage(f.ctx, it.ID, labeler.ID, flow.StageLabel)
+		must(t, err)
+		f.assign(it, reviewer, flow.StageReview, flow.AssignExpired, reviewOf(label))
+		_, err = f.s.FirstStage(f.ctx, it.ID, reviewer.ID, flow.StageReview)
+		must(t, err)
+		for _, c := range []struct {
+			name   string
+			stage  flow.Stage
+			work   string
+			user   string
+			broken store.WorkRule
+		}{
+			{"a fresh person labels", flow.StageLabel, it.ID, fresh.ID, ""},
+			{"nobody labels twice", flow.StageLabel, it.ID, labeler.ID, store.RuleNeverTwice},
+			{"a reviewer does not label", flow.StageLabel, it.ID, reviewer.ID, store.RuleOneRole},
+			{"the labeler does not review", flow.StageReview, label.ID, labeler.ID, store.RuleOneRole},
+			{"nobody reviews a label twice", flow.StageReview, label.ID, reviewer.ID, store.RuleNeverTwice},
+			{"a fresh person reviews", flow.StageReview, label.ID, fresh.ID, ""},
+			{"a reviewer does not adjudicate", flow.StageAdjudicate, it.ID, reviewer.ID, store.RuleOneRole},
+			{"nobody is given an item in a language they do not read", flow.StageLabel, fr.ID, fresh.ID, store.RuleLanguage},
+			{"anyone else reads it", flow.StageLabel, fr.ID, labeler.ID, ""},
+		} {
+			got, err := f.s.MayWork(f.ctx, c.stage, c.work, c.user)
+			must(t, err)
+			equal(t, c.name, got, c.broken)
+		}
+		if _, err := f.s.MayWork(f.ctx, flow.StageLabel, "missing", fresh.ID); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("missing work: %v", err)
+		}
+	})
 }

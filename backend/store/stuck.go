@@ -16,18 +16,6 @@ func (s *Store) WorkedStage(ctx context.Context, itemID, userID string) (flow.St
 	return stages[0], nil
 }
 
-// HasWorked reports whether the user ever had an assignment on the item in stage (for reviews,
-// on the label targetID).
-func (s *Store) HasWorked(ctx context.Context, itemID, userID string, stage flow.Stage, targetID string) (bool, error) {
-	q := s.db.WithContext(ctx).Table("assignments").Where("item_id = ? AND user_id = ? AND stage = ?", itemID, userID, stage)
-	if stage == flow.StageReview {
-		q = q.Where("target_id = ?", targetID)
-	}
-	var n int64
-	err := q.Count(&n).Error
-	return n > 0, translate(err)
-}
-
 // StuckTotals counts, per work stage, the waiting work no current member of the project can be
 // given, over every project that is not archived (each count capped at limit per project).
 func (s *Store) StuckTotals(ctx context.Context, roles map[flow.Stage]string, limit int) (map[flow.Stage]int64, error) {

@@ -173,6 +173,12 @@ type Event struct {
 	Before, After                      any
 }
 
+// EventWrite is the insert of an audit event, to be written with other writes.
+func (s *Store) EventWrite(ctx context.Context, ev Event) (Write, error) {
+	er, err := s.eventRow(ctx, ev)
+	return er.insert(), err
+}
+
 func (s *Store) eventRow(ctx context.Context, ev Event) (row, error) {
 	e, err := auditEvent(ev.ProjectID, ev.ActorID, ev.Action, ev.Target, ev.Before, ev.After)
 	if err != nil {

@@ -13,57 +13,41 @@ import (
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// held is what a submit already holds: the item, locked, and its label assignments read under
-// that lock (nil when not read).
-type held struct {
-	item   *store.Item
-	labels []store.Assignment
-}
-
 // afterSubmit moves the item on after a submission and returns its stage.
-func (s *Service) afterSubmit(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, canonical tasks.Answers, in Submission, h held) (flow.Stage, error) {
-	switch a.Stage {
-	case flow.StageCalibration:
+func (u *submission) afterSubmit(ctx context.Context, canonical tasks.Answers) (flow.Stage, error) {
+	a, p, tx := u.a, u.p, u.tx
+	if a.Stage == flow.StageCalibration {
 		return flow.StageCalibration, nil // note: calibration answers never move a pool item
-	case flow.StageReview:
-		if err := s.applyReview(ctx, tx, p, a, canonical, in); err != nil {
-			return "", err
-		}
-	case flow.StageAdjudicate:
-		return flow.StageDone, s.adjudicate(ctx, tx, p, a, canonical, in)
-	case flow.StageCriteria:
-		return s.collectCriteria(ctx, tx, p, a, canonical)
-	case flow.StageLabel:
-		it := h.item
-		if it == nil {
-			var err error
-			if it, err = tx.ItemForUpdate(ctx, a.ItemID); err != nil {
-				return "", err
-			}
-		}
-		if it.Stage == flow.StageGold {
-			return s.goldSubmitted(ctx, tx, p, a, it, canonical)
-		}
-		return s.advance(ctx, tx, p, it, h.labels)
 	}
-	it, err := tx.ItemForUpdate(ctx, a.ItemID)
+	it, err := u.item(ctx)
 	if err != nil {
 		return "", err
 	}
-	return s.advance(ctx, tx, p, it, nil)
+	switch a.Stage {
+	case flow.StageReview:
+		if err := u.applyReview(ctx, canonical); err != nil {
+			return "", err
+		}
+	case flow.StageAdjudicate:
+		return flow.StageDone, u.adjudicate(ctx, it, canonical)
+	case flow.StageCriteria:
+		return u.collectCriteria(ctx, it, canonical)
+	case flow.StageLabel:
+		if it.Stage == flow.StageGold {
+			return u.s.goldSubmitted(ctx, tx, p, a, it, canonical)
+		}
+	}
+	return u.s.advance(ctx, tx, p, it, u.labels)
 }
 
-// applyReview records a verdict on the label under review. A blind review gives answers; the
-// verdict follows from whether they agree with the label.
-func (s *Service) applyReview(ctx context.Context, tx *store.Store, p *Project, r *store.Assignment, answers tasks.Answers, in Submission) error {
-	label, err := tx.AssignmentForUpdate(ctx, *r.TargetID)
-	if err != nil {
-		return err
-	}
-	if label.ReviewStatus != flow.ReviewPending || label.Status != flow.AssignSubmitted {
+// applyReview records a verdict on the label under review, locked with the review. A blind
+// review gives answers; the verdict follows from whether they agree with the label.
+func (u *submission) applyReview(ctx context.Context, answers tasks.Answers) error {
+	r, label, p := u.a, u.held.Target, u.p
+	if label == nil || label.ReviewStatus != flow.ReviewPending || label.Status != flow.AssignSubmitted {
 		return ErrItemNotInFlow // note: the label was decided by someone else meanwhile
 	}
-	verdict := in.Verdict
+	verdict := u.in.Verdict
 	if verdict == "" {
 		out := Evaluate(p.Schema, p.Policy.Consensus, []Label{{Answers: DecodeAnswers(label.Answers)}, {Answers: answers}})
 		verdict = flow.VerdictApprove
@@ -71,7 +55,7 @@ func (s *Service) applyReview(ctx context.Context, tx *store.Store, p *Project, 
 			verdict = flow.VerdictDispute
 		}
 		r.Verdict = &verdict
-		if err := tx.SaveAssignment(ctx, r); err != nil {
+		if err := u.tx.SaveAssignment(ctx, r); err != nil {
 			return err
 		}
 	}
@@ -86,11 +70,12 @@ func (s *Service) applyReview(ctx context.Context, tx *store.Store, p *Project, 
 	case flow.VerdictDispute:
 		label.ReviewStatus = flow.ReviewDisputed
 	}
-	if err := tx.SaveAssignment(ctx, label); err != nil {
+	ev, err := u.tx.EventWrite(ctx, store.Event{ProjectID: p.ID, ActorID: r.UserID, Action: "label.review", Target: "assignment:" + label.ID,
+		Before: map[string]any{"review_status": before}, After: map[string]any{"review_status": label.ReviewStatus, "comment": u.in.Comment}})
+	if err != nil {
 		return err
 	}
-	return tx.Audit(ctx, p.ID, r.UserID, "label.review", "assignment:"+label.ID,
-		map[string]any{"review_status": before}, map[string]any{"review_status": label.ReviewStatus, "comment": in.Comment})
+	return u.tx.SaveAssignmentWith(ctx, label, ev)
 }
 
 // advance looks at an item's labels (as, when read under its lock already) and moves it: back to labeling while slots are open, to
@@ -263,15 +248,12 @@ func (s *Service) spotCheck(ctx context.Context, tx *store.Store, p *Project, it
 }
 
 // adjudicate writes the adjudicator's answers as ground truth.
-func (s *Service) adjudicate(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, answers tasks.Answers, in Submission) error {
-	it, err := tx.ItemForUpdate(ctx, a.ItemID)
-	if err != nil {
-		return err
-	}
+func (u *submission) adjudicate(ctx context.Context, it *store.Item, answers tasks.Answers) error {
+	a, p, in := u.a, u.p, u.in
 	if it.Stage != flow.StageAdjudicate {
 		return ErrItemNotInFlow
 	}
-	as, err := tx.ItemAssignments(ctx, it.ID, flow.StageLabel)
+	as, err := u.tx.ItemAssignments(ctx, it.ID, flow.StageLabel)
 	if err != nil {
 		return err
 	}
@@ -280,7 +262,7 @@ func (s *Service) adjudicate(ctx context.Context, tx *store.Store, p *Project, a
 	details := map[string]any{"assignment": a.ID, "confidence": in.Confidence, "error_category": in.ErrorCategory}
 	gt := &store.GroundTruth{ItemID: it.ID, Answers: Encode(answers), Provenance: flow.ProvenanceAdjudicated,
 		DecidedBy: &a.UserID, Rationale: &in.Rationale, Details: Encode(details), Texts: encodeTexts(texts)}
-	return s.decide(ctx, tx, p, it, gt)
+	return u.s.decide(ctx, u.tx, p, it, gt)
 }
 
 // decide records an item's ground truth and moves it to done, with the audit event moveItem
@@ -292,12 +274,14 @@ func (s *Service) decide(ctx context.Context, tx *store.Store, p *Project, it *s
 
 // moveItem changes an item's stage and records it in the audit trail.
 func (s *Service) moveItem(ctx context.Context, tx *store.Store, p *Project, it *store.Item, stage flow.Stage, reason *string) error {
-	if err := tx.SetItemStage(ctx, it.ID, stage, reason); err != nil {
-		return err
-	}
 	after := map[string]any{"stage": stage}
 	if reason != nil {
 		after["drop_reason"] = *reason
 	}
-	return tx.Audit(ctx, p.ID, "", "item.stage", "item:"+it.ID, map[string]any{"stage": it.Stage}, after)
+	err := tx.MoveItem(ctx, it.ID, stage, reason, store.Event{ProjectID: p.ID, Action: "item.stage", Target: "item:" + it.ID,
+		Before: map[string]any{"stage": it.Stage}, After: after})
+	if err == nil {
+		it.Stage, it.DropReason = stage, reason // note: the caller's item stays as stored
+	}
+	return err
 }

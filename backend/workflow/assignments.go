@@ -111,7 +111,7 @@ func (s *Service) Heartbeat(ctx context.Context, p *Project, w Worker, aid strin
 		}
 		t := s.now()
 		if a.LeaseExpiresAt.Before(t) {
-			free, err := s.slotStillFree(ctx, tx, p, a, t)
+			free, err := s.slotStillFree(ctx, tx, p, &store.LockedForSubmit{Assignment: a}, t)
 			if err != nil {
 				return err
 			}

@@ -15,7 +15,8 @@ import (
 
 // collectCriteria stores the criteria an annotator wrote. Once the stage's overlap of authors
 // have written, the item waits for the review of their criteria.
-func (s *Service) collectCriteria(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, answers tasks.Answers) (flow.Stage, error) {
+func (u *submission) collectCriteria(ctx context.Context, it *store.Item, answers tasks.Answers) (flow.Stage, error) {
+	a, p, tx := u.a, u.p, u.tx
 	var texts []string
 	if raw, ok := answers[p.Policy.CriteriaStage.Question]; ok {
 		if err := json.Unmarshal(raw, &texts); err != nil {
@@ -28,10 +29,6 @@ func (s *Service) collectCriteria(ctx context.Context, tx *store.Store, p *Proje
 		if err := tx.CreateCriterion(ctx, c); err != nil {
 			return "", err
 		}
-	}
-	it, err := tx.ItemForUpdate(ctx, a.ItemID)
-	if err != nil {
-		return "", err
 	}
 	as, err := tx.ItemAssignments(ctx, a.ItemID, flow.StageCriteria)
 	if err != nil {
@@ -46,11 +43,11 @@ func (s *Service) collectCriteria(ctx context.Context, tx *store.Store, p *Proje
 	if authors < p.slots(flow.StageCriteria) {
 		return flow.StageCriteria, nil
 	}
-	if err := s.moveItem(ctx, tx, p, it, flow.StageCriteriaReview, nil); err != nil {
+	if err := u.s.moveItem(ctx, tx, p, it, flow.StageCriteriaReview, nil); err != nil {
 		return "", err
 	}
 	// note: a reviewer may have marked every criterion written so far while others still wrote
-	return flow.StageCriteriaReview, s.closeCriteria(ctx, tx, p, a.ItemID)
+	return flow.StageCriteriaReview, u.s.closeCriteria(ctx, tx, p, it)
 }
 
 // CriterionVerdict is a reviewer's mark on a criterion; DuplicateOf names the criterion of the
@@ -105,7 +102,11 @@ func (s *Service) ReviewCriterion(ctx context.Context, p *Project, actorID, crit
 		if err := tx.Audit(ctx, p.ID, actorID, "criterion.review", "criterion:"+c.ID, nil, map[string]any{"status": verdict}); err != nil {
 			return err
 		}
-		return s.closeCriteria(ctx, tx, p, c.ItemID)
+		it, err := tx.ItemForUpdate(ctx, c.ItemID)
+		if err != nil {
+			return err
+		}
+		return s.closeCriteria(ctx, tx, p, it)
 	})
 	if err != nil {
 		return nil, err
@@ -189,8 +190,8 @@ func checkDuplicate(ctx context.Context, tx *store.Store, p *Project, c *store.C
 
 // closeCriteria splits or drops an item once every author has written and all its criteria are
 // marked.
-func (s *Service) closeCriteria(ctx context.Context, tx *store.Store, p *Project, itemID string) error {
-	cs, err := tx.Criteria(ctx, p.ID, "", itemID, 1000)
+func (s *Service) closeCriteria(ctx context.Context, tx *store.Store, p *Project, it *store.Item) error {
+	cs, err := tx.Criteria(ctx, p.ID, "", it.ID, 1000)
 	if err != nil {
 		return err
 	}
@@ -202,10 +203,6 @@ func (s *Service) closeCriteria(ctx context.Context, tx *store.Store, p *Project
 		if c.Status == flow.CriterionValid {
 			valid++
 		}
-	}
-	it, err := tx.ItemForUpdate(ctx, itemID)
-	if err != nil {
-		return err
 	}
 	if it.Stage != flow.StageCriteriaReview {
 		return nil // note: more authors are still writing

@@ -109,6 +109,15 @@ func (p *Project) goldStage() flow.Stage {
 	return flow.StageDone
 }
 
+// shownStage is an item's stage as the people working it may see it: a gold item reports the
+// stage a production item would.
+func (p *Project) shownStage(it *store.Item) flow.Stage {
+	if it.Stage == flow.StageGold {
+		return p.goldStage()
+	}
+	return it.Stage
+}
+
 // GoldJudgement is a person's gold accuracy over their sliding window.
 type GoldJudgement struct {
 	Answered int

@@ -8,6 +8,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 func goldLine(id string, quality int) string {
@@ -148,4 +149,39 @@ func TestJudgeWindow(t *testing.T) {
 			t.Errorf("accuracy %v, want %d/%d", *acc, correct, len(tc.results))
 		}
 	}
+}
+
+// TestGoldRetriesAndPassesReportedStage: a retried gold submit and the submit of a gold item's
+// first pass answer as a production item's would, never with the gold stage.
+func TestGoldRetriesAndPassesReportedStage(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("likert-rating", workflow.Policy{GoldRate: 1, Overlap: 2})
+		f.importItems(p, likertLine("rr-1"), goldLine("rr-g", 3))
+		ann := f.member(p, store.RoleAnnotator)
+		c := f.claim(p, ann, flow.StageLabel)
+		in := workflow.Submission{Answers: ans(`{"quality":3}`), IdempotencyKey: "gold-1"}
+		first := f.submit(p, ann, c, in)
+		again := f.submit(p, ann, c, in)
+		if it := f.itemByID(p, c.Assignment.ItemID); it.Stage != flow.StageGold {
+			t.Fatalf("no gold handed out: %s", it.Stage)
+		}
+		if !again.Replayed || again.ItemStage != first.ItemStage || again.ItemStage != flow.StageLabel {
+			t.Fatalf("retried gold submit reports %s (replayed %v), the first %s", again.ItemStage, again.Replayed, first.ItemStage)
+		}
+
+		pp := f.passProject(tasks.PassSamePerson, workflow.Policy{GoldRate: 1})
+		f.importItems(pp, passLine("rr-p1"),
+			`{"external_id":"rr-pg","gold":true,"inputs":{"video":"gold rollout","instruction":"x"},"ground_truth":{"answers":{"physics":4,"alignment":3}}}`)
+		pa := f.member(pp, store.RoleAnnotator)
+		pc := f.claim(pp, pa, flow.StageLabel)
+		if it := f.itemByID(pp, pc.Assignment.ItemID); it.Stage != flow.StageGold {
+			t.Fatalf("no gold handed out in passes: %s", it.Stage)
+		}
+		pin := workflow.Submission{Answers: ans(`{"physics":4}`), IdempotencyKey: "gold-pass-1"}
+		for _, res := range []*workflow.Result{f.submit(pp, pa, pc, pin), f.submit(pp, pa, pc, pin)} {
+			if res.NextPass == nil || res.ItemStage != flow.StageLabel {
+				t.Fatalf("gold pass submit reports %s, next pass %+v", res.ItemStage, res.NextPass)
+			}
+		}
+	})
 }

@@ -51,26 +51,55 @@ func (p *Project) reviewsPass(a *store.Assignment) bool {
 	return a.Stage == flow.StageReview && p.ownQueue(flow.StageLabel, nil)
 }
 
-// throughPasses reports whether an assignment in a pass answers every pass in turn: always with
-// same_person; with own_queue only calibration work and labels of gold items, which score one
-// person on the whole form (the item is read only then).
-func (s *Service) throughPasses(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment) (bool, error) {
-	if !slices.Contains(passStages, a.Stage) {
-		return false, nil
-	}
-	if !p.ownQueue(a.Stage, nil) {
-		return true, nil
-	}
-	it, err := tx.Item(ctx, p.ID, a.ItemID)
-	if err != nil {
-		return false, err
-	}
-	return it.Stage == flow.StageGold, nil
+// passAt is where a submit stands in its form's passes.
+type passAt struct {
+	schema *tasks.Schema // the stage's whole form
+	form   *tasks.Schema // the form answered now: the stage's, or its current pass's
+	pass   *tasks.Pass   // nil when the form has no passes for this work
+	// through: the person answers every pass in turn, the submit of one but the last opening
+	// the next (always with same_person; with own_queue only calibration work and labels of gold
+	// items, which score one person on the whole form).
+	through bool
+	last    bool // the assignment is in the last pass
 }
 
-// lastPass reports whether an assignment in a pass is in the last one.
-func (p *Project) lastPass(a *store.Assignment) bool {
-	return a.Pass >= len(p.StageSchema(a.Stage).Passes)-1
+// passAt reads where the submit's assignment stands in its passes.
+func (u *submission) passAt(ctx context.Context) (passAt, error) {
+	a, p := u.a, u.p
+	form, ps, err := p.formOf(a)
+	if err != nil || ps == nil {
+		return passAt{form: form}, err
+	}
+	if err := onlyPass(form, ps, u.in.Answers); err != nil {
+		return passAt{}, err
+	}
+	schema := p.StageSchema(a.Stage)
+	at := passAt{schema: schema, form: form, pass: ps, through: slices.Contains(passStages, a.Stage), last: a.Pass >= len(schema.Passes)-1}
+	if at.through && p.ownQueue(a.Stage, nil) {
+		it, err := u.read(ctx) // note: held, since a label of an own-queue form locks its item
+		if err != nil {
+			return passAt{}, err
+		}
+		at.through = it.Stage == flow.StageGold
+	}
+	return at, nil
+}
+
+// whole is the answers of every pass: those of the earlier passes, kept in the draft, with the
+// last pass's.
+func (at passAt) whole(a *store.Assignment, last tasks.Answers) tasks.Answers {
+	earlier := tasks.Answers{}
+	for key, raw := range DecodeAnswers(a.Draft) {
+		if i := at.schema.PassOf(key); i >= 0 && i < a.Pass {
+			earlier[key] = raw
+		}
+	}
+	return withPass(at.form, earlier, last)
+}
+
+// revision is the insert of one save, with the pass it was made in when the form has passes.
+func (at passAt) revision(a *store.Assignment, kind flow.RevisionKind, answers store.JSON) store.Write {
+	return revisionOf(a, kind, answers, at.pass)
 }
 
 // ownQueue reports whether an item's work in a stage is labelled pass by pass by different
@@ -108,10 +137,8 @@ func (s *Service) openNextPass(ctx context.Context, tx *store.Store, p *Project,
 		return true, nil
 	}
 	it.Pass++
-	if err := tx.SetItemPass(ctx, it.ID, it.Pass); err != nil {
-		return false, err
-	}
-	return true, tx.Audit(ctx, p.ID, "", "item.pass", "item:"+it.ID, nil, map[string]any{"pass": p.Schema.Passes[it.Pass].Key})
+	return true, tx.SetItemPass(ctx, it.ID, it.Pass, store.Event{ProjectID: p.ID, Action: "item.pass", Target: "item:" + it.ID,
+		After: map[string]any{"pass": p.Schema.Passes[it.Pass].Key}})
 }
 
 // onlyPass refuses answers to questions outside the current pass: an earlier pass was submitted
@@ -154,17 +181,6 @@ func passAnswers(form *tasks.Schema, answers tasks.Answers) tasks.Answers {
 	return out
 }
 
-// earlierPasses keeps the answers given in passes before the assignment's current one.
-func earlierPasses(schema *tasks.Schema, a *store.Assignment) tasks.Answers {
-	out := tasks.Answers{}
-	for key, raw := range DecodeAnswers(a.Draft) {
-		if i := schema.PassOf(key); i >= 0 && i < a.Pass {
-			out[key] = raw
-		}
-	}
-	return out
-}
-
 // revisionOf is the insert of one save, with the pass it was made in when the form has passes.
 func revisionOf(a *store.Assignment, kind flow.RevisionKind, answers store.JSON, ps *tasks.Pass) store.Write {
 	if ps == nil {
@@ -173,77 +189,39 @@ func revisionOf(a *store.Assignment, kind flow.RevisionKind, answers store.JSON,
 	return store.RevisionWrite(a.ID, a.Version, kind, answers, ps.Key, Encode(ps.Inputs))
 }
 
-// addRevision keeps one save, with the pass it was made in when the form has passes.
-func addRevision(ctx context.Context, tx *store.Store, a *store.Assignment, kind flow.RevisionKind, answers store.JSON, ps *tasks.Pass) error {
-	if ps == nil {
-		return tx.AddRevision(ctx, a.ID, a.Version, kind, answers)
-	}
-	return tx.AddPassRevision(ctx, a.ID, a.Version, kind, answers, ps.Key, Encode(ps.Inputs))
-}
-
 // submitPass records the submit of a pass that is not the last: its answers are validated
 // against the pass's form and frozen, and the next pass opens for the same person, under a
 // renewed lease. The item does not move on.
-func (s *Service) submitPass(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, form *tasks.Schema, ps *tasks.Pass, in Submission) (*Result, error) {
-	item, err := s.itemFor(ctx, tx, p, a, form, nil)
+func (u *submission) submitPass(ctx context.Context, at passAt) (*Result, error) {
+	a, p, in := u.a, u.p, u.in
+	canonical, err := u.check(ctx, at.form)
 	if err != nil {
 		return nil, err
 	}
-	canonical, err := s.checkSubmission(form, a, in, item)
-	if err != nil {
-		return nil, err
-	}
-	a.Draft = Encode(withPass(form, DecodeAnswers(a.Draft), canonical))
+	a.Draft = Encode(withPass(at.form, DecodeAnswers(a.Draft), canonical))
 	a.Version, a.TimeSpentMS = a.Version+1, a.TimeSpentMS+in.TimeSpentMS
 	if in.IdempotencyKey != "" {
 		a.SubmitKey = &in.IdempotencyKey
 	}
-	if err := addRevision(ctx, tx, a, flow.RevisionPass, Encode(canonical), ps); err != nil {
-		return nil, err
-	}
+	rev := at.revision(a, flow.RevisionPass, Encode(canonical))
 	a.Pass++
-	a.LeaseExpiresAt = s.now().Add(p.Lease())
-	if err := tx.SaveAssignment(ctx, a); err != nil {
-		return nil, err
-	}
-	if err := tx.Audit(ctx, p.ID, a.UserID, "assignment.pass", "item:"+a.ItemID, nil,
-		map[string]any{"assignment": a.ID, "stage": a.Stage, "pass": ps.Key}); err != nil {
-		return nil, err
-	}
-	return s.passResult(ctx, tx, p, a, false)
-}
-
-// passResult is the outcome of a pass submit: the assignment, still open, and the pass that
-// opened (only its number and label: the next view is fetched on its own).
-func (s *Service) passResult(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, replayed bool) (*Result, error) {
-	it, err := tx.Item(ctx, p.ID, a.ItemID)
+	a.LeaseExpiresAt = u.s.now().Add(p.Lease())
+	ev, err := u.tx.EventWrite(ctx, store.Event{ProjectID: p.ID, ActorID: a.UserID, Action: "assignment.pass", Target: "item:" + a.ItemID,
+		After: map[string]any{"assignment": a.ID, "stage": a.Stage, "pass": at.pass.Key}})
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Assignment: a, ItemStage: it.Stage, Replayed: replayed, NextPass: p.StageSchema(a.Stage).Step(a.Pass)}, nil
+	if err := u.tx.SaveAssignmentWith(ctx, a, rev, ev); err != nil {
+		return nil, err
+	}
+	return u.passResult(false), nil
 }
 
-// replayedPass reports whether a submit is a retry of the pass submit that opened the
-// assignment's current pass.
-func replayedPass(a *store.Assignment, in Submission) bool {
-	return a != nil && a.Pass > 0 && a.Status == flow.AssignActive && in.IdempotencyKey != "" &&
-		a.SubmitKey != nil && *a.SubmitKey == in.IdempotencyKey
-}
-
-// itemFor is the item when validating answers of form needs it: the one the submit locked
-// when it has it, read otherwise.
-func (s *Service) itemFor(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, form *tasks.Schema, locked *store.Item) (tasks.Item, error) {
-	if !form.ReadsItem() { // note: most schemas do not, and a submit stays one read shorter
-		return tasks.Item{}, nil
-	}
-	if locked != nil { // note: the submit's first statement read it with the assignment
-		return storeItem(locked)
-	}
-	stored, err := tx.Item(ctx, p.ID, a.ItemID)
-	if err != nil {
-		return tasks.Item{}, err
-	}
-	return storeItem(stored)
+// passResult is the outcome of a pass submit: the assignment, still open in its label stage, and
+// the pass that opened (only its number and label: the next view is fetched on its own).
+func (u *submission) passResult(replayed bool) *Result {
+	a := u.a
+	return &Result{Assignment: a, ItemStage: a.Stage, Replayed: replayed, NextPass: u.p.StageSchema(a.Stage).Step(a.Pass)}
 }
 
 // movingPass is the first pass whose label submit can move an item on: the last one when the

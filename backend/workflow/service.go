@@ -198,7 +198,7 @@ func (s *Service) resume(ctx context.Context, tx *store.Store, p *Project, userI
 	for i := range open {
 		a := &open[i]
 		if a.LeaseExpiresAt.Before(t) {
-			free, err := s.slotStillFree(ctx, tx, p, a, t)
+			free, err := s.slotStillFree(ctx, tx, p, &store.LockedForSubmit{Assignment: a}, t)
 			if err != nil {
 				return nil, err
 			}
@@ -251,23 +251,32 @@ func (p *Project) slots(stage flow.Stage) int {
 }
 
 // slotStillFree reports whether an expired assignment could still be honoured: nobody took
-// its place in the meantime.
-func (s *Service) slotStillFree(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, t time.Time) (bool, error) {
+// its place in the meantime. It locks the review's label or the item as a new claim would, unless
+// held has them locked already, and keeps them in held.
+func (s *Service) slotStillFree(ctx context.Context, tx *store.Store, p *Project, held *store.LockedForSubmit, t time.Time) (bool, error) {
+	a := held.Assignment
 	if a.Stage == flow.StageCalibration {
 		return true, nil // note: every participant has a slot of their own on every item of the round
 	}
 	if a.Stage == flow.StageReview {
-		// note: lock the label as a new claim would, so a resume and a claim cannot both win
-		if _, err := tx.AssignmentForUpdate(ctx, *a.TargetID); err != nil {
-			return false, err
+		if held.Target == nil { // note: lock the label as a new claim would, so a resume and a claim cannot both win
+			l, err := tx.AssignmentForUpdate(ctx, *a.TargetID)
+			if err != nil {
+				return false, err
+			}
+			held.Target = l
 		}
 		taken, err := tx.ReviewSlotTaken(ctx, *a.TargetID, a.ID, t)
 		return !taken, err
 	}
-	it, err := tx.ItemForUpdate(ctx, a.ItemID)
-	if err != nil {
-		return false, err
+	if held.Item == nil {
+		it, err := tx.ItemForUpdate(ctx, a.ItemID)
+		if err != nil {
+			return false, err
+		}
+		held.Item = it
 	}
+	it := held.Item
 	if p.ownQueue(a.Stage, it) && a.Pass != it.Pass {
 		return false, nil // note: the item has moved on to its next pass
 	}

@@ -42,82 +42,103 @@ func (s *Service) Submit(ctx context.Context, p *Project, w Worker, aid string, 
 	}
 	var res *Result
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
-		locked, err := tx.AssignmentForSubmit(ctx, aid, p.movingPass())
-		a, err := s.checkOpen(ctx, tx, p, w, locked.Assignment, err)
-		if errors.Is(err, ErrAlreadyDone) && in.IdempotencyKey != "" && a.SubmitKey != nil && *a.SubmitKey == in.IdempotencyKey {
-			it, err := tx.Item(ctx, p.ID, a.ItemID)
-			res = &Result{Assignment: a, ItemStage: it.Stage, Replayed: true}
+		held, err := tx.AssignmentForSubmit(ctx, aid, p.movingPass())
+		a, err := s.checkOpen(ctx, tx, p, w, held.Assignment, err)
+		u := &submission{s: s, tx: tx, p: p, a: a, in: in, held: held}
+		if errors.Is(err, ErrAlreadyDone) && u.replayed() {
+			res, err = u.replay(ctx)
 			return err
 		}
 		if err != nil {
 			return err
 		}
 		if a.SchemaVersion != p.SchemaVersion {
-			if p, err = s.LoadProject(ctx, p.Project, a.SchemaVersion); err != nil {
+			if u.p, err = s.LoadProject(ctx, p.Project, a.SchemaVersion); err != nil {
 				return err
 			}
 		}
-		if replayedPass(a, in) {
-			res, err = s.passResult(ctx, tx, p, a, true)
-			return err
-		}
-		if err := s.checkLease(ctx, tx, p, a); err != nil {
-			return err
-		}
-		res, err = s.apply(ctx, tx, p, a, locked.Item, in)
+		res, err = u.apply(ctx)
 		return err
 	})
 	return res, err
 }
 
-func (s *Service) checkLease(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment) error {
-	t := s.now()
-	if !a.LeaseExpiresAt.Before(t) {
-		return nil
-	}
-	free, err := s.slotStillFree(ctx, tx, p, a, t)
-	if err != nil {
-		return err
-	}
-	if !free {
-		return ErrLeaseLost
-	}
-	return nil
+// submission is one submit under way: what its first statement locked, and the item's labels
+// once read. Every step of the submit reads the item from here, so it is read once.
+type submission struct {
+	s    *Service
+	tx   *store.Store
+	p    *Project
+	a    *store.Assignment
+	in   Submission
+	held store.LockedForSubmit
+	// labels are the item's label assignments as the submit left them; nil until read.
+	labels []store.Assignment
 }
 
-// apply records the submission and advances the item. locked is the item when the
-// assignment's lock took it too (a label on PostgreSQL): the submit then reads the item's labels
-// in the statement that writes it.
-func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, locked *store.Item, in Submission) (*Result, error) {
-	schema, ps, err := p.formOf(a)
-	if err != nil {
-		return nil, err
-	}
-	if err := onlyPass(schema, ps, in.Answers); err != nil {
-		return nil, err
-	}
-	through := false
-	if ps != nil {
-		if through, err = s.throughPasses(ctx, tx, p, a); err != nil {
+// item is the submit's item, locked: with the assignment when the first statement took it,
+// else now, once.
+func (u *submission) item(ctx context.Context) (*store.Item, error) {
+	if u.held.Item == nil {
+		it, err := u.tx.ItemForUpdate(ctx, u.a.ItemID)
+		if err != nil {
 			return nil, err
 		}
+		u.held.Item = it
 	}
-	if through && !p.lastPass(a) {
-		return s.submitPass(ctx, tx, p, a, schema, ps, in)
+	return u.held.Item, nil
+}
+
+// read is the submit's item as it is: the locked one when the submit holds it, else read without
+// a lock (a submit that does not move the item does not lock it).
+func (u *submission) read(ctx context.Context) (*store.Item, error) {
+	if u.held.Item != nil {
+		return u.held.Item, nil
 	}
-	item, err := s.itemFor(ctx, tx, p, a, schema, locked)
+	return u.tx.Item(ctx, u.p.ID, u.a.ItemID)
+}
+
+// replayed reports whether the submit is a retry of the one that submitted the assignment, or of
+// the pass submit that opened its current pass.
+func (u *submission) replayed() bool {
+	key := u.in.IdempotencyKey
+	return u.a != nil && key != "" && u.a.SubmitKey != nil && *u.a.SubmitKey == key
+}
+
+// replay answers a retried submit as the first one was answered: the item's stage as its worker
+// may see it.
+func (u *submission) replay(ctx context.Context) (*Result, error) {
+	it, err := u.read(ctx)
 	if err != nil {
 		return nil, err
 	}
-	canonical, err := s.checkSubmission(schema, a, in, item)
+	return &Result{Assignment: u.a, ItemStage: u.p.shownStage(it), Replayed: true}, nil
+}
+
+// apply records the submission and advances the item.
+func (u *submission) apply(ctx context.Context) (*Result, error) {
+	a, p, in := u.a, u.p, u.in
+	if a.Pass > 0 && u.replayed() {
+		return u.passResult(true), nil
+	}
+	if err := u.checkLease(ctx); err != nil {
+		return nil, err
+	}
+	at, err := u.passAt(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if through { // note: the last pass submits the answers and the time of every pass, as one label
-		canonical = withPass(schema, earlierPasses(p.StageSchema(a.Stage), a), canonical)
-		in.TimeSpentMS += a.TimeSpentMS
+	if at.through && !at.last {
+		return u.submitPass(ctx, at)
 	}
-	t := s.now()
+	canonical, err := u.check(ctx, at.form)
+	if err != nil {
+		return nil, err
+	}
+	if at.through { // note: the last pass submits the answers and the time of every pass, as one label
+		canonical, in.TimeSpentMS = at.whole(a, canonical), in.TimeSpentMS+a.TimeSpentMS
+	}
+	t := u.s.now()
 	a.Status, a.SubmittedAt, a.Version = flow.AssignSubmitted, &t, a.Version+1
 	a.TimeSpentMS = in.TimeSpentMS
 	if canonical != nil {
@@ -130,20 +151,51 @@ func (s *Service) apply(ctx context.Context, tx *store.Store, p *Project, a *sto
 	if a.Stage == flow.StageLabel && p.Policy.Review == ReviewCross {
 		a.ReviewStatus = flow.ReviewPending
 	}
-	labels, err := tx.RecordSubmit(ctx, store.Submitted{Assignment: a, Revision: revisionOf(a, flow.RevisionSubmit, OrEmpty(a.Answers), ps),
+	u.labels, err = u.tx.RecordSubmit(ctx, store.Submitted{Assignment: a, Revision: at.revision(a, flow.RevisionSubmit, OrEmpty(a.Answers)),
 		Event: store.Event{ProjectID: p.ID, ActorID: a.UserID, Action: "assignment.submit", Target: "item:" + a.ItemID,
 			After: map[string]any{"assignment": a.ID, "stage": a.Stage, "verdict": in.Verdict}},
-		Labels: locked != nil})
+		Labels: a.Stage == flow.StageLabel && u.held.Item != nil})
 	if err != nil {
 		return nil, err
 	}
-	stage, err := s.afterSubmit(ctx, tx, p, a, canonical, in, held{item: locked, labels: labels})
+	stage, err := u.afterSubmit(ctx, canonical)
 	return &Result{Assignment: a, ItemStage: stage}, err
+}
+
+// checkLease refuses a submit whose lease expired when someone else took its slot since.
+func (u *submission) checkLease(ctx context.Context) error {
+	t := u.s.now()
+	if !u.a.LeaseExpiresAt.Before(t) {
+		return nil
+	}
+	free, err := u.s.slotStillFree(ctx, u.tx, u.p, &u.held, t)
+	if err != nil {
+		return err
+	}
+	if !free {
+		return ErrLeaseLost
+	}
+	return nil
+}
+
+// check validates the answers to form and returns them canonical.
+func (u *submission) check(ctx context.Context, form *tasks.Schema) (tasks.Answers, error) {
+	var item tasks.Item
+	if form.ReadsItem() { // note: most schemas do not, and a submit stays one read shorter
+		it, err := u.read(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if item, err = storeItem(it); err != nil {
+			return nil, err
+		}
+	}
+	return checkSubmission(form, u.a, u.in, item)
 }
 
 // checkSubmission validates a submission for its stage against the item and returns the
 // canonical answers, completed by the system (see tasks.Schema.ValidateItemAnswers).
-func (s *Service) checkSubmission(schema *tasks.Schema, a *store.Assignment, in Submission, item tasks.Item) (tasks.Answers, error) {
+func checkSubmission(schema *tasks.Schema, a *store.Assignment, in Submission, item tasks.Item) (tasks.Answers, error) {
 	fe := tasks.FieldErrors{}
 	needAnswers := true
 	switch a.Stage {

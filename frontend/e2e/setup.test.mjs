@@ -265,7 +265,7 @@ test("setup: a custom schema fixed on the way; overlap 3 with one reviewer finis
         await page.goto(`/projects/${pid}/overview`);
         const stuck = page.getByTestId("stuck-work");
         await stuck.waitFor();
-        assert.match(await stuck.locator('[data-stage="adjudicate"]').textContent(), /Adjudicate: 1 item — needs an adjudicator who did not label or review the item/);
+        assert.match(await stuck.locator('[data-stage="adjudicate"]').textContent(), /Adjudicate: 1 item — needs an adjudicator who has not worked on the item in another stage and has not adjudicated the item/);
         assert.match(await page.getByTestId("feasibility").textContent(), /needed 1, have 0/);
         await saveShot(page, shot("07-overview-stuck"));
         people.adj = await joinProject(browser, server.url, "adj@arbiter.test", "Caption check");
