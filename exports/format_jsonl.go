@@ -47,6 +47,9 @@ func appendRecord(b []byte, e *entry, raw bool) []byte {
 	if len(e.missing) > 0 {
 		b = appendField(b, false, "missing", e.missing)
 	}
+	if len(e.Aggregates) > 0 {
+		b = appendField(b, false, "aggregates", e.Aggregates)
+	}
 	if len(e.Texts) > 0 {
 		b = appendField(b, false, "texts", e.Texts)
 	}

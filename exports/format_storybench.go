@@ -60,6 +60,12 @@ var storyTrackName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
 // else the template's; "integrated" is written as "joint", the
 // repository's name for it.
 //
+// When the policy aggregates the criteria (mean, median or all: the
+// paper's human means, every evaluation weighted equally and nothing
+// dropped), every evaluation is a record of its own: the same fields, the
+// evaluator's pseudonym under "evaluator", the scores and rationales as that
+// evaluator gave them, and the item's aggregates under "item_aggregates".
+//
 // Next to each all_results.json, summary.json reports the paper's two
 // averages per criterion and for the Total Average (the mean of an
 // example's criteria, averaged over examples): valid-only (over the records
@@ -85,6 +91,20 @@ func (w *storyBenchWriter) write(e *entry) error {
 	if err != nil {
 		return err
 	}
+	dir := "storybench/" + e.Split + "/" + track + "/"
+	if w.perEvaluation(e) {
+		return w.writeEvaluations(e, track, dir)
+	}
+	r := w.head(e, track)
+	eval, status := w.evaluation(e)
+	r.add("status", status)
+	r.add("human_eval", eval)
+	w.summary(dir).add(w.criteria, answeredScores(w.criteria, e), status)
+	return w.arrays.add(dir+"all_results.json", r)
+}
+
+// head is the start of a record: the item, its system and track.
+func (w *storyBenchWriter) head(e *entry, track string) obj {
 	var r obj
 	if idx, ok := e.Meta["index"]; ok {
 		r.add("dataset_index", json.RawMessage(idx))
@@ -99,12 +119,71 @@ func (w *storyBenchWriter) write(e *entry) error {
 		r.add("system", inputValue(in, e.Inputs[in.Name]))
 	}
 	r.add("track", track)
-	eval, status := w.evaluation(e)
-	r.add("status", status)
-	r.add("human_eval", eval)
-	dir := "storybench/" + e.Split + "/" + track + "/"
-	w.summary(dir).add(w.criteria, e, status)
-	return w.arrays.add(dir+"all_results.json", r)
+	return r
+}
+
+// perEvaluation reports whether the item's criteria are aggregated over its evaluations (the
+// paper's human means: every evaluation weighted equally, nothing dropped) rather than decided:
+// then every evaluation is a record of its own.
+func (w *storyBenchWriter) perEvaluation(e *entry) bool {
+	for _, c := range w.criteria {
+		if Aggregated(e.Aggregates[c.score.Key].Rule) {
+			return len(e.Labels) > 0
+		}
+	}
+	return false
+}
+
+// writeEvaluations writes one record per evaluation of the item, with its evaluator's
+// pseudonym, each criterion's score and rationale as that evaluator gave them, and the
+// item's aggregates beside them.
+func (w *storyBenchWriter) writeEvaluations(e *entry, track, dir string) error {
+	for _, l := range e.Labels {
+		r := w.head(e, track)
+		r.add("evaluator", l.Annotator)
+		var eval obj
+		scores := map[string]int64{}
+		status := "ok"
+		for _, c := range w.criteria {
+			if slices.Contains(e.missing, c.score.Key) {
+				eval.add(c.score.Key, obj{{"score", nil}, {"status", tasks.AnswerMissing}})
+				status = tasks.AnswerMissing
+				continue
+			}
+			var score int64
+			if json.Unmarshal(l.Answers[c.score.Key], &score) != nil || tasks.IsMissing(l.Answers[c.score.Key]) {
+				status = ifStr(status == "ok", "incomplete", status)
+				continue
+			}
+			scores[c.score.Key] = score
+			sr := obj{{"score", score}}
+			if c.rationale != nil {
+				var text string
+				json.Unmarshal(l.Answers[c.rationale.Key], &text)
+				sr.add("rationale", text)
+			}
+			eval.add(c.score.Key, sr)
+		}
+		r.add("status", status)
+		r.add("human_eval", eval)
+		r.add("item_aggregates", e.Aggregates)
+		w.summary(dir).add(w.criteria, scores, status)
+		if err := w.arrays.add(dir+"all_results.json", r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// answeredScores are the ground truth's criterion scores.
+func answeredScores(cs []storyCriterion, e *entry) map[string]int64 {
+	out := map[string]int64{}
+	for _, c := range cs {
+		if score, ok := e.answered[c.score.Key].(int64); ok {
+			out[c.score.Key] = score
+		}
+	}
+	return out
 }
 
 // summary returns the running summary of one results directory.
@@ -166,15 +245,15 @@ type storySummary struct {
 	scored                  map[string]int
 }
 
-// add counts one record.
-func (s *storySummary) add(cs []storyCriterion, e *entry, status string) {
+// add counts one record with its criterion scores.
+func (s *storySummary) add(cs []storyCriterion, scores map[string]int64, status string) {
 	s.records++
 	if status == tasks.AnswerMissing {
 		s.missing++
 	}
 	var rec float64
 	for _, c := range cs {
-		if score, ok := e.answered[c.score.Key].(int64); ok {
+		if score, ok := scores[c.score.Key]; ok {
 			s.sum[c.score.Key] += float64(score)
 			s.scored[c.score.Key]++
 			rec += float64(score)

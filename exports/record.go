@@ -28,10 +28,13 @@ const (
 	ProvAdjudicated = "adjudicated"
 	ProvRule        = "rule"
 	ProvConstructed = "constructed"
+	// ProvAggregated: every decided question was aggregated (mean, median or all of the
+	// evaluations) rather than agreed on; Record.Aggregates holds the values.
+	ProvAggregated = "aggregated"
 )
 
 // ProvenanceKinds lists every provenance kind in documentation order.
-var ProvenanceKinds = []string{ProvUnanimous, ProvMajority, ProvSingle, ProvAdjudicated, ProvRule, ProvConstructed}
+var ProvenanceKinds = []string{ProvUnanimous, ProvMajority, ProvSingle, ProvAdjudicated, ProvRule, ProvConstructed, ProvAggregated}
 
 // Record is one released item, as the caller streams it in.
 //
@@ -79,6 +82,41 @@ type Record struct {
 	// the ground truth (the adjudicator's first when adjudicated), so
 	// evidence and rationales survive a consensus decision.
 	Texts map[string][]TextAnswer
+	// Aggregates holds, per question the policy aggregates rather than
+	// decides by consensus, the rule and what it made of every evaluation;
+	// those questions are not in Answers.
+	Aggregates map[string]Aggregate
+}
+
+// Aggregation rules of a question, as the workflow policy names them.
+const (
+	AggregateConsensus = "consensus"
+	AggregateMean      = "mean"
+	AggregateMedian    = "median"
+	AggregateAll       = "all"
+)
+
+// Aggregate is what an aggregation rule made of one question's evaluations:
+// every evaluation weighted equally, nothing dropped, the spread kept.
+type Aggregate struct {
+	// Rule is mean, median or all (no aggregation: each evaluation is a
+	// record, see Record.Labels).
+	Rule string `json:"rule"`
+	// N is the number of evaluations that answered the question.
+	N int `json:"n"`
+	// Value is the mean or the median of the scores; nil for all.
+	Value *float64 `json:"value,omitempty"`
+	// Min, Max and SD (the sample standard deviation, nil under two
+	// evaluations) describe the spread of the scores.
+	Min *float64 `json:"min,omitempty"`
+	Max *float64 `json:"max,omitempty"`
+	SD  *float64 `json:"sd,omitempty"`
+}
+
+// Aggregated reports whether the rule evaluates each evaluation on its own
+// (mean, median, all) rather than one agreed answer.
+func Aggregated(rule string) bool {
+	return rule == AggregateMean || rule == AggregateMedian || rule == AggregateAll
 }
 
 // TextAnswer is one person's free-text answer kept with the ground truth.

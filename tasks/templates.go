@@ -34,6 +34,10 @@ type Template struct {
 	// Forms are further forms of the same benchmark, run as their own stage
 	// (e.g. Omni-Reward's criteria authoring before preference labelling).
 	Forms []Form `json:"forms,omitempty"`
+	// Workflow is the policy the benchmark's paper ran, as a JSON object of
+	// the workflow policy's fields: a project made from the template starts
+	// from it, and the fields a request names override it.
+	Workflow json.RawMessage `json:"workflow,omitempty"`
 	// Samples are example items. Media paths are relative ("media/x.png")
 	// and are read with SampleMedia.
 	Samples []Item `json:"samples"`

@@ -197,7 +197,7 @@ func TestStuckWork(t *testing.T) {
 		c := both.next(pid, "label")
 		both.submitOK(c.Assignment.ID, map[string]any{"answers": mustTemplate("robojudge").ExampleAnswers()})
 		lead.must("GET", "/api/v1/projects/"+pid+"/stuck", nil, 200, &stuck)
-		if len(stuck.Stages) != 1 || stuck.Stages[0].Stage != "review" || stuck.Stages[0].Count != 1 || !strings.Contains(stuck.Stages[0].Reason, "did not label") {
+		if len(stuck.Stages) != 1 || stuck.Stages[0].Stage != "review" || stuck.Stages[0].Count != 1 || !strings.Contains(stuck.Stages[0].Reason, "has not worked on the item in another stage") {
 			t.Fatalf("the label only its author could review: %+v", stuck)
 		}
 		lead.member(pid, rev, "reviewer")

@@ -232,6 +232,9 @@ const (
 	ProvenanceAdjudicated Provenance = "adjudicated"
 	ProvenanceRule        Provenance = "rule"
 	ProvenanceConstructed Provenance = "constructed"
+	// ProvenanceAggregated: every decided question was aggregated over its evaluations (mean,
+	// median, all) under the policy's aggregation rules, none agreed on.
+	ProvenanceAggregated Provenance = "aggregated"
 )
 
 // RevisionKind says what kind of save an answer revision records.

@@ -1,7 +1,9 @@
 package projects_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -324,5 +326,45 @@ func TestWorkersReadNeitherModelNorGold(t *testing.T) {
 		if !strings.Contains(listed, `"method":"model"`) || d.Workflow.DraftFromPredictions.Method != workflow.DraftModel {
 			t.Errorf("%s does not see that drafts exist: %s", tc.who.Email, listed)
 		}
+	}
+}
+
+// TestTemplatePolicies: every template's policy reads as a policy, strictly, and is valid for
+// its schema; a project made from a template starts from it, and a request's fields override
+// only what they name.
+func TestTemplatePolicies(t *testing.T) {
+	for _, tpl := range tasks.Templates() {
+		if len(tpl.Workflow) == 0 {
+			continue
+		}
+		var pol workflow.Policy
+		dec := json.NewDecoder(bytes.NewReader(tpl.Workflow))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&pol); err != nil {
+			t.Fatalf("%s: %v", tpl.ID, err)
+		}
+		forms := map[string]tasks.Schema{}
+		for _, f := range tpl.Forms {
+			forms[f.Key] = f.Schema
+		}
+		if err := pol.Defaults().Validate(&tpl.Schema, forms); err != nil {
+			t.Fatalf("%s: %v", tpl.ID, err)
+		}
+	}
+	var draft projects.SetupDraft
+	if err := json.Unmarshal([]byte(`{"name":"s","template":"storybench-text","workflow":{"overlap":3}}`), &draft); err != nil {
+		t.Fatal(err)
+	}
+	check, err := (&projects.Service{}).CheckSetup(draft)
+	if err != nil || !check.Valid || check.Workflow.Overlap != 3 || check.Workflow.Aggregation.Default != workflow.AggregateMean ||
+		check.Workflow.Adjudication != workflow.AdjudicateNever {
+		t.Fatalf("the request's overlap over the template's policy: %+v %v", check, err)
+	}
+	var spec projects.ProjectSpec
+	if err := json.Unmarshal([]byte(`{"name":"s","template":"storybench-text","workflow":{"overlap":3},"extra":1}`), &spec); err == nil {
+		t.Fatal("an unknown field of a spec is accepted")
+	}
+	if err := json.Unmarshal([]byte(`{"name":"s","template":"storybench-text","workflow":{"overlap":3,"extra":1}}`), &spec); err == nil {
+		t.Fatal("an unknown policy field is accepted")
 	}
 }

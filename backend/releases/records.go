@@ -151,6 +151,12 @@ func record(it *store.ItemTruth, work []store.Assignment) exports.Record {
 		if len(it.Truth.Texts) > 0 {
 			json.Unmarshal(it.Truth.Texts, &rec.Texts)
 		}
+		var d struct {
+			Aggregates map[string]exports.Aggregate `json:"aggregates"`
+		}
+		if json.Unmarshal(it.Truth.Details, &d) == nil {
+			rec.Aggregates = d.Aggregates
+		}
 	}
 	rec.Labels, rec.Reviews = labelsAndReviews(work)
 	return rec

@@ -188,7 +188,7 @@ func encodeTexts(t map[string][]exports.TextAnswer) store.JSON {
 
 // finalize applies the consensus rule and the adjudication policy to the accepted labels.
 func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it *store.Item, labels []Label, disputed bool) (flow.Stage, error) {
-	out := Evaluate(p.Schema, p.Policy.Consensus, labels)
+	out := Aggregate(p.Schema, p.Policy.Consensus, p.Policy.Aggregation, labels)
 	if it.SpotCheck {
 		return flow.StageDone, s.spotCheck(ctx, tx, p, it, out)
 	}
@@ -197,7 +197,11 @@ func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it 
 	case pol.Adjudication == AdjudicateAlways || disputed:
 		return flow.StageAdjudicate, s.moveItem(ctx, tx, p, it, flow.StageAdjudicate, nil)
 	case out.Agreed:
-		gt := &store.GroundTruth{ItemID: it.ID, Answers: Encode(out.Answers), Provenance: out.Provenance, Details: Encode(map[string]any{"labels": len(labels)}),
+		details := map[string]any{"labels": len(labels)}
+		if len(out.Aggregates) > 0 {
+			details["aggregates"] = out.Aggregates
+		}
+		gt := &store.GroundTruth{ItemID: it.ID, Answers: Encode(out.Answers), Provenance: out.Provenance, Details: Encode(details),
 			Texts: encodeTexts(textsOf(p.Schema, nil, labels))}
 		return flow.StageDone, s.decide(ctx, tx, p, it, gt)
 	case pol.OnNoConsensus == NoConsensusAdjudicate: // note: Validate allows it only with on_disagreement
@@ -260,6 +264,9 @@ func (u *submission) adjudicate(ctx context.Context, it *store.Item, answers tas
 	labels, _, _ := acceptedLabels(as)
 	texts := textsOf(p.Schema, &Label{By: a.UserID, Answers: answers}, labels)
 	details := map[string]any{"assignment": a.ID, "confidence": in.Confidence, "error_category": in.ErrorCategory}
+	if agg := Aggregate(p.Schema, p.Policy.Consensus, p.Policy.Aggregation, labels).Aggregates; len(agg) > 0 {
+		details["aggregates"] = agg // note: what the evaluations said, beside the adjudicator's decision
+	}
 	gt := &store.GroundTruth{ItemID: it.ID, Answers: Encode(answers), Provenance: flow.ProvenanceAdjudicated,
 		DecidedBy: &a.UserID, Rationale: &in.Rationale, Details: Encode(details), Texts: encodeTexts(texts)}
 	return u.s.decide(ctx, u.tx, p, it, gt)

@@ -2,9 +2,11 @@ package workflow
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/exports"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -28,6 +30,10 @@ type Outcome struct {
 	Disagreements []Disagreement
 	// Questions says, per question in schema order, how the rule settled it.
 	Questions []QuestionOutcome
+	// Aggregates holds the questions the policy aggregates (mean, median, all) instead of
+	// deciding: what the rule made of every evaluation. They never keep an item from being
+	// decided and are not in Answers.
+	Aggregates map[string]exports.Aggregate
 }
 
 // QuestionState is how the consensus rule settled one question.
@@ -42,6 +48,7 @@ const (
 	StateMissing     QuestionState = "missing"      // the system answered "missing" (an absent input)
 	StateText        QuestionState = "text"         // free text: kept beside the decision, never decided by the rule
 	StateUnanswered  QuestionState = "unanswered"   // no label answered the question
+	StateAggregated  QuestionState = "aggregated"   // aggregated over every evaluation (mean, median, all), never decided
 )
 
 // QuestionOutcome is the consensus state of one question and the answer it settled on, if any.
@@ -65,13 +72,21 @@ type Disagreement struct {
 
 // Evaluate applies the consensus rule question by question. One label is its own consensus.
 func Evaluate(schema *tasks.Schema, c Consensus, labels []Label) Outcome {
+	return Aggregate(schema, c, Aggregation{}, labels)
+}
+
+// Aggregate applies each question's aggregation rule: the consensus rule, or an aggregate of
+// every evaluation that never keeps the item from being decided.
+func Aggregate(schema *tasks.Schema, c Consensus, agg Aggregation, labels []Label) Outcome {
 	out := Outcome{Agreed: true, Provenance: flow.ProvenanceUnanimous, Answers: tasks.Answers{}}
 	if len(labels) == 1 {
 		out.Provenance = flow.ProvenanceSingle
 	}
+	decided := false
 	for _, q := range schema.Questions {
 		qo := QuestionOutcome{Question: q.Key}
 		vals := answersFor(q.Key, labels)
+		rule := agg.Of(q.Key)
 		switch {
 		case len(vals) == 0 && missingFor(q.Key, labels):
 			qo.State, qo.Answer = StateMissing, json.RawMessage(`"`+tasks.AnswerMissing+`"`)
@@ -80,19 +95,71 @@ func Evaluate(schema *tasks.Schema, c Consensus, labels []Label) Outcome {
 			qo.State = StateUnanswered
 		case tasks.KindOf(q).Consensus() == tasks.ConsensusNone:
 			qo.State = StateText
+		case rule != AggregateConsensus:
+			qo.State = StateAggregated
+			if out.Aggregates == nil {
+				out.Aggregates = map[string]exports.Aggregate{}
+			}
+			out.Aggregates[q.Key] = aggregateOf(rule, vals)
 		default:
 			qo.Answer, qo.State = decide(q, c, vals)
 			if !qo.State.Settled() {
 				qo.Answer = nil
 			}
 			out.settle(q.Key, qo, vals)
+			decided = true
 		}
 		out.Questions = append(out.Questions, qo)
 	}
 	if !out.Agreed {
 		out.Answers, out.Provenance = nil, ""
 	}
+	if out.Agreed && !decided && len(out.Aggregates) > 0 {
+		out.Provenance = flow.ProvenanceAggregated
+	}
 	return out
+}
+
+// aggregateOf is what a rule makes of a question's evaluations: for mean and median the value
+// and the spread of the scores (an N/A is no score), for all their count.
+func aggregateOf(rule AggregateRule, vals []json.RawMessage) exports.Aggregate {
+	a := exports.Aggregate{Rule: string(rule), N: len(vals)}
+	var xs []float64
+	for _, v := range vals {
+		var x float64
+		if json.Unmarshal(v, &x) == nil {
+			xs = append(xs, x) // note: an N/A among scores is no score
+		}
+	}
+	if rule == AggregateAll || len(xs) == 0 {
+		return a
+	}
+	a.N = len(xs)
+	slices.Sort(xs)
+	var sum float64
+	for _, x := range xs {
+		sum += x
+	}
+	mean := sum / float64(len(xs))
+	v := mean
+	if rule == AggregateMedian {
+		mid := len(xs) / 2
+		v = xs[mid]
+		if len(xs)%2 == 0 {
+			v = (xs[mid-1] + xs[mid]) / 2
+		}
+	}
+	lo, hi := xs[0], xs[len(xs)-1]
+	a.Value, a.Min, a.Max = &v, &lo, &hi
+	if len(xs) > 1 {
+		var ss float64
+		for _, x := range xs {
+			ss += (x - mean) * (x - mean)
+		}
+		sd := math.Sqrt(ss / float64(len(xs)-1))
+		a.SD = &sd
+	}
+	return a
 }
 
 // settle records one decided question in the outcome.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/exports"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -250,4 +251,60 @@ func ans(s string) tasks.Answers {
 		panic(err)
 	}
 	return a
+}
+
+// TestAggregate: a question aggregated by mean or median takes every evaluation, weighted
+// equally, never keeps the item from being decided and keeps the spread; all keeps only the
+// count; N/A is no score; an item whose every decided question is aggregated says so in its
+// provenance; the questions under consensus still decide as before.
+func TestAggregate(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	schema := &tasks.Schema{Questions: []tasks.Question{
+		{Key: "a", Kind: tasks.KindLikert, Min: intp(1), Max: intp(10), AllowNA: true},
+		{Key: "b", Kind: tasks.KindLikert, Min: intp(1), Max: intp(10)},
+		{Key: "pick", Kind: tasks.KindPairwise},
+		{Key: "why", Kind: tasks.KindText},
+	}}
+	cases := []struct {
+		name   string
+		agg    Aggregation
+		labels []Label
+		agreed bool
+		prov   flow.Provenance
+		want   map[string]exports.Aggregate
+	}{
+		{"mean of scores far apart", Aggregation{Default: AggregateMean, Questions: map[string]AggregateRule{"pick": AggregateAll}},
+			labels(`{"a":2,"b":5,"pick":"A","why":"x"}`, `{"a":9,"b":6,"pick":"B"}`), true, flow.ProvenanceAggregated,
+			map[string]exports.Aggregate{
+				"a":    {Rule: "mean", N: 2, Value: f(5.5), Min: f(2), Max: f(9), SD: f(4.949747468305833)},
+				"b":    {Rule: "mean", N: 2, Value: f(5.5), Min: f(5), Max: f(6), SD: f(0.7071067811865476)},
+				"pick": {Rule: "all", N: 2}}},
+		{"median of an even count, N/A left out", Aggregation{Questions: map[string]AggregateRule{"a": AggregateMedian, "b": AggregateMedian}},
+			labels(`{"a":1,"b":3,"pick":"A"}`, `{"a":"na","b":4,"pick":"A"}`, `{"a":7,"b":8,"pick":"A"}`), true, flow.ProvenanceUnanimous,
+			map[string]exports.Aggregate{
+				"a": {Rule: "median", N: 2, Value: f(4), Min: f(1), Max: f(7), SD: f(4.242640687119285)},
+				"b": {Rule: "median", N: 3, Value: f(4), Min: f(3), Max: f(8), SD: f(2.6457513110645907)}}},
+		{"consensus questions still decide", Aggregation{Questions: map[string]AggregateRule{"a": AggregateMean}},
+			labels(`{"a":1,"b":3,"pick":"A"}`, `{"a":3,"b":4,"pick":"B"}`), false, "",
+			map[string]exports.Aggregate{"a": {Rule: "mean", N: 2, Value: f(2), Min: f(1), Max: f(3), SD: f(1.4142135623730951)}}},
+		{"one evaluation", Aggregation{Default: AggregateMean, Questions: map[string]AggregateRule{"pick": AggregateConsensus}},
+			labels(`{"a":4,"b":4,"pick":"A"}`), true, flow.ProvenanceSingle,
+			map[string]exports.Aggregate{"a": {Rule: "mean", N: 1, Value: f(4), Min: f(4), Max: f(4)}, "b": {Rule: "mean", N: 1, Value: f(4), Min: f(4), Max: f(4)}}},
+	}
+	for _, c := range cases {
+		out := Aggregate(schema, Consensus{Nominal: NominalUnanimous}, c.agg, c.labels)
+		if out.Agreed != c.agreed || out.Provenance != c.prov {
+			t.Errorf("%s: agreed %v provenance %q, want %v %q", c.name, out.Agreed, out.Provenance, c.agreed, c.prov)
+		}
+		got, _ := json.Marshal(out.Aggregates)
+		want, _ := json.Marshal(c.want)
+		if string(got) != string(want) {
+			t.Errorf("%s: aggregates\n got %s\nwant %s", c.name, got, want)
+		}
+		for _, k := range []string{"a", "b"} {
+			if _, ok := out.Answers[k]; ok && c.agg.Of(k) != AggregateConsensus {
+				t.Errorf("%s: the aggregated %s is among the decided answers", c.name, k)
+			}
+		}
+	}
 }

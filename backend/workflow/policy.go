@@ -6,8 +6,10 @@ package workflow
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 
+	"github.com/arbiter-annotation/arbiter/exports"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -93,6 +95,45 @@ func oneOf[T ~string](bad func(field, code, format string, args ...any), field s
 	}
 }
 
+// AggregateRule says how the evaluations of a question become its released value.
+type AggregateRule string
+
+// Aggregation rules.
+const (
+	// AggregateConsensus: one answer the labels agree on under the consensus rule; an item
+	// whose labels do not agree is adjudicated or dropped (OnNoConsensus).
+	AggregateConsensus AggregateRule = exports.AggregateConsensus
+	// AggregateMean: the mean of every evaluation, each weighted equally, nothing dropped, the
+	// spread kept (the mean opinion score of rating studies). Scored questions only.
+	AggregateMean AggregateRule = exports.AggregateMean
+	// AggregateMedian: the median of every evaluation (the mean of the two middle ones for an
+	// even count), nothing dropped. Scored questions only.
+	AggregateMedian AggregateRule = exports.AggregateMedian
+	// AggregateAll: no aggregation: each evaluation is a record of its own.
+	AggregateAll AggregateRule = exports.AggregateAll
+)
+
+// AggregateRules lists the aggregation rules.
+var AggregateRules = []AggregateRule{AggregateConsensus, AggregateMean, AggregateMedian, AggregateAll}
+
+// Aggregation chooses the aggregation rule of each question: Questions by key, else Default,
+// else consensus.
+type Aggregation struct {
+	Default   AggregateRule            `json:"default,omitempty"`
+	Questions map[string]AggregateRule `json:"questions,omitempty"`
+}
+
+// Of is the rule of a question.
+func (a Aggregation) Of(key string) AggregateRule {
+	if r, ok := a.Questions[key]; ok {
+		return r
+	}
+	if a.Default != "" {
+		return a.Default
+	}
+	return AggregateConsensus
+}
+
 // Policy is a project's workflow. Every field is optional; Defaults fills the gaps.
 type Policy struct {
 	// Overlap is the number of independent labels per item.
@@ -103,6 +144,9 @@ type Policy struct {
 	Adjudication AdjudicationMode `json:"adjudication"`
 	// Consensus decides when independent labels agree.
 	Consensus Consensus `json:"consensus"`
+	// Aggregation chooses per question how its evaluations become the released value:
+	// consensus (the default), mean, median or all.
+	Aggregation Aggregation `json:"aggregation"`
 	// OnNoConsensus is what happens to an item whose labels do not agree under adjudication
 	// "on_disagreement": "adjudicate" or "drop" (with the reason recorded). With "never" such
 	// items are always dropped, so it is "drop"; with "always" every item is adjudicated anyway.
@@ -249,7 +293,43 @@ func (p Policy) Validate(schema *tasks.Schema, forms map[string]tasks.Schema) er
 	p.validateGold(bad)
 	p.validateDraft(bad)
 	p.validateCriteria(schema, forms, bad)
+	p.validateAggregation(schema, bad)
 	return fe.Err()
+}
+
+// validateAggregation checks the rules: known ones, on questions of the schema, mean and median
+// on scored questions only.
+func (p Policy) validateAggregation(schema *tasks.Schema, bad func(field, code, format string, args ...any)) {
+	a := p.Aggregation
+	if a.Default != "" {
+		oneOf(bad, "workflow.aggregation.default", a.Default, AggregateRules)
+	}
+	for _, key := range slices.Sorted(maps.Keys(a.Questions)) {
+		field := "workflow.aggregation.questions." + key
+		oneOf(bad, field, a.Questions[key], AggregateRules)
+		if schema == nil || len(schema.Questions) == 0 {
+			continue
+		}
+		if _, ok := schema.Question(key); !ok {
+			bad(field, "unknown_question", "the schema has no question %q", key)
+		}
+	}
+	if schema == nil {
+		return
+	}
+	for _, q := range schema.Questions {
+		r := a.Of(q.Key)
+		if (r == AggregateMean || r == AggregateMedian) && tasks.KindOf(q).Consensus() != tasks.ConsensusScore {
+			field := "workflow.aggregation.questions." + q.Key
+			if _, ok := a.Questions[q.Key]; !ok {
+				if tasks.KindOf(q).Consensus() == tasks.ConsensusNone {
+					continue // note: free text is kept beside the decision under any rule
+				}
+				field = "workflow.aggregation.default"
+			}
+			bad(field, "invalid_value", "%s needs a scored question (likert); %q is %s: choose consensus or all for it", r, q.Key, q.Kind)
+		}
+	}
 }
 
 func (p Policy) validateGold(bad func(field, code, format string, args ...any)) {

@@ -96,6 +96,14 @@ func TestPolicyValidate(t *testing.T) {
 			"workflow.criteria_stage.question", "invalid_value"},
 		{"criteria input unknown", func(p *Policy) { p.CriteriaStage = criteria(func(c *CriteriaStage) { c.InputName = "nope" }) },
 			"workflow.criteria_stage.input", "unknown_input"},
+		{"unknown aggregation", func(p *Policy) { p.Aggregation.Default = "mode" }, "workflow.aggregation.default", "invalid_value"},
+		{"aggregation of an unknown question", func(p *Policy) { p.Aggregation.Questions = map[string]AggregateRule{"nope": AggregateAll} },
+			"workflow.aggregation.questions.nope", "unknown_question"},
+		{"mean of a pairwise choice", func(p *Policy) { p.Aggregation.Questions = map[string]AggregateRule{"pick": AggregateMean} },
+			"workflow.aggregation.questions.pick", "invalid_value"},
+		{"median by default over choices", func(p *Policy) {
+			p.Aggregation = Aggregation{Default: AggregateMedian, Questions: map[string]AggregateRule{"noise": AggregateAll, "check": AggregateAll}}
+		}, "workflow.aggregation.default", "invalid_value"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -112,7 +120,8 @@ func TestPolicyValidate(t *testing.T) {
 		})
 	}
 	good := Policy{CriteriaStage: criteria(func(*CriteriaStage) {}), DraftFromPredictions: &DraftPolicy{Method: DraftModel, Model: "m"},
-		Languages: []string{"en"}, GoldRate: 0.1, SpotCheckRate: 1}.Defaults()
+		Languages: []string{"en"}, GoldRate: 0.1, SpotCheckRate: 1,
+		Aggregation: Aggregation{Default: AggregateAll, Questions: map[string]AggregateRule{"score": AggregateMean, "pick": AggregateConsensus}}}.Defaults()
 	if err := good.Validate(&testSchema, criteriaForms); err != nil {
 		t.Fatalf("a full policy is refused: %v", err)
 	}

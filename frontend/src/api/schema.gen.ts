@@ -2104,6 +2104,27 @@ export interface components {
              * @enum {string}
              */
             adjudication: "never" | "on_disagreement" | "always";
+            /**
+             * @description How each question's evaluations become its released value. `consensus` (the
+             *     default): one answer the labels agree on under the consensus rule, else adjudicate
+             *     or drop. `mean` and `median` (scored questions only): every evaluation weighted
+             *     equally, nothing dropped, the spread kept (`n`, `min`, `max`, `sd`) in the ground
+             *     truth's `details.aggregates` and in releases. `all`: no aggregation, each
+             *     evaluation is a record. An aggregated question never keeps an item from being
+             *     decided; an item whose every decided question is aggregated has provenance
+             *     `aggregated`.
+             */
+            aggregation?: {
+                /**
+                 * @description The rule of every question not named in `questions`.
+                 * @enum {string}
+                 */
+                default?: "consensus" | "mean" | "median" | "all";
+                /** @description The rule of a question, by key. */
+                questions?: {
+                    [key: string]: "consensus" | "mean" | "median" | "all";
+                };
+            };
             /** @description When independent labels agree. */
             consensus?: {
                 /**
@@ -2646,14 +2667,14 @@ export interface components {
             answers: components["schemas"]["Answers"];
             provenance: {
                 /** @enum {string} */
-                kind: "unanimous" | "majority" | "single" | "adjudicated" | "rule" | "constructed";
+                kind: "unanimous" | "majority" | "single" | "adjudicated" | "rule" | "constructed" | "aggregated";
                 /** Format: date-time */
                 at: string;
                 /** @description The adjudicator. */
                 by?: string;
                 /** @description The adjudicator's rationale, or the import note. */
                 rationale?: string;
-                /** @description E.g. `{labels}` for consensus, `{assignment, confidence, error_category}` for adjudication. */
+                /** @description E.g. `{labels}` for consensus, `{assignment, confidence, error_category}` for adjudication; `aggregates` holds, per question the policy aggregates (mean, median, all), `{rule, n, value, min, max, sd}`. */
                 details?: {
                     [key: string]: unknown;
                 };
@@ -2666,7 +2687,7 @@ export interface components {
             revision: number;
             answers: components["schemas"]["Answers"];
             /** @enum {string} */
-            provenance: "unanimous" | "majority" | "single" | "adjudicated" | "rule" | "constructed";
+            provenance: "unanimous" | "majority" | "single" | "adjudicated" | "rule" | "constructed" | "aggregated";
             decided_by?: string;
             rationale?: string;
             details?: {
@@ -3553,6 +3574,14 @@ export interface components {
             /** @description The benchmark the template follows. */
             source?: string;
             schema: components["schemas"]["task-schema"];
+            /**
+             * @description The policy the benchmark's paper ran (fields of WorkflowPolicy). A project made from
+             *     the template starts from it; the fields a creation request names override it, and
+             *     the server's defaults fill the rest.
+             */
+            workflow?: {
+                [key: string]: unknown;
+            };
             forms?: {
                 key: string;
                 name: string;

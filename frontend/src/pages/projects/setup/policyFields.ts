@@ -99,6 +99,19 @@ export const POLICY_GROUPS: PolicyGroup[] = [
     title: "Agreement and adjudication",
     fields: [
       {
+        path: "aggregation.default",
+        kind: "select",
+        label: "Aggregation",
+        default: "consensus",
+        choices: [
+          { value: "consensus", label: "Consensus: one agreed answer, else adjudicate or drop" },
+          { value: "mean", label: "Mean of every evaluation (scores; nothing dropped)" },
+          { value: "median", label: "Median of every evaluation (scores; nothing dropped)" },
+          { value: "all", label: "No aggregation: every evaluation is a record" },
+        ],
+        help: "How each question's evaluations become its released value; the rule is released with every value.",
+      },
+      {
         path: "consensus.nominal",
         kind: "select",
         label: "Consensus",
