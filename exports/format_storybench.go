@@ -7,7 +7,9 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 
+	"github.com/arbiter-annotation/arbiter/agreement"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -70,7 +72,9 @@ var storyTrackName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
 // averages per criterion and for the Total Average (the mean of an
 // example's criteria, averaged over examples): valid-only (over the records
 // with every criterion scored) and zero-filled (a missing or unscored
-// record counts 0, over every record), with the counts behind them.
+// record counts 0, over every record), with the counts behind them, and
+// the track's ordinal Krippendorff's α pooled over its criteria (one unit per
+// item and criterion, every evaluator's score), as the paper reports it.
 type storyBenchWriter struct {
 	env      *env
 	criteria []storyCriterion
@@ -92,6 +96,7 @@ func (w *storyBenchWriter) write(e *entry) error {
 		return err
 	}
 	dir := "storybench/" + e.Split + "/" + track + "/"
+	w.summary(dir).rate(w.criteria, e)
 	if w.perEvaluation(e) {
 		return w.writeEvaluations(e, track, dir)
 	}
@@ -243,6 +248,43 @@ type storySummary struct {
 	total                   float64 // sum over valid records of their criterion mean
 	sum                     map[string]float64
 	scored                  map[string]int
+	// ratings are every evaluator's criterion scores, one unit per item and criterion: the
+	// paper's agreement per track, ordinal Krippendorff's α pooled over the four criteria
+	// (Table 21).
+	ratings *agreement.Builder
+}
+
+// rate adds an item's evaluations to the pooled agreement.
+func (s *storySummary) rate(cs []storyCriterion, e *entry) {
+	for _, l := range e.Labels {
+		for _, c := range cs {
+			var score int64
+			if json.Unmarshal(l.Answers[c.score.Key], &score) != nil {
+				continue // note: missing or unanswered: no rating
+			}
+			if s.ratings == nil {
+				s.ratings = agreement.NewBuilder(agreement.Ordinal, 0)
+			}
+			s.ratings.Add(e.ID+"\x00"+c.score.Key, l.Annotator, strconv.FormatInt(score, 10))
+		}
+	}
+}
+
+// pooledAlpha is the ordinal α over every item and criterion; nil when it is not defined (no
+// unit with two ratings, or no variation).
+func (s *storySummary) pooledAlpha() any {
+	if s.ratings == nil {
+		return nil
+	}
+	t, err := s.ratings.Build()
+	if err != nil {
+		return nil
+	}
+	a, err := agreement.AlphaLevel(t, agreement.Ordinal)
+	if err != nil || math.IsNaN(a) || math.IsInf(a, 0) {
+		return nil
+	}
+	return math.Round(a*1e4) / 1e4
 }
 
 // add counts one record with its criterion scores.
@@ -280,7 +322,7 @@ func (s *storySummary) value(cs []storyCriterion) obj {
 	}
 	return obj{{"records", s.records}, {"valid", s.valid}, {"missing", s.missing}, {"incomplete", s.records - s.valid - s.missing},
 		{"total_average", obj{{"valid_only", avg(s.total, s.valid)}, {"zero_filled", avg(s.total, s.records)}}},
-		{"criteria", crit}}
+		{"criteria", crit}, {"krippendorff_alpha_ordinal_pooled", s.pooledAlpha()}}
 }
 
 // track names the item's track.

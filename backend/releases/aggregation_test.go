@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
+	"github.com/arbiter-annotation/arbiter/agreement"
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/projects"
 	"github.com/arbiter-annotation/arbiter/backend/store"
@@ -90,7 +92,8 @@ func TestStoryBenchMeans(t *testing.T) {
 				}
 			}
 			var summary struct {
-				Records  int `json:"records"`
+				Alpha    *float64 `json:"krippendorff_alpha_ordinal_pooled"`
+				Records  int      `json:"records"`
 				Criteria map[string]struct {
 					Scored    int      `json:"scored"`
 					ValidOnly *float64 `json:"valid_only"`
@@ -101,6 +104,22 @@ func TestStoryBenchMeans(t *testing.T) {
 			}
 			if summary.Records != 4 || len(summary.Criteria) != 4 {
 				t.Fatalf("summary %+v", summary)
+			}
+			// note: the paper's α per track pools the criteria: one unit per item and criterion
+			pooled := agreement.NewBuilder(agreement.Ordinal, 16)
+			for item, by := range map[string][2]int{"s-1": {2, 9}, "s-2": {5, 6}} {
+				for k := range summary.Criteria {
+					pooled.Add(item+"/"+k, "a", fmt.Sprint(by[0]))
+					pooled.Add(item+"/"+k, "b", fmt.Sprint(by[1]))
+				}
+			}
+			table, err := pooled.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := agreement.AlphaLevel(table, agreement.Ordinal)
+			if summary.Alpha == nil || math.Abs(*summary.Alpha-math.Round(want*1e4)/1e4) > 1e-12 {
+				t.Fatalf("pooled α %v, want %.4f", summary.Alpha, want)
 			}
 			for k, c := range summary.Criteria {
 				if c.Scored != 4 || c.ValidOnly == nil || *c.ValidOnly != 5.5 {
