@@ -1,7 +1,6 @@
 package projects
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -26,57 +25,17 @@ type ProjectSpec struct {
 	Forms       map[string]tasks.Schema `json:"forms"`
 	Workflow    *workflow.Policy        `json:"workflow"`
 	Guidelines  string                  `json:"guidelines"`
-	// workflowFields is the policy as a request gave it: only the fields it names, laid over
-	// the template's policy (see resolve). Nil for a spec made in Go, whose Workflow is whole.
-	workflowFields json.RawMessage
 }
 
-// UnmarshalJSON reads a spec strictly (an unknown field is refused) and keeps the policy's
-// fields as given, so that the template's policy fills the rest.
-func (s *ProjectSpec) UnmarshalJSON(b []byte) error {
-	type plain ProjectSpec
-	var p plain
-	if err := strictJSON(b, &p); err != nil {
-		return err
-	}
-	*s = ProjectSpec(p)
-	s.workflowFields = workflowFieldsOf(b)
-	return nil
-}
-
-// strictJSON decodes b into dst refusing unknown fields.
-func strictJSON(b []byte, dst any) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	return dec.Decode(dst)
-}
-
-// workflowFieldsOf is the "workflow" object of a request body; nil when absent or null.
-func workflowFieldsOf(b []byte) json.RawMessage {
-	var w struct {
-		Workflow json.RawMessage `json:"workflow"`
-	}
-	if json.Unmarshal(b, &w) != nil || isNull(w.Workflow) {
-		return nil
-	}
-	return w.Workflow
-}
-
-// templatePolicy is the policy a project starts from: the template's (the policy its paper
-// ran), with the fields a request named laid over it; a policy given whole in Go stays as it
-// is, and without a template policy the given one is used.
-func templatePolicy(t tasks.Template, given *workflow.Policy, fields json.RawMessage) (*workflow.Policy, error) {
-	if len(t.Workflow) == 0 || (given != nil && fields == nil) {
+// templatePolicy is the policy a project starts from: the given one, or when none is given the
+// template's (the policy its paper ran).
+func templatePolicy(t tasks.Template, given *workflow.Policy) (*workflow.Policy, error) {
+	if given != nil || len(t.Workflow) == 0 {
 		return given, nil
 	}
 	pol := &workflow.Policy{}
 	if err := json.Unmarshal(t.Workflow, pol); err != nil {
 		return nil, fmt.Errorf("template %s workflow: %w", t.ID, err)
-	}
-	if fields != nil {
-		if err := strictJSON(fields, pol); err != nil {
-			return nil, tasks.Field("workflow", "invalid_value", "%v", err)
-		}
 	}
 	return pol, nil
 }
@@ -149,7 +108,7 @@ func (spec ProjectSpec) resolve() (*workflow.SchemaDoc, workflow.Policy, error) 
 		for _, f := range t.Forms {
 			doc.Forms[f.Key] = f.Schema
 		}
-		pol, err := templatePolicy(t, spec.Workflow, spec.workflowFields)
+		pol, err := templatePolicy(t, spec.Workflow)
 		if err != nil {
 			return nil, workflow.Policy{}, err
 		}

@@ -351,20 +351,24 @@ func TestTemplatePolicies(t *testing.T) {
 			t.Fatalf("%s: %v", tpl.ID, err)
 		}
 	}
-	var draft projects.SetupDraft
-	if err := json.Unmarshal([]byte(`{"name":"s","template":"storybench-text","workflow":{"overlap":3}}`), &draft); err != nil {
-		t.Fatal(err)
-	}
-	check, err := (&projects.Service{}).CheckSetup(draft)
-	if err != nil || !check.Valid || check.Workflow.Overlap != 3 || check.Workflow.Aggregation.Default != workflow.AggregateMean ||
-		check.Workflow.Adjudication != workflow.AdjudicateNever {
-		t.Fatalf("the request's overlap over the template's policy: %+v %v", check, err)
-	}
-	var spec projects.ProjectSpec
-	if err := json.Unmarshal([]byte(`{"name":"s","template":"storybench-text","workflow":{"overlap":3},"extra":1}`), &spec); err == nil {
-		t.Fatal("an unknown field of a spec is accepted")
-	}
-	if err := json.Unmarshal([]byte(`{"name":"s","template":"storybench-text","workflow":{"overlap":3,"extra":1}}`), &spec); err == nil {
-		t.Fatal("an unknown policy field is accepted")
+	for _, c := range []struct {
+		body string
+		want func(*workflow.Policy) bool
+	}{
+		{`{"name":"s","template":"storybench-text"}`, func(p *workflow.Policy) bool {
+			return p.Overlap == 2 && p.Aggregation.Default == workflow.AggregateMean && p.Adjudication == workflow.AdjudicateNever
+		}},
+		{`{"name":"s","template":"storybench-text","workflow":{"overlap":3}}`, func(p *workflow.Policy) bool {
+			return p.Overlap == 3 && p.Aggregation.Default == "" && p.Adjudication == workflow.AdjudicateOnDisagreement
+		}},
+	} {
+		var draft projects.SetupDraft
+		if err := json.Unmarshal([]byte(c.body), &draft); err != nil {
+			t.Fatal(err)
+		}
+		check, err := (&projects.Service{}).CheckSetup(draft)
+		if err != nil || !check.Valid || !c.want(check.Workflow) {
+			t.Fatalf("%s: %+v %v", c.body, check, err)
+		}
 	}
 }

@@ -42,21 +42,6 @@ type SetupDraft struct {
 	Forms       json.RawMessage  `json:"forms"`
 	Workflow    *workflow.Policy `json:"workflow"`
 	Guidelines  string           `json:"guidelines"`
-	// workflowFields: see ProjectSpec.
-	workflowFields json.RawMessage
-}
-
-// UnmarshalJSON reads a draft strictly and keeps the policy's fields as given (see
-// ProjectSpec.UnmarshalJSON).
-func (d *SetupDraft) UnmarshalJSON(b []byte) error {
-	type plain SetupDraft
-	var p plain
-	if err := strictJSON(b, &p); err != nil {
-		return err
-	}
-	*d = SetupDraft(p)
-	d.workflowFields = workflowFieldsOf(b)
-	return nil
 }
 
 // CheckSetup validates a template or schema, its forms and a policy exactly as CreateProject
@@ -64,7 +49,7 @@ func (d *SetupDraft) UnmarshalJSON(b []byte) error {
 // while it is typed. The name is not checked.
 func (s *Service) CheckSetup(draft SetupDraft) (*SetupCheck, error) {
 	spec := ProjectSpec{Name: draft.Name, Description: draft.Description, Template: draft.Template,
-		Workflow: draft.Workflow, Guidelines: draft.Guidelines, workflowFields: draft.workflowFields}
+		Workflow: draft.Workflow, Guidelines: draft.Guidelines}
 	if strings.TrimSpace(spec.Name) == "" {
 		spec.Name = "unnamed"
 	}
