@@ -55,11 +55,12 @@ test("admin signs in, creates a project and opens it", (t) =>
       await page.waitForURL(new RegExp(`/projects/${created.id}/overview$`));
       await page.getByRole("heading", { name: "RoboJudge-Bench pilot", level: 1 }).waitFor();
       const tabs = page.getByRole("navigation", { name: "Project sections" });
-      for (const tab of ["Overview", "Items", "Annotate", "Adjudicate", "Agreement", "Members", "Settings"]) {
-        await tabs.getByRole("link", { name: tab }).waitFor();
+      // The template's policy is the paper's: label, cross review, expert adjudication.
+      for (const tab of ["Overview", "Items", "Annotate", "Review", "Adjudicate", "Agreement", "Members", "Settings"]) {
+        await tabs.getByRole("link", { name: tab, exact: true }).waitFor();
       }
-      // The template's workflow has no review stage, so there is no Review tab to open.
-      assert.equal(await tabs.getByRole("link", { name: "Review", exact: true }).count(), 0);
+      assert.equal(created.workflow.review, "cross");
+      assert.equal(created.workflow.adjudication, "always");
       await shot("project-overview");
 
       // Members lists the creator as lead.
