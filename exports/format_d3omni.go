@@ -115,8 +115,10 @@ func orDefault[T ~string](v, def T) T {
 	return v
 }
 
+func (w *d3omniWriter) leaves(e *entry) (string, string) { return groundTruthOnly(e) }
+
 func (w *d3omniWriter) write(e *entry) error {
-	if !e.resolved() {
+	if kind, _ := w.leaves(e); kind != "" {
 		return nil
 	}
 	var r obj

@@ -82,8 +82,10 @@ func openJudgeAnything(env *env) (writer, error) {
 	return &judgeAnythingWriter{env: env, setup: js, arrays: newArrayFiles(env, "judgeanything"), seen: seenSet{}}, nil
 }
 
+func (w *judgeAnythingWriter) leaves(e *entry) (string, string) { return groundTruthOnly(e) }
+
 func (w *judgeAnythingWriter) write(e *entry) error {
-	if !e.resolved() {
+	if kind, _ := w.leaves(e); kind != "" {
 		return nil
 	}
 	cands := e.candidates(w.setup.responses.Name)

@@ -2,9 +2,12 @@ package api_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/exports"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -32,7 +35,9 @@ func releaseAndCompare(t *testing.T, lead *client, pid, expected string, formats
 	if v.Status != "done" {
 		t.Fatalf("release: %+v", v)
 	}
-	compareRelease(t, "testdata/releases/"+expected, lead.releaseFiles(pid, v))
+	files := lead.releaseFiles(pid, v)
+	compareRelease(t, "testdata/releases/"+expected, files)
+	checkCardAddsUp(t, files)
 }
 
 // adjudicateAll has the adjudicator decide every item waiting for adjudication; final gives
@@ -246,4 +251,33 @@ func TestSeedStoryBench(t *testing.T) {
 		}
 		releaseAndCompare(t, lead, pid, "storybench", []string{"storybench"}, nil)
 	})
+}
+
+// checkCardAddsUp: the card of a release counts what its manifest counts, and the manifest's
+// tally accounts for every item read once.
+func checkCardAddsUp(t *testing.T, files map[string][]byte) {
+	t.Helper()
+	var m exports.Manifest
+	if err := json.Unmarshal(files["manifest.json"], &m); err != nil {
+		t.Fatal(err)
+	}
+	r, card := m.Records, string(files["README.md"])
+	var left int64
+	want := []string{fmt.Sprintf("| read | %d |\n", r.Read), fmt.Sprintf("| left out by the metadata filter | %d |\n", r.Filtered),
+		fmt.Sprintf("| released | %d |\n", r.Total)}
+	for _, l := range r.LeftOut {
+		left += l.Items
+		want = append(want, fmt.Sprintf("| left out: %s | %d |\n", l.Text(), l.Items))
+	}
+	for _, f := range m.Formats {
+		want = append(want, fmt.Sprintf("| %s | %d | ", f, r.Formats[f].Records))
+	}
+	if r.Read != r.Filtered+r.Excluded+r.Total || left != r.Excluded {
+		t.Errorf("the tally does not add up: %+v", r)
+	}
+	for _, w := range want {
+		if !strings.Contains(card, w) {
+			t.Errorf("the card lacks %q:\n%s", w, card)
+		}
+	}
 }
