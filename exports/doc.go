@@ -61,7 +61,9 @@
 //   - hf: parquet with typed columns, data/<split>-00000-of-00001.parquet,
 //     and the card's configs pointing at them.
 //   - d3omni: the ["Yes", "No", ...] array in rubric order, total score,
-//     seed/negative relation, d3omni/<split>/<task>.jsonl.
+//     seed/negative relation and the item's language, d3omni/<split>/<task>.jsonl;
+//     hidden inputs (the generator) only with option hidden_inputs; seeds
+//     that are not all-Yes are left out.
 //   - omnireward: omnireward/<split>/<task>_preferences.json arrays;
 //     option ties=false gives the "w/o Ties" variant.
 //   - judgeanything: queries, responses, checklists and human judgments

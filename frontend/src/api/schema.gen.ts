@@ -1303,7 +1303,8 @@ export interface paths {
          *     `filter` (`{"key": ["v1", "v2"]}`) or `filter.<key>` (`"v1,v2"`), `media`
          *     (`reference`: uploaded media as signed URLs valid for 7 days, paths and URLs as imported;
          *     `copy`: uploaded media copied into the release under `media/`), `ties` (omnireward,
-         *     bool), `row_group_rows` (hf, 100 to 1000000).
+         *     bool), `hidden_inputs` (d3omni, bool: write the hidden inputs such as the generator),
+         *     `row_group_rows` (hf, 100 to 1000000).
          */
         post: operations["createRelease"];
         delete?: never;
