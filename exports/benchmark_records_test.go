@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/tasks"
@@ -93,6 +94,74 @@ func TestD3OmniRecords(t *testing.T) {
 			t.Errorf("hidden_inputs=true: record %s generator %v", l["id"], l["generator"])
 		}
 	}
+}
+
+// TestJudgeAnythingComments: under consensus every rubric row carries the
+// comment of every annotator, pseudonymised; adjudicated rows carry the
+// adjudicator's comment first.
+func TestJudgeAnythingComments(t *testing.T) {
+	tpl := template(t, "judgeanything-pair")
+	texts := map[string][]TextAnswer{}
+	for _, q := range tpl.Schema.Questions {
+		if strings.HasSuffix(q.Key, "_comment") {
+			for _, who := range []string{"user-a", "user-b", "user-c"} {
+				texts[q.Key] = append(texts[q.Key], TextAnswer{Author: who, Role: "annotator", Text: who + " on " + q.Key})
+			}
+		}
+	}
+	answers := tasks.Answers{}
+	for _, q := range tpl.Schema.Questions {
+		if q.Kind == tasks.KindPairwise {
+			answers[q.Key] = raw(`"A"`)
+		}
+	}
+	adjAnswers := maps.Clone(answers)
+	adjAnswers["overall_comment"] = raw(`"the adjudicator's reason"`)
+	adjTexts := map[string][]TextAnswer{"overall_comment": append([]TextAnswer{{Author: "user-adj", Role: "adjudicator", Text: "the adjudicator's reason"}},
+		texts["overall_comment"]...)}
+	s0, s1 := tpl.Samples[0], tpl.Samples[1]
+	recs := []Record{
+		{ID: "1", ExternalID: s0.ExternalID, Inputs: s0.Inputs, Meta: s0.Meta, Answers: answers, Texts: texts, Provenance: Provenance{Kind: ProvMajority}},
+		{ID: "2", ExternalID: s1.ExternalID, Inputs: s1.Inputs, Meta: s1.Meta, Answers: adjAnswers, Texts: adjTexts,
+			Provenance: Provenance{Kind: ProvAdjudicated, Adjudicator: "user-adj"}},
+	}
+	sink := benchExport(t, tpl, "judgeanything", nil, recs)
+	rows := jsonArray(t, sink, "judgeanything/test/Human_Pairing.json")
+	pseudo := newPseudonyms([]byte("test-salt"))
+	for _, r := range rows {
+		comments, _ := r["comments"].([]any)
+		rubric := r["rubric_name"].(string)
+		if rubric == "overall_score" {
+			rubric = "overall"
+		}
+		switch {
+		case r["uniq_id"] == uniqID(s0):
+			if len(comments) != 3 || r["comment"] != "user-a on "+rubric+"_comment" {
+				t.Errorf("consensus row %s: comment %q, comments %v", rubric, r["comment"], comments)
+			}
+			for i, c := range comments {
+				if who := []string{"user-a", "user-b", "user-c"}[i]; c.(map[string]any)["author"] != pseudo.of(who) {
+					t.Errorf("row %s comment %d by %v, want %s's pseudonym", rubric, i, c, who)
+				}
+			}
+		case rubric == "overall":
+			if len(comments) != 4 || r["comment"] != "the adjudicator's reason" {
+				t.Errorf("adjudicated overall row: %v", r)
+			}
+		}
+	}
+	if b, _ := sink.File("judgeanything/test/Human_Pairing.json"); bytes.Contains(b, []byte("user-a")) && !bytes.Contains(b, []byte("user-a on")) {
+		t.Error("a raw user id reached Human_Pairing.json")
+	}
+}
+
+func uniqID(it tasks.Item) string {
+	var s string
+	json.Unmarshal(it.Meta["uniq_id"], &s)
+	if s == "" {
+		return it.ExternalID
+	}
+	return s
 }
 
 // jsonLines reads a JSON Lines file of a sink.

@@ -67,7 +67,8 @@
 //   - omnireward: omnireward/<split>/<task>_preferences.json arrays;
 //     option ties=false gives the "w/o Ties" variant.
 //   - judgeanything: queries, responses, checklists and human judgments
-//     (scores 1-5, choices 0/1/2) under judgeanything/<split>/.
+//     (scores 1-5, choices 0/1/2, with the comment and every kept comment)
+//     under judgeanything/<split>/.
 //   - robojudge: per-item records, per-axis SFT and reward-only JSONL under
 //     robojudge/<split>/; under consensus the SFT reasoning comes from the
 //     kept evidence of the labels that gave the agreed score.

@@ -184,3 +184,60 @@ func decode(t *testing.T, s string) map[string]json.RawMessage {
 	}
 	return m
 }
+
+// TestJudgeAnythingCommentsThroughTheWorkflow: three annotators agree on every rubric and each
+// writes a comment on each; the Human_Pairing rows carry every one of them, none empty.
+func TestJudgeAnythingCommentsThroughTheWorkflow(t *testing.T) {
+	f := newFixture(t, testenv.SQLite(t), testenv.LocalBlobs(t))
+	tpl, _ := tasks.LookupTemplate("judgeanything-pair")
+	schema, _ := json.Marshal(tpl.Schema)
+	f.useProject(string(schema), workflow.Policy{Overlap: 3, Consensus: workflow.Consensus{Nominal: workflow.NominalMajority}})
+	f.importLines(`{"external_id":"q1","meta":{"uniq_id":"q1","task_name":"Text2Text"},"inputs":{"question":"Name a fruit.",` +
+		`"responses":[{"id":"r1","type":"text","value":"An apple."},{"id":"r2","type":"text","value":"A pear."}]}}`)
+	var rubrics []string
+	for _, q := range tpl.Schema.Questions {
+		if q.Kind == tasks.KindPairwise {
+			rubrics = append(rubrics, q.Key)
+		}
+	}
+	for i := range 3 {
+		u := f.member(fmt.Sprintf("ann%d@example.org", i), store.RoleAnnotator)
+		c := f.claim(u, flow.StageLabel)
+		answers := tasks.Answers{}
+		for _, k := range rubrics {
+			answers[k] = json.RawMessage(`"tie"`)
+			answers[k+"_comment"], _ = json.Marshal(fmt.Sprintf("annotator %d on %s", i, k))
+		}
+		f.submit(u, c.ID, workflow.Submission{Answers: answers, TimeSpentMS: 20_000})
+	}
+	id := f.start([]string{"judgeanything"}, nil)
+	f.run(id)
+	var rows []struct {
+		RubricName string `json:"rubric_name"`
+		Choice     int    `json:"choice"`
+		Comment    string `json:"comment"`
+		Comments   []struct{ Author, Role, Text string }
+	}
+	if err := json.Unmarshal(f.file(id, "judgeanything/test/Human_Pairing.json"), &rows); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(rubrics) {
+		t.Fatalf("%d rows, want %d", len(rows), len(rubrics))
+	}
+	empty := 0
+	for _, r := range rows {
+		if r.Comment == "" {
+			empty++
+		}
+		authors := map[string]bool{}
+		for _, c := range r.Comments {
+			authors[c.Author] = strings.HasPrefix(c.Author, "anon-") && c.Role == "annotator" && strings.HasPrefix(c.Text, "annotator ")
+		}
+		if len(r.Comments) != 3 || len(authors) != 3 || r.Choice != 1 {
+			t.Errorf("row %s: choice %d, comments %+v", r.RubricName, r.Choice, r.Comments)
+		}
+	}
+	if empty > 0 {
+		t.Errorf("%d of %d rows have an empty comment", empty, len(rows))
+	}
+}
