@@ -76,7 +76,7 @@ func (x *exporter) cardFrontMatter(b *strings.Builder) {
 	}
 	langs := c.Languages
 	if len(langs) == 0 {
-		langs = x.counts.baseLanguages()
+		langs = x.tally.baseLanguages()
 	}
 	if len(langs) == 0 {
 		langs = []string{"en"}
@@ -90,7 +90,7 @@ func (x *exporter) cardFrontMatter(b *strings.Builder) {
 	yamlList(b, "language", langs)
 	yamlList(b, "task_categories", cats)
 	yamlList(b, "tags", append([]string{"human-annotation", "evaluation"}, c.Tags...))
-	yamlList(b, "size_categories", []string{sizeCategory(x.counts.Total)})
+	yamlList(b, "size_categories", []string{sizeCategory(x.tally.Total)})
 	if rel.Project.Name != "" {
 		fmt.Fprintf(b, "pretty_name: %s\n", yamlScalar(rel.Project.Name))
 	}
@@ -122,7 +122,7 @@ func (x *exporter) cardConfigs(b *strings.Builder) {
 		return
 	}
 	b.WriteString("configs:\n- config_name: default\n  data_files:\n")
-	for _, s := range x.counts.splits() {
+	for _, s := range x.tally.splits() {
 		fmt.Fprintf(b, "  - split: %s\n    path: %s\n", yamlScalar(s), yamlScalar(fmt.Sprintf(pattern, s)))
 	}
 }

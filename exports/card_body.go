@@ -27,7 +27,8 @@ func (x *exporter) cardBody(b *strings.Builder) {
 	x.cardQuestions(b)
 	x.cardProcess(b)
 	x.cardAgreement(b)
-	x.cardDropped(b)
+	x.cardItems(b)
+	x.cardCriteria(b)
 	x.cardConventions(b)
 	if c := strings.TrimSpace(rel.Card.Citation); c != "" {
 		fmt.Fprintf(b, "## Citation\n\n```bibtex\n%s\n```\n", c)
@@ -37,24 +38,35 @@ func (x *exporter) cardBody(b *strings.Builder) {
 // cardStructure lists the splits and the files of each format.
 func (x *exporter) cardStructure(b *strings.Builder) {
 	b.WriteString("## Dataset structure\n\n| split | records |\n|---|---:|\n")
-	for _, s := range x.counts.splits() {
-		fmt.Fprintf(b, "| %s | %d |\n", s, x.counts.BySplit[s])
+	for _, s := range x.tally.splits() {
+		fmt.Fprintf(b, "| %s | %d |\n", s, x.tally.BySplit[s])
 	}
-	if len(x.counts.ByLanguage) > 0 {
+	if len(x.tally.ByLanguage) > 0 {
 		b.WriteString("\n| language | records |\n|---|---:|\n")
-		for _, l := range x.counts.languages() {
-			fmt.Fprintf(b, "| %s | %d |\n", ifStr(l == NoLanguage, "none (`und`)", "`"+l+"`"), x.counts.ByLanguage[l])
+		for _, l := range x.tally.languages() {
+			fmt.Fprintf(b, "| %s | %d |\n", ifStr(l == NoLanguage, "none (`und`)", "`"+l+"`"), x.tally.ByLanguage[l])
 		}
 	}
-	b.WriteString("\n| format | files |\n|---|---|\n")
+	b.WriteString("\n| format | records | files |\n|---|---:|---|\n")
 	byFormat := map[string][]string{}
 	for _, f := range x.files.entries() {
 		byFormat[f.Format] = append(byFormat[f.Format], "`"+f.Path+"`")
 	}
 	for _, name := range x.job.Spec.Formats {
-		fmt.Fprintf(b, "| %s | %s |\n", name, strings.Join(byFormat[name], ", "))
+		fmt.Fprintf(b, "| %s | %d | %s |\n", name, x.tally.Formats[name].Records, strings.Join(byFormat[name], ", "))
 	}
-	b.WriteString("\n`manifest.json` lists every file with its SHA-256 and size; `agreement.json` holds the agreement figures below in full.\n\n")
+	b.WriteString("\n")
+	leaves := false
+	for _, name := range x.job.Spec.Formats {
+		if ft := x.tally.Formats[name]; len(ft.LeftOut) > 0 {
+			fmt.Fprintf(b, "- %s leaves out %d of the %d records: %s.\n", name, lossSum(ft.LeftOut), x.tally.Total, lossList(ft.LeftOut))
+			leaves = true
+		}
+	}
+	if leaves {
+		b.WriteString("\n")
+	}
+	b.WriteString("`manifest.json` lists every file with its SHA-256 and size; `agreement.json` holds the agreement figures below in full.\n\n")
 	if x.job.Spec.Media == MediaCopy {
 		b.WriteString("Media files are copied into the release; media fields hold paths relative to the release root.\n\n")
 	} else {
@@ -80,15 +92,15 @@ func (x *exporter) cardProcess(b *strings.Builder) {
 	if rel.PolicySummary != "" {
 		fmt.Fprintf(b, "%s\n\n", strings.TrimSpace(rel.PolicySummary))
 	}
-	fmt.Fprintf(b, "- Items in the dataset (gold and calibration items excluded): %d\n", fg.Items)
 	fmt.Fprintf(b, "- People: annotators %d, reviewers %d, adjudicators %d (identified in this release only by pseudonyms)\n",
 		fg.Annotators, fg.Reviewers, fg.Adjudicators)
 	fmt.Fprintf(b, "- Independent labels per item (overlap): %d; labels submitted: %d\n", fg.Overlap, fg.Labels)
 	fmt.Fprintf(b, "- Review verdicts: %s\n", countList(fg.Reviews))
-	fmt.Fprintf(b, "- Adjudicated items: %d\n\n", fg.Adjudications)
+	fmt.Fprintf(b, "- Adjudicated items: %d\n", fg.Adjudications)
+	fmt.Fprintf(b, "- Skips (a person passed an item, which went to someone else): %d\n\n", x.tally.Skipped)
 	b.WriteString("Provenance of the ground truth in this release:\n\n| provenance | records |\n|---|---:|\n")
 	for _, k := range ProvenanceKinds {
-		if n := x.counts.ByProvenance[k]; n > 0 {
+		if n := x.tally.ByProvenance[k]; n > 0 {
 			fmt.Fprintf(b, "| %s | %d |\n", k, n)
 		}
 	}
@@ -139,30 +151,98 @@ func (x *exporter) cardAgreement(b *strings.Builder) {
 	fmt.Fprintf(b, "\nValue and interval are computed over %s (percentile bootstrap over items); the per-item agreement is the share of agreeing label pairs, averaged over the exported items with two or more labels.\n\n", scope)
 }
 
-// cardDropped reports the project's drops by reason and this release's
-// exclusions.
-func (x *exporter) cardDropped(b *strings.Builder) {
-	b.WriteString("## Items dropped\n\n")
-	drops := x.job.Release.Figures.Dropped
-	if len(drops) == 0 {
-		b.WriteString("No item of the project was dropped.\n\n")
-	} else {
-		b.WriteString("| reason | items |\n|---|---:|\n")
-		for _, d := range drops {
-			fmt.Fprintf(b, "| %s | %d |\n", mdCell(d.Reason), d.Items)
-		}
-		b.WriteString("\n")
+// cardItems accounts for every item the release read, from the tally:
+// read = filtered + released + left out, each left-out reason on its own
+// row, then the drops by reason.
+func (x *exporter) cardItems(b *strings.Builder) {
+	t := x.tally
+	b.WriteString("## Items accounted for\n\n")
+	b.WriteString("Every item the release read (gold items and the calibration pool are never read) is counted once:\n\n")
+	b.WriteString("| items | count |\n|---|---:|\n")
+	fmt.Fprintf(b, "| read | %d |\n| left out by the metadata filter | %d |\n| released | %d |\n", t.Read, t.Filtered, t.Total)
+	for _, l := range t.LeftOut {
+		fmt.Fprintf(b, "| left out: %s | %d |\n", mdCell(l.Text()), l.Items)
 	}
-	c := x.counts
+	b.WriteString("\n")
 	if x.job.Spec.IncludeDropped {
 		fmt.Fprintf(b, "Dropped and unresolved items are included, marked by `status` and `drop_reason`: %d dropped, %d unresolved.\n\n",
-			c.ByStatus[string(StatusDropped)], c.ByStatus[string(StatusUnresolved)])
+			t.ByStatus[string(StatusDropped)], t.ByStatus[string(StatusUnresolved)])
 	} else {
-		fmt.Fprintf(b, "This release holds only items with ground truth; %d dropped or unresolved items were left out.\n\n", c.Excluded)
+		fmt.Fprintf(b, "This release holds only items with ground truth; items left out: %d.\n\n", t.Excluded)
 	}
-	if c.Filtered > 0 {
-		fmt.Fprintf(b, "The metadata filter left out %d items.\n\n", c.Filtered)
+	if len(t.Dropped) == 0 {
+		b.WriteString("No item within the release was dropped.\n\n")
+		return
 	}
+	fmt.Fprintf(b, "Dropped items by reason (%d in all):\n\n| reason | items |\n|---|---:|\n", lossSum(t.Dropped))
+	for _, d := range t.Dropped {
+		fmt.Fprintf(b, "| %s | %d |\n", mdCell(orDash(d.Reason)), d.Items)
+	}
+	b.WriteString("\n")
+}
+
+// cardCriteria accounts for the criteria stage, as Omni-Reward reports its
+// losses: criteria removed in QC and units dropped for no consensus, each
+// as a share of the criteria written.
+func (x *exporter) cardCriteria(b *strings.Builder) {
+	c := x.tally.Criteria
+	if c == nil {
+		return
+	}
+	b.WriteString("## Criteria quality control\n\n")
+	b.WriteString("Annotators wrote the evaluation criteria, which were reviewed before labeling; each valid criterion became one unit to label. Shares are of the criteria written.\n\n")
+	b.WriteString("| criteria and units | count | share |\n|---|---:|---:|\n")
+	row := func(label string, n int64) { fmt.Fprintf(b, "| %s | %d | %s |\n", label, n, percent(n, c.Written)) }
+	row("criteria written", c.Written)
+	for _, r := range c.Removed {
+		row("removed in QC: "+mdCell(orDash(r.Reason)), r.Items)
+	}
+	row("awaiting review", c.Pending)
+	row("became units", c.Valid)
+	row("units read by the release", c.UnitsRead)
+	for _, d := range c.UnitsDropped {
+		row("units dropped: "+mdCell(orDash(d.Reason)), d.Items)
+	}
+	row("units with ground truth", c.UnitsDone)
+	fmt.Fprintf(b, "\nRemoved in QC: %d of %d criteria (%s); units dropped: %d (%s).\n\n", c.RemovedTotal(), c.Written,
+		percent(c.RemovedTotal(), c.Written), lossSum(c.UnitsDropped), percent(lossSum(c.UnitsDropped), c.Written))
+}
+
+// lossLabels name the loss kinds in the card.
+var lossLabels = map[string]string{
+	LossDropped: "dropped", LossUnresolved: "still in work", LossSpotCheck: "the blind spot check",
+	LossNoGroundTruth: "no ground truth", LossUnanswered: "unanswered", LossTie: "tie",
+	LossSeedNotAllYes: "a seed that is not all-Yes", LossCriteriaQC: "removed in criteria QC",
+}
+
+// Text describes the loss as the dataset card names it: its kind, then its
+// reason in parentheses.
+func (l Loss) Text() string {
+	label, ok := lossLabels[l.Kind]
+	if !ok {
+		label = l.Kind
+	}
+	if l.Reason == "" {
+		return label
+	}
+	return label + " (" + l.Reason + ")"
+}
+
+// lossList renders losses as "tie (...) 1, ...".
+func lossList(ls []Loss) string {
+	parts := make([]string, len(ls))
+	for i, l := range ls {
+		parts[i] = fmt.Sprintf("%s %d", l.Text(), l.Items)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// percent is n as a share of d, "-" when d is 0.
+func percent(n, d int64) string {
+	if d == 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(100*float64(n)/float64(d), 'f', 1, 64) + "%"
 }
 
 // cardConventions explains N/A, polarity, candidate order and pseudonyms.

@@ -27,8 +27,13 @@
 //
 // # What Export does per record
 //
-//   - keeps done items (and dropped or unresolved ones with include_dropped),
-//     and those matching the metadata filter;
+//   - keeps the items matching the metadata filter, and of those the done
+//     items (and dropped or unresolved ones with include_dropped), never an
+//     item whose blind spot check disagreed with its imported ground truth
+//     (Record.SpotCheck);
+//   - counts every item it reads once in the release's Tally: left out by
+//     the filter, left out by kind and reason, or released, and per format
+//     what the format holds and leaves out;
 //   - replaces every user id (labellers, reviewers, adjudicator) with a
 //     pseudonym, "anon-" and 12 hex digits of HMAC-SHA256(salt, id): stable
 //     for one salt, not reversible without it;
@@ -46,6 +51,8 @@
 //
 // Then it writes agreement.json, README.md (the card) and manifest.json,
 // which lists every other file with its size, SHA-256 and record count.
+// The card's counts and the manifest's "records" are the one Tally, so
+// they cannot disagree; the caller's release summary reads it too.
 //
 // # Formats
 //
@@ -54,11 +61,14 @@
 //   - hf: parquet with typed columns, data/<split>-00000-of-00001.parquet,
 //     and the card's configs pointing at them.
 //   - d3omni: the ["Yes", "No", ...] array in rubric order, total score,
-//     seed/negative relation, d3omni/<split>/<task>.jsonl.
+//     seed/negative relation and the item's language, d3omni/<split>/<task>.jsonl;
+//     hidden inputs (the generator) only with option hidden_inputs; seeds
+//     that are not all-Yes are left out.
 //   - omnireward: omnireward/<split>/<task>_preferences.json arrays;
 //     option ties=false gives the "w/o Ties" variant.
 //   - judgeanything: queries, responses, checklists and human judgments
-//     (scores 1-5, choices 0/1/2) under judgeanything/<split>/.
+//     (scores 1-5, choices 0/1/2, with the comment and every kept comment)
+//     under judgeanything/<split>/.
 //   - robojudge: per-item records, per-axis SFT and reward-only JSONL under
 //     robojudge/<split>/; under consensus the SFT reasoning comes from the
 //     kept evidence of the labels that gave the agreed score.

@@ -71,7 +71,8 @@ type exporter struct {
 	failed  atomic.Bool
 	pseudo  *pseudonyms
 	decoder *decoder
-	counts  Counts
+	counter *counter
+	tally   Tally // the finished count, set once the records are read
 	agree   map[string]*meanAcc
 	read    int64
 }
@@ -90,7 +91,8 @@ func newExporter(job Job) (*exporter, error) {
 		job.ProgressEvery = 1000
 	}
 	x := &exporter{job: job, files: newFileSet(job.Sink), pseudo: newPseudonyms(job.Release.Salt),
-		decoder: newDecoder(&job.Release.Schema), counts: newCounts(), agree: map[string]*meanAcc{}}
+		decoder: newDecoder(&job.Release.Schema), counter: newCounter(job.Spec.Formats, job.Release.Criteria),
+		agree: map[string]*meanAcc{}}
 	e := &env{rel: job.Release, spec: job.Spec, files: x.files}
 	for _, name := range job.Spec.Formats {
 		f, _ := lookupFormat(name)
@@ -111,6 +113,7 @@ func newExporter(job Job) (*exporter, error) {
 // add prepares one record and hands it to every writer.
 func (x *exporter) add(rec *Record) error {
 	x.read++
+	x.counter.t.Read++
 	if x.job.Progress != nil && x.read%x.job.ProgressEvery == 0 {
 		x.job.Progress(x.read)
 	}
@@ -130,7 +133,8 @@ func (x *exporter) add(rec *Record) error {
 	return nil
 }
 
-// keep applies the status rule and the metadata filter.
+// keep applies the metadata filter, then the status rule and the spot
+// check, counting every item it leaves out with its reason.
 func (x *exporter) keep(rec *Record) (bool, error) {
 	switch rec.Status {
 	case "":
@@ -140,12 +144,22 @@ func (x *exporter) keep(rec *Record) (bool, error) {
 		return false, recordErr(rec.ID, rec.ExternalID, "status", "invalid_status",
 			"status %q is not done, dropped or unresolved", rec.Status)
 	}
-	if rec.Status != StatusDone && !x.job.Spec.IncludeDropped {
-		x.counts.Excluded++
+	if !x.job.Spec.Matches(rec.Meta) {
+		x.counter.t.Filtered++
 		return false, nil
 	}
-	if !x.job.Spec.Matches(rec.Meta) {
-		x.counts.Filtered++
+	x.counter.inScope(rec)
+	switch {
+	case rec.Status == StatusDone && rec.SpotCheck != nil:
+		// note: D3-Omni removes the items its blind spot check rejects; the lead's
+		// resolution of the flag (return or drop) settles the item
+		x.counter.exclude(LossSpotCheck, rec.SpotCheck.reason())
+		return false, nil
+	case rec.Status == StatusDropped && !x.job.Spec.IncludeDropped:
+		x.counter.exclude(LossDropped, rec.DropReason)
+		return false, nil
+	case rec.Status == StatusUnresolved && !x.job.Spec.IncludeDropped:
+		x.counter.exclude(LossUnresolved, "")
 		return false, nil
 	}
 	return true, nil
@@ -168,10 +182,10 @@ func (x *exporter) finish() (*Manifest, error) {
 		}
 	}
 	x.writers = nil
-	if x.counts.Total == 0 {
+	x.tally = x.counter.tally()
+	if x.tally.Total == 0 {
 		return nil, ErrNoRecords
 	}
-	x.counts.dropNoLanguages()
 	if err := x.writeAgreement(); err != nil {
 		return nil, err
 	}

@@ -20,6 +20,7 @@ type csvColumn struct {
 // (checklist items and the satisfied value of binary questions as their own
 // columns) and per provenance field. The column order follows the schema.
 type csvWriter struct {
+	holdsAll
 	cols  []csvColumn
 	files splitFiles
 	csv   map[*outFile]*csv.Writer

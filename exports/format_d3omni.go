@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
@@ -52,11 +53,19 @@ func d3omniMedia(s *tasks.Schema) (tasks.Input, bool) {
 }
 
 // d3omniWriter writes d3omni/<task>_rubric.json and, per split,
-// d3omni/<split>/<task>.jsonl: the prompt fields, the media path, the
+// d3omni/<split>/<task>.jsonl: the id, the task, the item's language (its
+// BCP 47 tag, null without one: the benchmark is judged in English and
+// Chinese, and one file holds both), the prompt fields, the media path, the
 // ["Yes", "No", ...] array in the rubric's dimension order, the 0/1 vector,
 // the total score and the item's metadata (seed id, is_seed, flip set,
 // operator: the seed/negative relation). Yes means the requirement is
 // satisfied: defect-phrased questions and N/A are normalised first.
+//
+// The schema's hidden inputs (the generator) are written only with option
+// hidden_inputs: the benchmark's records carry none. A seed (metadata
+// is_seed true) whose ground truth is not Yes on every dimension is left
+// out, as the benchmark admits only all-Yes seeds; items a blind spot check
+// rejected never reach the format (see Record.SpotCheck).
 type d3omniWriter struct {
 	env   *env
 	task  string
@@ -115,13 +124,35 @@ func orDefault[T ~string](v, def T) T {
 	return v
 }
 
+// leaves leaves out items without ground truth and seeds that are not
+// all-Yes, naming the dimensions that are not.
+func (w *d3omniWriter) leaves(e *entry) (string, string) {
+	if kind, reason := groundTruthOnly(e); kind != "" {
+		return kind, reason
+	}
+	if seed, _ := jsonBool(e.Meta["is_seed"]); !seed {
+		return "", ""
+	}
+	var not []string
+	for _, q := range w.dims {
+		if e.normalized[q.Key] != true {
+			not = append(not, q.Key)
+		}
+	}
+	if len(not) == 0 {
+		return "", ""
+	}
+	return LossSeedNotAllYes, "not Yes on " + strings.Join(not, ", ")
+}
+
 func (w *d3omniWriter) write(e *entry) error {
-	if !e.resolved() {
+	if kind, _ := w.leaves(e); kind != "" {
 		return nil
 	}
 	var r obj
 	r.add("id", itemKey(e))
 	r.add("task", w.task)
+	r.add("language", nilIfEmpty(e.Language))
 	for _, in := range w.env.rel.Schema.Inputs {
 		if in.Type == tasks.InputText && !in.Hidden {
 			r.add(in.Name, inputValue(in, e.Inputs[in.Name]))
@@ -134,7 +165,7 @@ func (w *d3omniWriter) write(e *entry) error {
 	r.add("total_score", score)
 	r.add("num_dimensions", len(w.dims))
 	for _, in := range w.env.rel.Schema.Inputs {
-		if in.Hidden {
+		if in.Hidden && w.env.spec.HiddenInputs {
 			r.add(in.Name, inputValue(in, e.Inputs[in.Name]))
 		}
 	}
@@ -161,3 +192,8 @@ func (w *d3omniWriter) vector(e *entry) ([]any, []any, int) {
 }
 
 func (w *d3omniWriter) close() error { return w.lines.close() }
+
+// jsonBool reads a JSON boolean; ok is false for anything else.
+func jsonBool(raw json.RawMessage) (v, ok bool) {
+	return v, json.Unmarshal(raw, &v) == nil && len(raw) > 0
+}

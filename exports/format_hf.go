@@ -17,6 +17,7 @@ const hfBatch = 256
 // (the number of records per split is only known at the end of the stream),
 // row groups of at most Spec.RowGroupRows rows flushed as they fill.
 type hfWriter struct {
+	holdsAll
 	env     *env
 	schema  *parquet.Schema
 	enc     *rowEncoder

@@ -23,7 +23,8 @@ import (
 //	                                 input they need), left out of answers
 //	texts                            when any: per free-text question, every
 //	                                 accepted answer {author, role, text}
-//	labels, reviews                  with option raw, when the item has any
+//	labels, reviews, skips           with option raw, when the item has any
+//	                                 (skips: {person, stage, reason})
 //
 // Object keys inside these fields are sorted.
 
@@ -58,6 +59,9 @@ func appendRecord(b []byte, e *entry, raw bool) []byte {
 	}
 	if raw && len(e.Reviews) > 0 {
 		b = appendField(b, false, "reviews", e.Reviews)
+	}
+	if raw && len(e.Skips) > 0 {
+		b = appendField(b, false, "skips", e.Skips)
 	}
 	return append(b, '}', '\n')
 }
@@ -114,6 +118,7 @@ func nonNilAny(m map[string]any) map[string]any {
 
 // jsonlWriter writes jsonl/<split>.jsonl.
 type jsonlWriter struct {
+	holdsAll
 	env   *env
 	files splitFiles
 	buf   []byte

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -61,8 +62,14 @@ func fitsJudgeAnything(s *tasks.Schema) error {
 // model_name, response {type, content}), checklist.json (uniq_id, rubric,
 // checklists) when items carry a checklist, and the human judgments:
 // Human_Scoring.json rows {uniq_id, task_name, model_name, response_id,
-// rubric_name, score 1-5, comment} or Human_Pairing.json rows {uniq_id,
-// task_name, model_pair, response_ids, rubric_name, choice 0|1|2, comment}.
+// rubric_name, score 1-5, comment, comments} or Human_Pairing.json rows
+// {uniq_id, task_name, model_pair, response_ids, rubric_name, choice
+// 0|1|2, comment, comments}. comment is the rubric's "<key>_comment" as the
+// repository's rows carry it: the adjudicator's when adjudicated, else that
+// of an annotator whose label gave the released answer; comments lists every
+// comment kept with the ground truth, [{author, role, text}] (the
+// adjudicator's first, then every annotator's), so no annotator's comment
+// is lost to a consensus decision.
 // The query id is the item's metadata "uniq_id" (so the items of one query
 // share it), else its external id; the task category is metadata
 // "task_name", else inferred from the input and response types. Queries,
@@ -82,8 +89,10 @@ func openJudgeAnything(env *env) (writer, error) {
 	return &judgeAnythingWriter{env: env, setup: js, arrays: newArrayFiles(env, "judgeanything"), seen: seenSet{}}, nil
 }
 
+func (w *judgeAnythingWriter) leaves(e *entry) (string, string) { return groundTruthOnly(e) }
+
 func (w *judgeAnythingWriter) write(e *entry) error {
-	if !e.resolved() {
+	if kind, _ := w.leaves(e); kind != "" {
 		return nil
 	}
 	cands := e.candidates(w.setup.responses.Name)
@@ -211,16 +220,47 @@ func (w *judgeAnythingWriter) writeJudgments(dir string, e *entry, uid, task str
 			r.add("rubric_name", judgeAnythingRubric(q.Key))
 			r.add("score", score)
 		}
-		comment := ""
+		comment, comments := "", []TextAnswer{}
 		if cq, ok := commentFor(s, q.Key, "_comment"); ok {
-			comment = answeredString(e, cq.Key)
+			comment = judgeAnythingComment(e, q.Key, cq.Key)
+			if ts := e.Texts[cq.Key]; len(ts) > 0 {
+				comments = ts
+			}
 		}
 		r.add("comment", comment)
+		r.add("comments", comments)
 		if err := w.arrays.add(file, r); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// judgeAnythingComment is the comment on the released judgment: the adjudicator's when
+// adjudicated (empty when they wrote none); otherwise the ground truth's own, else the first
+// kept comment of an annotator whose label gave the released answer, else the first kept.
+func judgeAnythingComment(e *entry, key, commentKey string) string {
+	if s := answeredString(e, commentKey); s != "" || e.Provenance.Kind == ProvAdjudicated {
+		return s
+	}
+	ts := e.Texts[commentKey]
+	for _, t := range ts {
+		for _, l := range e.Labels {
+			if l.Annotator == t.Author && sameJSON(l.Answers[key], e.Answers[key]) {
+				return t.Text
+			}
+		}
+	}
+	if len(ts) > 0 {
+		return ts[0].Text
+	}
+	return ""
+}
+
+// sameJSON reports whether two JSON values are equal as values.
+func sameJSON(a, b json.RawMessage) bool {
+	var x, y any
+	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
 }
 
 // judgeAnythingRubric names a rubric as the repository does: the overall

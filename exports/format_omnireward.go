@@ -74,11 +74,27 @@ func openOmniReward(env *env) (writer, error) {
 // omniRewardPreference maps a canonical pairwise answer.
 var omniRewardPreference = map[string]string{tasks.AnswerA: "response1", tasks.AnswerB: "response2", tasks.AnswerTie: "tie"}
 
-func (w *omniRewardWriter) write(e *entry) error {
+// leaves leaves out items without ground truth or without a preference,
+// and ties in the w/o Ties setting.
+func (w *omniRewardWriter) leaves(e *entry) (string, string) {
+	if kind, reason := groundTruthOnly(e); kind != "" {
+		return kind, reason
+	}
 	pref, ok := omniRewardPreference[answeredString(e, w.question.Key)]
-	if !e.resolved() || !ok || (pref == "tie" && !w.env.spec.Ties) {
+	switch {
+	case !ok:
+		return LossUnanswered, w.question.Key
+	case pref == "tie" && !w.env.spec.Ties:
+		return LossTie, "ties=false, the w/o Ties setting"
+	}
+	return "", ""
+}
+
+func (w *omniRewardWriter) write(e *entry) error {
+	if kind, _ := w.leaves(e); kind != "" {
 		return nil
 	}
+	pref := omniRewardPreference[answeredString(e, w.question.Key)]
 	cands := e.candidates(w.responses.Name)
 	if len(cands) != 2 {
 		return recordErr(e.ID, e.ExternalID, "inputs."+w.responses.Name, tasks.CodeOutOfRange, "omnireward needs exactly two responses")

@@ -80,8 +80,10 @@ func openRoboJudge(env *env) (writer, error) {
 	return &roboJudgeWriter{env: env, axes: roboAxes(&env.rel.Schema), lines: newLineFiles(env, "robojudge")}, nil
 }
 
+func (w *roboJudgeWriter) leaves(e *entry) (string, string) { return groundTruthOnly(e) }
+
 func (w *roboJudgeWriter) write(e *entry) error {
-	if !e.resolved() {
+	if kind, _ := w.leaves(e); kind != "" {
 		return nil
 	}
 	dir := "robojudge/" + e.Split + "/"

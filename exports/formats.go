@@ -63,10 +63,30 @@ type env struct {
 
 // writer writes the records of one format.
 type writer interface {
-	// write takes one record; records arrive in stream order.
+	// write takes one record; records arrive in stream order. It writes
+	// the record exactly when leaves names no loss.
 	write(e *entry) error
+	// leaves names the kind and reason of the loss when the format leaves
+	// an exported record out, ("", "") when it holds it. The tally calls it
+	// from the exporter's goroutine while write runs on the writer's own, so
+	// it reads only what the writer was opened with.
+	leaves(e *entry) (kind, reason string)
 	// close finishes every file the writer opened.
 	close() error
+}
+
+// holdsAll is the leaves of a format that writes every exported record.
+type holdsAll struct{}
+
+func (holdsAll) leaves(*entry) (string, string) { return "", "" }
+
+// groundTruthOnly is the loss of a benchmark format, which holds only items
+// with ground truth, for an entry without any.
+func groundTruthOnly(e *entry) (string, string) {
+	if e.resolved() {
+		return "", ""
+	}
+	return LossNoGroundTruth, string(e.Status)
 }
 
 // format is one export format.

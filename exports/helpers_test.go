@@ -28,12 +28,21 @@ type truthFile struct {
 
 type truthItem struct {
 	Status     Status                     `json:"status"`
+	Language   string                     `json:"language"`
 	Answers    tasks.Answers              `json:"answers"`
 	Provenance Provenance                 `json:"provenance"`
 	DropReason string                     `json:"drop_reason"`
 	Labels     []Label                    `json:"labels"`
 	Reviews    []Review                   `json:"reviews"`
 	Meta       map[string]json.RawMessage `json:"meta"`
+	// Texts are the free-text answers kept beside a consensus decision, as
+	// the workflow keeps them (never in the consensus answers).
+	Texts map[string][]TextAnswer `json:"texts"`
+	// Parent is the external id of the item a criterion unit was made from.
+	Parent string `json:"parent"`
+	// SpotCheck lists the questions a blind spot check disagreed on.
+	SpotCheck []string `json:"spot_check"`
+	Skips     []Skip   `json:"skips"`
 }
 
 // templateRecords builds the records of a template's samples with the
@@ -62,11 +71,15 @@ func templateRecords(t *testing.T, tpl tasks.Template) []Record {
 				meta[k] = v
 			}
 		}
-		out = append(out, Record{
-			ID: tpl.ID + "-" + string(rune('1'+i)), ExternalID: it.ExternalID, Inputs: it.Inputs, Meta: meta,
+		rec := Record{
+			ID: tpl.ID + "-" + string(rune('1'+i)), ExternalID: it.ExternalID, Language: tr.Language, Inputs: it.Inputs, Meta: meta,
 			Status: tr.Status, Answers: tr.Answers, Provenance: tr.Provenance, DropReason: tr.DropReason,
-			Labels: tr.Labels, Reviews: tr.Reviews,
-		})
+			Labels: tr.Labels, Reviews: tr.Reviews, Texts: tr.Texts, Parent: tr.Parent, Skips: tr.Skips,
+		}
+		if tr.SpotCheck != nil {
+			rec.SpotCheck = &SpotCheckFailure{Questions: tr.SpotCheck}
+		}
+		out = append(out, rec)
 	}
 	if len(tf.Items) != len(out) {
 		t.Fatalf("%s: truth has %d items, template %d samples", tpl.ID, len(tf.Items), len(out))
@@ -86,15 +99,19 @@ func testRelease(tpl tasks.Template) *Release {
 			Metric: "krippendorff_alpha", Value: alpha, CI: &agreement.CI{Lower: 0.62, Upper: 0.79, Replicates: 1000},
 			Units: 120, Raters: 3})
 	}
+	var criteria *CriteriaQC
+	if slices.ContainsFunc(tpl.Forms, func(f tasks.Form) bool { return f.Key == "criteria" }) {
+		criteria = &CriteriaQC{Written: 4, Valid: 3, Removed: []Loss{{Kind: LossCriteriaQC, Reason: "too_vague", Items: 1}}}
+	}
 	return &Release{
-		Name:    "v1",
-		Project: Project{ID: "p-" + tpl.ID, Name: tpl.Name, Description: tpl.Description},
-		Schema:  tpl.Schema, Template: tpl.ID,
+		Name:     "v1",
+		Criteria: criteria,
+		Project:  Project{ID: "p-" + tpl.ID, Name: tpl.Name, Description: tpl.Description},
+		Schema:   tpl.Schema, Template: tpl.ID,
 		Policy:        json.RawMessage(`{"overlap":3,"review":"cross","adjudication":"on_disagreement"}`),
 		PolicySummary: "Three independent labels per item, cross-review, adjudication on disagreement.",
-		Figures: Figures{Items: 130, Annotators: 6, Reviewers: 3, Adjudicators: 1, Overlap: 3, Labels: 390,
-			Reviews: map[string]int{"approve": 350, "correct": 30, "reject": 10}, Adjudications: 14,
-			Agreement: qa, Dropped: []DropCount{{Reason: "no consensus", Items: 7}, {Reason: "criterion too vague", Items: 3}}},
+		Figures: Figures{Annotators: 6, Reviewers: 3, Adjudicators: 1, Overlap: 3, Labels: 390,
+			Reviews: map[string]int{"approve": 350, "correct": 30, "reject": 10}, Adjudications: 14, Agreement: qa},
 		Card:           Card{License: "cc-by-4.0", Citation: "@misc{example, title={Example}}"},
 		CreatedAt:      time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC),
 		ArbiterVersion: "0.9.0-test",

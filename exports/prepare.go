@@ -101,7 +101,7 @@ func checkProvenance(rec *Record) error {
 }
 
 // pseudonymise replaces every user id of a record with its pseudonym.
-// Labels and reviews are copied first: the caller's slices are not changed.
+// Labels, reviews and skips are copied first: the caller's slices are not changed.
 func (x *exporter) pseudonymise(rec *Record) {
 	p := x.pseudo
 	rec.Provenance.Adjudicator = p.of(rec.Provenance.Adjudicator)
@@ -113,6 +113,10 @@ func (x *exporter) pseudonymise(rec *Record) {
 	for i := range rec.Reviews {
 		r := &rec.Reviews[i]
 		r.Reviewer, r.Annotator = p.of(r.Reviewer), p.of(r.Annotator)
+	}
+	rec.Skips = slices.Clone(rec.Skips)
+	for i := range rec.Skips {
+		rec.Skips[i].Person = p.of(rec.Skips[i].Person)
 	}
 	if rec.Texts != nil {
 		texts := make(map[string][]TextAnswer, len(rec.Texts))

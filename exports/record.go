@@ -2,6 +2,7 @@ package exports
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
@@ -86,6 +87,43 @@ type Record struct {
 	// decides by consensus, the rule and what it made of every evaluation;
 	// those questions are not in Answers.
 	Aggregates map[string]Aggregate
+	// Parent is the id of the item this one was made from (a unit made from
+	// one criterion of its parent), empty otherwise.
+	Parent string
+	// SpotCheck, when set, says a blind spot check disagreed with the item's
+	// imported ground truth and the lead has not resolved the flag: the item
+	// is left out of the release, as D3-Omni removes the items its spot
+	// check rejects.
+	SpotCheck *SpotCheckFailure
+	// Skips are the times a person skipped the item; they are counted in
+	// the tally and written with the raw annotations.
+	Skips []Skip
+}
+
+// SpotCheckFailure is a blind spot check that disagreed with imported
+// ground truth.
+type SpotCheckFailure struct {
+	// Questions are the questions (dimensions) it disagreed on, in schema
+	// order; empty when the check did not record them.
+	Questions []string
+}
+
+// reason names the questions for the tally.
+func (s *SpotCheckFailure) reason() string {
+	if len(s.Questions) == 0 {
+		return "disagreed with the imported ground truth"
+	}
+	return "disagreed on " + strings.Join(s.Questions, ", ")
+}
+
+// Skip is one person's skip of an item.
+type Skip struct {
+	// Person is the user id of who skipped (a pseudonym once exported).
+	Person string `json:"person"`
+	// Stage is the stage of the work skipped (label, review, ...).
+	Stage string `json:"stage"`
+	// Reason is the reason given, if any.
+	Reason string `json:"reason,omitempty"`
 }
 
 // Aggregation rules of a question, as the workflow policy names them.
@@ -204,6 +242,10 @@ type Release struct {
 	Figures Figures
 	// Card holds the dataset card's front matter fields.
 	Card Card
+	// Criteria, when the project has a criteria stage, counts the criteria
+	// written and those its QC removed; the tally carries them, with the
+	// units Export reads.
+	Criteria *CriteriaQC
 	// CreatedAt is the release time written to the manifest (never to data
 	// files).
 	CreatedAt time.Time
@@ -242,10 +284,10 @@ type Card struct {
 }
 
 // Figures are a project's annotation figures, as the card reports them.
+//
+// Item counts are not figures: the card counts items from the release's
+// Tally alone.
 type Figures struct {
-	// Items is the number of items in the project outside gold and the calibration pool (the
-	// dataset report's).
-	Items int
 	// Annotators, Reviewers and Adjudicators count distinct people per role
 	// who contributed.
 	Annotators   int
@@ -265,8 +307,6 @@ type Figures struct {
 	// "Value and interval are computed over ..."; empty means "the whole
 	// project".
 	AgreementScope string
-	// Dropped counts the project's dropped items by reason.
-	Dropped []DropCount
 }
 
 // QuestionAgreement is the agreement on one question across the project.
@@ -301,12 +341,4 @@ func QuestionAgreementFrom(question string, r *agreement.Report) QuestionAgreeme
 		qa.CI = ci
 	}
 	return qa
-}
-
-// DropCount is the number of items dropped for one reason.
-type DropCount struct {
-	// Reason is the drop reason as recorded ("no consensus on ...").
-	Reason string `json:"reason"`
-	// Items is the number of items dropped for it.
-	Items int `json:"items"`
 }

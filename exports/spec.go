@@ -51,6 +51,9 @@ type Spec struct {
 	// Ties keeps tie records in the omnireward files (option ties, default
 	// true; false gives the paper's "w/o Ties" variant).
 	Ties bool
+	// HiddenInputs writes the schema's hidden inputs (the generator) into
+	// the d3omni records (option hidden_inputs, default false).
+	HiddenInputs bool
 	// RowGroupRows bounds the rows of one parquet row group (option
 	// row_group_rows, default 10000), which bounds the hf writer's memory.
 	RowGroupRows int
@@ -186,6 +189,9 @@ func (s *Spec) Options() map[string]any {
 	}
 	if slices.Contains(s.Formats, "hf") {
 		out["row_group_rows"] = s.RowGroupRows
+	}
+	if slices.Contains(s.Formats, "d3omni") {
+		out["hidden_inputs"] = s.HiddenInputs
 	}
 	return out
 }

@@ -700,7 +700,7 @@ func TestCardNumbersAreTheReport(t *testing.T) {
 		if rep.Items != 3 {
 			t.Fatalf("report items %d, want 3 (gold left out)", rep.Items)
 		}
-		for _, want := range []string{fmt.Sprintf("- Items in the dataset (gold and calibration items excluded): %d\n", rep.Items), fmt.Sprintf("labels submitted: %d\n", rep.Labels)} {
+		for _, want := range []string{fmt.Sprintf("| read | %d |\n", rep.Items), fmt.Sprintf("labels submitted: %d\n", rep.Labels)} {
 			if !strings.Contains(card, want) {
 				t.Fatalf("card lacks %q:\n%s", want, card)
 			}

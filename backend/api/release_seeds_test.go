@@ -2,9 +2,12 @@ package api_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/exports"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -32,7 +35,9 @@ func releaseAndCompare(t *testing.T, lead *client, pid, expected string, formats
 	if v.Status != "done" {
 		t.Fatalf("release: %+v", v)
 	}
-	compareRelease(t, "testdata/releases/"+expected, lead.releaseFiles(pid, v))
+	files := lead.releaseFiles(pid, v)
+	compareRelease(t, "testdata/releases/"+expected, files)
+	checkCardAddsUp(t, files)
 }
 
 // adjudicateAll has the adjudicator decide every item waiting for adjudication; final gives
@@ -78,6 +83,8 @@ func d3Answers(tpl tasks.Template, except map[string]string) tasks.Answers {
 
 // TestSeedD3Omni: two annotators per item, unanimous consensus, the d3omni per-task file.
 // N/A counts as satisfied, so an item one annotator marked N/A and the other yes is unanimous.
+// t2i-seed-0002 is a seed with a No (shot requirement): the benchmark admits only all-Yes
+// seeds, so the file leaves it out. Records carry their language and not the generator.
 func TestSeedD3Omni(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, open func(testing.TB) *store.Store) {
 		e := newEnv(t, open, func(o *options) { o.jobs = true })
@@ -246,4 +253,33 @@ func TestSeedStoryBench(t *testing.T) {
 		}
 		releaseAndCompare(t, lead, pid, "storybench", []string{"storybench"}, nil)
 	})
+}
+
+// checkCardAddsUp: the card of a release counts what its manifest counts, and the manifest's
+// tally accounts for every item read once.
+func checkCardAddsUp(t *testing.T, files map[string][]byte) {
+	t.Helper()
+	var m exports.Manifest
+	if err := json.Unmarshal(files["manifest.json"], &m); err != nil {
+		t.Fatal(err)
+	}
+	r, card := m.Records, string(files["README.md"])
+	var left int64
+	want := []string{fmt.Sprintf("| read | %d |\n", r.Read), fmt.Sprintf("| left out by the metadata filter | %d |\n", r.Filtered),
+		fmt.Sprintf("| released | %d |\n", r.Total)}
+	for _, l := range r.LeftOut {
+		left += l.Items
+		want = append(want, fmt.Sprintf("| left out: %s | %d |\n", l.Text(), l.Items))
+	}
+	for _, f := range m.Formats {
+		want = append(want, fmt.Sprintf("| %s | %d | ", f, r.Formats[f].Records))
+	}
+	if r.Read != r.Filtered+r.Excluded+r.Total || left != r.Excluded {
+		t.Errorf("the tally does not add up: %+v", r)
+	}
+	for _, w := range want {
+		if !strings.Contains(card, w) {
+			t.Errorf("the card lacks %q:\n%s", w, card)
+		}
+	}
 }

@@ -165,6 +165,10 @@ const (
 	FlagOther         FlagCategory = "other"
 )
 
+// FlagSpotCheckMismatch is the category of the flag the workflow sets, not a person, when a
+// blind spot check disagrees with an item's imported ground truth.
+const FlagSpotCheckMismatch FlagCategory = "spot_check_mismatch"
+
 // FlagCategories lists the flag categories.
 var FlagCategories = []FlagCategory{FlagBrokenMedia, FlagUnsafeContent, FlagWrongModality, FlagOther}
 

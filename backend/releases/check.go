@@ -67,17 +67,24 @@ func parseSpec(schema *tasks.Schema, formats []string, options map[string]any) (
 	return spec, err
 }
 
-// stagesOf lists the item stages a release reads: done items, and with include_dropped every
-// other item too, except the parents split into child units (those are released instead) and
-// gold items (their answers are a test of annotators, never ground truth) and the calibration
-// pool, which is never released.
-func stagesOf(spec *exports.Spec) []flow.Stage {
-	if !spec.IncludeDropped {
-		return []flow.Stage{flow.StageDone}
-	}
+// stagesOf lists the item stages a release reads, whatever its options: every item except the
+// parents split into child units (those are released instead), gold items (their answers are a
+// test of annotators, never ground truth) and the calibration pool, which is never released.
+// Dropped and unresolved items are read even when the release leaves them out, so that the
+// release's one tally counts them with their reasons (exports.Tally).
+func stagesOf(*exports.Spec) []flow.Stage {
 	return slices.DeleteFunc(slices.Clone(flow.ItemStages), func(s flow.Stage) bool {
 		return s == flow.StageSplit || s == flow.StageGold || s == flow.StageCalibration
 	})
+}
+
+// releasedStages lists the stages of the items a release holds: done items, and with
+// include_dropped every item it reads.
+func releasedStages(spec *exports.Spec) []flow.Stage {
+	if !spec.IncludeDropped {
+		return []flow.Stage{flow.StageDone}
+	}
+	return stagesOf(spec)
 }
 
 // checkItems refuses a project with nothing done, and, when the options read metadata (a
@@ -119,12 +126,12 @@ type metaScan struct {
 	first            *exports.RecordError
 }
 
-// scanMeta applies the spec's filter and split checks to every item a release would read.
+// scanMeta applies the spec's filter and split checks to every item a release would hold.
 func (s *Service) scanMeta(ctx context.Context, projectID string, spec *exports.Spec) (*metaScan, error) {
 	out := &metaScan{}
 	after := ""
 	for {
-		page, err := s.store.ItemMetas(ctx, projectID, stagesOf(spec), after, scanPage)
+		page, err := s.store.ItemMetas(ctx, projectID, releasedStages(spec), after, scanPage)
 		if err != nil || len(page) == 0 {
 			return out, err
 		}

@@ -30,12 +30,47 @@ func (s *Service) header(ctx context.Context, fp *workflow.Project, r *store.Rel
 	if err != nil {
 		return nil, err
 	}
+	criteria, err := s.criteriaQC(ctx, fp)
+	if err != nil {
+		return nil, err
+	}
 	return &exports.Release{
 		Name:    r.Name,
 		Project: exports.Project{ID: fp.ID, Name: fp.Name, Description: fp.Description},
 		Schema:  *fp.Schema, Template: fp.Template, Policy: policy, PolicySummary: policySummary(fp.Policy),
-		Figures: figs, CreatedAt: r.CreatedAt, ArbiterVersion: s.version, Salt: salt,
+		Figures: figs, Criteria: criteria, CreatedAt: r.CreatedAt, ArbiterVersion: s.version, Salt: salt,
 	}, nil
+}
+
+// criteriaQC counts a criteria stage's criteria for the tally: written, kept (each became a
+// unit), awaiting review, and removed by verdict. Nil for a project without a criteria stage.
+func (s *Service) criteriaQC(ctx context.Context, fp *workflow.Project) (*exports.CriteriaQC, error) {
+	if fp.Policy.CriteriaStage == nil {
+		return nil, nil
+	}
+	counts, err := s.store.CriteriaCounts(ctx, fp.ID)
+	if err != nil {
+		return nil, err
+	}
+	q := &exports.CriteriaQC{}
+	removed := map[flow.CriterionStatus]int64{}
+	for _, c := range counts {
+		q.Written += c.N
+		switch c.Status {
+		case flow.CriterionValid:
+			q.Valid += c.N
+		case flow.CriterionPending:
+			q.Pending += c.N
+		default:
+			removed[c.Status] += c.N
+		}
+	}
+	for _, v := range flow.CriterionVerdicts {
+		if n := removed[v]; n > 0 {
+			q.Removed = append(q.Removed, exports.Loss{Kind: exports.LossCriteriaQC, Reason: string(v), Items: n})
+		}
+	}
+	return q, nil
 }
 
 // pseudonymKey names the server secret that the per-project pseudonym salts derive from.
@@ -55,22 +90,20 @@ func (s *Service) salt(ctx context.Context, projectID string) ([]byte, error) {
 	return mac.Sum(nil), nil
 }
 
-// figures counts the project's annotation for the dataset card. Items, labels, annotators,
-// review verdicts and drop reasons are the dataset report's (GET .../report), computed by the
-// same function, so the card and the Report page give the same numbers; the people of the
-// later stages and the adjudications come from the work per stage.
+// figures counts the project's annotation for the dataset card. Labels, annotators and review
+// verdicts are the dataset report's (GET .../report), computed by the same function, so the
+// card and the Report page give the same numbers; the people of the later stages and the
+// adjudications come from the work per stage. Items are not figures: the card counts them
+// from the release's tally, which reads every item.
 func (s *Service) figures(ctx context.Context, fp *workflow.Project, salt []byte) (exports.Figures, error) {
 	f := exports.Figures{Overlap: fp.Policy.Overlap, Reviews: map[string]int{}}
 	rep, err := s.insight.ComputeReport(ctx, fp)
 	if err != nil {
 		return f, err
 	}
-	f.Items, f.Labels, f.Annotators = int(rep.Items), int(rep.Labels), len(rep.Annotators)
+	f.Labels, f.Annotators = int(rep.Labels), len(rep.Annotators)
 	for _, v := range rep.Reviews {
 		f.Reviews[v.Value] = int(v.Count)
-	}
-	for _, d := range rep.Dropped {
-		f.Dropped = append(f.Dropped, exports.DropCount{Reason: d.Value, Items: int(d.Count)})
 	}
 	work, err := s.store.StageWork(ctx, fp.ID)
 	if err != nil {

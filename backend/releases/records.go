@@ -145,6 +145,10 @@ func record(it *store.ItemTruth, work []store.Assignment) exports.Record {
 	if it.DropReason != nil {
 		rec.DropReason = *it.DropReason
 	}
+	if it.ParentID != nil {
+		rec.Parent = *it.ParentID
+	}
+	rec.SpotCheck = spotCheckFailure(it.Flag)
 	if it.Truth != nil && rec.Status == exports.StatusDone {
 		rec.Answers, _ = splitObject(it.Truth.Answers)
 		rec.Provenance = provenance(it.Truth)
@@ -159,7 +163,37 @@ func record(it *store.ItemTruth, work []store.Assignment) exports.Record {
 		}
 	}
 	rec.Labels, rec.Reviews = labelsAndReviews(work)
+	rec.Skips = skipsOf(work)
 	return rec
+}
+
+// spotCheckFailure reads the flag of a failed spot check the lead has not resolved yet, with
+// the questions it disagreed on; nil for any other flag or none.
+func spotCheckFailure(flag store.JSON) *exports.SpotCheckFailure {
+	var f struct {
+		Category  flow.FlagCategory `json:"category"`
+		Questions []string          `json:"questions"`
+	}
+	if len(flag) == 0 || json.Unmarshal(flag, &f) != nil || f.Category != flow.FlagSpotCheckMismatch {
+		return nil
+	}
+	return &exports.SpotCheckFailure{Questions: f.Questions}
+}
+
+// skipsOf are the item's skipped labels and reviews, oldest first.
+func skipsOf(work []store.Assignment) []exports.Skip {
+	var out []exports.Skip
+	for _, a := range work {
+		if a.Status != flow.AssignSkipped {
+			continue
+		}
+		s := exports.Skip{Person: a.UserID, Stage: string(a.Stage)}
+		if a.SkipReason != nil {
+			s.Reason = *a.SkipReason
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // provenance is how the ground truth was reached. An adjudicator's confidence (1 to 5) is

@@ -108,15 +108,19 @@ type Progress struct {
 	Total   int64 `json:"total"`
 }
 
-// Summary is what a done release holds, from its manifest.
+// Summary is what a done release holds, from its manifest: every count is the manifest's one
+// tally (the dataset card's too), the headline ones repeated at the top.
 type Summary struct {
 	Records      int64            `json:"records"`
 	BySplit      map[string]int64 `json:"by_split"`
 	ByProvenance map[string]int64 `json:"by_provenance"`
 	// ByLanguage counts records per item language ("und" for none); absent when no item has one.
 	ByLanguage map[string]int64 `json:"by_language,omitempty"`
-	Files      int              `json:"files"`
-	Bytes      int64            `json:"bytes"`
+	// Tally is the whole count: items read, left out by reason, dropped by reason, skips,
+	// criteria removed in QC, and what each format holds.
+	Tally exports.Tally `json:"tally"`
+	Files int           `json:"files"`
+	Bytes int64         `json:"bytes"`
 }
 
 // view turns a stored release into what clients see; withManifest adds the manifest.
@@ -132,7 +136,7 @@ func view(r *store.Release, withManifest bool) Release {
 	var m exports.Manifest
 	if json.Unmarshal(r.Manifest, &m) == nil {
 		sum := &Summary{Records: m.Records.Total, BySplit: m.Records.BySplit, ByProvenance: m.Records.ByProvenance,
-			ByLanguage: m.Records.ByLanguage, Files: len(m.Files) + 1}
+			ByLanguage: m.Records.ByLanguage, Tally: m.Records, Files: len(m.Files) + 1}
 		for _, f := range m.Files {
 			sum.Bytes += f.Bytes
 		}

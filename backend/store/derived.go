@@ -155,15 +155,21 @@ type TruthGroup struct {
 	Items    int64
 }
 
+// spotCheckFlag matches the flag of a failed spot check (the workflow writes it as compact JSON
+// with sorted keys, so the category comes first).
+var spotCheckFlag = `{"category":"` + string(flow.FlagSpotCheckMismatch) + `"%`
+
 // EachDoneTruthGroup calls fn for every distinct (answers, metadata, language) of a project's
 // decided items with ground truth, with how many items have it: one aggregating query, so
 // that figures counting the items (the balance) read a row per distinct combination rather
-// than per item.
+// than per item. Items whose blind spot check disagreed with their imported ground truth are
+// left out until the lead resolves the flag, as releases leave them out (D3-Omni removes
+// them from the benchmark).
 func (s *Store) EachDoneTruthGroup(ctx context.Context, projectID string, fn func(*TruthGroup) error) error {
 	rows, err := s.db.WithContext(ctx).Raw(`SELECT g.answers, i.meta, i.language, COUNT(*)
 FROM items i JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_revision
-WHERE i.project_id = ? AND i.stage = ? AND i.gt_revision > 0
-GROUP BY g.answers, i.meta, i.language`, projectID, flow.StageDone).Rows()
+WHERE i.project_id = ? AND i.stage = ? AND i.gt_revision > 0 AND (i.flag IS NULL OR i.flag NOT LIKE ?)
+GROUP BY g.answers, i.meta, i.language`, projectID, flow.StageDone, spotCheckFlag).Rows()
 	if err != nil {
 		return translate(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -229,7 +230,9 @@ func noConsensusReason(out Outcome) string {
 }
 
 // spotCheck compares a blind label of an item that came with ground truth; a mismatch flags
-// the item for the lead and leaves the imported ground truth in place.
+// the item for the lead, naming the questions that disagreed (with the blind labels' answer
+// against the truth's, or where the blind labels did not agree among themselves), and leaves
+// the imported ground truth in place.
 func (s *Service) spotCheck(ctx context.Context, tx *store.Store, p *Project, it *store.Item, out Outcome) error {
 	gts, err := tx.LatestGroundTruth(ctx, []string{it.ID})
 	if err != nil {
@@ -239,11 +242,24 @@ func (s *Service) spotCheck(ctx context.Context, tx *store.Store, p *Project, it
 	if gt == nil {
 		return s.moveItem(ctx, tx, p, it, flow.StageDone, nil)
 	}
+	settled := tasks.Answers{} // note: out.Answers is nil when one question is unsettled; the others still count
+	for _, q := range out.Questions {
+		if q.Answer != nil {
+			settled[q.Question] = q.Answer
+		}
+	}
 	cmp := Evaluate(p.Schema, Consensus{Nominal: NominalUnanimous, OrdinalTolerance: p.Policy.Consensus.OrdinalTolerance},
-		[]Label{{By: "ground_truth", Answers: DecodeAnswers(gt.Answers)}, {By: "spot_check", Answers: out.Answers}})
-	if !out.Agreed || !cmp.Agreed {
-		flag := map[string]any{"category": "spot_check_mismatch", "reason": "the blind label disagrees with the " + string(gt.Provenance) + " ground truth",
-			"ground_truth_revision": gt.Revision, "disagreements": cmp.Disagreements}
+		[]Label{{By: "ground_truth", Answers: DecodeAnswers(gt.Answers)}, {By: "spot_check", Answers: settled}})
+	all, questions := append(slices.Clip(cmp.Disagreements), out.Disagreements...), []string(nil) // questions in schema order
+	for _, q := range p.Schema.Questions {
+		if slices.ContainsFunc(all, func(d Disagreement) bool { return d.Question == q.Key && !d.Resolved }) {
+			questions = append(questions, q.Key)
+		}
+	}
+	if len(questions) > 0 {
+		flag := map[string]any{"category": "spot_check_mismatch", "reason": "the blind label disagrees with the " + string(gt.Provenance) +
+			" ground truth on " + strings.Join(questions, ", "), "ground_truth_revision": gt.Revision, "questions": questions,
+			"disagreements": cmp.Disagreements}
 		if err := tx.SetItemFlag(ctx, it.ID, Encode(flag)); err != nil {
 			return err
 		}

@@ -1303,7 +1303,8 @@ export interface paths {
          *     `filter` (`{"key": ["v1", "v2"]}`) or `filter.<key>` (`"v1,v2"`), `media`
          *     (`reference`: uploaded media as signed URLs valid for 7 days, paths and URLs as imported;
          *     `copy`: uploaded media copied into the release under `media/`), `ties` (omnireward,
-         *     bool), `row_group_rows` (hf, 100 to 1000000).
+         *     bool), `hidden_inputs` (d3omni, bool: write the hidden inputs such as the generator),
+         *     `row_group_rows` (hf, 100 to 1000000).
          */
         post: operations["createRelease"];
         delete?: never;
@@ -2398,7 +2399,7 @@ export interface components {
             /** Format: date-time */
             finished_at?: string;
         };
-        /** @description What a done release holds. */
+        /** @description What a done release holds: the manifest's tally (the dataset card counts from the same one), its headline counts repeated at the top. */
         ReleaseSummary: {
             records: number;
             by_split: {
@@ -2411,10 +2412,71 @@ export interface components {
             by_language?: {
                 [key: string]: number;
             };
+            tally: components["schemas"]["ReleaseTally"];
             /** @description Files listed, manifest.json included. */
             files: number;
             /** @description Bytes of the files the manifest lists. */
             bytes: number;
+        };
+        /** @description A number of items (or criteria) lost for one reason. */
+        ReleaseLoss: {
+            /** @description `dropped`, `unresolved` (still in work), `spot_check` (a blind spot check disagreed with imported truth, not yet resolved by the lead), `no_ground_truth`, `unanswered`, `tie` (omnireward `ties=false`), `seed_not_all_yes` (d3omni), `criteria_qc`; new kinds may be added. */
+            kind: string;
+            /** @description The drop reason, the questions a spot check disagreed on, a QC verdict, ... */
+            reason?: string;
+            items: number;
+        };
+        /** @description What became of every item a release read, counted once: read = filtered + excluded + total, excluded = the sum of left_out. */
+        ReleaseTally: {
+            /** @description Items the release read (gold items and the calibration pool are never read). */
+            read: number;
+            /** @description Records released. */
+            total: number;
+            by_split: {
+                [key: string]: number;
+            };
+            by_status: {
+                [key: string]: number;
+            };
+            by_provenance: {
+                [key: string]: number;
+            };
+            /** @description Records per item language (`und` for items without one); absent when no released item has a language. */
+            by_language?: {
+                [key: string]: number;
+            };
+            /** @description Items within the filter left out of the release. */
+            excluded: number;
+            /** @description Why they were left out. */
+            left_out: components["schemas"]["ReleaseLoss"][];
+            /** @description Items the metadata filter left out. */
+            filtered: number;
+            /** @description Dropped items within the filter by drop reason, released (include_dropped) or not. */
+            dropped: components["schemas"]["ReleaseLoss"][];
+            /** @description Items within the filter still in work. */
+            unresolved: number;
+            /** @description Times a person skipped one of the items within the filter. */
+            skipped: number;
+            /** @description The criteria stage's criteria and the units made from them; absent without a criteria stage. */
+            criteria?: {
+                written: number;
+                /** @description Criteria kept by QC; each became a unit. */
+                valid: number;
+                /** @description Criteria not yet reviewed. */
+                pending: number;
+                /** @description Criteria removed in QC by verdict. */
+                removed: components["schemas"]["ReleaseLoss"][];
+                units_read: number;
+                units_done: number;
+                units_dropped: components["schemas"]["ReleaseLoss"][];
+            };
+            /** @description Per format, the released records it holds (items, however many rows each becomes) and those it leaves out. */
+            formats: {
+                [key: string]: {
+                    records: number;
+                    left_out: components["schemas"]["ReleaseLoss"][];
+                };
+            };
         };
         /** @description `manifest.json` of a done release: every other file with its sha256 and size, the counts, and what produced it. */
         ReleaseManifest: {
@@ -2442,26 +2504,7 @@ export interface components {
             filters: {
                 [key: string]: string[];
             };
-            records: {
-                total: number;
-                by_split: {
-                    [key: string]: number;
-                };
-                by_status: {
-                    [key: string]: number;
-                };
-                by_provenance: {
-                    [key: string]: number;
-                };
-                /** @description Records per item language (`und` for items without one); absent when no released item has a language. */
-                by_language?: {
-                    [key: string]: number;
-                };
-                /** @description Dropped or unresolved items left out. */
-                excluded: number;
-                /** @description Items the metadata filter left out. */
-                filtered: number;
-            };
+            records: components["schemas"]["ReleaseTally"];
             files: {
                 path: string;
                 /** @description The format that wrote it, `release` for README.md and agreement.json, `media` for copied media. */
@@ -3576,8 +3619,8 @@ export interface components {
             schema: components["schemas"]["task-schema"];
             /**
              * @description The policy the benchmark's paper ran (fields of WorkflowPolicy). A project made from
-             *     the template starts from it; the fields a creation request names override it, and
-             *     the server's defaults fill the rest.
+             *     the template with no `workflow` in its creation request gets it (the server's
+             *     defaults fill the rest).
              */
             workflow?: {
                 [key: string]: unknown;

@@ -77,6 +77,8 @@ function Downloads({ pid, release: r, navigate }: { pid: string; release: Releas
   const splits = Object.entries(s.by_split).map(([k, v]) => `${k} ${v.toLocaleString()}`).join(", ");
   const provenance = Object.entries(s.by_provenance).map(([k, v]) => `${k} ${v.toLocaleString()}`).join(", ");
   const languages = Object.entries(s.by_language ?? {}).map(([k, v]) => `${k === "und" ? "none" : k} ${v.toLocaleString()}`).join(", ");
+  const t = s.tally;
+  const leftOut = t.left_out.map((l) => `${l.kind.replace(/_/g, " ")}${l.reason ? ` (${l.reason})` : ""} ${l.items.toLocaleString()}`).join(", ");
   async function sign(): Promise<ReleaseLinks | null> {
     setError(null);
     try {
@@ -91,6 +93,17 @@ function Downloads({ pid, release: r, navigate }: { pid: string; release: Releas
   return (
     <div className="release-result">
       <dl className="facts">
+        <dt>Items read</dt>
+        <dd>
+          {t.read.toLocaleString()}: released {t.total.toLocaleString()}, left out {t.excluded.toLocaleString()}
+          {t.filtered > 0 && `, outside the filter ${t.filtered.toLocaleString()}`}
+        </dd>
+        {leftOut && (
+          <>
+            <dt>Left out</dt>
+            <dd>{leftOut}</dd>
+          </>
+        )}
         <dt>Records</dt>
         <dd>{s.records.toLocaleString()}</dd>
         <dt>Splits</dt>

@@ -146,6 +146,23 @@ describe("ReleaseList", () => {
         by_split: { train: 32, test: 8 },
         by_provenance: { adjudicated: 40 },
         by_language: { en: 30, "zh-Hans": 8, und: 2 },
+        tally: {
+          read: 43,
+          total: 40,
+          by_split: { train: 32, test: 8 },
+          by_status: { done: 40 },
+          by_provenance: { adjudicated: 40 },
+          excluded: 3,
+          left_out: [
+            { kind: "dropped", reason: "no consensus", items: 2 },
+            { kind: "unresolved", items: 1 },
+          ],
+          filtered: 0,
+          dropped: [{ kind: "dropped", reason: "no consensus", items: 2 }],
+          unresolved: 1,
+          skipped: 0,
+          formats: { jsonl: { records: 40, left_out: [] } },
+        },
         files: 6,
         bytes: 5 << 20,
       },
@@ -169,6 +186,8 @@ describe("ReleaseList", () => {
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(screen.getByText(/6 \(5\.0 MiB\)/)).toBeTruthy();
     expect(screen.getByText("en 30, zh-Hans 8, none 2")).toBeTruthy();
+    expect(screen.getByText("43: released 40, left out 3")).toBeTruthy();
+    expect(screen.getByText("dropped (no consensus) 2, unresolved 1")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Download archive (.zip)" }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/api/v1/release-archives/r1?exp=1&sig=abc"));
     const files = screen.getByRole("table", { name: "Files of v1" });
