@@ -333,7 +333,7 @@ func (s *Service) Stuck(ctx context.Context, p *workflow.Project) ([]StuckStage,
 		if !p.HasStage(stage) {
 			continue
 		}
-		n, ids, err := s.store.StuckWork(ctx, p.ID, stage, string(stage.Role()), workflow.AvailableCap)
+		n, ids, err := s.store.StuckWork(ctx, p.ID, stage, string(stage.Role()), workflow.AvailableCap, p.Allowed())
 		if err != nil {
 			return nil, err
 		}
