@@ -162,7 +162,7 @@ func (s *Service) childUnit(ctx context.Context, tx *store.Store, p *Project, c 
 	}
 	inputs[p.Policy.CriteriaStage.InputName] = mustJSON(c.Text)
 	child := &store.Item{ProjectID: p.ID, ExternalID: fmt.Sprintf("%s#criterion-%s", parent.ExternalID, c.ID),
-		ParentID: &parent.ID, Inputs: Encode(inputs), Meta: parent.Meta, Stage: flow.StageLabel}
+		ParentID: &parent.ID, Inputs: Encode(inputs), Meta: parent.Meta, Language: parent.Language, Stage: flow.StageLabel}
 	// note: the rules of who may work an item read the criterion's author from the criteria
 	// (store.RuleOneRole), so the unit has nobody on it yet
 	_, err = tx.UpsertItem(ctx, child)
