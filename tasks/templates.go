@@ -37,6 +37,10 @@ type Template struct {
 	// Samples are example items. Media paths are relative ("media/x.png")
 	// and are read with SampleMedia.
 	Samples []Item `json:"samples"`
+	// Workflow is the workflow policy a project made from the template starts
+	// with, as the benchmark's paper ran it (a policy document that the server
+	// reads and checks); absent, the server's defaults.
+	Workflow json.RawMessage `json:"workflow,omitempty"`
 }
 
 // Form is an extra form of a template, with its own schema.

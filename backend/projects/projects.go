@@ -75,7 +75,9 @@ func checkTexts(fe tasks.FieldErrors, description, guidelines string) {
 }
 
 // resolve turns the spec's template or schema into a schema document and checks it with the
-// policy. A spec without either gets an empty document: the schema comes later by PATCH.
+// policy. A spec without either gets an empty document: the schema comes later by PATCH. A spec
+// from a template without a policy gets the template's (its paper's), when it has one; a policy
+// given replaces it whole.
 func (spec ProjectSpec) resolve() (*workflow.SchemaDoc, workflow.Policy, error) {
 	fe := tasks.FieldErrors{}
 	workflow.CheckName(fe, "name", spec.Name)
@@ -93,6 +95,10 @@ func (spec ProjectSpec) resolve() (*workflow.SchemaDoc, workflow.Policy, error) 
 		doc.Schema, doc.Forms = t.Schema, map[string]tasks.Schema{}
 		for _, f := range t.Forms {
 			doc.Forms[f.Key] = f.Schema
+		}
+		if spec.Workflow == nil && len(t.Workflow) > 0 {
+			spec.Workflow = &workflow.Policy{}
+			decodeStrict(fe, "workflow", t.Workflow, spec.Workflow)
 		}
 	case spec.Schema != nil:
 		doc.Schema, doc.Forms = *spec.Schema, spec.Forms

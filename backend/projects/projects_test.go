@@ -2,7 +2,9 @@ package projects_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -84,17 +86,24 @@ func TestSchemaVersioning(t *testing.T) {
 }
 
 // TestCreateFromEveryTemplate: every built-in template makes a project at schema version 1
-// with the template's schema and forms, its creator its lead; an administrator holds every role.
+// with the template's schema, forms and policy (the defaults when it has none), its creator its
+// lead; an administrator holds every role.
 func TestCreateFromEveryTemplate(t *testing.T) {
 	f := newFixture(t, testenv.SQLite(t))
 	for _, tpl := range tasks.Templates() {
+		own := workflow.Policy{}
+		if len(tpl.Workflow) > 0 {
+			if err := json.Unmarshal(tpl.Workflow, &own); err != nil {
+				t.Fatalf("%s: %v", tpl.ID, err)
+			}
+		}
 		d, err := f.prj.CreateProject(f.ctx, f.lead, projects.ProjectSpec{Name: "  " + tpl.ID + " ", Template: tpl.ID})
 		if err != nil {
 			t.Errorf("%s: %v", tpl.ID, err)
 			continue
 		}
 		if d.Name != tpl.ID || d.Template != tpl.ID || d.SchemaVersion != 1 || d.Schema == nil || len(d.Schema.Questions) != len(tpl.Schema.Questions) ||
-			len(d.Forms) != len(tpl.Forms) || !slices.Equal(d.MyRoles, store.RoleSet{store.RoleLead}) || d.Workflow.Overlap != 1 {
+			len(d.Forms) != len(tpl.Forms) || !slices.Equal(d.MyRoles, store.RoleSet{store.RoleLead}) || !reflect.DeepEqual(d.Workflow, own.Defaults()) {
 			t.Errorf("%s: created %+v", tpl.ID, d)
 		}
 		p, _ := f.st.Project(f.ctx, d.ID)

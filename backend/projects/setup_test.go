@@ -10,6 +10,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // crewMembers makes members of ids holding each role they are listed under; leads lists
@@ -182,5 +183,36 @@ func TestJSONKind(t *testing.T) {
 	}
 	if counted(1, "adjudicator") != "1 adjudicator" || counted(0, "reviewer") != "0 reviewers" || article("annotator") != "an annotator" || article("reviewer") != "a reviewer" {
 		t.Error("counted or article")
+	}
+}
+
+// TestTemplatePolicies: a setup from a template without a policy gets the template's own, as
+// its paper ran it, checked like any other; a policy given replaces it whole.
+func TestTemplatePolicies(t *testing.T) {
+	with := 0
+	for _, tpl := range tasks.Templates() {
+		got, err := (&Service{}).CheckSetup(SetupDraft{Template: tpl.ID})
+		if err != nil || !got.Valid {
+			t.Fatalf("%s: %v %+v", tpl.ID, err, got)
+		}
+		want := workflow.Policy{}
+		if len(tpl.Workflow) > 0 {
+			with++
+			dec := json.NewDecoder(strings.NewReader(string(tpl.Workflow)))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&want); err != nil {
+				t.Fatalf("%s: %v", tpl.ID, err)
+			}
+		}
+		if !reflect.DeepEqual(*got.Workflow, want.Defaults()) {
+			t.Errorf("%s: policy %+v, want %+v", tpl.ID, *got.Workflow, want.Defaults())
+		}
+	}
+	if with == 0 {
+		t.Fatal("no template has a policy of its own")
+	}
+	got, err := (&Service{}).CheckSetup(SetupDraft{Template: "omnireward-pair", Workflow: &workflow.Policy{Overlap: 2}})
+	if err != nil || !got.Valid || got.Workflow.Overlap != 2 || got.Workflow.CriteriaStage != nil || got.Workflow.Consensus.Nominal != workflow.NominalUnanimous {
+		t.Fatalf("a policy given: %v %+v", err, got)
 	}
 }
