@@ -35,8 +35,8 @@ type Template struct {
 	// (e.g. Omni-Reward's criteria authoring before preference labelling).
 	Forms []Form `json:"forms,omitempty"`
 	// Workflow is the policy the benchmark's paper ran, as a JSON object of
-	// the workflow policy's fields: a project made from the template starts
-	// from it, and the fields a request names override it.
+	// the workflow policy's fields: a project made from the template with no
+	// policy of its own starts from it; absent, the server's defaults.
 	Workflow json.RawMessage `json:"workflow,omitempty"`
 	// Samples are example items. Media paths are relative ("media/x.png")
 	// and are read with SampleMedia.

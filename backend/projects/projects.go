@@ -89,7 +89,9 @@ func checkTexts(fe tasks.FieldErrors, description, guidelines string) {
 }
 
 // resolve turns the spec's template or schema into a schema document and checks it with the
-// policy. A spec without either gets an empty document: the schema comes later by PATCH.
+// policy. A spec without either gets an empty document: the schema comes later by PATCH. A spec
+// from a template without a policy gets the template's (its paper's), when it has one; a policy
+// given replaces it whole.
 func (spec ProjectSpec) resolve() (*workflow.SchemaDoc, workflow.Policy, error) {
 	fe := tasks.FieldErrors{}
 	workflow.CheckName(fe, "name", spec.Name)

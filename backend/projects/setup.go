@@ -193,112 +193,6 @@ func (s *Service) DeleteProject(ctx context.Context, actorID string, p *store.Pr
 	return nil
 }
 
-// Warning is one reason the project's work cannot finish with its current members.
-type Warning struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Needed  int    `json:"needed"`
-	Have    int    `json:"have"`
-}
-
-// Feasibility is what the policy needs of the members, and what is missing.
-type Feasibility struct {
-	Annotators   int       `json:"annotators"`
-	Reviewers    int       `json:"reviewers"`
-	Adjudicators int       `json:"adjudicators"`
-	Warnings     []Warning `json:"warnings"`
-}
-
-// Feasibility checks the policy against the project's members: overlap N needs N annotators;
-// cross review needs a reviewer who did not make the label (with N annotators who also review,
-// one more person); adjudication needs an adjudicator who did not label or review the item.
-func (s *Service) Feasibility(ctx context.Context, p *workflow.Project) (*Feasibility, error) {
-	ms, err := s.store.Members(ctx, p.ID)
-	if err != nil {
-		return nil, err
-	}
-	f := &Feasibility{}
-	var annotators, reviewers, adjudicators []string
-	for _, m := range ms {
-		if m.Roles.Has(store.RoleAnnotator) {
-			annotators = append(annotators, m.UserID)
-		}
-		if m.Roles.Has(store.RoleReviewer) {
-			reviewers = append(reviewers, m.UserID)
-		}
-		if m.Roles.Has(store.RoleAdjudicator) {
-			adjudicators = append(adjudicators, m.UserID)
-		}
-	}
-	f.Annotators, f.Reviewers, f.Adjudicators = len(annotators), len(reviewers), len(adjudicators)
-	f.Warnings = feasibilityWarnings(p.Policy, annotators, reviewers, adjudicators)
-	return f, nil
-}
-
-// feasibilityWarnings are the warnings of a policy for the members holding each role.
-func feasibilityWarnings(pol workflow.Policy, annotators, reviewers, adjudicators []string) []Warning {
-	out := []Warning{}
-	warn := func(code string, needed, have int, format string, args ...any) {
-		out = append(out, Warning{Code: code, Needed: needed, Have: have, Message: fmt.Sprintf(format, args...)})
-	}
-	if len(annotators) < pol.Overlap {
-		warn("annotators", pol.Overlap, len(annotators), "overlap %d needs %s; the project has %d", pol.Overlap, counted(pol.Overlap, "annotator"), len(annotators))
-	}
-	if c := pol.CriteriaStage; c != nil && len(annotators) < c.Overlap {
-		warn("criteria_authors", c.Overlap, len(annotators), "criteria overlap %d needs %s to write criteria for each item; the project has %d", c.Overlap, counted(c.Overlap, "annotator"), len(annotators))
-	}
-	if pol.Review == workflow.ReviewCross {
-		if free := freeOf(reviewers, annotators, pol.Overlap); free < 1 {
-			warn("reviewers", 1, free, "cross review needs a reviewer who %s: with overlap %d and %s, every reviewer labels every item",
-				store.RuleOneRole.Says(flow.StageReview), pol.Overlap, counted(len(annotators), "annotator"))
-		}
-	}
-	if pol.Adjudication != workflow.AdjudicateNever {
-		perItem := pol.Overlap
-		if pol.Review == workflow.ReviewCross {
-			perItem++
-		}
-		if free := freeOf(adjudicators, append(slices.Clone(annotators), reviewers...), perItem); free < 1 {
-			have := "no adjudicator"
-			if len(adjudicators) > 0 {
-				have = counted(len(adjudicators), "adjudicator") + " and none is free"
-			}
-			warn("adjudicators", 1, free, "adjudication (%s) needs an adjudicator who %s; the project has %s",
-				pol.Adjudication, store.RuleOneRole.Says(flow.StageAdjudicate), have)
-		}
-	}
-	return out
-}
-
-// counted is a number of people with the noun in the singular or plural ("1 annotator",
-// "3 annotators").
-func counted(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// freeOf counts the people of want who can still act on an item that perItem people of busy
-// have worked on: those outside busy always, the others only when busy has more people than an
-// item takes.
-func freeOf(want, busy []string, perItem int) int {
-	busy = unique(busy)
-	free := 0
-	for _, id := range want {
-		if !slices.Contains(busy, id) || len(busy) > perItem {
-			free++
-		}
-	}
-	return free
-}
-
-func unique(ids []string) []string {
-	out := slices.Clone(ids)
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
 // StuckStage is the waiting work of one stage that no current member can be given.
 type StuckStage struct {
 	Stage  flow.Stage `json:"stage"`
@@ -333,7 +227,7 @@ func (s *Service) Stuck(ctx context.Context, p *workflow.Project) ([]StuckStage,
 		if !p.HasStage(stage) {
 			continue
 		}
-		n, ids, err := s.store.StuckWork(ctx, p.ID, stage, string(stage.Role()), workflow.AvailableCap)
+		n, ids, err := s.store.StuckWork(ctx, p.ID, stage, string(stage.Role()), workflow.AvailableCap, p.Allowed())
 		if err != nil {
 			return nil, err
 		}

@@ -54,6 +54,41 @@ func TestFeasibility(t *testing.T) {
 	}
 }
 
+// TestFeasibilityLanguages: each language of the policy and of the items waiting for work is
+// checked among the members who read it.
+func TestFeasibilityLanguages(t *testing.T) {
+	for _, be := range testenv.Backends() {
+		t.Run(be.Name, func(t *testing.T) {
+			f := newFixture(t, be.Open(t))
+			p := f.ratings(workflow.Policy{Overlap: 2, Adjudication: workflow.AdjudicateNever})
+			a, b := f.user("a@example.org"), f.user("b@example.org")
+			f.member(p, a, store.RoleAnnotator)
+			f.member(p, b, store.RoleAnnotator)
+			if err := f.st.SetMemberLanguages(f.ctx, p.ID, b.ID, []string{"en"}); err != nil {
+				t.Fatal(err)
+			}
+			f.importLines(p, `{"external_id":"en-1","language":"en-GB","inputs":{"prompt":"p","output":"o"}}
+{"external_id":"de-1","language":"de","inputs":{"prompt":"p","output":"o"}}
+{"external_id":"none","inputs":{"prompt":"p","output":"o"}}
+`)
+			fs, err := f.prj.Feasibility(f.ctx, p)
+			if err != nil || len(fs.Warnings) != 1 || fs.Annotators != 2 {
+				t.Fatalf("items in de read by one of two: %v %+v", err, fs)
+			}
+			if w := fs.Warnings[0]; w.Code != "annotators" || w.Language != "de" || w.Have != 1 || w.Needed != 2 ||
+				w.Message != "items in de: overlap 2 needs 2 annotators; the project has 1" {
+				t.Fatalf("the warning: %+v", w)
+			}
+			if err := f.st.SetMemberLanguages(f.ctx, p.ID, b.ID, []string{"en", "de"}); err != nil {
+				t.Fatal(err)
+			}
+			if fs, err := f.prj.Feasibility(f.ctx, p); err != nil || len(fs.Warnings) != 0 {
+				t.Fatalf("both read de: %v %+v", err, fs)
+			}
+		})
+	}
+}
+
 // TestArchive: an archived project leaves the list, hands out no work and is audited; a
 // restored one works again.
 func TestArchive(t *testing.T) {

@@ -141,7 +141,7 @@ func (s *Service) reserve(ctx context.Context, tx *store.Store, p *workflow.Proj
 	if err != nil {
 		return nil, err
 	}
-	if err := mayWork(ctx, tx, in, userID); err != nil {
+	if err := mayWork(ctx, tx, p, in, userID); err != nil {
 		return nil, err
 	}
 	id := in.ID
@@ -165,8 +165,8 @@ func (s *Service) reserve(ctx context.Context, tx *store.Store, p *workflow.Proj
 
 // mayWork refuses a hand-off the rules of who may work an item refuse (store.WorkRules), with
 // the rule that refuses it: the person a claim would never give the work to.
-func mayWork(ctx context.Context, tx *store.Store, in StuckAssign, userID string) error {
-	broken, err := tx.MayWork(ctx, in.Stage, in.ID, userID)
+func mayWork(ctx context.Context, tx *store.Store, p *workflow.Project, in StuckAssign, userID string) error {
+	broken, err := tx.MayWork(ctx, in.Stage, in.ID, userID, p.Allowed())
 	if err != nil || broken == "" {
 		return err
 	}
@@ -214,5 +214,11 @@ func (s *Service) StuckTotals(ctx context.Context) (map[flow.Stage]int64, error)
 	for _, stage := range flow.WorkStages {
 		roles[stage] = string(stage.Role())
 	}
-	return s.store.StuckTotals(ctx, roles, workflow.AvailableCap)
+	return s.store.StuckTotals(ctx, roles, workflow.AvailableCap, func(raw store.JSON) store.Allowed {
+		pol, err := workflow.ParsePolicy(raw)
+		if err != nil {
+			return store.Allowed{} // note: a policy that does not parse lets nothing through
+		}
+		return workflow.AllowedBy(pol)
+	})
 }

@@ -47,7 +47,7 @@ func TestRowLocks(t *testing.T) {
 		{"round", "calibration_rounds", r.ID, func(tx *store.Store) error { _, err := tx.RoundForUpdate(f.ctx, p.ID, r.ID); return err }},
 		{"criterion", "criteria", c.ID, func(tx *store.Store) error { _, err := tx.CriterionForUpdate(f.ctx, p.ID, c.ID); return err }},
 		{"the queue's next item", "items", its[0].ID, func(tx *store.Store) error {
-			_, err := tx.NextItem(f.ctx, p.ID, lead.ID, flow.StageLabel, 3, time.Now().UTC(), nil)
+			_, err := tx.NextItem(f.ctx, p.ID, lead.ID, flow.StageLabel, 3, time.Now().UTC(), nil, store.Allowed{})
 			return err
 		}},
 	} {
@@ -70,7 +70,7 @@ func TestRowLocks(t *testing.T) {
 		if _, err := tx.ItemForUpdate(f.ctx, its[0].ID); err != nil {
 			return err
 		}
-		ids, err := f.s.NextItemCandidates(f.ctx, p.ID, lead.ID, flow.StageLabel, 3, 10, time.Now().UTC())
+		ids, err := f.s.NextItemCandidates(f.ctx, p.ID, lead.ID, flow.StageLabel, 3, 10, time.Now().UTC(), store.Allowed{})
 		if err == nil {
 			equalIDs(t, "candidates while the first item is held", ids, its[1].ID)
 		}

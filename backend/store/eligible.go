@@ -20,6 +20,9 @@ const (
 	// RuleLanguage: the person reads the item's language (or named none, or the item has none).
 	RuleLanguage WorkRule = "language"
 	// RuleOneRole: nobody works an item in two roles (item_people holds each person's first).
+	// The author of the criterion a unit was made from worked it in the criteria stage: they
+	// never review or adjudicate it, and label it only when the project allows it
+	// (Allowed.AuthorsLabel).
 	RuleOneRole WorkRule = "one_role"
 	// RuleNeverTwice: nobody is given the same work twice: an item's label (criteria,
 	// adjudication) or a label's review.
@@ -29,6 +32,15 @@ const (
 // WorkRules are every rule, in the order they are checked.
 var WorkRules = []WorkRule{RuleLanguage, RuleOneRole, RuleNeverTwice}
 
+// Allowed is what a project's policy lets through that the rules refuse otherwise; the zero
+// value lets nothing through.
+type Allowed struct {
+	// AuthorsLabel lets the author of a criterion label the unit made from it (Omni-Reward,
+	// where the same people write the criteria and give every unit its labels). They still
+	// never review or adjudicate it.
+	AuthorsLabel bool
+}
+
 // ruleSQL is a rule as an SQL condition over item i (and, for reviews, label l), with its
 // arguments in order.
 type ruleSQL struct {
@@ -37,15 +49,15 @@ type ruleSQL struct {
 	args []any
 }
 
-// mayWork is every rule for a person working in stage, as SQL. who is the person as an SQL
-// expression: "?" takes userID as its argument wherever it appears, any other expression (a
-// column such as m.user_id) takes none.
+// mayWork is every rule for a person working in stage, as SQL, with what the project allows.
+// who is the person as an SQL expression: "?" takes userID as its argument wherever it appears,
+// any other expression (a column such as m.user_id) takes none.
 //
 // note: LIMIT 1 OFFSET 0 keeps PostgreSQL from turning the NOT EXISTS into anti-joins, which
 // read every row of the person's history (or of the whole table) on each claim; as subplans
 // they are one probe of a key index per candidate, and a claim stops at the first candidate
 // that passes.
-func mayWork(stage flow.Stage, who, userID string) []ruleSQL {
+func mayWork(stage flow.Stage, who, userID string, allowed Allowed) []ruleSQL {
 	user := func(n int) []any {
 		if who != "?" {
 			return nil
@@ -62,12 +74,16 @@ func mayWork(stage flow.Stage, who, userID string) []ruleSQL {
 		twice = ruleSQL{RuleNeverTwice, `NOT EXISTS (SELECT 1 FROM assignments a WHERE a.target_id = l.id AND a.stage = 'review' AND a.user_id = ` + who + ` LIMIT 1 OFFSET 0)`,
 			user(1)}
 	}
-	return []ruleSQL{
-		{RuleLanguage, readsItem(who), user(2)},
-		{RuleOneRole, `NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = i.id AND x.user_id = ` + who + ` AND x.stage <> ? LIMIT 1 OFFSET 0)`,
-			append(user(1), stage)},
-		twice,
+	oneRole := ruleSQL{RuleOneRole, `NOT EXISTS (SELECT 1 FROM item_people x WHERE x.item_id = i.id AND x.user_id = ` + who + ` AND x.stage <> ? LIMIT 1 OFFSET 0)`,
+		append(user(1), stage)}
+	if stage != flow.StageLabel || !allowed.AuthorsLabel {
+		// note: the author of a unit's criterion has no item_people row on the unit (nothing
+		// was claimed there); their criterion is their first stage on it
+		oneRole.sql = "(" + oneRole.sql + `
+  AND (i.parent_id IS NULL OR NOT EXISTS (SELECT 1 FROM criteria c WHERE c.child_item_id = i.id AND c.author_id = ` + who + ` LIMIT 1 OFFSET 0)))`
+		oneRole.args = append(oneRole.args, user(1)...)
 	}
+	return []ruleSQL{{RuleLanguage, readsItem(who), user(2)}, oneRole, twice}
 }
 
 // allOf joins rules into one condition, with the arguments in order.
@@ -94,9 +110,10 @@ func only(rules []ruleSQL, keep ...WorkRule) []ruleSQL {
 }
 
 // MayWork checks the rules for a person working one piece of waiting work in stage (an item, or
-// for reviews a label) and returns the first they break; "" when they may work it.
-func (s *Store) MayWork(ctx context.Context, stage flow.Stage, workID, userID string) (WorkRule, error) {
-	rules := mayWork(stage, "?", userID)
+// for reviews a label) with what the project allows, and returns the first they break; "" when
+// they may work it.
+func (s *Store) MayWork(ctx context.Context, stage flow.Stage, workID, userID string, allowed Allowed) (WorkRule, error) {
+	rules := mayWork(stage, "?", userID, allowed)
 	cols := make([]string, len(rules))
 	var args []any
 	for i, r := range rules {

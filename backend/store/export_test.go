@@ -9,7 +9,7 @@ import (
 
 // ExplainNextItem returns PostgreSQL's plan of the claim's query, one line per row.
 func ExplainNextItem(ctx context.Context, s *Store, projectID, userID string, stage flow.Stage, slots int, at time.Time) ([]string, error) {
-	q := itemWork(projectID, userID, stage, slots, at)
+	q := itemWork(projectID, userID, stage, slots, at, Allowed{})
 	var plan []string
 	err := s.db.WithContext(ctx).Raw("EXPLAIN "+s.nextItemSQL(q), q.args...).Scan(&plan).Error
 	return plan, err

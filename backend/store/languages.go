@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 )
 
 // readsItem is the SQL condition that the member of the item's project named by the SQL
@@ -48,4 +50,14 @@ func (s *Store) SetMemberLanguages(ctx context.Context, projectID, userID string
 type LanguageStuck struct {
 	Language string
 	Count    int64
+}
+
+// ItemLanguages returns the languages of a project's items that still wait for work (in a
+// work stage, or with their criteria under review), sorted.
+func (s *Store) ItemLanguages(ctx context.Context, projectID string) ([]string, error) {
+	stages := append([]flow.Stage{flow.StageCriteriaReview}, flow.WorkStages...)
+	var out []string
+	err := s.db.WithContext(ctx).Raw(`SELECT DISTINCT language FROM items WHERE project_id = ? AND stage IN ? AND language <> '' ORDER BY language`,
+		projectID, stages).Scan(&out).Error
+	return out, translate(err)
 }

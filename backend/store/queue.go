@@ -39,12 +39,13 @@ const (
 	stageOrder = "i.stage, i.id"
 )
 
-// itemWork: items of a stage that the user may work (mayWork: in a language they read, never
-// worked in another stage, never given this work before) and that have fewer than slots slots
-// taken. When an item's passes are each their own queue, only the slots of the pass it is
-// collecting count (i.pass; it stays 0 otherwise, where every assignment counts).
-func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Time) workQuery {
-	rules, args := allOf(mayWork(stage, "?", userID))
+// itemWork: items of a stage that the user may work (mayWork, with what the project allows: in
+// a language they read, never worked in another stage, never given this work before) and that
+// have fewer than slots slots taken. When an item's passes are each their own queue, only the
+// slots of the pass it is collecting count (i.pass; it stays 0 otherwise, where every
+// assignment counts).
+func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Time, allowed Allowed) workQuery {
+	rules, args := allOf(mayWork(stage, "?", userID, allowed))
 	return workQuery{id: "i.id", from: "FROM items i", order: stageOrder, lockTable: "i",
 		where: `i.project_id = ? AND ` + inStage + ` AND i.flag IS NULL
   AND ` + rules + `
@@ -55,7 +56,7 @@ func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Tim
 // adjudicationWork: items waiting for adjudication that the user may work (mayWork) and that
 // nobody is adjudicating.
 func adjudicationWork(projectID, userID string, at time.Time) workQuery {
-	rules, args := allOf(mayWork(flow.StageAdjudicate, "?", userID))
+	rules, args := allOf(mayWork(flow.StageAdjudicate, "?", userID, Allowed{}))
 	return workQuery{id: "i.id", from: "FROM items i", order: stageOrder, lockTable: "i",
 		where: `i.project_id = ? AND ` + inStage + ` AND i.flag IS NULL
   AND ` + rules + `
@@ -68,7 +69,7 @@ func adjudicationWork(projectID, userID string, at time.Time) workQuery {
 // reviewed before) and that nobody is reviewing. One reviewer may review every label of an
 // item.
 func reviewWork(projectID, userID string, at time.Time) workQuery {
-	rules, args := allOf(mayWork(flow.StageReview, "?", userID))
+	rules, args := allOf(mayWork(flow.StageReview, "?", userID, Allowed{}))
 	return workQuery{id: "l.id", from: "FROM assignments l JOIN items i ON i.id = l.item_id AND i.flag IS NULL",
 		order: "l.submitted_at, l.id", lockTable: "l",
 		where: `l.project_id = ? AND l.stage = 'label' AND l.status = 'submitted' AND l.review_status = 'pending'
@@ -94,8 +95,8 @@ func (s *Store) count(ctx context.Context, q workQuery, limit int) (int64, error
 }
 
 // NextItemCandidates returns up to limit items of a stage the user may claim (see itemWork).
-func (s *Store) NextItemCandidates(ctx context.Context, projectID, userID string, stage flow.Stage, slots, limit int, at time.Time) ([]string, error) {
-	return s.candidates(ctx, itemWork(projectID, userID, stage, slots, at), limit)
+func (s *Store) NextItemCandidates(ctx context.Context, projectID, userID string, stage flow.Stage, slots, limit int, at time.Time, allowed Allowed) ([]string, error) {
+	return s.candidates(ctx, itemWork(projectID, userID, stage, slots, at, allowed), limit)
 }
 
 // NextAdjudicationCandidates returns up to limit items the user may adjudicate.
@@ -109,8 +110,8 @@ func (s *Store) NextReviewCandidates(ctx context.Context, projectID, userID stri
 }
 
 // AvailableItems counts the items of a stage the user could still be given, up to limit.
-func (s *Store) AvailableItems(ctx context.Context, projectID, userID string, stage flow.Stage, slots, limit int, at time.Time) (int64, error) {
-	return s.count(ctx, itemWork(projectID, userID, stage, slots, at), limit)
+func (s *Store) AvailableItems(ctx context.Context, projectID, userID string, stage flow.Stage, slots, limit int, at time.Time, allowed Allowed) (int64, error) {
+	return s.count(ctx, itemWork(projectID, userID, stage, slots, at, allowed), limit)
 }
 
 // AvailableReviews counts labels the user could review, up to limit.
@@ -155,12 +156,12 @@ const hasRole = `(',' || m.roles || ',') LIKE ?`
 
 // stuckWork: the waiting work of a stage that no current member can ever be given. With
 // byLanguage, the work in a language that no member with the stage's role reads; otherwise the
-// rest of it: some member reads it, but no member with the role may work it (mayWork).
-// Administrators who are not members do not count.
-func stuckWork(projectID string, stage flow.Stage, role string, byLanguage bool) workQuery {
+// rest of it: some member reads it, but no member with the role may work it (mayWork, with what
+// the project allows). Administrators who are not members do not count.
+func stuckWork(projectID string, stage flow.Stage, role string, byLanguage bool, allowed Allowed) workQuery {
 	like := "%," + role + ",%"
 	member := `SELECT 1 FROM project_members m WHERE m.project_id = i.project_id AND ` + hasRole + ` AND `
-	rules := mayWork(stage, "m.user_id", "")
+	rules := mayWork(stage, "m.user_id", "", allowed)
 	reads, _ := allOf(only(rules, RuleLanguage))
 	unread := `i.language <> '' AND NOT EXISTS (` + member + reads + `)`
 	q := workQuery{id: "i.id", from: "FROM items i", order: stageOrder,
@@ -181,10 +182,10 @@ func stuckWork(projectID string, stage flow.Stage, role string, byLanguage bool)
 	return q
 }
 
-// StuckWork counts a stage's waiting work that no current member can be given (up to limit)
-// and returns the first ids (items, or labels for reviews).
-func (s *Store) StuckWork(ctx context.Context, projectID string, stage flow.Stage, role string, limit int) (int64, []string, error) {
-	q := stuckWork(projectID, stage, role, false)
+// StuckWork counts a stage's waiting work that no current member can be given with what the
+// project allows (up to limit) and returns the first ids (items, or labels for reviews).
+func (s *Store) StuckWork(ctx context.Context, projectID string, stage flow.Stage, role string, limit int, allowed Allowed) (int64, []string, error) {
+	q := stuckWork(projectID, stage, role, false, allowed)
 	n, err := s.count(ctx, q, limit)
 	if err != nil || n == 0 {
 		return n, nil, err
@@ -198,7 +199,7 @@ func (s *Store) StuckWork(ctx context.Context, projectID string, stage flow.Stag
 // StuckLanguages counts, per language, a stage's waiting work that no member with the role
 // reads (up to limit each), most first.
 func (s *Store) StuckLanguages(ctx context.Context, projectID string, stage flow.Stage, role string, limit int) ([]LanguageStuck, error) {
-	q := stuckWork(projectID, stage, role, true)
+	q := stuckWork(projectID, stage, role, true, Allowed{})
 	var out []LanguageStuck
 	sql := "SELECT i.language AS language, COUNT(*) AS count " + q.from + " WHERE " + q.where + " GROUP BY i.language ORDER BY count DESC, i.language"
 	err := s.db.WithContext(ctx).Raw(sql, q.args...).Scan(&out).Error
@@ -211,7 +212,7 @@ func (s *Store) StuckLanguages(ctx context.Context, projectID string, stage flow
 // StuckIDs returns the first ids of a stage's waiting work in one language that no member with
 // the role reads.
 func (s *Store) StuckIDs(ctx context.Context, projectID string, stage flow.Stage, role, language string) ([]string, error) {
-	q := stuckWork(projectID, stage, role, true)
+	q := stuckWork(projectID, stage, role, true, Allowed{})
 	var ids []string
 	sql := "SELECT " + q.id + " " + q.from + " WHERE " + q.where + " AND i.language = ? ORDER BY " + q.order + " LIMIT 20"
 	err := s.db.WithContext(ctx).Raw(sql, append(q.args, language)...).Scan(&ids).Error
@@ -220,8 +221,8 @@ func (s *Store) StuckIDs(ctx context.Context, projectID string, stage flow.Stage
 
 // NextItem returns the first item of a stage's queue the user may claim (see itemWork), other
 // than those in tried, locked on PostgreSQL; nil when there is none.
-func (s *Store) NextItem(ctx context.Context, projectID, userID string, stage flow.Stage, slots int, at time.Time, tried []string) (*Item, error) {
-	q := itemWork(projectID, userID, stage, slots, at)
+func (s *Store) NextItem(ctx context.Context, projectID, userID string, stage flow.Stage, slots int, at time.Time, tried []string, allowed Allowed) (*Item, error) {
+	q := itemWork(projectID, userID, stage, slots, at, allowed)
 	if len(tried) > 0 {
 		q.where += " AND i.id NOT IN ?"
 		q.args = append(q.args, tried)

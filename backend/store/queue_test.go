@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -14,12 +15,12 @@ import (
 // candidates, the count and the first claimable item.
 func labelQueue(t *testing.T, f *fixture, p *store.Project, u *store.User, slots int, at time.Time) []string {
 	t.Helper()
-	ids, err := f.s.NextItemCandidates(f.ctx, p.ID, u.ID, flow.StageLabel, slots, 50, at)
+	ids, err := f.s.NextItemCandidates(f.ctx, p.ID, u.ID, flow.StageLabel, slots, 50, at, store.Allowed{})
 	must(t, err)
-	n, err := f.s.AvailableItems(f.ctx, p.ID, u.ID, flow.StageLabel, slots, 50, at)
+	n, err := f.s.AvailableItems(f.ctx, p.ID, u.ID, flow.StageLabel, slots, 50, at, store.Allowed{})
 	must(t, err)
 	equal(t, "available items", n, int64(len(ids)))
-	next, err := f.s.NextItem(f.ctx, p.ID, u.ID, flow.StageLabel, slots, at, nil)
+	next, err := f.s.NextItem(f.ctx, p.ID, u.ID, flow.StageLabel, slots, at, nil, store.Allowed{})
 	must(t, err)
 	if (next == nil) != (len(ids) == 0) || (next != nil && next.ID != ids[0]) {
 		t.Fatalf("next item %+v, candidates %v", next, ids)
@@ -40,17 +41,17 @@ func TestItemQueue(t *testing.T) {
 			now := time.Now().UTC()
 			equalIDs(t, "queue", labelQueue(t, f, p, ann, 1, now), idsOf(its...)...)
 
-			ids, err := f.s.NextItemCandidates(f.ctx, p.ID, ann.ID, flow.StageLabel, 1, 2, now)
+			ids, err := f.s.NextItemCandidates(f.ctx, p.ID, ann.ID, flow.StageLabel, 1, 2, now, store.Allowed{})
 			must(t, err)
 			equalIDs(t, "first two", ids, its[0].ID, its[1].ID)
-			n, err := f.s.AvailableItems(f.ctx, p.ID, ann.ID, flow.StageLabel, 1, 2, now)
+			n, err := f.s.AvailableItems(f.ctx, p.ID, ann.ID, flow.StageLabel, 1, 2, now, store.Allowed{})
 			must(t, err)
 			equal(t, "count up to 2", n, int64(2))
-			next, err := f.s.NextItem(f.ctx, p.ID, ann.ID, flow.StageLabel, 1, now, idsOf(its[0]))
+			next, err := f.s.NextItem(f.ctx, p.ID, ann.ID, flow.StageLabel, 1, now, idsOf(its[0]), store.Allowed{})
 			must(t, err)
 			equal(t, "next after the tried one", next.ID, its[1].ID)
 			equal(t, "whole item", string(next.Inputs), string(its[1].Inputs))
-			next, err = f.s.NextItem(f.ctx, p.ID, ann.ID, flow.StageLabel, 1, now, idsOf(its...))
+			next, err = f.s.NextItem(f.ctx, p.ID, ann.ID, flow.StageLabel, 1, now, idsOf(its...), store.Allowed{})
 			if err != nil || next != nil {
 				t.Fatalf("every item tried: %+v, %v", next, err)
 			}
@@ -405,12 +406,65 @@ func TestMayWork(t *testing.T) {
 			{"nobody is given an item in a language they do not read", flow.StageLabel, fr.ID, fresh.ID, store.RuleLanguage},
 			{"anyone else reads it", flow.StageLabel, fr.ID, labeler.ID, ""},
 		} {
-			got, err := f.s.MayWork(f.ctx, c.stage, c.work, c.user)
+			got, err := f.s.MayWork(f.ctx, c.stage, c.work, c.user, store.Allowed{})
 			must(t, err)
 			equal(t, c.name, got, c.broken)
 		}
-		if _, err := f.s.MayWork(f.ctx, flow.StageLabel, "missing", fresh.ID); !errors.Is(err, store.ErrNotFound) {
+		if _, err := f.s.MayWork(f.ctx, flow.StageLabel, "missing", fresh.ID, store.Allowed{}); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("missing work: %v", err)
 		}
+	})
+}
+
+// TestCriterionAuthorRule: the author of the criterion a unit was made from worked the unit in
+// the criteria stage: the queue, the hand-off check and stuck work give them none of its work,
+// unless the project lets authors label their own criteria's units, and then only its labels.
+func TestCriterionAuthorRule(t *testing.T) {
+	eachBackend(t, func(t *testing.T, f *fixture) {
+		lead, author, other := f.user("lead"), f.user("author"), f.user("other")
+		p := f.project(lead)
+		f.member(p, author, store.RoleAnnotator, store.RoleReviewer, store.RoleAdjudicator)
+		parent := f.item(p, "parent", flow.StageSplit)
+		f.worked(parent, author, flow.StageCriteria)
+		unit := f.item(p, "parent#criterion", flow.StageLabel, func(it *store.Item) { it.ParentID = &parent.ID })
+		c := &store.Criterion{ProjectID: p.ID, ItemID: parent.ID, AssignmentID: "a", AuthorID: author.ID, Text: "calm", Status: flow.CriterionValid, ChildItemID: &unit.ID}
+		must(t, f.s.CreateCriterion(f.ctx, c))
+		label := f.assign(unit, other, flow.StageLabel, flow.AssignSubmitted, awaitingReview)
+		f.worked(unit, other, flow.StageLabel)
+		at := time.Now().UTC()
+		for _, allowed := range []store.Allowed{{}, {AuthorsLabel: true}} {
+			var labels store.WorkRule
+			if !allowed.AuthorsLabel {
+				labels = store.RuleOneRole
+			}
+			for _, c := range []struct {
+				stage flow.Stage
+				work  string
+				want  store.WorkRule
+			}{
+				{flow.StageLabel, unit.ID, labels},
+				{flow.StageReview, label.ID, store.RuleOneRole},
+				{flow.StageAdjudicate, unit.ID, store.RuleOneRole},
+			} {
+				got, err := f.s.MayWork(f.ctx, c.stage, c.work, author.ID, allowed)
+				must(t, err)
+				equal(t, fmt.Sprintf("%s with %+v", c.stage, allowed), got, c.want)
+			}
+			ids, err := f.s.NextItemCandidates(f.ctx, p.ID, author.ID, flow.StageLabel, 3, 10, at, allowed)
+			must(t, err)
+			n, stuck, err := f.s.StuckWork(f.ctx, p.ID, flow.StageLabel, string(store.RoleAnnotator), 10, allowed)
+			must(t, err)
+			if allowed.AuthorsLabel {
+				equalIDs(t, "the author's label queue", ids, unit.ID)
+				equal(t, "stuck labels", n, int64(0))
+			} else {
+				equalIDs(t, "the author's label queue", ids)
+				equal(t, "stuck labels", n, int64(1))
+				equalIDs(t, "stuck units", stuck, unit.ID)
+			}
+		}
+		reviews, err := f.s.NextReviewCandidates(f.ctx, p.ID, author.ID, 10, at)
+		must(t, err)
+		equalIDs(t, "the author's review queue", reviews)
 	})
 }

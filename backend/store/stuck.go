@@ -17,16 +17,21 @@ func (s *Store) WorkedStage(ctx context.Context, itemID, userID string) (flow.St
 }
 
 // StuckTotals counts, per work stage, the waiting work no current member of the project can be
-// given, over every project that is not archived (each count capped at limit per project).
-func (s *Store) StuckTotals(ctx context.Context, roles map[flow.Stage]string, limit int) (map[flow.Stage]int64, error) {
-	var projects []string
-	if err := s.db.WithContext(ctx).Raw(`SELECT id FROM projects WHERE archived_at IS NULL`).Scan(&projects).Error; err != nil {
+// given, over every project that is not archived (each count capped at limit per project);
+// allowed reads what a project's policy (its workflow column) allows.
+func (s *Store) StuckTotals(ctx context.Context, roles map[flow.Stage]string, limit int, allowed func(workflow JSON) Allowed) (map[flow.Stage]int64, error) {
+	var projects []struct {
+		ID       string
+		Workflow JSON
+	}
+	if err := s.db.WithContext(ctx).Raw(`SELECT id, workflow FROM projects WHERE archived_at IS NULL`).Scan(&projects).Error; err != nil {
 		return nil, translate(err)
 	}
 	out := map[flow.Stage]int64{}
-	for _, pid := range projects {
+	for _, p := range projects {
+		pid, lets := p.ID, allowed(p.Workflow)
 		for stage, role := range roles {
-			n, err := s.count(ctx, stuckWork(pid, stage, role, false), limit)
+			n, err := s.count(ctx, stuckWork(pid, stage, role, false, lets), limit)
 			if err != nil {
 				return nil, err
 			}

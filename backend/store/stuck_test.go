@@ -30,11 +30,11 @@ func TestStuckWork(t *testing.T) {
 		must(t, f.s.SetItemFlag(f.ctx, flagged.ID, store.JSON(`{}`)))
 		f.assign(open, lead, flow.StageLabel, flow.AssignSubmitted) // the lead's label is no annotator's
 
-		n, ids, err := f.s.StuckWork(f.ctx, p.ID, flow.StageLabel, string(store.RoleAnnotator), 10)
+		n, ids, err := f.s.StuckWork(f.ctx, p.ID, flow.StageLabel, string(store.RoleAnnotator), 10, store.Allowed{})
 		must(t, err)
 		equal(t, "stuck labels", n, int64(2))
 		equalIDs(t, "stuck label items", ids, reviewed.ID, labeled.ID)
-		n, ids, err = f.s.StuckWork(f.ctx, p.ID, flow.StageLabel, string(store.RoleAnnotator), 1)
+		n, ids, err = f.s.StuckWork(f.ctx, p.ID, flow.StageLabel, string(store.RoleAnnotator), 1, store.Allowed{})
 		must(t, err)
 		if n != 1 || len(ids) != 2 {
 			t.Fatalf("stuck labels up to 1: %d, ids %v", n, ids)
@@ -59,7 +59,7 @@ func TestStuckWork(t *testing.T) {
 		f.worked(its[1], rev, flow.StageLabel)
 		again := f.assign(its[2], lead, flow.StageLabel, flow.AssignSubmitted, awaitingReview, submittedAt(base.Add(2*time.Minute)))
 		f.assign(its[2], rev, flow.StageReview, flow.AssignExpired, reviewOf(again))
-		n, ids, err = f.s.StuckWork(f.ctx, p.ID, flow.StageReview, string(store.RoleReviewer), 10)
+		n, ids, err = f.s.StuckWork(f.ctx, p.ID, flow.StageReview, string(store.RoleReviewer), 10, store.Allowed{})
 		must(t, err)
 		equal(t, "stuck reviews", n, int64(2))
 		equalIDs(t, "stuck labels to review", ids, own.ID, again.ID)
@@ -68,7 +68,7 @@ func TestStuckWork(t *testing.T) {
 		archived := f.project(lead)
 		f.item(archived, "x", flow.StageLabel, inLanguage("de"))
 		must(t, f.s.SetProjectArchived(f.ctx, archived.ID, new(time.Now().UTC())))
-		totals, err := f.s.StuckTotals(f.ctx, map[flow.Stage]string{flow.StageLabel: string(store.RoleAnnotator), flow.StageReview: string(store.RoleReviewer)}, 10)
+		totals, err := f.s.StuckTotals(f.ctx, map[flow.Stage]string{flow.StageLabel: string(store.RoleAnnotator), flow.StageReview: string(store.RoleReviewer)}, 10, func(store.JSON) store.Allowed { return store.Allowed{} })
 		must(t, err)
 		equal(t, "stuck totals", totals, map[flow.Stage]int64{flow.StageLabel: 5, flow.StageReview: 2})
 	})

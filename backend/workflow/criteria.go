@@ -162,13 +162,21 @@ func (s *Service) childUnit(ctx context.Context, tx *store.Store, p *Project, c 
 	}
 	inputs[p.Policy.CriteriaStage.InputName] = mustJSON(c.Text)
 	child := &store.Item{ProjectID: p.ID, ExternalID: fmt.Sprintf("%s#criterion-%s", parent.ExternalID, c.ID),
-		ParentID: &parent.ID, Inputs: Encode(inputs), Meta: parent.Meta, Stage: flow.StageLabel}
-	if _, err = tx.UpsertItem(ctx, child); err != nil {
-		return nil, err
-	}
-	// note: the author worked the child in the criteria stage, so it is never queued to them
-	_, err = tx.FirstStage(ctx, child.ID, c.AuthorID, flow.StageCriteria)
+		ParentID: &parent.ID, Inputs: Encode(inputs), Meta: parent.Meta, Language: parent.Language, Stage: flow.StageLabel}
+	// note: the rules of who may work an item read the criterion's author from the criteria
+	// (store.RuleOneRole), so the unit has nobody on it yet
+	_, err = tx.UpsertItem(ctx, child)
 	return child, err
+}
+
+// Allowed is what the project's policy lets through the rules of who may work an item: with
+// criteria_stage.authors_label, a criterion's author labels the unit made from it.
+func (p *Project) Allowed() store.Allowed { return AllowedBy(p.Policy) }
+
+// AllowedBy is what a policy lets through the rules of who may work an item.
+func AllowedBy(pol Policy) store.Allowed {
+	c := pol.CriteriaStage
+	return store.Allowed{AuthorsLabel: c != nil && c.AuthorsLabel}
 }
 
 // checkDuplicate requires the original of a duplicate to be another criterion of the same item

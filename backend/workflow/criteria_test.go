@@ -165,3 +165,31 @@ func jsonHas(raw store.JSON, key, want string) bool {
 	var m map[string]any
 	return json.Unmarshal(raw, &m) == nil && m[key] == want
 }
+
+// TestCriteriaUnitLanguage: a unit is in its input's language, so only those who read it are
+// given it to label.
+func TestCriteriaUnitLanguage(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("omnireward-pair", criteriaPolicy(1))
+		f.importItems(p, `{"language":"fr",`+criteriaLine("fr-1")[1:])
+		author, en, fr := f.member(p, store.RoleAnnotator), f.member(p, store.RoleAnnotator), f.member(p, store.RoleAnnotator)
+		for who, langs := range map[string][]string{en.ID: {"en"}, fr.ID: {"fr"}} {
+			if err := f.st.SetMemberLanguages(f.ctx, p.ID, who, langs); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res := f.writeCriteria(p, author, "La lumière est celle d'un coucher de soleil")
+		c := f.criteria(p, res.Assignment.ItemID)["La lumière est celle d'un coucher de soleil"]
+		got, err := f.wf.ReviewCriterion(f.ctx, p, f.lead.ID, c.ID, workflow.CriterionVerdict{Status: flow.CriterionValid})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if child := f.itemByID(p, *got.ChildItemID); child.Language != "fr" {
+			t.Fatalf("the unit's language: %q", child.Language)
+		}
+		if c := f.next(p, en, flow.StageLabel); c != nil {
+			t.Fatal("a French unit was given to someone who reads only English")
+		}
+		f.claim(p, fr, flow.StageLabel)
+	})
+}

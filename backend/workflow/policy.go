@@ -199,6 +199,11 @@ type CriteriaStage struct {
 	// Overlap is the number of people who write criteria for each item (Omni-Reward: every
 	// annotator); 0 reads as 1. The item waits for review once all have written.
 	Overlap int `json:"overlap"`
+	// AuthorsLabel lets the author of a criterion label the unit made from it, as Omni-Reward's
+	// three annotators wrote the criteria and gave every unit its three labels. Off, a unit is
+	// never given to its criterion's author, so overlap N needs N+1 annotators. An author never
+	// reviews or adjudicates a unit of their own criterion either way.
+	AuthorsLabel bool `json:"authors_label"`
 }
 
 // DraftPolicy says how model predictions become a draft.

@@ -320,7 +320,7 @@ func (s *Service) claimNew(ctx context.Context, tx *store.Store, p *Project, use
 func (s *Service) claimNextItem(ctx context.Context, tx *store.Store, p *Project, userID string, stage flow.Stage, t time.Time) (*store.Assignment, *store.Item, error) {
 	var tried []string
 	for range 5 {
-		it, err := tx.NextItem(ctx, p.ID, userID, stage, p.slots(stage), t, tried)
+		it, err := tx.NextItem(ctx, p.ID, userID, stage, p.slots(stage), t, tried, p.Allowed())
 		if err != nil || it == nil {
 			return nil, nil, err
 		}
@@ -456,7 +456,7 @@ func (s *Service) MyProgress(ctx context.Context, p *Project, userID string) ([]
 		case flow.StageAdjudicate:
 			n, err = s.store.AvailableAdjudications(ctx, p.ID, userID, AvailableCap, t)
 		default:
-			n, err = s.store.AvailableItems(ctx, p.ID, userID, stage, p.slots(stage), AvailableCap, t)
+			n, err = s.store.AvailableItems(ctx, p.ID, userID, stage, p.slots(stage), AvailableCap, t, p.Allowed())
 			if err == nil && stage == flow.StageLabel {
 				n, err = s.withGold(ctx, p, userID, n)
 			}

@@ -213,8 +213,12 @@ export interface paths {
          *     into the project) or from an explicit `schema` with optional `forms`, never both; with
          *     neither the project starts without a schema (items cannot be imported or worked on until
          *     one is set with PATCH). The schema becomes version 1 (its `version` is at least 1). The
-         *     `workflow` policy is optional: unset fields get their defaults (see `WorkflowPolicy`),
-         *     and it is checked against the schema and forms. Audited as `project.create`.
+         *     `workflow` policy is optional: from a template that has a policy of its own (its
+         *     paper's, the template's `workflow`: Omni-Reward's criteria stage with overlap 3, majority,
+         *     no-consensus units dropped and authors labelling their own criteria's units) a project
+         *     without one gets it, and a `workflow` given replaces it whole; unset fields get their
+         *     defaults (see `WorkflowPolicy`), and it is checked against the schema and forms.
+         *     Audited as `project.create`.
          */
         post: operations["createProject"];
         delete?: never;
@@ -383,9 +387,18 @@ export interface paths {
         };
         /**
          * Whether the members can do what the policy asks (leads)
-         * @description Overlap N needs N annotators; cross review needs a reviewer who did not label the item;
-         *     adjudication needs an adjudicator who did not label or review it. Each shortfall is a
-         *     warning with the numbers.
+         * @description Checked before any work, each shortfall a warning with the numbers: overlap N needs N
+         *     annotators (`annotators`; N per pass when each pass of the form is its own queue);
+         *     with a criteria stage whose `authors_label` is off, the author of a unit's criterion
+         *     may not label it, so overlap N needs N+1 (`authors_label` when the project has exactly
+         *     N); the criteria overlap needs that many annotators (`criteria_authors`); criteria
+         *     need a lead or reviewer who did not write them (`criteria_reviewers`); cross review
+         *     needs a reviewer who did not label the item nor write its criterion (`reviewers`);
+         *     adjudication (always, on disagreement unless such items are dropped, or a disputed
+         *     blind review) needs an adjudicator who did none of these (`adjudicators`); with
+         *     `require_qualification`, N qualified annotators (`qualified`). Each check is made over
+         *     every member, then over the readers of each language of the policy and of the items
+         *     waiting for work (`language` set on a warning for that language only).
          */
         get: operations["projectFeasibility"];
         put?: never;
@@ -2176,6 +2189,15 @@ export interface components {
                  * @default 1
                  */
                 overlap: number;
+                /**
+                 * @description Lets the author of a criterion label the unit made from it, as Omni-Reward's
+                 *     three annotators wrote the criteria and gave every unit its three labels. Off,
+                 *     a unit is never given to its criterion's author, so overlap N needs N+1
+                 *     annotators (the feasibility check warns `authors_label`). An author never
+                 *     reviews or adjudicates a unit of their own criterion either way.
+                 * @default false
+                 */
+                authors_label: boolean;
             };
             /** @description Prefill new labels from imported model predictions; omitted when off. */
             draft_from_predictions?: {
@@ -3618,13 +3640,11 @@ export interface components {
             source?: string;
             schema: components["schemas"]["task-schema"];
             /**
-             * @description The policy the benchmark's paper ran (fields of WorkflowPolicy). A project made from
-             *     the template with no `workflow` in its creation request gets it (the server's
-             *     defaults fill the rest).
+             * @description The policy a project made from the template starts with, as the benchmark's paper
+             *     ran it (omitted when the template has none: the defaults). A creation or setup check
+             *     from the template without a `workflow` gets it; a `workflow` given replaces it whole.
              */
-            workflow?: {
-                [key: string]: unknown;
-            };
+            workflow?: components["schemas"]["WorkflowPolicy"];
             forms?: {
                 key: string;
                 name: string;
@@ -4860,10 +4880,12 @@ export interface operations {
                         adjudicators: number;
                         warnings: {
                             /** @enum {string} */
-                            code: "annotators" | "criteria_authors" | "reviewers" | "adjudicators";
+                            code: "annotators" | "authors_label" | "criteria_authors" | "criteria_reviewers" | "qualified" | "reviewers" | "adjudicators";
                             message: string;
                             needed: number;
                             have: number;
+                            /** @description Set when the shortfall is among the members who read this language: the items in it cannot finish. */
+                            language?: string;
                         }[];
                     };
                 };

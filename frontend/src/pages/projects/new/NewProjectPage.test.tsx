@@ -91,6 +91,40 @@ describe("New project wizard, own schema", () => {
     expect(calls.some((c) => c.method === "GET" && c.path === "/api/v1/projects/p9")).toBe(false);
   }, 20_000);
 
+  it("starts the policy from the template's own and sends it as the lead leaves it", async () => {
+    const workflow = { overlap: 3, consensus: { nominal: "majority" }, adjudication: "never", on_no_consensus: "drop", criteria_stage: { form: "criteria", question: "criteria", input: "criterion", overlap: 3, authors_label: true } };
+    const template = {
+      id: "omnireward-pair",
+      name: "Omni-Reward",
+      description: "Pairs under a criterion",
+      guidelines: "",
+      schema: { version: 1, inputs: [{ name: "prompt", type: "text" }, { name: "criterion", type: "text" }], questions: [{ key: "q", kind: "binary", label: "Q" }] },
+      forms: [{ key: "criteria", name: "Criteria", schema: { version: 1, inputs: [{ name: "prompt", type: "text" }], questions: [{ key: "criteria", kind: "criteria", label: "Criteria" }] } }],
+      samples: [],
+      workflow,
+    };
+    const { calls } = renderInProject(
+      <NewProjectPage />,
+      none,
+      {
+        "GET /api/v1/templates": () => json(200, [{ id: template.id, name: template.name, description: template.description, question_count: 1 }]),
+        "GET /api/v1/templates/omnireward-pair": () => json(200, template),
+        "POST /api/v1/schemas/validate": validate,
+      },
+      "/projects/new?template=omnireward-pair",
+    );
+    const next = screen.getByRole("button", { name: "Next: project and workflow" }) as HTMLButtonElement;
+    await waitFor(() => expect(next.disabled).toBe(false));
+    fireEvent.click(next);
+    await waitFor(() => expect((screen.getByLabelText("Labels per item") as HTMLInputElement).value).toBe("3"));
+    expect((screen.getByLabelText("Criteria stage") as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText("Authors label their own criteria") as HTMLInputElement).checked).toBe(true);
+    const sent = () => calls.filter((c) => c.path === "/api/v1/schemas/validate").at(-1)?.body as { workflow?: unknown } | undefined;
+    await waitFor(() => expect(sent()?.workflow).toEqual(workflow));
+    fireEvent.click(screen.getByLabelText("Authors label their own criteria"));
+    await waitFor(() => expect(sent()?.workflow).toEqual({ ...workflow, criteria_stage: { ...workflow.criteria_stage, authors_label: false } }));
+  }, 20_000);
+
   it("says where the text is not YAML, without asking the server", async () => {
     const { calls } = open();
     fireEvent.change(screen.getByLabelText("Schema (YAML or JSON)"), { target: { value: "inputs:\n  - {name: prompt\nquestions: []\n" } });

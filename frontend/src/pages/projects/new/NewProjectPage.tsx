@@ -103,6 +103,9 @@ function BeforeCreate({ template }: { template: string }) {
   const schemaReady = draft.source === "template" ? !!draft.template : !!parsed?.ok && !!check.verdict && !check.checking && problems.length === 0;
   const ready = schemaReady && !!name && !!check.verdict?.valid && !check.checking;
   if (!draft.guidelinesEdited && draft.guidelines !== sourceGuidelines) update({ guidelines: sourceGuidelines });
+  // The policy starts as the template's own (its paper's, e.g. Omni-Reward's criteria stage) until the lead edits it.
+  const policyFrom = tplData?.id ?? "";
+  if (!draft.workflowEdited && draft.workflowFrom !== policyFrom) update({ workflow: tplData?.workflow ?? {}, workflowFrom: policyFrom });
 
   return (
     <>

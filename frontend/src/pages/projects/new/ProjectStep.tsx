@@ -31,7 +31,7 @@ export function ProjectStep({ draft, update, context, verdict, createErrors }: P
       <div className="card stack">
         <h2 className="card-title">Workflow</h2>
         <p className="muted">How each item moves from labels to ground truth. Every field can be changed later in Settings.</p>
-        <PolicyForm value={draft.workflow} onChange={(workflow) => update({ workflow })} context={context} errors={errors} />
+        <PolicyForm value={draft.workflow} onChange={(workflow) => update({ workflow, workflowEdited: true })} context={context} errors={errors} />
       </div>
     </div>
   );

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
 import { AnnotationForm } from "../../../form/AnnotationForm";
@@ -10,7 +9,6 @@ import { SchemaEditor } from "../setup/SchemaEditor";
 import { previewItem } from "../setup/previewItem";
 import { schemaProblems, type ParsedSchema } from "../setup/schemaText";
 import type { SetupVerdict } from "../setup/useSetupCheck";
-import type { PolicyDraft } from "../setup/policyFields";
 import type { Draft } from "./draft";
 
 interface Props {
@@ -45,13 +43,6 @@ export function SchemaStep({ draft, update, parsed, verdict, checking }: Props) 
 
 function TemplatePicker({ draft, update }: Pick<Props, "draft" | "update">) {
   const list = useTemplates();
-  const chosen = useTemplate(draft.template);
-  const policy = chosen.data?.id === draft.template ? chosen.data.workflow : undefined;
-  useEffect(() => {
-    // note: a template starts the policy from the one its paper ran; the lead edits it in the next step
-    if (policy) update({ workflow: structuredClone(policy) as PolicyDraft });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draft.template, policy]);
   if (list.isPending) return <Spinner label="Loading templates…" />;
   if (list.error) return <ErrorMessage error={list.error} title="Could not load templates" />;
   return (

@@ -15,6 +15,10 @@ export interface Draft {
   guidelinesEdited: boolean;
   /** The policy as edited: unset fields get the server's defaults. */
   workflow: PolicyDraft;
+  /** Whether the lead edited the policy (else it follows the chosen template's own). */
+  workflowEdited: boolean;
+  /** The template whose own policy the draft holds ("" for none). */
+  workflowFrom: string;
 }
 
 
@@ -27,6 +31,8 @@ export const emptyDraft = (template = ""): Draft => ({
   guidelines: "",
   guidelinesEdited: false,
   workflow: {},
+  workflowEdited: false,
+  workflowFrom: "",
 });
 
 /** The schema part of the setup request, or null when there is none to send yet. */

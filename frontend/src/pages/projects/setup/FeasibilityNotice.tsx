@@ -27,7 +27,7 @@ export function FeasibilityNotice({ pid, quiet = false }: { pid: string; quiet?:
       <span className="notice-title">The policy needs people the project does not have</span>
       <ul className="notice-list">
         {f.data.warnings.map((w) => (
-          <li key={w.code} data-code={w.code}>
+          <li key={`${w.code} ${w.language ?? ""}`} data-code={w.code}>
             {w.message} <span className="feasibility-numbers">(needed {w.needed}, have {w.have})</span>
           </li>
         ))}

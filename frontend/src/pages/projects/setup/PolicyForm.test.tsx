@@ -95,8 +95,13 @@ describe("PolicyForm", () => {
     fireEvent.click(screen.getByLabelText("Criteria stage"));
     expect(more.at(-1)).toEqual({ criteria_stage: { form: "criteria", question: "criteria", input: "criterion" } });
     expect((screen.getByLabelText("Criterion input") as HTMLSelectElement).value).toBe("criterion");
+    expect((screen.getByLabelText("Authors label their own criteria") as HTMLInputElement).checked).toBe(false);
+    fireEvent.change(screen.getByLabelText("Criteria authors per item"), { target: { value: "3" } });
+    fireEvent.click(screen.getByLabelText("Authors label their own criteria"));
+    expect(more.at(-1)).toEqual({ criteria_stage: { form: "criteria", question: "criteria", input: "criterion", overlap: 3, authors_label: true } });
     fireEvent.click(screen.getByLabelText("Criteria stage"));
     expect(more.at(-1)).toEqual({});
+    expect(screen.queryByLabelText("Authors label their own criteria")).toBeNull();
   });
 
   it("shows the server's problems at their fields, and others below", () => {
