@@ -2,8 +2,9 @@
 // people work at (1440 × 900 and 1280 × 800): nothing important is cut off
 // (long evidence in adjudication, the Final and Ground truth columns, the
 // review table), `?` opens the shortcut legend on every work page, a pairwise
-// form is answered with a/b/t and Enter alone, media references in item text
-// render, and no page logs a console warning or error.
+// form is answered with a/b/t and Enter alone with the project's guidelines
+// open above it on a first visit (Shift+G hides them), media references in
+// item text render, and no page logs a console warning or error.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -77,7 +78,10 @@ async function setup(server, api) {
   const project = (body) => api.request("POST", "/api/v1/projects", { token: lead, body });
   const adj = await project({ name: "RoboJudge, three labels", template: "robojudge", workflow: { overlap: 3, adjudication: "always", show_annotator_names: true } });
   const rev = await project({ name: "RoboJudge, cross review", template: "robojudge", workflow: { overlap: 1, review: "cross" } });
-  const pair = await project({ name: "Judge Anything pairs", template: "judgeanything-pair", workflow: { overlap: 1 } });
+  // The pairs project carries its template's guidelines, as the wizard sets them.
+  const jaGuidelines = (await api.request("GET", "/api/v1/templates/judgeanything-pair", { token: lead })).guidelines;
+  assert.ok(jaGuidelines.trim(), "the template has guidelines");
+  const pair = await project({ name: "Judge Anything pairs", template: "judgeanything-pair", guidelines: jaGuidelines, workflow: { overlap: 1 } });
   const roles = { ann1: ["annotator"], ann2: ["annotator"], ann3: ["annotator"], reviewer: ["reviewer"], adjudicator: ["adjudicator"] };
   for (const p of [adj, rev, pair]) for (const [who, r] of Object.entries(roles)) await api.setMemberRoles(admin, p.id, users[who].id, r);
   // The lead also works in the first project, so every tab is theirs to open.
@@ -90,7 +94,7 @@ async function setup(server, api) {
   await importItems(server.url, lead, pair.id, jaSamples);
   for (const [k, who] of ["ann1", "ann2", "ann3"].entries()) await labelByApi(server.url, users[who].token, adj.id, rjAnswers(k));
   await labelByApi(server.url, users.ann1.token, rev.id, rjAnswers(1));
-  return { users, adj, rev, pair, jaCount: jaSamples.length };
+  return { users, adj, rev, pair, jaCount: jaSamples.length, jaGuidelines };
 }
 
 async function legendOpensWithQuestionMark(page, text) {
@@ -124,7 +128,22 @@ test("annotator screens: nothing cut off at 1440×900 and 1280×800, legends, pa
           assert.ok(first.y >= 0 && first.y + 40 <= VIEWPORTS[1].height, `the first question is in view (y=${first.y})`);
           const text = await page.locator(".inputs-pane:visible").textContent();
           assert.doesNotMatch(text, /\{(image|video|audio)#\d+\}|\{rubric: \[/, "no author syntax reaches the annotator");
-          if (n === 0) await viewShot(page, shots, "01-pairwise-start", VIEWPORTS[1]);
+          const guidelines = page.getByRole("region", { name: "Guidelines" });
+          const rules = guidelines.locator(".guidelines-body");
+          if (n === 0) {
+            // A first visit: the project's guidelines are open above the form, which keeps the keyboard.
+            assert.equal(await rules.isVisible(), true, "the guidelines are open on a first visit");
+            const firstLine = s.jaGuidelines.trim().split("\n")[0].slice(0, 40);
+            assert.ok((await rules.textContent()).includes(firstLine), `the panel shows the project's guidelines ("${firstLine}")`);
+            assert.equal(await guidelines.getByRole("button").getAttribute("aria-keyshortcuts"), "Shift+G");
+            await viewShot(page, shots, "01-pairwise-start-guidelines", VIEWPORTS[1]);
+            await page.keyboard.press("Shift+G");
+            await rules.waitFor({ state: "hidden" });
+            assert.equal(await page.evaluate(() => document.activeElement?.matches(".q-card")), true, "Shift+G leaves the focus on the question");
+            await viewShot(page, shots, "01-pairwise-start", VIEWPORTS[1]);
+          } else {
+            assert.equal(await rules.isVisible(), false, "the guidelines stay closed once closed");
+          }
           for (const k of ["a", "b", "t", "a", "b", "t", "a"]) await page.keyboard.press(k);
           const answered = await page.locator(".progress-text:visible").textContent();
           assert.match(answered, /^7\/14 answered/, "seven choices, the optional comments passed over");

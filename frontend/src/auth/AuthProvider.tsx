@@ -77,3 +77,8 @@ export function useCurrentUser(): User {
   if (!user) throw new Error("useCurrentUser called without a signed-in user");
   return user;
 }
+
+/** The signed-in user, or null when nobody is (or outside <AuthProvider>). */
+export function useOptionalUser(): User | null {
+  return useContext(AuthContext)?.user ?? null;
+}

@@ -1,3 +1,3 @@
-export { AuthProvider, useAuth, useCurrentUser } from "./AuthProvider";
+export { AuthProvider, useAuth, useCurrentUser, useOptionalUser } from "./AuthProvider";
 export type { AuthState, AuthStatus } from "./AuthProvider";
 export { RequireAuth, RequireAdmin } from "./RequireAuth";

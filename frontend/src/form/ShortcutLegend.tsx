@@ -10,6 +10,7 @@ const GENERAL: [string, string][] = [
   ["Esc", "Leave a text field · close this legend"],
   ["Delete / ⌫", "Clear the answer"],
   ["?", "Show or hide shortcuts"],
+  ["Shift+G", "Show or hide the project's guidelines"],
 ];
 
 /** The answer keys of each kind. */

@@ -42,6 +42,7 @@ const ADJUDICATE_KEYS: LegendSection[] = [
       ["k / ↑", "Previous question"],
       ["Esc", "Leave the rationale · close this legend"],
       ["?", "Show or hide shortcuts"],
+      ["Shift+G", "Show or hide the project's guidelines"],
     ],
   },
 ];

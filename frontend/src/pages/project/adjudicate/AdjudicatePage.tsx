@@ -1,6 +1,6 @@
 import { MediaBaseContext } from "../../../media/resolve";
 import { useProject } from "../useProject";
-import { PROJECT_MEDIA_BASE, Stat, useWorkSession, WorkFrame } from "../work";
+import { GuidelinesPanel, PROJECT_MEDIA_BASE, Stat, useWorkSession, WorkFrame } from "../work";
 import { AdjudicateBody } from "./AdjudicateBody";
 import "../review/review.css";
 import "./adjudicate.css";
@@ -14,6 +14,7 @@ export function AdjudicatePage() {
       <WorkFrame
         session={session}
         leaseText="Your hold on this item has expired; another adjudicator may get it."
+        guidelines={<GuidelinesPanel pid={project.id} guidelines={project.guidelines} />}
         stats={(claim) => <Stat label="Labels" value={claim.context.labels?.length ?? 0} />}
       >
         {(claim) => <AdjudicateBody claim={claim} session={session} />}

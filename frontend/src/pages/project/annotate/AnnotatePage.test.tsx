@@ -155,6 +155,34 @@ describe("AnnotatePage progress", () => {
   });
 });
 
+describe("AnnotatePage guidelines", () => {
+  it("shows the project's guidelines above the item on a first visit; Shift+G hides them and the form keeps the keyboard", async () => {
+    const queue = fakeQueue(2);
+    renderInProject(<AnnotatePage />, { ...project, guidelines: "Answer **yes** only when the prompt is followed." } as ProjectDetail, queue.routes);
+    await waitFor(() => expect(document.querySelector(".item-id code")?.textContent).toBe("item-1"));
+    const panel = screen.getByRole("region", { name: "Guidelines" });
+    const rule = screen.getByText("yes");
+    expect(rule.tagName).toBe("STRONG");
+    expect(rule.closest(".guidelines-body")?.hasAttribute("hidden")).toBe(false);
+    const question = document.activeElement;
+    expect(question?.closest(".aform")).not.toBeNull();
+    expect(panel.contains(question)).toBe(false);
+
+    fireEvent.keyDown(question!, { key: "G", code: "KeyG", shiftKey: true, bubbles: true });
+    expect(rule.closest(".guidelines-body")?.hasAttribute("hidden")).toBe(true);
+    expect(document.activeElement).toBe(question);
+    answerAndSubmit();
+    await waitFor(() => expect(queue.log).toContain("submit a1"));
+  });
+
+  it("shows no panel when the project has no guidelines", async () => {
+    const queue = fakeQueue(1);
+    renderInProject(<AnnotatePage />, { ...project, guidelines: "" } as ProjectDetail, queue.routes);
+    await waitFor(() => expect(document.querySelector(".item-id code")?.textContent).toBe("item-1"));
+    expect(screen.queryByRole("region", { name: "Guidelines" })).toBeNull();
+  });
+});
+
 describe("AnnotatePage leaving", () => {
   // Fresh claims: no draft saved yet (version 0).
   beforeEach(() => {

@@ -4,7 +4,7 @@ import type { ProjectDetail, QueueStage } from "../../../api";
 import { useWorkflowApi } from "../../../api/workflow";
 import { MediaBaseContext } from "../../../media/resolve";
 import { useProject } from "../useProject";
-import { ItemActions, PROJECT_MEDIA_BASE, useAutosave, useWorkSession, WorkFrame, type ItemDialog } from "../work";
+import { GuidelinesPanel, ItemActions, PROJECT_MEDIA_BASE, useAutosave, useWorkSession, WorkFrame, type ItemDialog } from "../work";
 import { LabelBody } from "./LabelBody";
 
 const STAGE_LABELS: Partial<Record<QueueStage, string>> = { label: "Label", criteria: "Write criteria" };
@@ -40,6 +40,7 @@ export function AnnotatePage() {
 /** One person's labeling session in a stage (label, criteria, or a calibration round's items). */
 export function LabelSession({ pid, stage, picker }: { pid: string; stage: QueueStage; picker: ReactNode }) {
   const api = useWorkflowApi();
+  const project = useProject();
   const session = useWorkSession(pid, stage);
   const aid = session.claim?.assignment.id ?? null;
   const autosave = useAutosave(api, pid, aid, session.claim?.assignment.version ?? 0);
@@ -48,6 +49,7 @@ export function LabelSession({ pid, stage, picker }: { pid: string; stage: Queue
     <WorkFrame
       session={session}
       left={picker}
+      guidelines={<GuidelinesPanel pid={pid} guidelines={project.guidelines} />}
       saveState={autosave.state}
       leaseText="Your hold on this item has expired; another person may get it. Your answers are kept in this browser — submit to try anyway."
       actions={aid && <ItemActions session={session} aid={aid} dialog={dialog} onDialog={setDialog} />}

@@ -12,6 +12,7 @@ import { StageBar, ThroughputTable } from "./StageBar";
 import { MyProgress } from "./MyProgress";
 import { StuckWork } from "./StuckWork";
 import { FeasibilityNotice } from "../../projects/setup/FeasibilityNotice";
+import { GuidelinesPanel } from "../work";
 import "./overview.css";
 
 /** A short line describing the project's workflow policy. */
@@ -41,6 +42,7 @@ export function OverviewTab() {
   });
   return (
     <div className="overview overview-lead">
+      <GuidelinesPanel pid={project.id} guidelines={project.guidelines} className="span-2" />
       {lead && (
         <div className="span-2 overview-alerts">
           <FeasibilityNotice pid={project.id} quiet />

@@ -25,6 +25,7 @@ const REVIEW_KEYS: LegendSection[] = [
       ["m", "Comment on the question"],
       ["Esc", "Leave a comment box · close this legend"],
       ["?", "Show or hide shortcuts"],
+      ["Shift+G", "Show or hide the project's guidelines"],
     ],
   },
 ];

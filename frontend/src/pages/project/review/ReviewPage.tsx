@@ -1,6 +1,6 @@
 import { MediaBaseContext } from "../../../media/resolve";
 import { useProject } from "../useProject";
-import { PROJECT_MEDIA_BASE, useWorkSession, WorkFrame } from "../work";
+import { GuidelinesPanel, PROJECT_MEDIA_BASE, useWorkSession, WorkFrame } from "../work";
 import { ReviewBody } from "./ReviewBody";
 import "./review.css";
 
@@ -10,7 +10,11 @@ export function ReviewPage() {
   const session = useWorkSession(project.id, "review");
   return (
     <MediaBaseContext.Provider value={PROJECT_MEDIA_BASE}>
-      <WorkFrame session={session} leaseText="Your hold on this review has expired; another reviewer may get it.">
+      <WorkFrame
+        session={session}
+        leaseText="Your hold on this review has expired; another reviewer may get it."
+        guidelines={<GuidelinesPanel pid={project.id} guidelines={project.guidelines} />}
+      >
         {(claim) => <ReviewBody claim={claim} session={session} />}
       </WorkFrame>
     </MediaBaseContext.Provider>

@@ -18,6 +18,8 @@ interface Props {
   saveState?: SaveState;
   /** Item actions at the right of the work bar. */
   actions?: ReactNode;
+  /** Under the work bar, above the item: the project's guidelines. */
+  guidelines?: ReactNode;
   /**
    * The page's view of one claim; mounted afresh for each assignment, so its
    * state starts clean. The claim ahead is rendered with it, hidden (no
@@ -46,7 +48,7 @@ function showFromTop(frame: HTMLElement | null) {
 export const shownKey = (claim: Claim) => `${claim.assignment.id}:${claim.item.pass?.number ?? 0}`;
 
 /** A work page's frame: the work bar, notices, the queue's loading, error and empty states, and the item's body. */
-export function WorkFrame({ session: s, leaseText, left, stats, saveState = "idle", actions, children }: Props) {
+export function WorkFrame({ session: s, leaseText, left, stats, saveState = "idle", actions, guidelines, children }: Props) {
   const aid = s.claim?.assignment.id ?? "";
   // Each pass of a form with passes is mounted afresh, like a new item.
   const shown = s.claim ? shownKey(s.claim) : "";
@@ -64,6 +66,7 @@ export function WorkFrame({ session: s, leaseText, left, stats, saveState = "idl
   return (
     <div ref={frame} className="work" data-stage={s.stage} data-assignment={aid} data-shown={shown} data-pass={s.claim?.item.pass?.number} data-passes={s.claim?.item.pass?.count} data-testid="work">
       <WorkBar left={left} stats={bar} status={<SaveIndicator state={saveState} offline={s.offline} />} actions={s.claim ? actions : undefined} />
+      {guidelines}
       {s.leaseLost && (
         <div className="notice notice-warn" role="alert">
           {leaseText}

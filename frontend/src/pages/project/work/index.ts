@@ -3,6 +3,7 @@
 // keyboard shortcuts and progress, and the frame every work page renders in.
 export { useWorkSession, type WorkSession } from "./useWorkSession";
 export { WorkFrame } from "./WorkFrame";
+export { GuidelinesPanel, GUIDELINES_KEY } from "./GuidelinesPanel";
 export { ItemActions, type ItemDialog } from "./ItemActions";
 export { useAutosave } from "./useAutosave";
 export type { SaveState } from "./draftSaver";
