@@ -163,6 +163,43 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	return unreachable(s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{}))
 }
 
+// DeleteFolder lists the objects under folder + "/" and removes them in batches.
+func (s *S3) DeleteFolder(ctx context.Context, folder string) error {
+	if err := ValidKey(folder); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // note: a failed removal stops the listing
+	objects := s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: folder + "/", Recursive: true})
+	var listErr error
+	keys := make(chan minio.ObjectInfo)
+	go func() {
+		defer close(keys)
+		for o := range objects {
+			if o.Err != nil {
+				listErr = o.Err
+				return
+			}
+			select {
+			case keys <- o:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var err error
+	for e := range s.client.RemoveObjects(ctx, s.bucket, keys, minio.RemoveObjectsOptions{}) {
+		if e.Err != nil && err == nil {
+			err = e.Err
+			cancel()
+		}
+	}
+	if err == nil {
+		err = listErr
+	}
+	return unreachable(err)
+}
+
 // SignedURL presigns a GET that answers with the given content type, or as a download when
 // that type is not safe to show inline.
 func (s *S3) SignedURL(ctx context.Context, key string, ttl time.Duration, contentType string) (string, error) {
