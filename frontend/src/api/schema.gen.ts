@@ -264,7 +264,10 @@ export interface paths {
         /**
          * Set the project's storage quota (administrators)
          * @description `quota_bytes` null removes the limit (the default). Uploads and archive imports that would
-         *     take the project over it are refused with `413 quota_exceeded`. Audited as `project.quota`.
+         *     take the project over it are refused with `413 quota_exceeded`; releases count toward it as
+         *     they write their files, and one that would pass it ends `failed` with its files removed (a
+         *     release asked for once the quota is used up is refused with `413 quota_exceeded`).
+         *     Audited as `project.quota`.
          */
         put: operations["setStorageQuota"];
         post?: never;
@@ -1924,7 +1927,7 @@ export interface components {
                  * @description Stable machine-readable code.
                  * @enum {string}
                  */
-                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "paused" | "round_closed" | "round_open" | "not_qualified" | "hidden_in_pass" | "import_stopped" | "release_not_done" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
+                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "paused" | "round_closed" | "round_open" | "not_qualified" | "hidden_in_pass" | "import_stopped" | "release_not_done" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_jobs" | "client_closed_request" | "internal" | "unavailable";
                 /** @description What went wrong, for a person. Internal errors carry only the request id. */
                 message: string;
                 /** @description Null, an object of FieldError by field path or question key, or extra facts such as `field`, `offset` or (for `stale_version`) `current_version`. */
@@ -2026,8 +2029,14 @@ export interface components {
             /** @description The caller's roles in the project (every role for administrators). */
             my_roles: components["schemas"]["Role"][];
         };
+        /** @description What the project holds in the blob store, against its quota. Uploaded files and release files count alike; a running release counts what it has reserved for the files it is writing, a failed one nothing once its files are removed. */
         Storage: {
+            /** @description asset_bytes plus release_bytes. */
             used_bytes: number;
+            /** @description The uploaded files. */
+            asset_bytes: number;
+            /** @description The files of the project's releases. */
+            release_bytes: number;
             /** @description null means no limit. */
             quota_bytes: number | null;
         };
@@ -3888,6 +3897,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `too_many_jobs`: the project already has as many of these jobs queued or running as one project may (3 releases, 4 background imports); `details.limit` says how many. Try again once one has finished (`Retry-After`). */
+        TooManyJobs: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description `no_schema`: the project has no task schema yet; set one with `PATCH /api/v1/projects/{pid}`. */
         NoSchema: {
             headers: {
@@ -5098,6 +5118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["TooManyJobs"];
         };
     };
     getItem: {
@@ -5274,6 +5295,7 @@ export interface operations {
             409: components["responses"]["NoSchema"];
             413: components["responses"]["ImportTooLarge"];
             415: components["responses"]["NotNDJSON"];
+            429: components["responses"]["TooManyJobs"];
         };
     };
     listImports: {
@@ -6548,8 +6570,18 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NoSchema"];
+            /** @description `quota_exceeded`: the project's storage quota is used up (its releases count toward it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyJobs"];
             /** @description `unavailable`: this server runs no background jobs. */
             503: {
                 headers: {
