@@ -1388,9 +1388,11 @@ export interface paths {
         /**
          * Short-lived download links of a done release, for browsers (lead, viewer)
          * @description A browser cannot send a bearer token with a plain download, so the UI asks for links
-         *     that carry their own credential, valid for 15 minutes: the archive through
-         *     `GET /api/v1/release-archives/{rid}` signed by the server, and each file through a signed
-         *     URL of the blob store (`/blobs/...` with the local store, a presigned URL with S3).
+         *     that carry their own credential, valid for 15 minutes and signed by the server for the
+         *     caller: the archive through `GET /api/v1/release-archives/{rid}` and each file through
+         *     `GET /api/v1/release-files/{rid}/{path}`. Every use checks that the caller may still read
+         *     the project's releases, so the links of a member who was removed, lost the lead and
+         *     viewer roles or was disabled stop working at once.
          */
         get: operations["getReleaseLinks"];
         put?: never;
@@ -1415,6 +1417,29 @@ export interface paths {
          *     needed. A wrong or expired signature answers `403 forbidden`.
          */
         get: operations["getSignedReleaseArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/release-files/{rid}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One file of a release through a signed download link
+         * @description The same file as `GET /api/v1/projects/{pid}/releases/{rid}/files/{path}`, for a link
+         *     from `GET .../releases/{rid}/links`; the signature is the credential, so no bearer token
+         *     is needed. With S3 the redirect's signed URL is valid for one minute, for the download
+         *     the link starts.
+         */
+        get: operations["getSignedReleaseFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2464,7 +2489,7 @@ export interface components {
             archive: string;
             files: {
                 path: string;
-                /** @description Signed URL of the file in the blob store. */
+                /** @description Signed link to the file (`/api/v1/release-files/...`). */
                 url: string;
                 bytes: number;
                 sha256: string;
@@ -3897,6 +3922,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `forbidden`: the link is not signed by this server, has expired, or its person may no longer read the project's releases (removed, without the lead or viewer role, or disabled). */
+        BadLink: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description `too_many_jobs`: the project already has as many of these jobs queued or running as one project may (3 releases, 4 background imports); `details.limit` says how many. Try again once one has finished (`Retry-After`). */
         TooManyJobs: {
             headers: {
@@ -3985,6 +4019,12 @@ export interface components {
         itemID: string;
         /** @description Release id. */
         releaseID: string;
+        /** @description The person the link was signed for. */
+        linkUser: string;
+        /** @description Expiry (Unix seconds). */
+        linkExp: string;
+        /** @description HMAC-SHA256 signature. */
+        linkSig: string;
         /** @description Calibration round id. */
         roundID: string;
         /** @description An assignment id of the caller; other people's assignments answer 404. */
@@ -6730,10 +6770,12 @@ export interface operations {
     getSignedReleaseArchive: {
         parameters: {
             query: {
+                /** @description The person the link was signed for. */
+                u: components["parameters"]["linkUser"];
                 /** @description Expiry (Unix seconds). */
-                exp: string;
+                exp: components["parameters"]["linkExp"];
                 /** @description HMAC-SHA256 signature. */
-                sig: string;
+                sig: components["parameters"]["linkSig"];
             };
             header?: never;
             path: {
@@ -6753,15 +6795,59 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description `forbidden`: the link is not signed by this server or has expired. */
-            403: {
+            403: components["responses"]["BadLink"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReleaseNotDone"];
+        };
+    };
+    getSignedReleaseFile: {
+        parameters: {
+            query: {
+                /** @description The person the link was signed for. */
+                u: components["parameters"]["linkUser"];
+                /** @description Expiry (Unix seconds). */
+                exp: components["parameters"]["linkExp"];
+                /** @description HMAC-SHA256 signature. */
+                sig: components["parameters"]["linkSig"];
+            };
+            header?: never;
+            path: {
+                /** @description Release id. */
+                rid: components["parameters"]["releaseID"];
+                /** @description The file's path in the release (may contain slashes). */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/octet-stream": string;
+                    "application/json": unknown;
                 };
             };
+            /** @description Part of the file (range request). */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With the S3 blob store, a redirect to a signed URL of the file, valid for one minute. */
+            302: {
+                headers: {
+                    /** @description The signed URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["BadLink"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReleaseNotDone"];
         };
