@@ -163,7 +163,8 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	return unreachable(s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{}))
 }
 
-// DeleteFolder lists the objects under folder + "/" and removes them in batches.
+// DeleteFolder lists the objects under folder + "/" and removes them in batches, then aborts
+// the uploads still open there (a writer that died part way leaves its parts behind).
 func (s *S3) DeleteFolder(ctx context.Context, folder string) error {
 	if err := ValidKey(folder); err != nil {
 		return err
@@ -196,6 +197,14 @@ func (s *S3) DeleteFolder(ctx context.Context, folder string) error {
 	}
 	if err == nil {
 		err = listErr
+	}
+	for u := range s.client.ListIncompleteUploads(ctx, s.bucket, folder+"/", true) {
+		if err != nil {
+			break
+		}
+		if err = u.Err; err == nil {
+			err = s.client.RemoveIncompleteUpload(ctx, s.bucket, u.Key)
+		}
 	}
 	return unreachable(err)
 }
