@@ -89,6 +89,9 @@ func (m *leases) Work(ctx context.Context, job *rivertype.JobRow, doInner func(c
 		m.st.DropJobLease(context.WithoutCancel(ctx), job.ID, job.Attempt) // note: best effort; a later attempt replaces it
 	}
 	if lost {
+		// note: River records this end on the job's row, which may by now be a later attempt's;
+		// what the jobs work on (releases, imports, figures) is idempotent, so an attempt more
+		// finds its work done or ended and does nothing
 		m.log.Warn("job lease lost", "job", job.ID, "kind", job.Kind, "attempt", job.Attempt, "err", err)
 		return errors.Join(errLeaseLost, err)
 	}
