@@ -34,7 +34,7 @@ test: build
 test-go:
 	$(GO) test -tags no_ui ./...
 
-## test-faults: replicas killed, database connections cut and MinIO stopped under load (PostgreSQL and the minio binary; a few minutes)
+## test-faults: replicas killed, database connections cut, MinIO stopped and memberships changed under load (PostgreSQL and the minio binary; a few minutes)
 test-faults:
 	GO=$(GO) .ci/faults.sh
 

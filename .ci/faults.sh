@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the fault suites (backend/cli/faults_test.go): replicas killed, database connections cut
-# and MinIO stopped under load. They need PostgreSQL and the minio binary (they start their own
+# Runs the fault suites (backend/cli/faults*_test.go): replicas killed (annotating, and writing a
+# release), database connections cut, MinIO stopped, and role changes, removals and pass changes
+# racing submits, under load. They need PostgreSQL and the minio binary (they start their own
 # MinIO server). A fresh database is created on 127.0.0.1:5432 (user postgres) unless
 # ARBITER_TEST_POSTGRES_URL names one.
 set -euo pipefail

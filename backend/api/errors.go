@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/auth"
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/calibration"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/imports"
 	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/projects"
@@ -41,6 +42,7 @@ const (
 	CodePayloadTooLarge   = "payload_too_large"
 	CodeUnsupportedMedia  = "unsupported_media_type"
 	CodeRateLimited       = "rate_limited"
+	CodeTooManyJobs       = "too_many_jobs"
 	CodeInternal          = "internal"
 	CodeUnavailable       = "unavailable"
 )
@@ -124,6 +126,7 @@ func toError(err error) (*Error, bool) {
 	var mbe *http.MaxBytesError
 	var th *auth.ThrottledError
 	var ie *imports.ImportError
+	var tj *flow.TooManyJobsError
 	switch {
 	case errors.As(err, &e):
 		return e, true
@@ -138,6 +141,9 @@ func toError(err error) (*Error, bool) {
 	case errors.As(err, &th):
 		return &Error{Status: http.StatusTooManyRequests, Code: CodeRateLimited, Message: th.Error(),
 			Details: map[string]any{"retry_after_seconds": th.RetrySeconds()}}, true
+	case errors.As(err, &tj):
+		return &Error{Status: http.StatusTooManyRequests, Code: CodeTooManyJobs, Message: tj.Error(),
+			Details: map[string]any{"limit": tj.Limit}}, true
 	case errors.Is(err, context.Canceled):
 		return fail(499, "client_closed_request", "the client went away"), true
 	case errors.As(err, &ie):
@@ -193,9 +199,12 @@ func (s *Server) writeError(c *gin.Context, err error) {
 		e = fail(http.StatusInternalServerError, CodeInternal, "internal error (request id %s)", c.GetString(ctxRequestID))
 	}
 	var th *auth.ThrottledError
+	var tj *flow.TooManyJobsError
 	switch {
 	case errors.As(err, &th):
 		c.Header("Retry-After", strconv.Itoa(th.RetrySeconds()))
+	case errors.As(err, &tj):
+		c.Header("Retry-After", strconv.Itoa(retryJobsSeconds))
 	case errors.Is(err, auth.ErrBusy):
 		c.Header("Retry-After", "1")
 	case e.Status == http.StatusServiceUnavailable:
@@ -208,6 +217,9 @@ func (s *Server) writeError(c *gin.Context, err error) {
 // retryUnavailableSeconds is the Retry-After of a 503: long enough for a database to fail
 // over, short enough that a person waiting does not give up.
 const retryUnavailableSeconds = 5
+
+// retryJobsSeconds is the Retry-After of a job refused because its project has too many.
+const retryJobsSeconds = 30
 
 // maxJSONBody bounds JSON request bodies.
 const maxJSONBody = 1 << 20

@@ -187,7 +187,8 @@ func TestArchiveStopsVisibly(t *testing.T) {
 }
 
 // TestReleaseLinks: a browser downloads a release through signed links without a token; a
-// link whose signature was tampered with is refused.
+// link whose signature was tampered with is refused, and so are the links of a viewer who
+// was removed from the project.
 func TestReleaseLinks(t *testing.T) {
 	for _, bb := range testenv.BlobBackends() {
 		t.Run(bb.Name, func(t *testing.T) {
@@ -227,6 +228,22 @@ func TestReleaseLinks(t *testing.T) {
 			tampered := strings.Replace(archive, "sig=", "sig=0", 1)
 			if status, body := anon.do("GET", tampered, nil); status != 403 || errorCode(t, body) != "forbidden" {
 				t.Fatalf("a tampered archive link: %d %s", status, body)
+			}
+			// a viewer's links end with the membership, long before they expire
+			viewer := e.newUser("viewer@example.org", false)
+			lead.member(pid, viewer, "viewer")
+			viewer.must("GET", "/api/v1/projects/"+pid+"/releases/"+v.ID+"/links", nil, 200, &links)
+			theirs := []string{strings.TrimPrefix(links.Archive, e.cfg.PublicURL), links.Files[0].URL}
+			for _, l := range theirs {
+				if status, _ := anon.get(l); status != 200 {
+					t.Fatalf("a viewer's link %s: %d", l, status)
+				}
+			}
+			lead.must("PUT", "/api/v1/projects/"+pid+"/members/"+viewer.user.ID, map[string]any{"roles": []string{}}, 200, nil)
+			for _, l := range theirs {
+				if status, body := anon.do("GET", l, nil); status != 403 || errorCode(t, body) != "forbidden" {
+					t.Fatalf("the link %s of a removed viewer: %d %s", l, status, body)
+				}
 			}
 		})
 	}

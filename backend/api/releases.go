@@ -62,6 +62,25 @@ func (s *Server) releaseFile(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	return serveDownload(c, d)
+}
+
+// signedReleaseFile serves the file a signed download link names; the link is the credential.
+func (s *Server) signedReleaseFile(c *gin.Context) error {
+	d, err := s.releases.SignedFile(c.Request.Context(), c.Param("rid"), c.Param("path"), linkArgs(c))
+	if err != nil {
+		return err
+	}
+	return serveDownload(c, d)
+}
+
+// linkArgs are the query parameters of a signed download link.
+func linkArgs(c *gin.Context) releases.LinkArgs {
+	return releases.LinkArgs{User: c.Query("u"), Exp: c.Query("exp"), Sig: c.Query("sig")}
+}
+
+// serveDownload sends a release file as a download, or redirects to the object store's URL.
+func serveDownload(c *gin.Context, d *releases.Download) error {
 	c.Header("Cache-Control", "no-store")
 	if d.Local == nil {
 		c.Redirect(http.StatusFound, d.URL)
@@ -95,7 +114,7 @@ func (s *Server) releaseArchive(c *gin.Context) error {
 
 // releaseLinks signs short-lived download links of a done release, for browsers.
 func (s *Server) releaseLinks(c *gin.Context) error {
-	l, err := s.releases.Links(c.Request.Context(), currentProject(c).ID, c.Param("rid"))
+	l, err := s.releases.Links(c.Request.Context(), currentProject(c).ID, c.Param("rid"), currentUser(c).ID)
 	if err != nil {
 		return err
 	}
@@ -107,7 +126,7 @@ func (s *Server) releaseLinks(c *gin.Context) error {
 // signedReleaseArchive streams the zip a signed download link names; the link is the
 // credential.
 func (s *Server) signedReleaseArchive(c *gin.Context) error {
-	a, err := s.releases.SignedArchive(c.Request.Context(), c.Param("rid"), c.Query("exp"), c.Query("sig"))
+	a, err := s.releases.SignedArchive(c.Request.Context(), c.Param("rid"), linkArgs(c))
 	if err != nil {
 		return err
 	}

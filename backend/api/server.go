@@ -138,6 +138,7 @@ func (s *Server) routes() {
 	v1.POST("/auth/refresh", s.csrf, w(s.refresh))
 	v1.POST("/auth/password-reset", w(s.resetPassword))
 	v1.GET("/release-archives/:rid", w(s.signedReleaseArchive)) // the signed link is the credential
+	v1.GET("/release-files/:rid/*path", w(s.signedReleaseFile)) // the signed link is the credential
 
 	// Every authenticated route is in the group of the one scope it needs; a session holds
 	// every scope, a personal access token those it was given.
@@ -204,11 +205,11 @@ func (s *Server) routes() {
 	pr.GET("/invitations", s.require(store.RoleLead), w(s.listInvitations))
 	pr.GET("/storage", s.require(store.RoleLead), w(s.projectStorage))
 	pr.GET("/audit", s.require(store.RoleLead), w(s.listAudit))
-	pr.GET("/releases", s.require(store.RoleLead, store.RoleViewer), w(s.listReleases))
-	pr.GET("/releases/:rid", s.require(store.RoleLead, store.RoleViewer), w(s.getRelease))
-	pr.GET("/releases/:rid/files/*path", s.require(store.RoleLead, store.RoleViewer), w(s.releaseFile))
-	pr.GET("/releases/:rid/archive", s.require(store.RoleLead, store.RoleViewer), w(s.releaseArchive))
-	pr.GET("/releases/:rid/links", s.require(store.RoleLead, store.RoleViewer), w(s.releaseLinks))
+	pr.GET("/releases", s.require(releases.Readers...), w(s.listReleases))
+	pr.GET("/releases/:rid", s.require(releases.Readers...), w(s.getRelease))
+	pr.GET("/releases/:rid/files/*path", s.require(releases.Readers...), w(s.releaseFile))
+	pr.GET("/releases/:rid/archive", s.require(releases.Readers...), w(s.releaseArchive))
+	pr.GET("/releases/:rid/links", s.require(releases.Readers...), w(s.releaseLinks))
 	pr.GET("/calibration-rounds", s.require(store.RoleLead, store.RoleAnnotator), w(s.listRounds))
 	pr.GET("/calibration-rounds/:rid", s.require(store.RoleLead), w(s.getRound))
 	pr.GET("/calibration-rounds/:rid/report", s.require(store.RoleLead), w(s.roundReport))

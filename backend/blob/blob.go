@@ -27,6 +27,9 @@ type Store interface {
 	Get(ctx context.Context, key string) (io.ReadCloser, error)
 	// Delete removes the blob; deleting a missing blob is not an error.
 	Delete(ctx context.Context, key string) error
+	// DeleteFolder removes every blob whose key starts with folder + "/" (a folder of no
+	// blobs is not an error).
+	DeleteFolder(ctx context.Context, folder string) error
 	// SignedURL returns a URL a browser can GET until ttl passes.
 	SignedURL(ctx context.Context, key string, ttl time.Duration, contentType string) (string, error)
 	// Ping checks that the store is reachable.

@@ -93,6 +93,42 @@ func TestGetMissing(t *testing.T) {
 	})
 }
 
+// TestDeleteFolder: every blob under a folder goes, however deep, and nothing beside it: not a
+// blob whose key only begins with the folder's name, nor the folder's own siblings.
+func TestDeleteFolder(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s blob.Store) {
+		ctx := context.Background()
+		gone := []string{"releases/p/r/manifest.json", "releases/p/r/jsonl/train.jsonl", "releases/p/r/media/a/b/c.png"}
+		kept := []string{"releases/p/r2/manifest.json", "releases/p/rx", "releases/p/r-other/f"}
+		for _, k := range append(gone, kept...) {
+			if err := s.Put(ctx, k, strings.NewReader(k), int64(len(k)), ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.DeleteFolder(ctx, "releases/p/r"); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range gone {
+			if _, err := read(t, s, k); !errors.Is(err, blob.ErrNotFound) {
+				t.Errorf("%s is left: %v", k, err)
+			}
+		}
+		for _, k := range kept {
+			if got, err := read(t, s, k); err != nil || string(got) != k {
+				t.Errorf("%s: %q %v", k, got, err)
+			}
+		}
+		if err := s.DeleteFolder(ctx, "releases/p/r"); err != nil {
+			t.Fatalf("deleting an empty folder: %v", err)
+		}
+		for _, bad := range []string{"", "releases/", "../x", "a//b"} {
+			if err := s.DeleteFolder(ctx, bad); err == nil {
+				t.Errorf("DeleteFolder(%q) accepted", bad)
+			}
+		}
+	})
+}
+
 // TestInvalidKeys: no operation takes a key that could escape a directory or confuse a URL.
 func TestInvalidKeys(t *testing.T) {
 	forEachStore(t, func(t *testing.T, s blob.Store) {

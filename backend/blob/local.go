@@ -161,3 +161,12 @@ func (r readerWithContext) Read(p []byte) (int, error) {
 	}
 	return r.r.Read(p)
 }
+
+// DeleteFolder removes the directory of a folder of keys with everything under it.
+func (l *Local) DeleteFolder(_ context.Context, folder string) error {
+	p, err := l.path(folder)
+	if err != nil {
+		return err
+	}
+	return os.RemoveAll(p)
+}

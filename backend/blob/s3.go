@@ -163,6 +163,52 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	return unreachable(s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{}))
 }
 
+// DeleteFolder lists the objects under folder + "/" and removes them in batches, then aborts
+// the uploads still open there (a writer that died part way leaves its parts behind).
+func (s *S3) DeleteFolder(ctx context.Context, folder string) error {
+	if err := ValidKey(folder); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // note: a failed removal stops the listing
+	objects := s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: folder + "/", Recursive: true})
+	var listErr error
+	keys := make(chan minio.ObjectInfo)
+	go func() {
+		defer close(keys)
+		for o := range objects {
+			if o.Err != nil {
+				listErr = o.Err
+				return
+			}
+			select {
+			case keys <- o:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var err error
+	for e := range s.client.RemoveObjects(ctx, s.bucket, keys, minio.RemoveObjectsOptions{}) {
+		if e.Err != nil && err == nil {
+			err = e.Err
+			cancel()
+		}
+	}
+	if err == nil {
+		err = listErr
+	}
+	for u := range s.client.ListIncompleteUploads(ctx, s.bucket, folder+"/", true) {
+		if err != nil {
+			break
+		}
+		if err = u.Err; err == nil {
+			err = s.client.RemoveIncompleteUpload(ctx, s.bucket, u.Key)
+		}
+	}
+	return unreachable(err)
+}
+
 // SignedURL presigns a GET that answers with the given content type, or as a download when
 // that type is not safe to show inline.
 func (s *S3) SignedURL(ctx context.Context, key string, ttl time.Duration, contentType string) (string, error) {

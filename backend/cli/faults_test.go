@@ -1,8 +1,9 @@
 //go:build faults
 
 // Fault tests: servers in processes of their own are killed, their database connections cut
-// and their object store stopped while simulated annotators work. They take a minute or more
-// and need PostgreSQL (and the minio binary); run them with `make test-faults`.
+// and their object store stopped while simulated annotators work (or a release is written),
+// and the lead changes memberships while they submit. They take a minute or more each and need
+// PostgreSQL (and the minio binary); run them with `make test-faults`.
 package cli
 
 import (
@@ -269,6 +270,19 @@ type minioProcess struct {
 
 const faultS3User, faultS3Password = "faultuser", "fault-password-123"
 
+// minioBinary finds the minio binary on PATH or in ~/go/bin.
+func minioBinary(t *testing.T) string {
+	t.Helper()
+	bin, err := exec.LookPath("minio")
+	if err != nil {
+		bin = filepath.Join(os.Getenv("HOME"), "go", "bin", "minio")
+		if _, err := os.Stat(bin); err != nil {
+			t.Fatal("no minio binary on PATH or in ~/go/bin: go install github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c")
+		}
+	}
+	return bin
+}
+
 func (m *minioProcess) start(t *testing.T) {
 	t.Helper()
 	m.cmd = exec.Command(m.bin, "server", m.dir, "--address", m.addr, "--console-address", freeAddr(t))
@@ -298,14 +312,7 @@ func (m *minioProcess) stop() {
 // error that names the blob store (503 for the upload), annotation of the items already there
 // goes on, and once the store is back both work again without a restart.
 func TestFaultMinIOStopped(t *testing.T) {
-	bin, err := exec.LookPath("minio")
-	if err != nil {
-		bin = filepath.Join(os.Getenv("HOME"), "go", "bin", "minio")
-		if _, err := os.Stat(bin); err != nil {
-			t.Fatal("no minio binary on PATH or in ~/go/bin: go install github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c")
-		}
-	}
-	m := &minioProcess{bin: bin, dir: t.TempDir(), addr: freeAddr(t)}
+	m := &minioProcess{bin: minioBinary(t), dir: t.TempDir(), addr: freeAddr(t)}
 	m.start(t)
 	t.Cleanup(m.stop)
 	dsn := testenv.PostgresURL(t)
@@ -317,6 +324,7 @@ func TestFaultMinIOStopped(t *testing.T) {
 	o, people, _ := faultLoad(t, []string{r.url}, 3, 2000)
 	hc := &http.Client{Timeout: 2 * time.Minute}
 	lead := &loadAPI{http: hc, base: r.url}
+	var err error
 	if lead.token, err = loginAs(ctx, lead, faultAdminEmail, faultAdminPassword); err != nil {
 		t.Fatal(err)
 	}

@@ -209,7 +209,12 @@ func listen(ctx context.Context, cfg config.Config, h, metrics http.Handler, log
 	if err != nil {
 		return err
 	}
-	servers := []*http.Server{{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}}
+	// note: every listener cuts a client that trickles its headers; bodies are paced by the
+	// API (api.Server.paceBodies)
+	newServer := func(h http.Handler) *http.Server {
+		return &http.Server{Handler: h, ReadHeaderTimeout: cfg.HeaderTimeout, IdleTimeout: 2 * time.Minute}
+	}
+	servers := []*http.Server{newServer(h)}
 	listeners := []net.Listener{ln}
 	fmt.Fprintf(stdout, "Arbiter is listening on http://%s\n", displayAddr(ln))
 	if cfg.MetricsAddr != "" {
@@ -218,7 +223,7 @@ func listen(ctx context.Context, cfg config.Config, h, metrics http.Handler, log
 			ln.Close()
 			return fmt.Errorf("metrics address: %w", err)
 		}
-		servers = append(servers, &http.Server{Handler: metrics, ReadHeaderTimeout: 10 * time.Second})
+		servers = append(servers, newServer(metrics))
 		listeners = append(listeners, mln)
 		fmt.Fprintf(stdout, "Metrics are served on http://%s/metrics\n", displayAddr(mln))
 	}
@@ -230,7 +235,7 @@ func listen(ctx context.Context, cfg config.Config, h, metrics http.Handler, log
 			}
 			return fmt.Errorf("pprof address: %w", err)
 		}
-		servers = append(servers, &http.Server{Handler: pprofHandler(), ReadHeaderTimeout: 10 * time.Second})
+		servers = append(servers, newServer(pprofHandler()))
 		listeners = append(listeners, pln)
 		fmt.Fprintf(stdout, "Profiles are served on http://%s/debug/pprof/\n", displayAddr(pln))
 	}

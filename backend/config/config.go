@@ -58,6 +58,9 @@ type Config struct {
 	// BodyTimeout is how long a request body may take before it must keep arriving at
 	// MinBodyRate; a slower client is disconnected.
 	BodyTimeout time.Duration
+	// HeaderTimeout is how long a client may take to send a request's headers; a slower one
+	// is disconnected.
+	HeaderTimeout time.Duration
 }
 
 // MinBodyRate is the slowest a request body may arrive once BodyTimeout has passed, in bytes a
@@ -76,6 +79,7 @@ func Defaults() Config {
 		SignedURLTTL:    15 * time.Minute,
 		MaxUploadBytes:  2 << 30,
 		BodyTimeout:     10 * time.Second,
+		HeaderTimeout:   10 * time.Second,
 
 		DBMaxConns:            20,
 		PasswordHashMemoryMiB: 256,
@@ -104,6 +108,7 @@ func Parse(fs *flag.FlagSet, args []string, env Env) (Config, error) {
 	fs.DurationVar(&c.RefreshTokenTTL, "refresh-token-ttl", c.RefreshTokenTTL, "lifetime of refresh tokens (ARBITER_REFRESH_TOKEN_TTL)")
 	fs.DurationVar(&c.SignedURLTTL, "signed-url-ttl", c.SignedURLTTL, "lifetime of signed media URLs (ARBITER_SIGNED_URL_TTL)")
 	fs.DurationVar(&c.BodyTimeout, "body-timeout", c.BodyTimeout, "time a request body may take before it must arrive at 1 KiB/s or more (ARBITER_BODY_TIMEOUT)")
+	fs.DurationVar(&c.HeaderTimeout, "header-timeout", c.HeaderTimeout, "time a client may take to send a request's headers (ARBITER_HEADER_TIMEOUT)")
 	fs.Int64Var(&c.MaxUploadBytes, "max-upload-bytes", c.MaxUploadBytes, "largest accepted upload (ARBITER_MAX_UPLOAD_BYTES)")
 	fs.IntVar(&c.DBMaxConns, "db-max-conns", c.DBMaxConns, "most connections to PostgreSQL per process (ARBITER_DB_MAX_CONNS)")
 	fs.IntVar(&c.DBMaxIdleConns, "db-max-idle-conns", c.DBMaxIdleConns, "connections kept open while idle; 0: as many as db-max-conns (ARBITER_DB_MAX_IDLE_CONNS)")
@@ -180,8 +185,8 @@ func (c *Config) validate() error {
 	if c.MaxUploadBytes <= 0 {
 		errs = append(errs, errors.New("max-upload-bytes must be positive"))
 	}
-	if c.BodyTimeout <= 0 {
-		errs = append(errs, errors.New("body-timeout must be positive"))
+	if c.BodyTimeout <= 0 || c.HeaderTimeout <= 0 {
+		errs = append(errs, errors.New("body-timeout and header-timeout must be positive"))
 	}
 	if c.DBMaxConns <= 0 || c.DBMaxIdleConns < 0 || c.DBMaxIdleConns > c.DBMaxConns {
 		errs = append(errs, errors.New("db-max-conns must be positive and db-max-idle-conns between 0 and db-max-conns"))
@@ -213,6 +218,7 @@ func (c Config) Summary() map[string]any {
 		"refresh_token_ttl": c.RefreshTokenTTL.String(),
 		"signed_url_ttl":    c.SignedURLTTL.String(),
 		"body_timeout":      c.BodyTimeout.String(),
+		"header_timeout":    c.HeaderTimeout.String(),
 		"max_upload_bytes":  c.MaxUploadBytes,
 		"db_pool":           c.poolSummary(),
 		"pprof_addr":        c.PprofAddr,

@@ -35,12 +35,20 @@ type ImportStatus struct {
 	UpdatedAt  time.Time         `json:"updated_at"`
 }
 
+// MaxUnfinished is how many background imports of one project may be queued or running at
+// once.
+const MaxUnfinished = 4
+
 // StartImport stores an NDJSON file in the blob store and queues its import; the import row
 // and its job are inserted in one transaction, so an import never waits for a job that does
-// not exist. filename is only shown in lists.
+// not exist. filename is only shown in lists. A project with MaxUnfinished background imports
+// queued or running gets a flow.TooManyJobsError, before the file is read.
 func (s *Service) StartImport(ctx context.Context, p *workflow.Project, actorID string, kind flow.ImportKind, filename string, r io.Reader) (*store.Import, error) {
 	if s.jobs == nil {
 		return nil, ErrNoJobs
+	}
+	if err := s.admit(ctx, s.store, p.ID); err != nil {
+		return nil, err
 	}
 	name := path.Base(filename)
 	if len(name) > 255 || name == "." || name == "/" {
@@ -55,6 +63,12 @@ func (s *Service) StartImport(ctx context.Context, p *workflow.Project, actorID 
 	}
 	im.BytesTotal = body.N()
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		if _, err := tx.ProjectForUpdate(ctx, p.ID); err != nil {
+			return err
+		}
+		if err := s.admit(ctx, tx, p.ID); err != nil { // note: again, under the project's lock
+			return err
+		}
 		if err := tx.CreateImport(ctx, im); err != nil {
 			return err
 		}
@@ -67,6 +81,15 @@ func (s *Service) StartImport(ctx context.Context, p *workflow.Project, actorID 
 	return im, nil
 }
 
+// admit refuses a background import to a project that has MaxUnfinished queued or running.
+func (s *Service) admit(ctx context.Context, st *store.Store, projectID string) error {
+	n, err := st.UnfinishedImports(ctx, projectID)
+	if err == nil && n >= MaxUnfinished {
+		err = &flow.TooManyJobsError{Kind: "background imports", Limit: MaxUnfinished}
+	}
+	return err
+}
+
 // Import returns one background import of the project.
 func (s *Service) Import(ctx context.Context, projectID, id string) (*store.Import, error) {
 	im, err := s.store.Import(ctx, projectID, id)
@@ -75,7 +98,7 @@ func (s *Service) Import(ctx context.Context, projectID, id string) (*store.Impo
 
 // RunImport works one background import: it reads the uploaded file from the blob store,
 // imports it and records progress after every batch. Finished imports are left alone, so a
-// retried job does no harm.
+// retried job does no harm; one found running was interrupted and starts over.
 func (s *Service) RunImport(ctx context.Context, id string) error {
 	im, err := s.store.Import(ctx, "", id)
 	if err != nil {
@@ -89,6 +112,12 @@ func (s *Service) RunImport(ctx context.Context, id string) error {
 		return err
 	}
 	rep, err := s.runImport(ctx, im)
+	if err != nil && ctx.Err() != nil {
+		// note: the job was stopped (its server shut down, or its lease was lost to another
+		// replica); it runs again and starts over, and the lines stored so far come back as
+		// unchanged
+		return err
+	}
 	if err != nil {
 		msg := err.Error()
 		im.Status, im.Error = flow.ImportFailed, &msg
@@ -96,6 +125,24 @@ func (s *Service) RunImport(ctx context.Context, id string) error {
 	}
 	b, _ := json.Marshal(rep)
 	im.Status, im.Report, im.BytesDone, im.LinesDone = flow.ImportDone, b, im.BytesTotal, int64(rep.Lines)
+	if err := s.store.UpdateImport(ctx, im); err != nil {
+		return err
+	}
+	return s.blobs.Delete(ctx, im.BlobKey)
+}
+
+// errInterrupted ends an import whose job stopped part way and will not run again.
+var errInterrupted = errors.New("the job working this import stopped part way, and so often that it will not run again; the lines before the stop are stored, and importing the file again completes it")
+
+// Interrupted ends an import whose job will not run again (the queue gave up on it after its
+// replica stopped) as failed, and deletes its file.
+func (s *Service) Interrupted(ctx context.Context, id string) error {
+	im, err := s.store.Import(ctx, "", id)
+	if err != nil || im.Status == flow.ImportDone || im.Status == flow.ImportFailed {
+		return err
+	}
+	msg := errInterrupted.Error()
+	im.Status, im.Error = flow.ImportFailed, &msg
 	if err := s.store.UpdateImport(ctx, im); err != nil {
 		return err
 	}

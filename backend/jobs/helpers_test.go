@@ -42,7 +42,9 @@ type fixture struct {
 	lead     string
 }
 
-func newFixture(t *testing.T, st *store.Store, blobs blob.Store) *fixture {
+// newFixture wires the services to a job queue on st; a lease, when given, replaces the
+// default one.
+func newFixture(t *testing.T, st *store.Store, blobs blob.Store, lease ...jobs.Lease) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	u := &store.User{Email: "lead@example.org", Name: "Lead", PasswordHash: "x", CanCreateProjects: true}
@@ -64,11 +66,20 @@ func newFixture(t *testing.T, st *store.Store, blobs blob.Store) *fixture {
 	f := &fixture{t: t, ctx: ctx, st: st, blobs: blobs, fp: fp, lead: u.ID, insight: in,
 		imports:  imports.New(imports.Deps{Store: st, Workflow: wf, Blobs: blobs, Media: m}),
 		releases: releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: wf, Insight: in, Version: "test"})}
-	f.runner = startJobs(t, st, jobs.Deps{Store: st, Imports: f.imports, Insight: in, Releases: f.releases, Workers: 2})
+	f.runner = startJobs(t, st, f.deps(lease...))
 	f.imports.UseJobs(f.runner)
 	in.UseJobs(f.runner)
 	f.releases.UseJobs(f.runner)
 	return f
+}
+
+// deps are the queue's dependencies on the fixture's services, as a replica has them.
+func (f *fixture) deps(lease ...jobs.Lease) jobs.Deps {
+	d := jobs.Deps{Store: f.st, Imports: f.imports, Insight: f.insight, Releases: f.releases, Workers: 2}
+	if len(lease) > 0 {
+		d.Lease = lease[0]
+	}
+	return d
 }
 
 // startJobs starts the job queue on st and stops it after the test; PostgreSQL's workers get

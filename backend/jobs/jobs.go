@@ -18,6 +18,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/imports"
@@ -34,7 +35,8 @@ type ImportArgs struct {
 // Kind names the job type in the queue.
 func (ImportArgs) Kind() string { return "import" }
 
-// InsertOpts bounds retries: an import that fails three times stays failed with its error.
+// InsertOpts bounds retries: an import that fails three times stays failed with its error. Its
+// queue is chosen when it is queued, by its size (see EnqueueImport).
 func (ImportArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 3} }
 
 type importWorker struct {
@@ -58,8 +60,10 @@ type ReleaseArgs struct {
 func (ReleaseArgs) Kind() string { return "release" }
 
 // InsertOpts allows a second attempt only so that a release whose first run died (its replica
-// was killed) is seen again and ended failed; a release never resumes.
-func (ReleaseArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 2} }
+// was killed) is seen again and ended failed; a release never resumes. Releases are bulk work.
+func (ReleaseArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: 2, Queue: QueueBulk}
+}
 
 type releaseWorker struct {
 	river.WorkerDefaults[ReleaseArgs]
@@ -83,7 +87,9 @@ type AgreementArgs struct {
 func (AgreementArgs) Kind() string { return "agreement" }
 
 // InsertOpts: a failed refresh is retried twice; the next request queues another anyway.
-func (AgreementArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 3} }
+func (AgreementArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: 3, Queue: QueueFigures}
+}
 
 type agreementWorker struct {
 	river.WorkerDefaults[AgreementArgs]
@@ -109,7 +115,9 @@ type FiguresArgs struct {
 func (FiguresArgs) Kind() string { return "figures" }
 
 // InsertOpts: a failed refresh is retried twice; the next request queues another anyway.
-func (FiguresArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 3} }
+func (FiguresArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: 3, Queue: QueueFigures}
+}
 
 type figuresWorker struct {
 	river.WorkerDefaults[FiguresArgs]
@@ -159,6 +167,17 @@ type Runner interface {
 	Stop(ctx context.Context) error
 }
 
+// The queues, each with workers of its own, so that small jobs never wait behind large ones:
+// small imports and maintenance in river.QueueDefault, the figures leads read in QueueFigures,
+// releases and large imports in QueueBulk.
+const (
+	QueueFigures = "figures"
+	QueueBulk    = "bulk"
+)
+
+// BulkImportBytes is the size from which an import is bulk work.
+const BulkImportBytes = 4 << 20
+
 // Deps are what the workers need.
 type Deps struct {
 	Store       *store.Store
@@ -167,7 +186,11 @@ type Deps struct {
 	Insight     *insight.Service
 	Releases    *releases.Service // nil: no release jobs are worked
 	Log         *slog.Logger
-	Workers     int
+	// Workers is how many jobs of each of QueueDefault and QueueBulk run at once (QueueFigures
+	// runs one).
+	Workers int
+	// Lease is how running jobs prove that their replica lives; zero fields take DefaultLease.
+	Lease Lease
 }
 
 // Start migrates River's tables and starts working jobs.
@@ -179,9 +202,19 @@ func Start(ctx context.Context, d Deps) (Runner, error) {
 	if d.Releases != nil {
 		river.AddWorker(workers, &releaseWorker{releases: d.Releases})
 	}
+	log := d.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	leases := newLeases(d.Store, d.Lease.orDefault(), log)
 	cfg := &river.Config{
-		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(d.Workers, 1)}},
+		Queues: map[string]river.QueueConfig{
+			river.QueueDefault: {MaxWorkers: max(d.Workers, 1)},
+			QueueBulk:          {MaxWorkers: max(d.Workers, 1)},
+			QueueFigures:       {MaxWorkers: 1},
+		},
 		Workers:           workers,
+		Middleware:        []rivertype.Middleware{leases},
 		Logger:            d.Log,
 		FetchPollInterval: 200 * time.Millisecond,
 		JobTimeout:        -1,
@@ -197,7 +230,7 @@ func Start(ctx context.Context, d Deps) (Runner, error) {
 		if err != nil {
 			return nil, fmt.Errorf("job queue: %w", err)
 		}
-		r, err := start(ctx, riverpgxv5.New(pool), cfg)
+		r, err := start(ctx, riverpgxv5.New(pool), cfg, leases, d)
 		if err != nil {
 			pool.Close()
 			return nil, err
@@ -210,7 +243,7 @@ func Start(ctx context.Context, d Deps) (Runner, error) {
 		}
 		return &split[pgx.Tx]{workers: r, inserter: inserter, closeFn: pool.Close}, nil
 	}
-	r, err := start(ctx, riversqlite.New(d.Store.SQL()), cfg)
+	r, err := start(ctx, riversqlite.New(d.Store.SQL()), cfg, leases, d)
 	if err != nil {
 		return nil, err
 	}
@@ -225,13 +258,22 @@ type split[TTx any] struct {
 	closeFn  func()
 }
 
-// EnqueueImport queues an import in the store transaction tx.
+// EnqueueImport queues an import, written in the store transaction tx, in that transaction:
+// in QueueBulk from BulkImportBytes on, else in QueueDefault.
 func (s *split[TTx]) EnqueueImport(ctx context.Context, tx *store.Store, id string) error {
 	sqlTx, ok := tx.SQLTx()
 	if !ok {
 		return fmt.Errorf("job queue: enqueue needs a transaction")
 	}
-	_, err := s.inserter.InsertTx(ctx, sqlTx, ImportArgs{ImportID: id}, nil)
+	im, err := tx.Import(ctx, "", id)
+	if err != nil {
+		return fmt.Errorf("job queue: %w", err)
+	}
+	opts := &river.InsertOpts{Queue: river.QueueDefault}
+	if im.BytesTotal >= BulkImportBytes {
+		opts.Queue = QueueBulk
+	}
+	_, err = s.inserter.InsertTx(ctx, sqlTx, ImportArgs{ImportID: id}, opts)
 	return err
 }
 
@@ -275,9 +317,11 @@ func (s *split[TTx]) Stop(ctx context.Context) error {
 
 type runner[TTx any] struct {
 	client *river.Client[TTx]
+	leases *leases
+	reaper *reaper[TTx]
 }
 
-func start[TTx any](ctx context.Context, driver riverdriver.Driver[TTx], cfg *river.Config) (*runner[TTx], error) {
+func start[TTx any](ctx context.Context, driver riverdriver.Driver[TTx], cfg *river.Config, l *leases, d Deps) (*runner[TTx], error) {
 	m, err := rivermigrate.New(driver, nil)
 	if err != nil {
 		return nil, fmt.Errorf("job queue migrations: %w", err)
@@ -292,10 +336,13 @@ func start[TTx any](ctx context.Context, driver riverdriver.Driver[TTx], cfg *ri
 	if err := client.Start(ctx); err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
-	return &runner[TTx]{client: client}, nil
+	rp := newReaper(client, d, l)
+	go rp.run()
+	return &runner[TTx]{client: client, leases: l, reaper: rp}, nil
 }
 
 func (r *runner[TTx]) Stop(ctx context.Context) error {
+	r.reaper.stop()
 	err := r.client.Stop(ctx)
 	if errors.Is(err, context.Canceled) {
 		return nil

@@ -2,13 +2,16 @@ package jobs_test
 
 import (
 	"context"
+	"io"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/riverqueue/river"
 
+	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/jobs"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
@@ -165,4 +168,82 @@ func TestStartFails(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), "job queue") {
 		t.Fatalf("a queue without its database: %v", err)
 	}
+}
+
+// stalledReleases holds every release file until open is closed, as a slow object store
+// holds a large release's files; started counts the files waiting.
+type stalledReleases struct {
+	blob.Store
+	open    chan struct{}
+	started atomic.Int32
+}
+
+func (b *stalledReleases) Put(ctx context.Context, key string, r io.Reader, size int64, ct string) error {
+	if strings.HasPrefix(key, "releases/") {
+		b.started.Add(1)
+		select {
+		case <-b.open:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return b.Store.Put(ctx, key, r, size, ct)
+}
+
+// TestSmallJobsNotStarved: while releases take every worker they may have, a ten-line import
+// and an agreement refresh are still worked at once: large and small jobs have queues of
+// their own.
+func TestSmallJobsNotStarved(t *testing.T) {
+	for _, be := range testenv.Backends() {
+		t.Run(be.Name, func(t *testing.T) {
+			sb := &stalledReleases{Store: testenv.LocalBlobs(t), open: make(chan struct{})}
+			f := newFixture(t, be.Open(t), sb)
+			t.Cleanup(func() { close(sb.open) })
+			if _, err := f.imports.ImportItems(f.ctx, f.fp, f.lead, strings.NewReader(itemLines(20)), nil); err != nil {
+				t.Fatal(err)
+			}
+			for range 2 {
+				if _, err := f.releases.Start(f.ctx, f.fp, f.lead, releases.Request{Name: "big", Formats: []string{"jsonl"}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f.waitFor("both releases to hold a worker", func() bool { return sb.started.Load() >= 2 })
+			began := time.Now()
+			im, err := f.imports.StartImport(f.ctx, f.fp, f.lead, flow.ImportItems, "small.ndjson", strings.NewReader(itemLines(30)[len(itemLines(20)):]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = f.st.WithTx(f.ctx, func(tx *store.Store) error { return f.runner.EnqueueAgreement(f.ctx, tx, f.fp.ID, flow.StageLabel) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.waitFor("the small import", func() bool {
+				got, err := f.imports.Import(f.ctx, f.fp.ID, im.ID)
+				return err == nil && got.Status == flow.ImportDone
+			})
+			f.waitFor("the agreement figures", func() bool {
+				r, err := f.st.AgreementResult(f.ctx, f.fp.ID, flow.StageLabel)
+				return err == nil && r.ComputedAt != nil
+			})
+			if took := time.Since(began); took > 5*time.Second {
+				t.Fatalf("the small jobs took %s behind the releases", took)
+			} else {
+				t.Logf("a 10-line import and an agreement refresh done in %s while 2 releases held their workers", took.Round(time.Millisecond))
+			}
+			for _, r := range f.mustReleases() {
+				if r.Status != flow.ReleaseRunning {
+					t.Fatalf("release %s is %s: it no longer held its worker", r.ID, r.Status)
+				}
+			}
+		})
+	}
+}
+
+func (f *fixture) mustReleases() []releases.Release {
+	f.t.Helper()
+	rs, err := f.releases.List(f.ctx, f.fp.ID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return rs
 }

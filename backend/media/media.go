@@ -90,37 +90,46 @@ func AssetViewOf(a *store.Asset) *AssetView {
 // ErrQuotaExceeded refuses a file that would take a project over its storage quota.
 var ErrQuotaExceeded = errors.New("the project's storage quota is used up; an administrator can raise it")
 
-// record stores the asset's row unless it takes the project over its quota; the project row is
-// locked so that uploads running side by side cannot each fit and together overrun.
+// record stores the asset's row unless it takes the project over its quota.
 func (m *Service) record(ctx context.Context, a *store.Asset) error {
-	return m.store.WithTx(ctx, func(tx *store.Store) error {
-		p, err := tx.ProjectForUpdate(ctx, a.ProjectID)
+	return ChargeStorage(ctx, m.store, a.ProjectID, a.Bytes, func(tx *store.Store) error { return tx.CreateAsset(ctx, a) })
+}
+
+// ChargeStorage runs write, which stores n more bytes of the project (an asset, a part of a
+// release), in a transaction that first makes sure they keep the project under its storage
+// quota; ErrQuotaExceeded when they do not. The project row is locked, so that uploads and
+// releases running side by side cannot each fit and together overrun.
+func ChargeStorage(ctx context.Context, st *store.Store, projectID string, n int64, write func(tx *store.Store) error) error {
+	return st.WithTx(ctx, func(tx *store.Store) error {
+		p, err := tx.ProjectForUpdate(ctx, projectID)
 		if err != nil {
 			return err
 		}
 		if p.StorageQuota != nil {
-			used, err := tx.StorageUsed(ctx, a.ProjectID)
+			used, err := tx.StorageUsed(ctx, projectID)
 			if err != nil {
 				return err
 			}
-			if used+a.Bytes > *p.StorageQuota {
+			if used.Total()+n > *p.StorageQuota {
 				return ErrQuotaExceeded
 			}
 		}
-		return tx.CreateAsset(ctx, a)
+		return write(tx)
 	})
 }
 
-// Storage is a project's use of its quota.
+// Storage is a project's use of its quota: its uploaded files and its releases.
 type Storage struct {
-	UsedBytes  int64  `json:"used_bytes"`
-	QuotaBytes *int64 `json:"quota_bytes"`
+	UsedBytes    int64  `json:"used_bytes"`
+	AssetBytes   int64  `json:"asset_bytes"`
+	ReleaseBytes int64  `json:"release_bytes"`
+	QuotaBytes   *int64 `json:"quota_bytes"`
 }
 
 // Storage reports the bytes a project stores and its quota.
 func (m *Service) Storage(ctx context.Context, p *store.Project) (*Storage, error) {
 	used, err := m.store.StorageUsed(ctx, p.ID)
-	return &Storage{UsedBytes: used, QuotaBytes: p.StorageQuota}, err
+	return &Storage{UsedBytes: used.Total(), AssetBytes: used.Assets, ReleaseBytes: used.Releases, QuotaBytes: p.StorageQuota}, err
 }
 
 // SetQuota sets a project's storage quota (nil: unlimited); administrators only, audited.

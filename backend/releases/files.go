@@ -19,6 +19,10 @@ import (
 // downloadTTL is how long a signed URL to a release file stays valid.
 const downloadTTL = 15 * time.Minute
 
+// redirectTTL is how long the object store's URL a signed download link redirects to stays
+// valid: only for the download it starts, so that the link's own checks decide who gets it.
+const redirectTTL = time.Minute
+
 // localOpener is a blob store whose files the server serves itself (the local directory).
 type localOpener interface {
 	Open(key string) (*os.File, error)
@@ -47,6 +51,11 @@ func (s *Service) done(ctx context.Context, projectID, id string) (*store.Releas
 // File finds a listed file of a done release. Only listed files are served: a failed
 // release's leftovers never are.
 func (s *Service) File(ctx context.Context, projectID, releaseID, p string) (*Download, error) {
+	return s.file(ctx, projectID, releaseID, p, downloadTTL)
+}
+
+// file finds a listed file of a done release; an object store's URL to it is valid for ttl.
+func (s *Service) file(ctx context.Context, projectID, releaseID, p string, ttl time.Duration) (*Download, error) {
 	r, err := s.done(ctx, projectID, releaseID)
 	if err != nil {
 		return nil, err
@@ -62,7 +71,7 @@ func (s *Service) File(ctx context.Context, projectID, releaseID, p string) (*Do
 		}
 		return &Download{File: *f, Local: fh}, nil
 	}
-	url, err := s.blobs.SignedURL(ctx, f.BlobKey, downloadTTL, f.ContentType)
+	url, err := s.blobs.SignedURL(ctx, f.BlobKey, ttl, f.ContentType)
 	if err != nil {
 		return nil, err
 	}

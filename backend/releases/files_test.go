@@ -157,11 +157,16 @@ func TestFilesFromS3(t *testing.T) {
 	if int64(len(got)) != d.File.Bytes || !strings.Contains(string(got), "item-00002") {
 		t.Fatalf("the signed URL fetched %d bytes, listed %d", len(got), d.File.Bytes)
 	}
-	links, err := f.rel.Links(ctx, f.fp.ID, id)
+	links, err := f.rel.Links(ctx, f.fp.ID, id, f.user)
 	if err != nil || len(links.Files) != 4 {
 		t.Fatalf("links: %v %+v", err, links)
 	}
-	get(t, links.Files[0].URL).Close()
+	_, args := linkArgs(t, links.Files[0].URL)
+	if d, err := f.rel.SignedFile(ctx, id, links.Files[0].Path, args); err != nil || d.Local != nil {
+		t.Fatalf("a file link on S3: %v %+v", err, d)
+	} else {
+		get(t, d.URL).Close()
+	}
 	a, err := f.rel.Archive(ctx, f.fp.ID, id, "Ratings")
 	var buf bytes.Buffer
 	if err != nil || a.WriteTo(ctx, &buf) != nil {

@@ -20,10 +20,10 @@ import (
 // longest an S3 presigned URL may live.
 const mediaTTL = 7 * 24 * time.Hour
 
-// media turns the asset references of released inputs into what the release carries: a signed
-// URL (media "reference") or a copy of the file inside the release, media/<asset id><ext>
-// (media "copy"). Paths and URLs given at import stay as they were.
-type media struct {
+// releaseMedia turns the asset references of released inputs into what the release carries:
+// a signed URL (media "reference") or a copy of the file inside the release,
+// media/<asset id><ext> (media "copy"). Paths and URLs given at import stay as they were.
+type releaseMedia struct {
 	s      *Service
 	copy   bool
 	sink   *blobSink
@@ -31,12 +31,12 @@ type media struct {
 	files  []exports.FileEntry
 }
 
-func (s *Service) newMedia(spec *exports.Spec, sink *blobSink) *media {
-	return &media{s: s, copy: spec.Media == exports.MediaCopy, sink: sink, copied: map[string]string{}}
+func (s *Service) newMedia(spec *exports.Spec, sink *blobSink) *releaseMedia {
+	return &releaseMedia{s: s, copy: spec.Media == exports.MediaCopy, sink: sink, copied: map[string]string{}}
 }
 
 // rewrite replaces the asset references of an item's inputs in place.
-func (m *media) rewrite(ctx context.Context, schema *tasks.Schema, inputs map[string]json.RawMessage, assets map[string]*store.Asset) error {
+func (m *releaseMedia) rewrite(ctx context.Context, schema *tasks.Schema, inputs map[string]json.RawMessage, assets map[string]*store.Asset) error {
 	return walkMedia(schema, inputs, func(id string) (string, error) {
 		a := assets[id]
 		if a == nil {
@@ -57,7 +57,7 @@ func (m *media) rewrite(ctx context.Context, schema *tasks.Schema, inputs map[st
 var safeExt = regexp.MustCompile(`^\.[a-z0-9]{1,8}$`)
 
 // copyAsset copies an asset into the release once and returns its release path.
-func (m *media) copyAsset(ctx context.Context, a *store.Asset) (string, error) {
+func (m *releaseMedia) copyAsset(ctx context.Context, a *store.Asset) (string, error) {
 	if p, ok := m.copied[a.ID]; ok {
 		return p, nil
 	}

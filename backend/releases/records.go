@@ -23,7 +23,7 @@ type page struct {
 // records streams the release's items in id order as exports records. Pages are read and
 // converted one ahead of the exporter on a goroutine of their own; the stream waits for that
 // goroutine before it returns, so nothing is written after a release stopped.
-func (s *Service) records(ctx context.Context, fp *workflow.Project, stages []flow.Stage, med *media) iter.Seq2[exports.Record, error] {
+func (s *Service) records(ctx context.Context, fp *workflow.Project, stages []flow.Stage, med *releaseMedia) iter.Seq2[exports.Record, error] {
 	return func(yield func(exports.Record, error) bool) {
 		ctx, cancel := context.WithCancel(ctx)
 		pages := make(chan page, 1)
@@ -54,7 +54,7 @@ func (s *Service) records(ctx context.Context, fp *workflow.Project, stages []fl
 
 // readPages sends every page of records to out, then closes it. The query for the next page
 // of items runs while the current page's labels are read and converted.
-func (s *Service) readPages(ctx context.Context, fp *workflow.Project, stages []flow.Stage, med *media, out chan<- page) {
+func (s *Service) readPages(ctx context.Context, fp *workflow.Project, stages []flow.Stage, med *releaseMedia, out chan<- page) {
 	defer close(out)
 	next := s.fetchItems(ctx, fp.ID, stages, "")
 	for {
@@ -96,7 +96,7 @@ func (s *Service) fetchItems(ctx context.Context, projectID string, stages []flo
 }
 
 // convert turns a page of items into records: ground truth, labels and reviews, media.
-func (s *Service) convert(ctx context.Context, fp *workflow.Project, its []store.ItemTruth, med *media) ([]exports.Record, error) {
+func (s *Service) convert(ctx context.Context, fp *workflow.Project, its []store.ItemTruth, med *releaseMedia) ([]exports.Record, error) {
 	ids := make([]string, len(its))
 	for i := range its {
 		ids[i] = its[i].ID

@@ -7,13 +7,14 @@ import (
 	"fmt"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	quota "github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/exports"
 )
 
-// errInterrupted ends a release whose job stopped part way (its server was killed or shut
-// down) and was then run again: a release never resumes, it fails and a new one is made.
+// errInterrupted ends a release whose job stopped part way (its server was killed, stopped or
+// shut down) and was then run again: a release never resumes, it fails and a new one is made.
 var errInterrupted = errors.New("the job writing this release was interrupted (its server stopped); start a new release")
 
 // Run works one release job. A release that is done or failed is left alone; one found
@@ -29,8 +30,6 @@ func (s *Service) Run(ctx context.Context, id string) error {
 	case flow.ReleaseDone, flow.ReleaseFailed:
 		return nil
 	case flow.ReleaseRunning:
-		// note: the files the interrupted run wrote stay in the blob store, unlisted and never
-		// served; the release's key prefix holds them
 		return s.fail(ctx, r, errInterrupted)
 	}
 	if err := s.run(ctx, r); err != nil {
@@ -39,15 +38,37 @@ func (s *Service) Run(ctx context.Context, id string) error {
 	return nil
 }
 
-// fail records the error of a release. Only when that write fails does the job fail, so that
-// the queue runs it again and the next run ends the release failed.
+// Interrupted ends a release whose job will not run again (the queue gave up on it after its
+// replica stopped) as failed, with whatever it wrote removed.
+func (s *Service) Interrupted(ctx context.Context, id string) error {
+	r, err := s.store.Release(ctx, "", id)
+	if err != nil || r.Status == flow.ReleaseDone || r.Status == flow.ReleaseFailed {
+		return err
+	}
+	return s.fail(ctx, r, errInterrupted)
+}
+
+// fail records the error of a release and removes its folder from the blob store: the files
+// of this run, or of an earlier run of the job that stopped part way. Only when the error
+// cannot be recorded does the job fail, so that the queue runs it again and the next run ends
+// the release failed.
 func (s *Service) fail(ctx context.Context, r *store.Release, cause error) error {
+	ctx = context.WithoutCancel(ctx)
 	msg := cause.Error()
 	if errors.Is(cause, context.Canceled) {
 		msg = errInterrupted.Error()
 	}
 	s.log.Warn("release failed", "release", r.ID, "project", r.ProjectID, "err", cause)
-	return s.store.FailRelease(context.WithoutCancel(ctx), r.ID, msg)
+	if err := s.store.FailRelease(ctx, r.ID, msg); err != nil {
+		return err
+	}
+	// note: a folder that cannot be removed now stays counted toward the quota; its files are
+	// never listed nor served
+	if err := s.blobs.DeleteFolder(ctx, folder(r.ProjectID, r.ID)); err != nil {
+		s.log.Error("the files of a failed release were not removed", "release", r.ID, "err", err)
+		return nil
+	}
+	return s.store.ReleaseFilesRemoved(ctx, r.ID)
 }
 
 // run writes a release's files and marks it done with them.
@@ -69,7 +90,7 @@ func (s *Service) run(ctx context.Context, r *store.Release) error {
 		return err
 	}
 	defer limitMemory()()
-	sink := newBlobSink(ctx, s.blobs, keyPrefix(fp.ID, r.ID))
+	sink := newBlobSink(ctx, s.blobs, keyPrefix(fp.ID, r.ID), s.reserver(ctx, r))
 	med := s.newMedia(spec, sink)
 	job := exports.Job{Release: rel, Spec: spec, Sink: sink, ProgressEvery: max(1000, total/200),
 		Progress:   func(n int64) { s.store.ReleaseProgress(ctx, r.ID, n) }, // note: progress is best effort
@@ -78,11 +99,20 @@ func (s *Service) run(ctx context.Context, r *store.Release) error {
 	if err == nil {
 		err = s.complete(ctx, r, m, sink)
 	}
-	if err != nil {
-		sink.remove(context.WithoutCancel(ctx)) // note: best effort; a leftover is never listed
-		return err
+	return err
+}
+
+// reserver reserves room in the project's storage quota for n more bytes of the release.
+func (s *Service) reserver(ctx context.Context, r *store.Release) func(n int64) error {
+	return func(n int64) error {
+		return quota.ChargeStorage(ctx, s.store, r.ProjectID, n, func(tx *store.Store) error {
+			ok, err := tx.ReserveReleaseBytes(ctx, r.ID, n)
+			if err == nil && !ok {
+				err = errInterrupted // note: another run of the job ended it
+			}
+			return err
+		})
 	}
-	return nil
 }
 
 // load reads the project at the release's schema version and parses the release's request.

@@ -18,6 +18,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/insight"
+	quota "github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/exports"
@@ -29,6 +30,9 @@ type Enqueuer interface {
 	// EnqueueRelease queues the release with the given id in the transaction tx.
 	EnqueueRelease(ctx context.Context, tx *store.Store, releaseID string) error
 }
+
+// MaxUnfinished is how many releases of one project may be queued or running at once.
+const MaxUnfinished = 3
 
 // Errors of releases; the API maps each to a status and a stable code.
 var (
@@ -174,6 +178,8 @@ func (s *Service) List(ctx context.Context, projectID string) ([]Release, error)
 // Start checks a release request and queues its job: the release row and the job are written
 // in one transaction. Every problem the request can be found to have before the job runs (an
 // unknown format or option, a split key missing on some items, nothing done) is a field error.
+// A project with MaxUnfinished releases queued or running gets a flow.TooManyJobsError, one
+// whose storage quota is used up media.ErrQuotaExceeded.
 func (s *Service) Start(ctx context.Context, p *workflow.Project, actorID string, req Request) (*Release, error) {
 	if s.jobs == nil {
 		return nil, ErrNoJobs
@@ -187,6 +193,9 @@ func (s *Service) Start(ctx context.Context, p *workflow.Project, actorID string
 	r := &store.Release{ID: store.NewReleaseID(), ProjectID: p.ID, Name: name, SchemaVersion: p.Schema.Version,
 		Formats: formats, Options: options, Status: flow.ReleaseQueued, CreatedBy: actorID}
 	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := admit(ctx, tx, p.ID); err != nil {
+			return err
+		}
 		if err := tx.CreateRelease(ctx, r); err != nil {
 			return err
 		}
@@ -201,6 +210,34 @@ func (s *Service) Start(ctx context.Context, p *workflow.Project, actorID string
 	}
 	v := view(r, false)
 	return &v, nil
+}
+
+// admit refuses a new release to a project that has MaxUnfinished queued or running, or whose
+// storage quota is used up. The project row is locked, so that requests side by side cannot
+// each find room for one more.
+func admit(ctx context.Context, tx *store.Store, projectID string) error {
+	p, err := tx.ProjectForUpdate(ctx, projectID)
+	if err != nil {
+		return err
+	}
+	n, err := tx.UnfinishedReleases(ctx, projectID)
+	if err != nil {
+		return err
+	}
+	if n >= MaxUnfinished {
+		return &flow.TooManyJobsError{Kind: "releases", Limit: MaxUnfinished}
+	}
+	if p.StorageQuota == nil {
+		return nil
+	}
+	used, err := tx.StorageUsed(ctx, projectID)
+	if err != nil {
+		return err
+	}
+	if used.Total() >= *p.StorageQuota {
+		return quota.ErrQuotaExceeded
+	}
+	return nil
 }
 
 func nonNilOptions(o map[string]any) map[string]any {

@@ -12,13 +12,15 @@ import (
 	"sync"
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	quota "github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/exports"
 )
 
-// keyPrefix is where a release's files live in the blob store.
-func keyPrefix(projectID, releaseID string) string {
-	return "releases/" + projectID + "/" + releaseID + "/"
-}
+// folder is where a release's files live in the blob store.
+func folder(projectID, releaseID string) string { return "releases/" + projectID + "/" + releaseID }
+
+// keyPrefix is the start of the keys of a release's files.
+func keyPrefix(projectID, releaseID string) string { return folder(projectID, releaseID) + "/" }
 
 // contentTypes are the types release files are stored and served with, by extension.
 var contentTypes = map[string]string{
@@ -42,24 +44,51 @@ type written struct {
 	Key         string
 }
 
+// reserveChunk is how many bytes a release reserves of its project's storage quota at a time.
+const reserveChunk = 8 << 20
+
 // blobSink is the exports.Sink of a release: each file streams through a pipe into one blob
 // Put (S3 uploads of unknown size go up in parts), so nothing is held whole in memory. It
-// hashes what it stores and remembers every key it started, so that a failed release can
-// remove what it wrote.
+// hashes what it stores; a failed release removes its whole folder. Every byte is reserved
+// of the project's storage quota before it is written, and a reservation the quota refuses
+// fails the release.
 type blobSink struct {
-	ctx    context.Context
-	blobs  blob.Store
-	prefix string
+	ctx     context.Context
+	blobs   blob.Store
+	prefix  string
+	reserve func(n int64) error
 
 	mu    sync.Mutex
-	keys  []string
 	files map[string]written
+
+	charge            sync.Mutex
+	written, reserved int64
 }
 
 var _ exports.Sink = (*blobSink)(nil)
 
-func newBlobSink(ctx context.Context, blobs blob.Store, prefix string) *blobSink {
-	return &blobSink{ctx: ctx, blobs: blobs, prefix: prefix, files: map[string]written{}}
+func newBlobSink(ctx context.Context, blobs blob.Store, prefix string, reserve func(n int64) error) *blobSink {
+	return &blobSink{ctx: ctx, blobs: blobs, prefix: prefix, reserve: reserve, files: map[string]written{}}
+}
+
+// take counts n more bytes written, reserving room for them first when what was reserved is
+// used up: reserveChunk at a time, or only what is needed when the quota has less room left.
+func (s *blobSink) take(n int64) error {
+	s.charge.Lock()
+	defer s.charge.Unlock()
+	if need := s.written + n - s.reserved; need > 0 {
+		more := max(reserveChunk, need)
+		err := s.reserve(more)
+		if errors.Is(err, quota.ErrQuotaExceeded) {
+			more, err = need, s.reserve(need)
+		}
+		if err != nil {
+			return err
+		}
+		s.reserved += more
+	}
+	s.written += n
+	return nil
 }
 
 // Create starts a release file.
@@ -73,9 +102,6 @@ func (s *blobSink) create(p, contentType string) (*blobFile, error) {
 	if err := blob.ValidKey(key); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	s.keys = append(s.keys, key)
-	s.mu.Unlock()
 	pr, pw := io.Pipe()
 	f := &blobFile{sink: s, path: p, key: key, contentType: contentType, pw: pw, hash: sha256.New(), done: make(chan error, 1)}
 	go func() {
@@ -99,16 +125,6 @@ func (s *blobSink) stored(p string) (written, bool) {
 	return w, ok
 }
 
-// remove deletes every blob the sink started, ignoring errors: used when a release fails.
-func (s *blobSink) remove(ctx context.Context) {
-	s.mu.Lock()
-	keys := s.keys
-	s.mu.Unlock()
-	for _, k := range keys {
-		s.blobs.Delete(ctx, k)
-	}
-}
-
 // blobFile is one file on its way into the blob store.
 type blobFile struct {
 	sink        *blobSink
@@ -121,8 +137,11 @@ type blobFile struct {
 	closed      bool
 }
 
-// Write sends p to the blob store, hashing and counting it.
+// Write sends p to the blob store, hashing and counting it, once the quota has room for it.
 func (f *blobFile) Write(p []byte) (int, error) {
+	if err := f.sink.take(int64(len(p))); err != nil {
+		return 0, err
+	}
 	n, err := f.pw.Write(p)
 	f.hash.Write(p[:n])
 	f.n += int64(n)

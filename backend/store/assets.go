@@ -58,9 +58,23 @@ func (s *Store) AssetKeys(ctx context.Context, projectID string) ([]string, erro
 	return keys, translate(err)
 }
 
-// StorageUsed is the bytes of a project's assets.
-func (s *Store) StorageUsed(ctx context.Context, projectID string) (int64, error) {
-	var n int64
-	err := s.db.WithContext(ctx).Model(&Asset{}).Where("project_id = ?", projectID).Select("COALESCE(SUM(bytes), 0)").Scan(&n).Error
-	return n, translate(err)
+// StorageUse is what a project holds in the blob store: its assets and its releases' files
+// (those written so far by running releases).
+type StorageUse struct {
+	Assets   int64
+	Releases int64
+}
+
+// Total is every byte the project holds.
+func (u StorageUse) Total() int64 { return u.Assets + u.Releases }
+
+// StorageUsed is the bytes of a project's assets and releases.
+func (s *Store) StorageUsed(ctx context.Context, projectID string) (StorageUse, error) {
+	var u StorageUse
+	err := s.db.WithContext(ctx).Model(&Asset{}).Where("project_id = ?", projectID).Select("COALESCE(SUM(bytes), 0)").Scan(&u.Assets).Error
+	if err != nil {
+		return u, translate(err)
+	}
+	err = s.db.WithContext(ctx).Model(&Release{}).Where("project_id = ?", projectID).Select("COALESCE(SUM(bytes_stored), 0)").Scan(&u.Releases).Error
+	return u, translate(err)
 }

@@ -51,6 +51,14 @@ func (s *Store) Imports(ctx context.Context, projectID string, limit int) ([]Imp
 	return ims, translate(err)
 }
 
+// UnfinishedImports counts a project's background imports that are queued or running.
+func (s *Store) UnfinishedImports(ctx context.Context, projectID string) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&Import{}).
+		Where("project_id = ? AND status IN ?", projectID, []flow.ImportStatus{flow.ImportQueued, flow.ImportRunning}).Count(&n).Error
+	return n, translate(err)
+}
+
 // UpdateImport writes an import's progress, status, report and error.
 func (s *Store) UpdateImport(ctx context.Context, im *Import) error {
 	im.UpdatedAt = now()

@@ -253,6 +253,29 @@ func (s *Store) Predictions(ctx context.Context, itemID string) ([]Prediction, e
 	return ps, translate(err)
 }
 
+// PredictionsAt returns the predictions of one item of the project: the first predicted at or
+// after the point r (0 ≤ r < 1) of the way from the project's first prediction to its last.
+// With r drawn at random, any predicted item may come. Nil when the project has none.
+func (s *Store) PredictionsAt(ctx context.Context, projectID string, r float64) ([]Prediction, error) {
+	var first, last Prediction
+	q := func() *gorm.DB { return s.db.WithContext(ctx).Where("project_id = ?", projectID) }
+	if err := q().Order("created_at").Limit(1).Find(&first).Error; err != nil || first.ItemID == "" {
+		return nil, translate(err)
+	}
+	if err := q().Order("created_at DESC").Limit(1).Find(&last).Error; err != nil {
+		return nil, translate(err)
+	}
+	at := first.CreatedAt.Add(time.Duration(r * float64(last.CreatedAt.Sub(first.CreatedAt))))
+	var pick Prediction
+	if err := q().Where("created_at >= ?", at).Order("created_at").Limit(1).Find(&pick).Error; err != nil {
+		return nil, translate(err)
+	}
+	if pick.ItemID == "" {
+		pick = last
+	}
+	return s.Predictions(ctx, pick.ItemID)
+}
+
 // ItemsByExternalIDs returns the project's items with the given external ids, keyed by them.
 func (s *Store) ItemsByExternalIDs(ctx context.Context, projectID string, externalIDs []string) (map[string]*Item, error) {
 	var its []Item

@@ -23,7 +23,7 @@ var models = []any{
 	store.Project{}, store.Member{}, store.SchemaVersion{}, store.Invitation{}, store.Asset{},
 	store.AuditEvent{}, store.Item{}, store.Assignment{}, store.Revision{}, store.GroundTruth{},
 	store.Prediction{}, store.Criterion{}, store.Import{}, store.Release{}, store.ReleaseFile{},
-	store.Round{}, store.RoundNote{}, store.AgreementResult{}, store.FiguresResult{},
+	store.Round{}, store.RoundNote{}, store.AgreementResult{}, store.FiguresResult{}, store.JobLease{},
 	// rows of queries
 	store.MemberView{}, store.InvitationView{}, store.SchemaVersionUse{}, store.StageCount{},
 	store.Throughput{}, store.Progress{}, store.LabelRow{}, store.RoundItem{}, store.RoundPerson{},
@@ -36,7 +36,7 @@ var models = []any{
 }
 
 // notModels are the package's other exported structs: no column, no row.
-var notModels = []string{"Allowed", "ItemFilter", "Maintained", "NotFoundError", "Pool", "Store", "Write"}
+var notModels = []string{"Allowed", "ItemFilter", "Maintained", "NotFoundError", "Pool", "StorageUse", "Store", "Write"}
 
 // TestModelsCarryNoJSONTags fails on a json tag anywhere in a model, naming the field.
 func TestModelsCarryNoJSONTags(t *testing.T) {

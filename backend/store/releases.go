@@ -20,6 +20,7 @@ type Release struct {
 	Status        flow.ReleaseStatus
 	RecordsDone   int64
 	RecordsTotal  int64
+	BytesStored   int64 // counted toward the project's storage quota
 	Manifest      JSON
 	Error         *string
 	CreatedBy     string
@@ -91,14 +92,42 @@ func (s *Store) FailRelease(ctx context.Context, id, message string) error {
 		Updates(map[string]any{"status": flow.ReleaseFailed, "error": message, "updated_at": t, "finished_at": t}).Error)
 }
 
+// UnfinishedReleases counts a project's releases that are queued or running.
+func (s *Store) UnfinishedReleases(ctx context.Context, projectID string) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&Release{}).
+		Where("project_id = ? AND status IN ?", projectID, []flow.ReleaseStatus{flow.ReleaseQueued, flow.ReleaseRunning}).Count(&n).Error
+	return n, translate(err)
+}
+
+// ReserveReleaseBytes adds n bytes to what a running release holds in the blob store; false
+// when the release is no longer running.
+func (s *Store) ReserveReleaseBytes(ctx context.Context, id string, n int64) (bool, error) {
+	res := s.db.WithContext(ctx).Model(&Release{}).Where("id = ? AND status = ?", id, flow.ReleaseRunning).
+		Update("bytes_stored", gorm.Expr("bytes_stored + ?", n))
+	return res.RowsAffected == 1, translate(res.Error)
+}
+
+// ReleaseFilesRemoved records that a failed release's files are gone from the blob store, so
+// they no longer count toward the quota.
+func (s *Store) ReleaseFilesRemoved(ctx context.Context, id string) error {
+	return translate(s.db.WithContext(ctx).Model(&Release{}).Where("id = ? AND status = ?", id, flow.ReleaseFailed).
+		Update("bytes_stored", 0).Error)
+}
+
 // CompleteRelease marks a running release done with its manifest and lists its files, in one
 // transaction: a release is never done without its files, nor its files listed before it is
 // done. ErrConflict when the release was no longer running.
 func (s *Store) CompleteRelease(ctx context.Context, id string, records int64, manifest JSON, files []ReleaseFile) error {
 	return s.WithTx(ctx, func(tx *Store) error {
 		t := now()
+		var bytes int64
+		for _, f := range files {
+			bytes += f.Bytes
+		}
 		res := tx.db.WithContext(ctx).Model(&Release{}).Where("id = ? AND status = ?", id, flow.ReleaseRunning).
-			Updates(map[string]any{"status": flow.ReleaseDone, "records_done": records, "manifest": manifest, "updated_at": t, "finished_at": t})
+			Updates(map[string]any{"status": flow.ReleaseDone, "records_done": records, "manifest": manifest, "bytes_stored": bytes,
+				"updated_at": t, "finished_at": t})
 		if res.Error != nil {
 			return translate(res.Error)
 		}

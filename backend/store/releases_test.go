@@ -213,7 +213,7 @@ func TestAssets(t *testing.T) {
 		}
 		used, err := f.s.StorageUsed(f.ctx, p.ID)
 		must(t, err)
-		equal(t, "storage used", used, int64(350))
+		equal(t, "storage used", used, store.StorageUse{Assets: 350})
 		keys, err := f.s.AssetKeys(f.ctx, p.ID)
 		must(t, err)
 		if len(keys) != 3 || !containsAll(keys, a1.BlobKey, a2.BlobKey, a3.BlobKey) {
@@ -224,7 +224,7 @@ func TestAssets(t *testing.T) {
 		if len(byID) != 2 || byID[a3.ID].SHA256 != "s2" {
 			t.Fatalf("assets by ids %v", byID)
 		}
-		if used, _ := f.s.StorageUsed(f.ctx, f.project(lead).ID); used != 0 {
+		if used, _ := f.s.StorageUsed(f.ctx, f.project(lead).ID); used.Total() != 0 {
 			t.Fatalf("storage of a project without assets: %d", used)
 		}
 	})

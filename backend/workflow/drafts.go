@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/rand/v2"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
@@ -12,7 +13,8 @@ import (
 )
 
 // prefill records the shown candidate order of a new assignment and, for labels, the draft
-// derived from model predictions when the project asks for one.
+// derived from model predictions when the project asks for one (for a gold item without
+// predictions, from another item's: see below).
 func (s *Service) prefill(ctx context.Context, tx *store.Store, p *Project, a *store.Assignment, it *store.Item) error {
 	if it == nil {
 		var err error
@@ -30,8 +32,20 @@ func (s *Service) prefill(ctx context.Context, tx *store.Store, p *Project, a *s
 		return nil
 	}
 	preds, err := tx.Predictions(ctx, a.ItemID)
-	if err != nil || len(preds) == 0 {
+	if err != nil {
 		return err
+	}
+	decoy := len(preds) == 0 && it.Stage == flow.StageGold
+	if decoy {
+		// note: a gold item without predictions of its own is drafted from those of a predicted
+		// item drawn at random, so that its claim is prefilled as the production claims are
+		// and nothing in it tells it apart
+		if preds, err = tx.PredictionsAt(ctx, p.ID, rand.Float64()); err != nil {
+			return err
+		}
+	}
+	if len(preds) == 0 {
+		return nil
 	}
 	draft := DraftFrom(p.Schema, *d, preds)
 	if len(draft) == 0 {
@@ -41,6 +55,9 @@ func (s *Service) prefill(ctx context.Context, tx *store.Store, p *Project, a *s
 	src := "predictions:" + string(d.Method)
 	if d.Method == DraftModel {
 		src = "model:" + d.Model
+	}
+	if decoy {
+		src = "decoy:" + src // note: the lead's views say so; the person sees "prefilled"
 	}
 	a.DraftSource = &src
 	return nil

@@ -1,7 +1,9 @@
 package workflow_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -184,4 +186,88 @@ func TestGoldRetriesAndPassesReportedStage(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestGoldDraftedAsProduction: with drafts from predictions, a gold item that has no
+// predictions of its own is claimed prefilled, with a draft made from another item's
+// predictions, as production items are: the claim views of gold and production carry the same
+// fields and the same draft source, and the lead's record says the gold draft was a decoy.
+// (Gold claims used to carry no draft and a null draft_source.)
+func TestGoldDraftedAsProduction(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("likert-rating", workflow.Policy{GoldRate: 1, DraftFromPredictions: &workflow.DraftPolicy{Method: workflow.DraftMean}})
+		var preds []string
+		drafts := map[string]bool{}
+		for i := range 4 {
+			id := fmt.Sprintf("pd-%d", i)
+			f.importItems(p, likertLine(id))
+			preds = append(preds, fmt.Sprintf(`{"external_id":%q,"model":"judge","answers":{"quality":%d}}`, id, 1+i))
+			drafts[fmt.Sprint(1+i)] = true
+		}
+		if rep, err := f.imp.ImportPredictions(f.ctx, p, f.lead.ID, strings.NewReader(strings.Join(preds, "\n")), nil); err != nil || rep.Imported != 4 {
+			t.Fatalf("predictions %+v %v", rep, err)
+		}
+		for i := range 3 {
+			f.importItems(p, goldLine(fmt.Sprintf("gd-%d", i), 3))
+		}
+		ann := f.member(p, store.RoleAnnotator)
+		shapes := map[bool]string{}
+		for i := range 5 { // note: at gold rate 1 the three gold items come first
+			c := f.claim(p, ann, flow.StageLabel)
+			gold := f.itemByID(p, c.Assignment.ItemID).Stage == flow.StageGold
+			if gold != (i < 3) {
+				t.Fatalf("claim %d gold %v", i, gold)
+			}
+			if c.DraftSource == nil || *c.DraftSource != workflow.DraftPrefilled || !drafts[string(c.Draft["quality"])] {
+				t.Fatalf("claim %d (gold %v): draft %v, source %v", i, gold, c.Draft, c.DraftSource)
+			}
+			b, _ := json.Marshal(workflow.ClaimViewOf(c))
+			if s := shape(b); shapes[gold] == "" {
+				shapes[gold] = s
+			} else if shapes[gold] != s {
+				t.Fatalf("claim views of one kind differ: %s and %s", shapes[gold], s)
+			}
+			stored := f.assignment(c.Assignment.ID).DraftSource
+			if want := map[bool]string{true: "decoy:predictions:mean", false: "predictions:mean"}[gold]; stored == nil || *stored != want {
+				t.Fatalf("stored draft source %v, want %s", stored, want)
+			}
+			f.submit(p, ann, c, workflow.Submission{Answers: ans(`{"quality":3}`)})
+		}
+		if shapes[true] != shapes[false] {
+			t.Fatalf("gold and production claim views differ:\ngold       %s\nproduction %s", shapes[true], shapes[false])
+		}
+	})
+}
+
+// shape is a JSON value with every string, number and boolean replaced by its type, and the
+// same for the values inside, so that two values of one shape compare equal.
+func shape(b []byte) string {
+	var v any
+	json.Unmarshal(b, &v)
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch x := v.(type) {
+		case map[string]any:
+			out := map[string]any{}
+			for k, e := range x {
+				if k == "context" || k == "item" { // note: an item's view has the shape of its inputs
+					out[k] = "…"
+					continue
+				}
+				out[k] = walk(e)
+			}
+			return out
+		case []any:
+			if len(x) == 0 {
+				return "[]"
+			}
+			return []any{walk(x[0])}
+		case nil:
+			return "null"
+		default:
+			return fmt.Sprintf("%T", x)
+		}
+	}
+	out, _ := json.Marshal(walk(v))
+	return string(out)
 }

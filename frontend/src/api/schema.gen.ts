@@ -268,7 +268,10 @@ export interface paths {
         /**
          * Set the project's storage quota (administrators)
          * @description `quota_bytes` null removes the limit (the default). Uploads and archive imports that would
-         *     take the project over it are refused with `413 quota_exceeded`. Audited as `project.quota`.
+         *     take the project over it are refused with `413 quota_exceeded`; releases count toward it as
+         *     they write their files, and one that would pass it ends `failed` with its files removed (a
+         *     release asked for once the quota is used up is refused with `413 quota_exceeded`).
+         *     Audited as `project.quota`.
          */
         put: operations["setStorageQuota"];
         post?: never;
@@ -1399,9 +1402,11 @@ export interface paths {
         /**
          * Short-lived download links of a done release, for browsers (lead, viewer)
          * @description A browser cannot send a bearer token with a plain download, so the UI asks for links
-         *     that carry their own credential, valid for 15 minutes: the archive through
-         *     `GET /api/v1/release-archives/{rid}` signed by the server, and each file through a signed
-         *     URL of the blob store (`/blobs/...` with the local store, a presigned URL with S3).
+         *     that carry their own credential, valid for 15 minutes and signed by the server for the
+         *     caller: the archive through `GET /api/v1/release-archives/{rid}` and each file through
+         *     `GET /api/v1/release-files/{rid}/{path}`. Every use checks that the caller may still read
+         *     the project's releases, so the links of a member who was removed, lost the lead and
+         *     viewer roles or was disabled stop working at once.
          */
         get: operations["getReleaseLinks"];
         put?: never;
@@ -1426,6 +1431,29 @@ export interface paths {
          *     needed. A wrong or expired signature answers `403 forbidden`.
          */
         get: operations["getSignedReleaseArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/release-files/{rid}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One file of a release through a signed download link
+         * @description The same file as `GET /api/v1/projects/{pid}/releases/{rid}/files/{path}`, for a link
+         *     from `GET .../releases/{rid}/links`; the signature is the credential, so no bearer token
+         *     is needed. With S3 the redirect's signed URL is valid for one minute, for the download
+         *     the link starts.
+         */
+        get: operations["getSignedReleaseFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1938,7 +1966,7 @@ export interface components {
                  * @description Stable machine-readable code.
                  * @enum {string}
                  */
-                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "paused" | "round_closed" | "round_open" | "not_qualified" | "hidden_in_pass" | "import_stopped" | "release_not_done" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "client_closed_request" | "internal" | "unavailable";
+                code: "bad_request" | "invalid_json" | "validation_failed" | "unauthorized" | "token_expired" | "refresh_token_reused" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "own_account" | "reset_link_invalid" | "not_found" | "method_not_allowed" | "conflict" | "stale_version" | "lease_lost" | "already_submitted" | "has_draft" | "no_schema" | "archived" | "last_lead" | "paused" | "round_closed" | "round_open" | "not_qualified" | "hidden_in_pass" | "import_stopped" | "release_not_done" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_jobs" | "client_closed_request" | "internal" | "unavailable";
                 /** @description What went wrong, for a person. Internal errors carry only the request id. */
                 message: string;
                 /** @description Null, an object of FieldError by field path or question key, or extra facts such as `field`, `offset` or (for `stale_version`) `current_version`. */
@@ -2040,8 +2068,14 @@ export interface components {
             /** @description The caller's roles in the project (every role for administrators). */
             my_roles: components["schemas"]["Role"][];
         };
+        /** @description What the project holds in the blob store, against its quota. Uploaded files and release files count alike; a running release counts what it has reserved for the files it is writing, a failed one nothing once its files are removed. */
         Storage: {
+            /** @description asset_bytes plus release_bytes. */
             used_bytes: number;
+            /** @description The uploaded files. */
+            asset_bytes: number;
+            /** @description The files of the project's releases. */
+            release_bytes: number;
             /** @description null means no limit. */
             quota_bytes: number | null;
         };
@@ -2541,7 +2575,7 @@ export interface components {
             archive: string;
             files: {
                 path: string;
-                /** @description Signed URL of the file in the blob store. */
+                /** @description Signed link to the file (`/api/v1/release-files/...`). */
                 url: string;
                 bytes: number;
                 sha256: string;
@@ -3980,6 +4014,26 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `forbidden`: the link is not signed by this server, has expired, or its person may no longer read the project's releases (removed, without the lead or viewer role, or disabled). */
+        BadLink: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `too_many_jobs`: the project already has as many of these jobs queued or running as one project may (3 releases, 4 background imports); `details.limit` says how many. Try again once one has finished (`Retry-After`). */
+        TooManyJobs: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description `no_schema`: the project has no task schema yet; set one with `PATCH /api/v1/projects/{pid}`. */
         NoSchema: {
             headers: {
@@ -4057,6 +4111,12 @@ export interface components {
         itemID: string;
         /** @description Release id. */
         releaseID: string;
+        /** @description The person the link was signed for. */
+        linkUser: string;
+        /** @description Expiry (Unix seconds). */
+        linkExp: string;
+        /** @description HMAC-SHA256 signature. */
+        linkSig: string;
         /** @description Calibration round id. */
         roundID: string;
         /** @description An assignment id of the caller; other people's assignments answer 404. */
@@ -5192,6 +5252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["TooManyJobs"];
         };
     };
     getItem: {
@@ -5368,6 +5429,7 @@ export interface operations {
             409: components["responses"]["NoSchema"];
             413: components["responses"]["ImportTooLarge"];
             415: components["responses"]["NotNDJSON"];
+            429: components["responses"]["TooManyJobs"];
         };
     };
     listImports: {
@@ -6642,8 +6704,18 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NoSchema"];
+            /** @description `quota_exceeded`: the project's storage quota is used up (its releases count toward it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyJobs"];
             /** @description `unavailable`: this server runs no background jobs. */
             503: {
                 headers: {
@@ -6792,10 +6864,12 @@ export interface operations {
     getSignedReleaseArchive: {
         parameters: {
             query: {
+                /** @description The person the link was signed for. */
+                u: components["parameters"]["linkUser"];
                 /** @description Expiry (Unix seconds). */
-                exp: string;
+                exp: components["parameters"]["linkExp"];
                 /** @description HMAC-SHA256 signature. */
-                sig: string;
+                sig: components["parameters"]["linkSig"];
             };
             header?: never;
             path: {
@@ -6815,15 +6889,59 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description `forbidden`: the link is not signed by this server or has expired. */
-            403: {
+            403: components["responses"]["BadLink"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReleaseNotDone"];
+        };
+    };
+    getSignedReleaseFile: {
+        parameters: {
+            query: {
+                /** @description The person the link was signed for. */
+                u: components["parameters"]["linkUser"];
+                /** @description Expiry (Unix seconds). */
+                exp: components["parameters"]["linkExp"];
+                /** @description HMAC-SHA256 signature. */
+                sig: components["parameters"]["linkSig"];
+            };
+            header?: never;
+            path: {
+                /** @description Release id. */
+                rid: components["parameters"]["releaseID"];
+                /** @description The file's path in the release (may contain slashes). */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/octet-stream": string;
+                    "application/json": unknown;
                 };
             };
+            /** @description Part of the file (range request). */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With the S3 blob store, a redirect to a signed URL of the file, valid for one minute. */
+            302: {
+                headers: {
+                    /** @description The signed URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["BadLink"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ReleaseNotDone"];
         };
