@@ -1,7 +1,6 @@
 package imports
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -20,6 +19,20 @@ const MaxLineBytes = 16 << 20
 
 // importBatch is how many lines share one transaction.
 const importBatch = 500
+
+// importBatchBytes bounds the bytes of the lines that share one transaction: a batch ends
+// after importBatch lines or once its lines add up to this many bytes, so it holds less than
+// importBatchBytes + MaxLineBytes of lines however long they are. Lines of up to 4 KiB still
+// go 500 to a transaction.
+const importBatchBytes = 2 << 20
+
+// MaxImportMemory is the most heap one import takes, whatever its file: a batch holds less
+// than importBatchBytes + MaxLineBytes of lines (18 MiB), each held about four times over on
+// its way to the database (the line, its decoded inputs, their stored encoding, the driver's
+// copies), the garbage collector lets the heap grow to twice what is live, and the rest is
+// margin (the highest measured is 157 MiB). TestImportMemoryBound measures it;
+// docs/performance.md states it.
+const MaxImportMemory = 16 * MaxLineBytes
 
 // ItemLine is one line of an items import.
 type ItemLine struct {
@@ -188,8 +201,9 @@ func resolveBatch(ctx context.Context, batch []rawLine, resolve MediaResolver, r
 }
 
 func readBatch(lr *lineReader, rep *ImportReport) ([]rawLine, error) {
+	defer lr.drop()
 	var batch []rawLine
-	for len(batch) < importBatch {
+	for size := 0; len(batch) < importBatch && size < importBatchBytes; {
 		b, n, err := lr.next()
 		if errors.Is(err, errLineTooLong) {
 			rep.Lines = n
@@ -205,6 +219,7 @@ func readBatch(lr *lineReader, rep *ImportReport) ([]rawLine, error) {
 			continue
 		}
 		batch = append(batch, rawLine{n, append([]byte(nil), b...)})
+		size += len(b)
 	}
 	return batch, nil
 }
@@ -221,17 +236,19 @@ type parsed struct {
 func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *workflow.Project, batch []rawLine, rep *ImportReport, assets map[string]bool, pool bool) error {
 	var good []parsed
 	seen := map[string]int{}
-	for _, l := range batch {
-		it, gt, err := s.parseLine(ctx, tx, p, l.data, assets, pool)
+	for i := range batch {
+		n, data := batch[i].n, batch[i].data
+		batch[i].data = nil // note: the parsed item holds what is kept of the line; the line can go
+		it, gt, err := s.parseLine(ctx, tx, p, data, assets, pool)
 		if err == nil && seen[it.ExternalID] > 0 {
 			err = fmt.Errorf("external_id %q repeats line %d", it.ExternalID, seen[it.ExternalID])
 		}
 		if err != nil {
-			rep.fail(l.n, err)
+			rep.fail(n, err)
 			continue
 		}
-		seen[it.ExternalID] = l.n
-		good = append(good, parsed{l.n, it, gt})
+		seen[it.ExternalID] = n
+		good = append(good, parsed{n, it, gt})
 	}
 	its := make([]*store.Item, len(good))
 	for i, g := range good {
@@ -318,9 +335,7 @@ func poolMismatch(externalID string, inPool bool) error {
 
 func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Project, data []byte, assets map[string]bool, pool bool) (*store.Item, *ImportedTruth, error) {
 	var line ItemLine
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&line); err != nil {
+	if err := decodeLine(data, &line); err != nil {
 		return nil, nil, fmt.Errorf("malformed JSON: %v", err)
 	}
 	if strings.TrimSpace(line.ExternalID) == "" {
@@ -375,9 +390,9 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Pr
 }
 
 func newItem(p *workflow.Project, line ItemLine) *store.Item {
-	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: workflow.Encode(line.Inputs), Language: line.Language, Stage: p.FirstStage()}
+	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: encodeObject(line.Inputs), Language: line.Language, Stage: p.FirstStage()}
 	if len(line.Meta) > 0 {
-		it.Meta = workflow.Encode(line.Meta)
+		it.Meta = encodeObject(line.Meta)
 	}
 	return it
 }
