@@ -41,7 +41,7 @@ var optionDefs = map[string]optionDef{
 		}},
 	"filter":  {"", `keep items whose metadata matches, {"task": ["text_to_image"]}`, applyFilter},
 	"filter.": {"", "filter.<key>=v1,v2: keep items whose metadata key is one of the values", applyFilter},
-	"media":   {"", `"reference" (paths or URLs as given, default) or "copy" (media copied into the release)`, applyMedia},
+	"media":   {"", `"reference" (paths or URLs as given, the default here) or "copy" (media copied into the release by the caller, the default of a server's release)`, applyMedia},
 	"ties": {"omnireward", "keep tie records (bool, default true; false is the w/o Ties variant)",
 		func(s *Spec, _ string, v any) (err error) { s.Ties, err = asBool(v); return }},
 	"row_group_rows": {"hf", "rows per parquet row group (integer 100..1000000, default 10000)",

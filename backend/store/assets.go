@@ -58,6 +58,13 @@ func (s *Store) AssetKeys(ctx context.Context, projectID string) ([]string, erro
 	return keys, translate(err)
 }
 
+// HasAssets reports whether any file was uploaded to the project.
+func (s *Store) HasAssets(ctx context.Context, projectID string) (bool, error) {
+	var ids []string
+	err := s.db.WithContext(ctx).Model(&Asset{}).Where("project_id = ?", projectID).Limit(1).Pluck("id", &ids).Error
+	return len(ids) > 0, translate(err)
+}
+
 // StorageUsed is the bytes of a project's assets.
 func (s *Store) StorageUsed(ctx context.Context, projectID string) (int64, error) {
 	var n int64
