@@ -1293,7 +1293,10 @@ export interface paths {
          *     `options.split_key` / `options.cluster_key` (`missing_split_key`, `invalid_split`: the
          *     key is missing or not a split name on some items that would be released; the message
          *     counts them and names the first), `options.filter...` (`no_match`: the metadata filter
-         *     keeps no item) and `project` (`nothing_done`: no item is done yet).
+         *     keeps no item), `options.media` (`no_public_url`: a release by reference of uploaded
+         *     media on a server whose blob store signs paths of its own and that has no
+         *     `--public-url`, so the links would have no host) and `project` (`nothing_done`: no item
+         *     is done yet).
          *
          *     Options (all optional): `include_dropped` (bool: also release dropped and unresolved
          *     items, marked), `raw` (bool: each item's labels and reviews, pseudonymised),
@@ -1301,9 +1304,11 @@ export interface paths {
          *     item's split), `split_ratios` (`"train=0.8,test=0.2"` or an object), `cluster_key`
          *     (items sharing this metadata value stay in one split), `split_seed` (integer),
          *     `filter` (`{"key": ["v1", "v2"]}`) or `filter.<key>` (`"v1,v2"`), `media`
-         *     (`reference`: uploaded media as signed URLs valid for 7 days, paths and URLs as imported;
-         *     `copy`: uploaded media copied into the release under `media/`), `ties` (omnireward,
-         *     bool), `row_group_rows` (hf, 100 to 1000000).
+         *     (`copy`, the default: uploaded media copied into the release under `media/`;
+         *     `reference`: uploaded media as absolute signed URLs that all expire 7 days after the
+         *     release was asked for, at `media_links_expire_at`; paths and URLs given at import stay
+         *     as they are either way), `ties` (omnireward, bool), `row_group_rows` (hf, 100 to
+         *     1000000).
          */
         post: operations["createRelease"];
         delete?: never;
@@ -2367,6 +2372,11 @@ export interface components {
             };
             /** @description Why the release failed. */
             error?: string;
+            /**
+             * Format: date-time
+             * @description For a release by reference (`media: reference`), when the signed links to uploaded media in its files stop working (7 days after `created_at`); absent when media are copied.
+             */
+            media_links_expire_at?: string;
             summary?: components["schemas"]["ReleaseSummary"];
             manifest?: components["schemas"]["ReleaseManifest"];
             created_by: string;
