@@ -114,10 +114,11 @@ func (s *Service) ImportItems(ctx context.Context, p *workflow.Project, actorID 
 	return s.ImportItemsWithMedia(ctx, p, actorID, r, progress, nil)
 }
 
-// ImportItemsWithMedia is ImportItems where media paths of the inputs are first resolved to
-// assets (e.g. files of an archive uploaded with the import); resolve may be nil.
-func (s *Service) ImportItemsWithMedia(ctx context.Context, p *workflow.Project, actorID string, r io.Reader, progress func(int), resolve MediaResolver) (*ImportReport, error) {
-	return s.importItems(ctx, p, actorID, r, progress, resolve, false)
+// ImportItemsWithMedia is ImportItems where the media paths of the inputs name files (of an
+// archive uploaded with the import) and are first replaced by their assets (ResolveMediaPaths:
+// a line with a path that names no file is refused whole); files may be nil.
+func (s *Service) ImportItemsWithMedia(ctx context.Context, p *workflow.Project, actorID string, r io.Reader, progress func(int), files MediaFiles) (*ImportReport, error) {
+	return s.importItems(ctx, p, actorID, r, progress, files, false)
 }
 
 // ImportPool reads NDJSON items into the project's calibration pool: items of stage
@@ -127,20 +128,20 @@ func (s *Service) ImportPool(ctx context.Context, p *workflow.Project, actorID s
 	return s.importItems(ctx, p, actorID, r, nil, nil, true)
 }
 
-func (s *Service) importItems(ctx context.Context, p *workflow.Project, actorID string, r io.Reader, progress func(int), resolve MediaResolver, pool bool) (*ImportReport, error) {
+func (s *Service) importItems(ctx context.Context, p *workflow.Project, actorID string, r io.Reader, progress func(int), files MediaFiles, pool bool) (*ImportReport, error) {
 	rep := &ImportReport{Errors: []LineError{}}
 	lr := newLineReader(r)
-	assets := map[string]bool{}
+	assets := map[string]string{}
 	for done := false; !done; {
 		batch, err := readBatch(lr, rep)
 		if err != nil && !errors.Is(err, io.EOF) {
 			return rep, stopped(rep, err)
 		}
 		done = errors.Is(err, io.EOF)
-		if resolve != nil {
+		if files != nil {
 			// note: media are stored before the batch's transaction, which on SQLite holds the
 			// only connection
-			batch = resolveBatch(ctx, batch, resolve, rep)
+			batch = resolveBatch(ctx, p.Schema, batch, files, rep)
 		}
 		err = s.store.WithTx(ctx, func(tx *store.Store) error { return s.importBatch(ctx, tx, p, batch, rep, assets, pool) })
 		if err != nil {
@@ -178,9 +179,10 @@ type rawLine struct {
 	data []byte
 }
 
-// resolveBatch rewrites the media paths of each line; a line whose media cannot be stored is
-// reported and left out. Lines that are not JSON objects pass through for parseLine to report.
-func resolveBatch(ctx context.Context, batch []rawLine, resolve MediaResolver, rep *ImportReport) []rawLine {
+// resolveBatch replaces the media paths of each line by the assets of the files they name; a
+// line with a path that names no file, or whose files cannot be stored, is reported and left
+// out. Lines that are not JSON objects pass through for parseLine to report.
+func resolveBatch(ctx context.Context, schema *tasks.Schema, batch []rawLine, files MediaFiles, rep *ImportReport) []rawLine {
 	out := batch[:0]
 	for _, l := range batch {
 		var obj map[string]json.RawMessage
@@ -189,7 +191,7 @@ func resolveBatch(ctx context.Context, batch []rawLine, resolve MediaResolver, r
 			out = append(out, l)
 			continue
 		}
-		if err := resolveInputs(ctx, inputs, resolve); err != nil {
+		if err := ResolveMediaPaths(ctx, schema, inputs, files); err != nil {
 			rep.fail(l.n, err)
 			continue
 		}
@@ -233,7 +235,7 @@ type parsed struct {
 
 // importBatch parses and validates a batch, then stores it with one lookup of existing
 // external ids and multi-row inserts. Only database errors abort the import.
-func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *workflow.Project, batch []rawLine, rep *ImportReport, assets map[string]bool, pool bool) error {
+func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *workflow.Project, batch []rawLine, rep *ImportReport, assets map[string]string, pool bool) error {
 	var good []parsed
 	seen := map[string]int{}
 	for i := range batch {
@@ -333,7 +335,7 @@ func poolMismatch(externalID string, inPool bool) error {
 	return fmt.Errorf("external_id %q is a production item; pool items need an id of their own", externalID)
 }
 
-func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Project, data []byte, assets map[string]bool, pool bool) (*store.Item, *ImportedTruth, error) {
+func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Project, data []byte, assets map[string]string, pool bool) (*store.Item, *ImportedTruth, error) {
 	var line ItemLine
 	if err := decodeLine(data, &line); err != nil {
 		return nil, nil, fmt.Errorf("malformed JSON: %v", err)

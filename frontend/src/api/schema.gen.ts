@@ -462,9 +462,10 @@ export interface paths {
         /**
          * Import items from NDJSON (lead)
          * @description One `ItemLine` per line; blank lines are skipped. Lines are read as a stream and stored
-         *     500 to a transaction. Each line is checked on its own (unknown fields, a required
-         *     `external_id`, the inputs against the schema of the first stage, uploaded assets of this
-         *     project, `ground_truth` answers against the schema, `language` as a BCP 47 tag and one of
+         *     500 to a transaction (fewer once the lines add up to 2 MiB). Each line is checked on its
+         *     own (unknown fields, a required `external_id`, the inputs against the schema of the first
+         *     stage, uploaded assets of this project (`unknown_asset`) of the input's medium by their
+         *     sniffed bytes (`wrong_media`: an HTML page or a picture is no `audio`), `ground_truth` answers against the schema, `language` as a BCP 47 tag and one of
          *     the project's `languages`): a bad line is reported in `errors` by its 1-based number (with
          *     `details` keyed by field, e.g. `language`) and nothing of it is written; the good lines are
          *     kept, so the answer is 200 even when lines failed.
