@@ -88,10 +88,10 @@ type MediaFiles interface {
 	AssetID(ctx context.Context, path string) (string, error)
 }
 
-// IsMediaPath reports whether a media reference names a file by path (img/a.png, ./a.wav,
+// isMediaPath reports whether a media reference names a file by path (img/a.png, ./a.wav,
 // /data/a.png) rather than by URL (https://…, s3://…, data:…): with media files given, such a
 // path must name one of them.
-func IsMediaPath(s string) bool {
+func isMediaPath(s string) bool {
 	if s == "" || strings.HasPrefix(s, "//") {
 		return false
 	}
@@ -110,7 +110,7 @@ func ResolveMediaPaths(ctx context.Context, schema *tasks.Schema, inputs map[str
 	for _, in := range schema.Inputs {
 		if raw, ok := inputs[in.Name]; ok {
 			walkMedia(in.Type, raw, func(t tasks.InputType, ref tasks.MediaRef) {
-				if ref.Asset == "" && IsMediaPath(ref.URL) {
+				if ref.Asset == "" && isMediaPath(ref.URL) {
 					if bad := files.Check(ref.URL, t); bad != nil {
 						fe["inputs."+in.Name] = *bad
 					}
@@ -140,7 +140,7 @@ func replacePaths(ctx context.Context, t tasks.InputType, raw json.RawMessage, f
 	switch t {
 	case tasks.InputImage, tasks.InputVideo, tasks.InputAudio, tasks.InputModel3D:
 		var ref tasks.MediaRef
-		if json.Unmarshal(raw, &ref) != nil || ref.Asset != "" || !IsMediaPath(ref.URL) {
+		if json.Unmarshal(raw, &ref) != nil || ref.Asset != "" || !isMediaPath(ref.URL) {
 			return raw, nil
 		}
 		id, err := files.AssetID(ctx, ref.URL)
