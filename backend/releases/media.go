@@ -131,7 +131,7 @@ func (m *media) copyAsset(ctx context.Context, a *store.Asset) (string, error) {
 	p := "media/" + a.ID + ext
 	r, err := m.s.blobs.Get(ctx, a.BlobKey)
 	if err != nil {
-		return "", fmt.Errorf("read asset %s: %w", a.ID, err)
+		return "", fmt.Errorf("read asset %s from the blob store: %w", a.ID, err)
 	}
 	defer r.Close()
 	f, err := m.sink.create(p, a.ContentType)
