@@ -41,7 +41,7 @@ var optionDefs = map[string]optionDef{
 		}},
 	"filter":  {"", `keep items whose metadata matches, {"task": ["text_to_image"]}`, applyFilter},
 	"filter.": {"", "filter.<key>=v1,v2: keep items whose metadata key is one of the values", applyFilter},
-	"media":   {"", `"reference" (paths or URLs as given, default) or "copy" (media copied into the release)`, applyMedia},
+	"media":   {"", `"reference" (paths or URLs as given, the default here) or "copy" (media copied into the release by the caller, the default of a server's release)`, applyMedia},
 	"hidden_inputs": {"d3omni", "write the schema's hidden inputs (the generator) into d3omni records (bool, default false; the benchmark's records have none)",
 		func(s *Spec, _ string, v any) (err error) { s.HiddenInputs, err = asBool(v); return }},
 	"ties": {"omnireward", "keep tie records (bool, default true; false is the w/o Ties variant)",

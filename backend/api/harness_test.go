@@ -84,7 +84,7 @@ func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*opti
 func serverDeps(t *testing.T, cfg config.Config, st *store.Store, blobs blob.Store, sessions *auth.Sessions, jobs bool) api.Deps {
 	assets := media.New(st, blobs, media.Config{MaxUploadBytes: cfg.MaxUploadBytes, SignedURLTTL: cfg.SignedURLTTL, PublicURL: cfg.PublicURL})
 	svc := api.NewServices(st, blobs, assets)
-	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: svc.Flow, Insight: svc.Insight, Version: "test"})
+	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: svc.Flow, Insight: svc.Insight, Version: "test", PublicURL: cfg.PublicURL})
 	if jobs {
 		runner := startJobs(t, st, svc, rel)
 		svc.Imports.UseJobs(runner)

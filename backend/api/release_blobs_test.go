@@ -12,8 +12,10 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
+	"github.com/arbiter-annotation/arbiter/backend/config"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
 )
@@ -78,12 +80,20 @@ func TestReleaseOnMinIO(t *testing.T) {
 	}
 }
 
-// TestReleaseReferencesMedia: by default uploaded media are released as signed URLs, which
-// the server (local blob store) serves.
+// TestReleaseReferencesMedia: by default uploaded media are copied into a release; a release
+// by reference carries signed URLs under the server's public URL, which the server (local blob
+// store) serves, and says when they expire; without a public URL such a release is refused.
 func TestReleaseReferencesMedia(t *testing.T) {
-	e := newEnv(t, testenv.SQLite, func(o *options) { o.jobs = true })
-	lead, pid, _ := ratedProject(t, e, 3)
-	v := lead.waitRelease(pid, lead.startRelease(pid, map[string]any{"name": "v1", "formats": []string{"jsonl"}}))
+	e := newEnv(t, testenv.SQLite, func(o *options) {
+		o.jobs = true
+		o.config = func(c *config.Config) { c.PublicURL = "https://arbiter.example.org" }
+	})
+	lead, pid, asset := ratedProject(t, e, 3)
+	byDefault := lead.waitRelease(pid, lead.startRelease(pid, map[string]any{"name": "v0", "formats": []string{"jsonl"}}))
+	if !strings.Contains(string(lead.releaseFiles(pid, byDefault)["jsonl/test.jsonl"]), `"value":"media/`+asset+`.png"`) {
+		t.Fatalf("a release that does not choose did not copy its media: %+v", byDefault.Manifest.Files)
+	}
+	v := lead.waitRelease(pid, lead.startRelease(pid, map[string]any{"name": "v1", "formats": []string{"jsonl"}, "options": map[string]any{"media": "reference"}}))
 	var rec struct {
 		Inputs struct {
 			Output []struct{ Value string }
@@ -93,11 +103,14 @@ func TestReleaseReferencesMedia(t *testing.T) {
 	if err := json.Unmarshal([]byte(line), &rec); err != nil || len(rec.Inputs.Output) != 1 {
 		t.Fatalf("record %s: %v", line, err)
 	}
-	url := rec.Inputs.Output[0].Value
-	if !strings.HasPrefix(url, "/blobs/") || !strings.Contains(url, "sig=") {
-		t.Fatalf("media value %q is not a signed URL", url)
+	url, ok := strings.CutPrefix(rec.Inputs.Output[0].Value, "https://arbiter.example.org/blobs/")
+	if !ok || !strings.Contains(url, "sig=") {
+		t.Fatalf("media value %q is not a signed URL of the public address", rec.Inputs.Output[0].Value)
 	}
-	resp, err := http.Get(e.srv.URL + url)
+	if v.MediaLinksExpireAt == nil || v.MediaLinksExpireAt.Sub(time.Now()) < 7*24*time.Hour-time.Minute {
+		t.Fatalf("the release says its links expire at %v", v.MediaLinksExpireAt)
+	}
+	resp, err := http.Get(e.srv.URL + "/blobs/" + url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,6 +118,13 @@ func TestReleaseReferencesMedia(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 || string(b) != string(pngBytes) {
 		t.Fatalf("the signed URL in the release: %d, %d bytes", resp.StatusCode, len(b))
+	}
+
+	bare := newEnv(t, testenv.SQLite, func(o *options) { o.jobs = true })
+	lead, pid, _ = ratedProject(t, bare, 1)
+	status, body := lead.do("POST", "/api/v1/projects/"+pid+"/releases", map[string]any{"name": "v1", "formats": []string{"jsonl"}, "options": map[string]any{"media": "reference"}})
+	if status != 422 || fieldError(t, body, "options.media") != "no_public_url" {
+		t.Fatalf("a release of host-less links: %d %s", status, body)
 	}
 }
 

@@ -30,9 +30,10 @@ type releaseView struct {
 		Records int64 `json:"records"`
 		Total   int64 `json:"total"`
 	} `json:"progress"`
-	Error    *string `json:"error"`
-	Summary  *struct{ Records, Bytes int64 }
-	Manifest *struct {
+	Error              *string    `json:"error"`
+	MediaLinksExpireAt *time.Time `json:"media_links_expire_at"`
+	Summary            *struct{ Records, Bytes int64 }
+	Manifest           *struct {
 		Records struct {
 			Total   int64            `json:"total"`
 			BySplit map[string]int64 `json:"by_split"`

@@ -53,6 +53,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	fmt.Fprintf(stderr, "release %s queued\n", rel.ID)
+	warnLinks(stderr, rel)
 	if rel, err = c.waitRelease(ctx, rel.ID, stderr); err != nil {
 		return err
 	}
@@ -62,7 +63,19 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	fmt.Fprintf(stdout, "release %s (%s): %d records, %d files (%s) downloaded to %s and verified against the manifest\n",
 		rel.ID, rel.Name, rel.Manifest.Records.Total, n, humanBytes(size), *out)
+	warnLinks(stderr, rel)
 	return nil
+}
+
+// warnLinks says when the links to uploaded media of a release by reference stop working.
+func warnLinks(w io.Writer, rel *releaseBody) {
+	if rel.MediaLinksExpireAt == nil {
+		return
+	}
+	at := *rel.MediaLinksExpireAt
+	fmt.Fprintf(w, "warning: the links to uploaded media in this release expire on %s (in %.1f days); after that its files point to nothing. "+
+		"To ship the media with the files, release with --option media=copy (the default).\n",
+		at.UTC().Format(time.RFC3339), time.Until(at).Hours()/24)
 }
 
 // listFlag collects a repeated flag.
@@ -103,11 +116,13 @@ func parseOptions(l listFlag) (map[string]any, error) {
 
 // releaseBody is what the CLI reads of a release.
 type releaseBody struct {
-	ID       string  `json:"id"`
-	Name     string  `json:"name"`
-	Status   string  `json:"status"`
-	Error    *string `json:"error"`
-	Progress struct {
+	ID     string  `json:"id"`
+	Name   string  `json:"name"`
+	Status string  `json:"status"`
+	Error  *string `json:"error"`
+	// MediaLinksExpireAt is set for a release by reference: when its links to media expire.
+	MediaLinksExpireAt *time.Time `json:"media_links_expire_at"`
+	Progress           struct {
 		Records int64 `json:"records"`
 		Total   int64 `json:"total"`
 	} `json:"progress"`

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-annotation/arbiter/exports"
 )
@@ -114,5 +115,45 @@ func TestExportHelpListsFormats(t *testing.T) {
 	}
 	if want := "format to write: " + strings.Join(exports.FormatNames(), ", ") + " (repeat"; !strings.Contains(stderr.String(), want) {
 		t.Fatalf("help does not list %q:\n%s", want, stderr.String())
+	}
+}
+
+// TestExportWarnsOfExpiringLinks: a release by reference of uploaded media says, on stderr
+// when it is queued and again when it is downloaded, when its links stop working; a release
+// that copies its media (the default) warns of nothing.
+func TestExportWarnsOfExpiringLinks(t *testing.T) {
+	env := map[string]string{"ARBITER_ADMIN_EMAIL": "admin@example.org", "ARBITER_ADMIN_PASSWORD": "a-long-admin-password"}
+	base, _ := startServer(t, env, "--data-dir", t.TempDir(), "--public-url", "https://arbiter.example.org")
+	admin := login(t, base, "admin@example.org", "a-long-admin-password")
+	var pat struct{ Token string }
+	call(t, "POST", base+"/api/v1/me/tokens", admin.AccessToken, map[string]any{"name": "cli", "scopes": []string{"read", "manage"}}, 201, &pat)
+	var proj struct{ ID string }
+	call(t, "POST", base+"/api/v1/projects", admin.AccessToken, map[string]any{"name": "cli links", "template": "likert-rating"}, 201, &proj)
+	asset := upload(t, base, pat.Token, proj.ID, []byte("\x89PNG\r\n\x1a\n0000"))
+	line := `{"external_id":"l-1","inputs":{"prompt":"p","output":[{"id":"o1","type":"image","value":{"asset":"` + asset + `"}}]},"ground_truth":{"answers":{"quality":3},"provenance":"rule"}}`
+	req, _ := http.NewRequest("POST", base+"/api/v1/projects/"+proj.ID+"/items", strings.NewReader(line))
+	req.Header.Set("Authorization", "Bearer "+pat.Token)
+	req.Header.Set("Content-Type", "application/x-ndjson")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("import: %v %v", err, resp)
+	}
+	resp.Body.Close()
+
+	export := func(opts ...string) string {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"--server", base, "--project", proj.ID, "--token", pat.Token, "--format", "jsonl", "--out", t.TempDir()}, opts...)
+		if err := runExport(context.Background(), args, &stdout, &stderr); err != nil {
+			t.Fatalf("export %v: %v\n%s", opts, err, stderr.String())
+		}
+		return stderr.String()
+	}
+	warning := "warning: the links to uploaded media in this release expire on " + time.Now().UTC().Add(7*24*time.Hour).Format("2006-01-02")
+	if got := export("--option", "media=reference"); strings.Count(got, warning) != 2 || !strings.Contains(got, "--option media=copy") {
+		t.Fatalf("a release by reference warns %d times of %q:\n%s", strings.Count(got, warning), warning, got)
+	}
+	if got := export(); strings.Contains(got, "warning") {
+		t.Fatalf("a release that copies its media warns:\n%s", got)
 	}
 }

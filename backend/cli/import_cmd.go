@@ -9,16 +9,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/blob"
 	"github.com/arbiter-annotation/arbiter/backend/imports"
+	mediapkg "github.com/arbiter-annotation/arbiter/backend/media"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // runImport streams an NDJSON items file to a server, uploading referenced media first.
@@ -28,7 +32,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	server := fs.String("server", "http://127.0.0.1:8080", "server base URL")
 	project := fs.String("project", "", "project id")
 	itemsPath := fs.String("items", "", "NDJSON file of items, one {external_id, inputs, meta} per line")
-	media := fs.String("media", "", "directory holding media files that items reference by relative path")
+	media := fs.String("media", "", "directory holding the media files that items' media inputs name by relative path (each must exist)")
 	token := fs.String("token", os.Getenv("ARBITER_TOKEN"), "personal access token (ARBITER_TOKEN)")
 	predictions := fs.Bool("predictions", false, "the file holds model predictions {external_id, model, answers}")
 	if err := fs.Parse(args); err != nil {
@@ -37,6 +41,9 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *project == "" || *itemsPath == "" || *token == "" {
 		fs.Usage()
 		return errors.New("--project, --items and a token (--token or ARBITER_TOKEN) are required")
+	}
+	if *predictions && *media != "" {
+		return errors.New("--media is for items: predictions name no files")
 	}
 	f, err := os.Open(*itemsPath)
 	if err != nil {
@@ -54,6 +61,9 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 		defer up.media.Close()
+		if up.schema, err = up.projectSchema(ctx); err != nil {
+			return err
+		}
 	}
 	bar := newProgress(stderr, st.Size(), f)
 	endpoint := "/items"
@@ -67,26 +77,65 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer body.Close()
-	rep, err := up.post(ctx, endpoint, body)
+	out, err := up.post(ctx, endpoint, body)
 	stop()
 	if err != nil {
 		return err
 	}
+	rep, refused := up.report(out)
 	fmt.Fprintln(stdout, string(rep))
-	var r struct{ Errors []json.RawMessage }
-	json.Unmarshal(rep, &r)
-	if len(r.Errors) > 0 {
-		return fmt.Errorf("%d lines were refused (see errors above); the others were imported", len(r.Errors))
+	if refused > 0 {
+		return fmt.Errorf("%d lines were refused (see errors above); the others were imported", refused)
 	}
 	return nil
 }
 
-// uploader talks to one project of a server.
+// uploader talks to one project of a server. With a media folder it is the folder's files
+// (imports.MediaFiles) for the shared media walker.
 type uploader struct {
 	base, project, token string
 	media                *os.Root          // the media directory; nil without one
-	assets               map[string]string // relative path → asset id
+	schema               *tasks.Schema     // the project's schema, read with a media directory
+	assets               map[string]string // cleaned relative path → asset id
 	uploaded             atomic.Int64
+	refused              []imports.LineError // lines refused here, sent as blank lines
+}
+
+var _ imports.MediaFiles = (*uploader)(nil)
+
+// projectSchema reads the project's schema: which inputs are media, of which type.
+func (u *uploader) projectSchema(ctx context.Context) (*tasks.Schema, error) {
+	out, err := u.request(ctx, "GET", "", "", nil)
+	if err != nil {
+		return nil, err
+	}
+	var p struct{ Schema *tasks.Schema }
+	if err := json.Unmarshal(out, &p); err != nil {
+		return nil, fmt.Errorf("read the project: %w", err)
+	}
+	if p.Schema == nil {
+		return nil, errors.New("the project has no schema yet, so no input takes media")
+	}
+	return p.Schema, nil
+}
+
+// report is the server's import report with the lines refused here added in line order, and
+// the number of refused lines.
+func (u *uploader) report(out []byte) ([]byte, int) {
+	var rep imports.ImportReport
+	if json.Unmarshal(out, &rep) != nil {
+		return out, 0
+	}
+	if len(u.refused) == 0 {
+		return out, len(rep.Errors)
+	}
+	rep.Errors = append(rep.Errors, u.refused...)
+	slices.SortStableFunc(rep.Errors, func(a, b imports.LineError) int { return a.Line - b.Line })
+	b, err := json.Marshal(rep)
+	if err != nil {
+		return out, len(rep.Errors)
+	}
+	return b, len(rep.Errors)
 }
 
 // spool writes the rewritten items to a temporary file, so that every referenced file is
@@ -120,8 +169,11 @@ func (s *spooled) Close() error {
 	return os.Remove(s.Name())
 }
 
-// rewrite returns the items stream with media paths replaced by uploaded asset ids. Lines
-// the uploader cannot parse pass through unchanged, so the server reports them by number.
+// rewrite returns the items stream with media paths replaced by uploaded asset ids. A line
+// with a media path that names no file of the folder, or a file of another medium, is refused
+// here with its number and sent as a blank line, so that the server numbers the lines after
+// it as the file does and nothing of it is imported. Lines the uploader cannot parse pass
+// through unchanged, so the server reports them by number.
 func (u *uploader) rewrite(ctx context.Context, r io.Reader) io.Reader {
 	if u.media == nil {
 		return r
@@ -129,10 +181,10 @@ func (u *uploader) rewrite(ctx context.Context, r io.Reader) io.Reader {
 	pr, pw := io.Pipe()
 	go func() {
 		br := bufio.NewReaderSize(r, 1<<20)
-		for {
+		for n := 1; ; n++ {
 			line, err := br.ReadBytes('\n')
 			if len(line) > 0 {
-				out, rerr := u.rewriteLine(ctx, line)
+				out, rerr := u.rewriteLine(ctx, n, line)
 				if rerr != nil {
 					pw.CloseWithError(rerr)
 					return
@@ -157,56 +209,86 @@ func ignoreEOF(err error) error {
 	return err
 }
 
-func (u *uploader) rewriteLine(ctx context.Context, line []byte) ([]byte, error) {
-	var obj map[string]any
-	if json.Unmarshal(line, &obj) != nil {
+// rewriteLine replaces the media paths of line n, or refuses it (a blank line goes instead).
+func (u *uploader) rewriteLine(ctx context.Context, n int, line []byte) ([]byte, error) {
+	var obj map[string]json.RawMessage
+	var inputs map[string]json.RawMessage
+	if json.Unmarshal(line, &obj) != nil || json.Unmarshal(obj["inputs"], &inputs) != nil {
 		return line, nil
 	}
-	inputs, ok := obj["inputs"].(map[string]any)
-	if !ok {
+	given := maps.Clone(inputs)
+	err := imports.ResolveMediaPaths(ctx, u.schema, inputs, u)
+	var fe tasks.FieldErrors
+	if errors.As(err, &fe) {
+		u.refused = append(u.refused, imports.LineError{Line: n, Error: "invalid item", Details: fe})
+		return []byte("\n"), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("line %d: %w", n, err)
+	}
+	if maps.EqualFunc(inputs, given, func(a, b json.RawMessage) bool { return bytes.Equal(a, b) }) {
 		return line, nil
 	}
-	changed := false
-	for k, v := range inputs {
-		nv, c, err := imports.ReplaceMediaPaths(ctx, v, u.resolve)
-		if err != nil {
-			return nil, err
-		}
-		inputs[k], changed = nv, changed || c
-	}
-	if !changed {
-		return line, nil
-	}
+	obj["inputs"], _ = json.Marshal(inputs)
 	out, err := json.Marshal(obj)
 	return append(out, '\n'), err
 }
 
-// resolve is the media resolver of the shared walker: a path naming a file of the media
-// directory becomes that file's asset.
-func (u *uploader) resolve(ctx context.Context, rel string) (string, bool, error) {
-	id, err := u.assetFor(ctx, rel)
-	return id, id != "", err
+// Check takes a path that names a regular file of the media folder (no link, nothing outside
+// it) whose bytes are a medium of type t, as the server will sniff them.
+func (u *uploader) Check(rel string, t tasks.InputType) *tasks.FieldError {
+	path, ok := u.inFolder(rel)
+	if !ok {
+		return &tasks.FieldError{Code: imports.CodeMissingMedia, Message: fmt.Sprintf("%q is not a path inside the media folder", rel)}
+	}
+	if _, done := u.assets[path]; done {
+		return nil
+	}
+	if st, err := u.media.Stat(path); err != nil || !st.Mode().IsRegular() {
+		// note: a link out of the media directory is no file of it
+		return &tasks.FieldError{Code: imports.CodeMissingMedia, Message: fmt.Sprintf("the media folder has no file %q", rel)}
+	}
+	f, err := u.media.Open(path)
+	if err != nil {
+		return &tasks.FieldError{Code: imports.CodeMissingMedia, Message: fmt.Sprintf("%s cannot be read: %v", rel, err)}
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	if ct := mediapkg.SniffContentType(head[:n], path); !mediapkg.Fits(t, ct) {
+		return &tasks.FieldError{Code: imports.CodeWrongMedia, Message: fmt.Sprintf("%s is %s, not %s", rel, mediapkg.Describe(ct), mediapkg.Medium(t))}
+	}
+	return nil
 }
 
-// assetFor uploads the file at rel (once) and returns its asset id; "" if rel is no file.
-func (u *uploader) assetFor(ctx context.Context, rel string) (string, error) {
-	if id, ok := u.assets[rel]; ok {
+// AssetID uploads the file at rel (once) and returns its asset id.
+func (u *uploader) AssetID(ctx context.Context, rel string) (string, error) {
+	path, ok := u.inFolder(rel)
+	if !ok {
+		return "", fmt.Errorf("%q is not a path inside the media folder", rel)
+	}
+	if id, ok := u.assets[path]; ok {
 		return id, nil
-	}
-	if rel == "" || filepath.IsAbs(rel) || strings.Contains(rel, "..") || len(rel) > 1024 {
-		return "", nil
-	}
-	path := filepath.FromSlash(rel)
-	if st, err := u.media.Stat(path); err != nil || !st.Mode().IsRegular() {
-		return "", nil // note: a link out of the media directory is no file of it
 	}
 	id, err := u.upload(ctx, path)
 	if err != nil {
 		return "", fmt.Errorf("upload %s: %w", rel, err)
 	}
-	u.assets[rel] = id
+	u.assets[path] = id
 	u.uploaded.Add(1)
 	return id, nil
+}
+
+// inFolder is rel as a clean path inside the media folder, or false.
+func (u *uploader) inFolder(rel string) (string, bool) {
+	if rel == "" || len(rel) > 1024 || filepath.IsAbs(rel) || strings.HasPrefix(rel, "/") {
+		return "", false
+	}
+	p := filepath.Clean(filepath.FromSlash(rel))
+	if p == "." || p == ".." || strings.HasPrefix(p, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return p, true
 }
 
 // upload sends the media directory's file at path.

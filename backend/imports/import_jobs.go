@@ -207,11 +207,11 @@ func (s *Service) ImportArchive(ctx context.Context, p *workflow.Project, actorI
 				return nil, err
 			}
 		case "items":
-			var resolve MediaResolver
+			var files MediaFiles
 			if archive != nil {
-				resolve = archive.Resolver(p.ID, actorID)
+				files = archive.Files(p.ID, actorID)
 			}
-			return s.ImportItemsWithMedia(ctx, p, actorID, body, nil, resolve)
+			return s.ImportItemsWithMedia(ctx, p, actorID, body, nil, files)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package imports
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -20,6 +19,20 @@ const MaxLineBytes = 16 << 20
 
 // importBatch is how many lines share one transaction.
 const importBatch = 500
+
+// importBatchBytes bounds the bytes of the lines that share one transaction: a batch ends
+// after importBatch lines or once its lines add up to this many bytes, so it holds less than
+// importBatchBytes + MaxLineBytes of lines however long they are. Lines of up to 4 KiB still
+// go 500 to a transaction.
+const importBatchBytes = 2 << 20
+
+// MaxImportMemory is the most heap one import takes, whatever its file: a batch holds less
+// than importBatchBytes + MaxLineBytes of lines (18 MiB), each held about four times over on
+// its way to the database (the line, its decoded inputs, their stored encoding, the driver's
+// copies), the garbage collector lets the heap grow to twice what is live, and the rest is
+// margin (the highest measured is 157 MiB). TestImportMemoryBound measures it;
+// docs/performance.md states it.
+const MaxImportMemory = 16 * MaxLineBytes
 
 // ItemLine is one line of an items import.
 type ItemLine struct {
@@ -101,10 +114,11 @@ func (s *Service) ImportItems(ctx context.Context, p *workflow.Project, actorID 
 	return s.ImportItemsWithMedia(ctx, p, actorID, r, progress, nil)
 }
 
-// ImportItemsWithMedia is ImportItems where media paths of the inputs are first resolved to
-// assets (e.g. files of an archive uploaded with the import); resolve may be nil.
-func (s *Service) ImportItemsWithMedia(ctx context.Context, p *workflow.Project, actorID string, r io.Reader, progress func(int), resolve MediaResolver) (*ImportReport, error) {
-	return s.importItems(ctx, p, actorID, r, progress, resolve, false)
+// ImportItemsWithMedia is ImportItems where the media paths of the inputs name files (of an
+// archive uploaded with the import) and are first replaced by their assets (ResolveMediaPaths:
+// a line with a path that names no file is refused whole); files may be nil.
+func (s *Service) ImportItemsWithMedia(ctx context.Context, p *workflow.Project, actorID string, r io.Reader, progress func(int), files MediaFiles) (*ImportReport, error) {
+	return s.importItems(ctx, p, actorID, r, progress, files, false)
 }
 
 // ImportPool reads NDJSON items into the project's calibration pool: items of stage
@@ -114,20 +128,20 @@ func (s *Service) ImportPool(ctx context.Context, p *workflow.Project, actorID s
 	return s.importItems(ctx, p, actorID, r, nil, nil, true)
 }
 
-func (s *Service) importItems(ctx context.Context, p *workflow.Project, actorID string, r io.Reader, progress func(int), resolve MediaResolver, pool bool) (*ImportReport, error) {
+func (s *Service) importItems(ctx context.Context, p *workflow.Project, actorID string, r io.Reader, progress func(int), files MediaFiles, pool bool) (*ImportReport, error) {
 	rep := &ImportReport{Errors: []LineError{}}
 	lr := newLineReader(r)
-	assets := map[string]bool{}
+	assets := map[string]string{}
 	for done := false; !done; {
 		batch, err := readBatch(lr, rep)
 		if err != nil && !errors.Is(err, io.EOF) {
 			return rep, stopped(rep, err)
 		}
 		done = errors.Is(err, io.EOF)
-		if resolve != nil {
+		if files != nil {
 			// note: media are stored before the batch's transaction, which on SQLite holds the
 			// only connection
-			batch = resolveBatch(ctx, batch, resolve, rep)
+			batch = resolveBatch(ctx, p.Schema, batch, files, rep)
 		}
 		err = s.store.WithTx(ctx, func(tx *store.Store) error { return s.importBatch(ctx, tx, p, batch, rep, assets, pool) })
 		if err != nil {
@@ -165,9 +179,10 @@ type rawLine struct {
 	data []byte
 }
 
-// resolveBatch rewrites the media paths of each line; a line whose media cannot be stored is
-// reported and left out. Lines that are not JSON objects pass through for parseLine to report.
-func resolveBatch(ctx context.Context, batch []rawLine, resolve MediaResolver, rep *ImportReport) []rawLine {
+// resolveBatch replaces the media paths of each line by the assets of the files they name; a
+// line with a path that names no file, or whose files cannot be stored, is reported and left
+// out. Lines that are not JSON objects pass through for parseLine to report.
+func resolveBatch(ctx context.Context, schema *tasks.Schema, batch []rawLine, files MediaFiles, rep *ImportReport) []rawLine {
 	out := batch[:0]
 	for _, l := range batch {
 		var obj map[string]json.RawMessage
@@ -176,7 +191,7 @@ func resolveBatch(ctx context.Context, batch []rawLine, resolve MediaResolver, r
 			out = append(out, l)
 			continue
 		}
-		if err := resolveInputs(ctx, inputs, resolve); err != nil {
+		if err := ResolveMediaPaths(ctx, schema, inputs, files); err != nil {
 			rep.fail(l.n, err)
 			continue
 		}
@@ -188,8 +203,9 @@ func resolveBatch(ctx context.Context, batch []rawLine, resolve MediaResolver, r
 }
 
 func readBatch(lr *lineReader, rep *ImportReport) ([]rawLine, error) {
+	defer lr.drop()
 	var batch []rawLine
-	for len(batch) < importBatch {
+	for size := 0; len(batch) < importBatch && size < importBatchBytes; {
 		b, n, err := lr.next()
 		if errors.Is(err, errLineTooLong) {
 			rep.Lines = n
@@ -205,6 +221,7 @@ func readBatch(lr *lineReader, rep *ImportReport) ([]rawLine, error) {
 			continue
 		}
 		batch = append(batch, rawLine{n, append([]byte(nil), b...)})
+		size += len(b)
 	}
 	return batch, nil
 }
@@ -218,20 +235,22 @@ type parsed struct {
 
 // importBatch parses and validates a batch, then stores it with one lookup of existing
 // external ids and multi-row inserts. Only database errors abort the import.
-func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *workflow.Project, batch []rawLine, rep *ImportReport, assets map[string]bool, pool bool) error {
+func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *workflow.Project, batch []rawLine, rep *ImportReport, assets map[string]string, pool bool) error {
 	var good []parsed
 	seen := map[string]int{}
-	for _, l := range batch {
-		it, gt, err := s.parseLine(ctx, tx, p, l.data, assets, pool)
+	for i := range batch {
+		n, data := batch[i].n, batch[i].data
+		batch[i].data = nil // note: the parsed item holds what is kept of the line; the line can go
+		it, gt, err := s.parseLine(ctx, tx, p, data, assets, pool)
 		if err == nil && seen[it.ExternalID] > 0 {
 			err = fmt.Errorf("external_id %q repeats line %d", it.ExternalID, seen[it.ExternalID])
 		}
 		if err != nil {
-			rep.fail(l.n, err)
+			rep.fail(n, err)
 			continue
 		}
-		seen[it.ExternalID] = l.n
-		good = append(good, parsed{l.n, it, gt})
+		seen[it.ExternalID] = n
+		good = append(good, parsed{n, it, gt})
 	}
 	its := make([]*store.Item, len(good))
 	for i, g := range good {
@@ -316,11 +335,9 @@ func poolMismatch(externalID string, inPool bool) error {
 	return fmt.Errorf("external_id %q is a production item; pool items need an id of their own", externalID)
 }
 
-func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Project, data []byte, assets map[string]bool, pool bool) (*store.Item, *ImportedTruth, error) {
+func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Project, data []byte, assets map[string]string, pool bool) (*store.Item, *ImportedTruth, error) {
 	var line ItemLine
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&line); err != nil {
+	if err := decodeLine(data, &line); err != nil {
 		return nil, nil, fmt.Errorf("malformed JSON: %v", err)
 	}
 	if strings.TrimSpace(line.ExternalID) == "" {
@@ -375,9 +392,9 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Pr
 }
 
 func newItem(p *workflow.Project, line ItemLine) *store.Item {
-	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: workflow.Encode(line.Inputs), Language: line.Language, Stage: p.FirstStage()}
+	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: encodeObject(line.Inputs), Language: line.Language, Stage: p.FirstStage()}
 	if len(line.Meta) > 0 {
-		it.Meta = workflow.Encode(line.Meta)
+		it.Meta = encodeObject(line.Meta)
 	}
 	return it
 }

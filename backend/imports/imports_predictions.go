@@ -1,9 +1,7 @@
 package imports
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -51,9 +49,7 @@ func (s *Service) ImportPredictions(ctx context.Context, p *workflow.Project, ac
 
 func (s *Service) importPrediction(ctx context.Context, tx *store.Store, p *workflow.Project, l rawLine, rep *ImportReport) error {
 	var pl PredictionLine
-	dec := json.NewDecoder(bytes.NewReader(l.data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&pl); err != nil {
+	if err := decodeLine(l.data, &pl); err != nil {
 		rep.fail(l.n, fmt.Errorf("malformed JSON: %v", err))
 		return nil
 	}

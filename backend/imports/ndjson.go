@@ -3,16 +3,28 @@ package imports
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/arbiter-annotation/arbiter/backend/store"
 )
 
 // lineReader yields NDJSON lines without buffering the whole input.
 type lineReader struct {
 	r    *bufio.Reader
 	line int
+	long []byte // a line longer than the read buffer, reused from line to line until dropped
 }
+
+// drop lets go of the buffer of long lines, which the reader no longer needs once the lines
+// read are copied out: a batch being stored then does not keep up to 16 MiB more alive.
+func (lr *lineReader) drop() { lr.long = nil }
 
 func newLineReader(r io.Reader) *lineReader { return &lineReader{r: bufio.NewReaderSize(r, 256<<10)} }
 
@@ -25,7 +37,7 @@ func (lr *lineReader) next() ([]byte, int, error) {
 	for {
 		b, err := lr.r.ReadSlice('\n')
 		if errors.Is(err, bufio.ErrBufferFull) {
-			b, err = lr.long(b)
+			b, err = lr.readLong(b)
 		}
 		if errors.Is(err, errLineTooLong) {
 			lr.line++
@@ -44,12 +56,19 @@ func (lr *lineReader) next() ([]byte, int, error) {
 	}
 }
 
-// long reads the rest of a line longer than the buffer, up to MaxLineBytes; past that it
+// readLong reads the rest of a line longer than the buffer, up to MaxLineBytes; past that it
 // discards the line to its end and reports errLineTooLong.
-func (lr *lineReader) long(head []byte) ([]byte, error) {
-	buf := append([]byte(nil), head...)
+//
+// note: the line is gathered in one buffer, doubled when it fills (append grows a large slice
+// by a quarter, which allocates a long line five times over) and kept for the next long line.
+func (lr *lineReader) readLong(head []byte) ([]byte, error) {
+	buf := append(lr.long[:0], head...)
+	defer func() { lr.long = buf[:0] }()
 	for {
 		b, err := lr.r.ReadSlice('\n')
+		if len(buf)+len(b) <= MaxLineBytes && cap(buf)-len(buf) < len(b) {
+			buf = slices.Grow(buf, min(max(len(b), cap(buf)), MaxLineBytes-len(buf)))
+		}
 		if len(buf)+len(b) > MaxLineBytes {
 			for errors.Is(err, bufio.ErrBufferFull) {
 				_, err = lr.r.ReadSlice('\n')
@@ -64,4 +83,118 @@ func (lr *lineReader) long(head []byte) ([]byte, error) {
 			return buf, err
 		}
 	}
+}
+
+// decodeLine decodes one line, a JSON object, into v (a pointer to a struct) and refuses a
+// key that names none of its fields, nor of the struct fields nested in it, with the error a
+// json.Decoder with DisallowUnknownFields gives.
+//
+// note: a Decoder first copies the whole line into a buffer it grows as it reads; a line of
+// 16 MiB then costs another 32 MiB. Here nothing of the line is copied but the values kept.
+func decodeLine(data []byte, v any) error {
+	if err := json.Unmarshal(data, v); err != nil {
+		return err
+	}
+	return unknownKeys(data, reflect.TypeOf(v))
+}
+
+// unknownKeys checks the keys of the object data against the fields of the struct type t,
+// matched as encoding/json matches them (by json name, without regard to case).
+func unknownKeys(data []byte, t reflect.Type) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || reflect.PointerTo(t).Implements(unmarshaler) {
+		return nil
+	}
+	var keys map[string]rawRef
+	if json.Unmarshal(data, &keys) != nil {
+		return nil // note: not an object (null, say); decoding v already took it or refused it
+	}
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		f, ok := fieldNamed(t, k)
+		if !ok {
+			return fmt.Errorf("json: unknown field %q", k)
+		}
+		if err := unknownKeys(keys[k], f.Type); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var unmarshaler = reflect.TypeFor[json.Unmarshaler]()
+
+// fieldNamed is the exported field of t that encoding/json decodes the key into.
+func fieldNamed(t reflect.Type, key string) (reflect.StructField, bool) {
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.IsExported() || name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if strings.EqualFold(name, key) {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// rawRef is a value of the JSON being decoded, by reference: unlike json.RawMessage it is
+// not copied, and it is only used while that JSON is.
+type rawRef []byte
+
+func (r *rawRef) UnmarshalJSON(b []byte) error {
+	*r = b
+	return nil
+}
+
+// encodeObject is json.Marshal of a map of raw values, byte for byte (keys sorted, values
+// compacted, <, >, & and U+2028/U+2029 escaped), written into one buffer of about its size.
+//
+// note: json.Marshal grows a pooled buffer and copies the result out of it; for the inputs of
+// a 16 MiB line that is 16 MiB more and a buffer of up to 32 MiB kept in the pool.
+func encodeObject(m map[string]json.RawMessage) store.JSON {
+	if m == nil {
+		return store.JSON("null")
+	}
+	size := 2
+	for k, v := range m {
+		size += len(k) + len(v) + 8
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	buf.WriteByte('{')
+	for i, k := range slices.Sorted(maps.Keys(m)) {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		key, _ := json.Marshal(k)
+		buf.Write(key)
+		buf.WriteByte(':')
+		if err := writeValue(buf, m[k]); err != nil {
+			b, _ := json.Marshal(m) // note: not a value decoded from JSON; Marshal says what it makes of it
+			return store.JSON(b)
+		}
+	}
+	buf.WriteByte('}')
+	return store.JSON(buf.Bytes())
+}
+
+// writeValue writes one raw value as json.Marshal writes a json.RawMessage.
+func writeValue(buf *bytes.Buffer, v json.RawMessage) error {
+	if len(v) == 0 {
+		buf.WriteString("null")
+		return nil
+	}
+	if !bytes.ContainsAny(v, "<>&\u2028\u2029") {
+		return json.Compact(buf, v)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, v); err != nil {
+		return err
+	}
+	json.HTMLEscape(buf, compact.Bytes())
+	return nil
 }

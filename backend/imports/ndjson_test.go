@@ -1,6 +1,7 @@
 package imports
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"strconv"
@@ -87,5 +88,54 @@ func TestReportTruncates(t *testing.T) {
 	}
 	if len(rep.Errors) != maxReportedErrors || !rep.Truncated || rep.Errors[maxReportedErrors-1].Line != maxReportedErrors {
 		t.Fatalf("%d errors, truncated %v", len(rep.Errors), rep.Truncated)
+	}
+}
+
+// TestEncodeObject: the stored encoding of inputs and meta is json.Marshal's, byte for byte,
+// so that a line imported again compares equal to what an earlier version stored.
+func TestEncodeObject(t *testing.T) {
+	cases := []map[string]json.RawMessage{
+		nil,
+		{},
+		{"prompt": json.RawMessage(`"a cat"`)},
+		{"b": json.RawMessage(` { "x" : [1, 2 ,3] } `), "a": json.RawMessage(`"<b>&amp;</b>"`), "c": json.RawMessage("\"line\u2028sep\u2029\"")},
+		{"html": json.RawMessage(`{"k": "a < b && c > d"}`), "none": nil, "n": json.RawMessage(`-1.5e3`)},
+		{"ключ": json.RawMessage(`"значение"`), "quote\"key": json.RawMessage(`true`), "<tag>": json.RawMessage(`null`)},
+		{"bad": json.RawMessage(`{"unclosed": `)},
+	}
+	for _, m := range cases {
+		want, _ := json.Marshal(m) // note: nothing for the value that is not JSON
+		if got := encodeObject(m); string(got) != string(want) {
+			t.Errorf("encodeObject = %s\n  json.Marshal = %s", got, want)
+		}
+	}
+}
+
+// TestDecodeLine: a line is decoded as a json.Decoder with DisallowUnknownFields decodes it:
+// keys match fields without regard to case, an unknown key is refused at the top and inside
+// ground_truth, and so is anything after the object.
+func TestDecodeLine(t *testing.T) {
+	cases := []struct{ in, err string }{
+		{`{"external_id":"a","inputs":{"prompt":"p","whatever":1},"meta":{"x":{"y":2}}}`, ""},
+		{`{"External_ID":"a","INPUTS":{}}`, ""},
+		{`{"external_id":"a","ground_truth":{"answers":{"q":"yes"},"provenance":"rule","note":"n"}}`, ""},
+		{`{"external_id":"a","ground_truth":null}`, ""},
+		{`{"external_id":"a","colour":"red"}`, `json: unknown field "colour"`},
+		{`{"external_id":"a","ground_truth":{"answers":{},"provenance":"rule","why":"x"}}`, `json: unknown field "why"`},
+		{`{"external_id":"a"} {"external_id":"b"}`, "invalid character '{' after top-level value"},
+		{`{"external_id": "broken",`, "unexpected end of JSON input"},
+		{`["not", "an", "object"]`, "cannot unmarshal array"},
+	}
+	for _, c := range cases {
+		var line ItemLine
+		err := decodeLine([]byte(c.in), &line)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%s: %v", c.in, err)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s: %v, want %q", c.in, err, c.err)
+		case c.err == "" && line.ExternalID != "a":
+			t.Errorf("%s: decoded %+v", c.in, line)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path"
@@ -91,27 +92,55 @@ func (a *Archive) Close() error {
 
 func cleanName(p string) string { return path.Clean(strings.TrimPrefix(p, "./")) }
 
-// Resolver maps a path inside the archive to an asset of the project, storing the file on
-// first use and reusing an asset of the project with the same bytes. Paths the archive does
-// not hold report ok=false.
-func (a *Archive) Resolver(projectID, userID string) func(ctx context.Context, p string) (assetID string, ok bool, err error) {
-	done := map[string]string{}
-	return func(ctx context.Context, p string) (string, bool, error) {
-		name := cleanName(p)
-		f, ok := a.files[name]
-		if !ok {
-			return "", false, nil
-		}
-		if id, ok := done[name]; ok {
-			return id, true, nil
-		}
-		id, err := a.m.fromArchive(ctx, projectID, userID, f)
-		if err != nil {
-			return "", false, err
-		}
-		done[name] = id
-		return id, true, nil
+// ArchiveFiles are the files of an archive as the media of one project's import.
+type ArchiveFiles struct {
+	a                 *Archive
+	projectID, userID string
+	done              map[string]string // cleaned name → asset id
+}
+
+// Files gives the archive's files to an import into the project by the user.
+func (a *Archive) Files(projectID, userID string) *ArchiveFiles {
+	return &ArchiveFiles{a: a, projectID: projectID, userID: userID, done: map[string]string{}}
+}
+
+// Check refuses a path the archive does not hold, or a file whose bytes are not a medium of
+// type t, as its upload would sniff them.
+func (f *ArchiveFiles) Check(p string, t tasks.InputType) *tasks.FieldError {
+	zf, ok := f.a.files[cleanName(p)]
+	if !ok {
+		return &tasks.FieldError{Code: CodeMissingMedia, Message: fmt.Sprintf("the media archive holds no file %q", p)}
 	}
+	r, err := zf.Open()
+	if err != nil {
+		return &tasks.FieldError{Code: CodeMissingMedia, Message: fmt.Sprintf("%s cannot be read from the archive: %v", p, err)}
+	}
+	defer r.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(r, head)
+	if ct := SniffContentType(head[:n], zf.Name); !Fits(t, ct) {
+		return &tasks.FieldError{Code: CodeWrongMedia, Message: fmt.Sprintf("%s is %s, not %s", p, Describe(ct), Medium(t))}
+	}
+	return nil
+}
+
+// AssetID returns the project's asset with the bytes of the archive's file at p, storing the
+// file on first use and reusing an asset of the project with the same bytes.
+func (f *ArchiveFiles) AssetID(ctx context.Context, p string) (string, error) {
+	name := cleanName(p)
+	zf, ok := f.a.files[name]
+	if !ok {
+		return "", fmt.Errorf("the media archive holds no file %q", p)
+	}
+	if id, ok := f.done[name]; ok {
+		return id, nil
+	}
+	id, err := f.a.m.fromArchive(ctx, f.projectID, f.userID, zf)
+	if err != nil {
+		return "", err
+	}
+	f.done[name] = id
+	return id, nil
 }
 
 // fromArchive returns the project's asset with the file's bytes, storing it if there is none.

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"testing"
 	"testing/iotest"
 
@@ -59,10 +60,11 @@ func hexNoise(n int) []byte {
 
 func png(tail string) []byte { return append(append([]byte{}, pngHead...), tail...) }
 
-// TestArchiveResolver: paths resolve to assets stored on first use, once per path, and files
-// with the same bytes (in the archive, or uploaded to the project before) share one asset;
-// other projects share nothing.
-func TestArchiveResolver(t *testing.T) {
+// TestArchiveFiles: paths resolve to assets stored on first use, once per path, and files with
+// the same bytes (in the archive, or uploaded to the project before) share one asset; other
+// projects share nothing. A path the archive does not hold, or a file that is not the medium
+// asked for, is refused by Check, which stores nothing.
+func TestArchiveFiles(t *testing.T) {
 	forEachEnv(t, Config{MaxUploadBytes: 1 << 20}, func(t *testing.T, fx *fixture) {
 		ctx := context.Background()
 		earlier, err := fx.upload(t, "earlier.png", png("earlier"))
@@ -81,34 +83,47 @@ func TestArchiveResolver(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer a.Close()
-		resolve := a.Resolver(fx.project.ID, fx.lead.ID)
-		id := func(p string) (string, bool) {
+		files := a.Files(fx.project.ID, fx.lead.ID)
+		for _, c := range []struct {
+			path string
+			t    tasks.InputType
+			code string
+		}{
+			{"img/a.png", tasks.InputImage, ""}, {"./img/a.png", tasks.InputImageList, ""},
+			{"missing.png", tasks.InputImage, "missing_media"}, {"img", tasks.InputImage, "missing_media"}, {"a.png", tasks.InputImage, "missing_media"},
+			{"img/a.png", tasks.InputAudio, "wrong_media"}, {"page.html", tasks.InputImage, "wrong_media"}, {"page.html", tasks.InputAudio, "wrong_media"},
+		} {
+			switch bad := files.Check(c.path, c.t); {
+			case c.code == "" && bad != nil:
+				t.Errorf("Check(%s, %s) = %+v, want nil", c.path, c.t, bad)
+			case c.code != "" && (bad == nil || bad.Code != c.code || !strings.Contains(bad.Message, c.path)):
+				t.Errorf("Check(%s, %s) = %+v, want %q", c.path, c.t, bad, c.code)
+			}
+		}
+		if keys, _ := fx.st.AssetKeys(ctx, fx.project.ID); len(keys) != 1 {
+			t.Fatalf("checking stored files: %d assets", len(keys))
+		}
+		id := func(p string) string {
 			t.Helper()
-			id, ok, err := resolve(ctx, p)
+			id, err := files.AssetID(ctx, p)
 			if err != nil {
-				t.Fatalf("resolve %s: %v", p, err)
+				t.Fatalf("asset of %s: %v", p, err)
 			}
-			return id, ok
+			return id
 		}
-		first, ok := id("img/a.png")
-		if !ok {
-			t.Fatal("img/a.png not found")
-		}
+		first := id("img/a.png")
 		for _, p := range []string{"img/a.png", "./img/a.png", "img/../img/a.png", "img/copy-of-a.png"} {
-			if got, ok := id(p); !ok || got != first {
-				t.Errorf("%s resolved to %q (%v), want the asset of img/a.png", p, got, ok)
+			if got := id(p); got != first {
+				t.Errorf("%s resolved to %q, want the asset of img/a.png", p, got)
 			}
 		}
-		if got, ok := id("img/old.png"); !ok || got != earlier.ID {
+		if got := id("img/old.png"); got != earlier.ID {
 			t.Fatalf("a file uploaded before resolved to %q, want %s", got, earlier.ID)
 		}
-		for _, p := range []string{"missing.png", "img", "img/", "a.png"} {
-			if got, ok := id(p); ok {
-				t.Errorf("%s resolved to %s", p, got)
-			}
+		if got, err := files.AssetID(ctx, "missing.png"); err == nil {
+			t.Errorf("missing.png resolved to %s", got)
 		}
-		pageID, _ := id("page.html")
-		page, err := fx.st.Asset(ctx, pageID)
+		page, err := fx.st.Asset(ctx, id("page.html"))
 		if err != nil || page.ContentType != blob.Download || page.Filename != "page.html" {
 			t.Fatalf("html from an archive: %+v, %v", page, err)
 		}
@@ -121,8 +136,8 @@ func TestArchiveResolver(t *testing.T) {
 		}
 
 		other := fx.newProject(t, "other")
-		if got, ok, err := a.Resolver(other.ID, fx.lead.ID)(ctx, "img/a.png"); err != nil || !ok || got == first {
-			t.Fatalf("another project's resolver: %q, %v, %v", got, ok, err)
+		if got, err := a.Files(other.ID, fx.lead.ID).AssetID(ctx, "img/a.png"); err != nil || got == first {
+			t.Fatalf("another project's files: %q, %v", got, err)
 		}
 	})
 }

@@ -50,6 +50,9 @@ func (s *Service) check(ctx context.Context, p *workflow.Project, req Request) (
 	if err := fe.Err(); err != nil {
 		return "", nil, err
 	}
+	if err := s.checkMedia(ctx, p.ID, spec); err != nil {
+		return "", nil, err
+	}
 	return name, spec, s.checkItems(ctx, p, spec, req.Options)
 }
 
@@ -58,11 +61,15 @@ func (s *Service) check(ctx context.Context, p *workflow.Project, req Request) (
 // and a release job shares its server with the people annotating.
 const rowGroupRows = 2500
 
-// parseSpec is exports.ParseSpec with the release's own default row group size.
+// parseSpec is exports.ParseSpec with the release's own defaults: the row group size, and media
+// copied (defaultMedia).
 func parseSpec(schema *tasks.Schema, formats []string, options map[string]any) (*exports.Spec, error) {
 	spec, err := exports.ParseSpec(schema, formats, options)
 	if _, asked := options["row_group_rows"]; err == nil && !asked {
 		spec.RowGroupRows = rowGroupRows
+	}
+	if err == nil {
+		defaultMedia(spec, options)
 	}
 	return spec, err
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path"
@@ -16,24 +17,82 @@ import (
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
-// mediaTTL is how long the signed URLs of a release that references its media stay valid: the
-// longest an S3 presigned URL may live.
+// mediaTTL is how long the signed URLs of a release that references its media stay valid,
+// from the moment the release was asked for: the longest an S3 presigned URL may live.
 const mediaTTL = 7 * 24 * time.Hour
 
-// releaseMedia turns the asset references of released inputs into what the release carries:
-// a signed URL (media "reference") or a copy of the file inside the release,
-// media/<asset id><ext> (media "copy"). Paths and URLs given at import stay as they were.
-type releaseMedia struct {
-	s      *Service
-	copy   bool
-	sink   *blobSink
-	copied map[string]string // asset id → release path
-	files  []exports.FileEntry
+// CodeNoPublicURL refuses a release by reference whose links to uploaded media would have no
+// host.
+const CodeNoPublicURL = "no_public_url"
+
+// defaultMedia makes copy the media mode of a release that does not choose one, so that a
+// release ships its files and lasts (exports' own default, reference, writes references as
+// given, and a reference to an upload is a signed link that expires).
+func defaultMedia(spec *exports.Spec, options map[string]any) {
+	if _, asked := options["media"]; !asked {
+		spec.Media = exports.MediaCopy
+	}
 }
 
-func (s *Service) newMedia(spec *exports.Spec, sink *blobSink) *releaseMedia {
-	return &releaseMedia{s: s, copy: spec.Media == exports.MediaCopy, sink: sink, copied: map[string]string{}}
+// checkMedia refuses a release by reference of a project with uploaded media when the links
+// would be paths without a host: the local blob store signs paths of this server, and only
+// the server's public URL (--public-url) makes them links that work outside it.
+func (s *Service) checkMedia(ctx context.Context, projectID string, spec *exports.Spec) error {
+	if spec.Media != exports.MediaReference || s.publicURL != "" {
+		return nil
+	}
+	if u, err := s.blobs.SignedURL(ctx, "releases/probe", time.Minute, ""); err != nil || !strings.HasPrefix(u, "/") {
+		return nil // note: a store that cannot sign now fails the release's job, not its request
+	}
+	has, err := s.store.HasAssets(ctx, projectID)
+	if err != nil || !has {
+		return err
+	}
+	return tasks.Field("options.media", CodeNoPublicURL, "links to the project's uploaded media would have no host: "+
+		"this server has no public URL (--public-url, ARBITER_PUBLIC_URL); copy the media into the release instead, or set the public URL")
 }
+
+// linksExpireAt is when the signed links to uploaded media of a release by reference stop
+// working: mediaTTL after the release was asked for, the same instant for every link.
+func linksExpireAt(r *store.Release) time.Time {
+	return r.CreatedAt.Add(mediaTTL).UTC().Truncate(time.Second)
+}
+
+// mediaLinksExpiry is linksExpireAt for a release by reference, nil for one that copies its
+// media. A done release is read by its manifest, which records the mode it was made with.
+func mediaLinksExpiry(r *store.Release, options map[string]any, m *exports.Manifest) *time.Time {
+	mode, asked := options["media"]
+	if !asked {
+		mode = exports.MediaCopy
+	}
+	if m != nil {
+		mode = m.Options["media"]
+	}
+	if mode != exports.MediaReference {
+		return nil
+	}
+	at := linksExpireAt(r)
+	return &at
+}
+
+// releaseMedia turns the asset references of released inputs into what the release carries: a signed
+// URL (media "reference") or a copy of the file inside the release, media/<asset id><ext>
+// (media "copy"). Paths and URLs given at import stay as they were.
+type releaseMedia struct {
+	s       *Service
+	copy    bool
+	expires time.Time // when the signed URLs of a release by reference stop working
+	sink    *blobSink
+	copied  map[string]string // asset id → release path
+	files   []exports.FileEntry
+}
+
+func (s *Service) newMedia(r *store.Release, spec *exports.Spec, sink *blobSink) *releaseMedia {
+	return &releaseMedia{s: s, copy: spec.Media == exports.MediaCopy, expires: linksExpireAt(r), sink: sink, copied: map[string]string{}}
+}
+
+// errLinksExpired fails a release by reference that started after its links would expire.
+var errLinksExpired = errors.New("this release waited longer than its media links may live (7 days); start a new release")
 
 // rewrite replaces the asset references of an item's inputs in place.
 func (m *releaseMedia) rewrite(ctx context.Context, schema *tasks.Schema, inputs map[string]json.RawMessage, assets map[string]*store.Asset) error {
@@ -45,7 +104,11 @@ func (m *releaseMedia) rewrite(ctx context.Context, schema *tasks.Schema, inputs
 		if m.copy {
 			return m.copyAsset(ctx, a)
 		}
-		url, err := m.s.blobs.SignedURL(ctx, a.BlobKey, mediaTTL, a.ContentType)
+		ttl := m.expires.Sub(m.s.now())
+		if ttl < time.Minute {
+			return "", errLinksExpired
+		}
+		url, err := m.s.blobs.SignedURL(ctx, a.BlobKey, ttl, a.ContentType)
 		if strings.HasPrefix(url, "/") {
 			url = m.s.publicURL + url
 		}
@@ -68,7 +131,7 @@ func (m *releaseMedia) copyAsset(ctx context.Context, a *store.Asset) (string, e
 	p := "media/" + a.ID + ext
 	r, err := m.s.blobs.Get(ctx, a.BlobKey)
 	if err != nil {
-		return "", fmt.Errorf("read asset %s: %w", a.ID, err)
+		return "", fmt.Errorf("read asset %s from the blob store: %w", a.ID, err)
 	}
 	defer r.Close()
 	f, err := m.sink.create(p, a.ContentType)

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/insight"
@@ -13,6 +17,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // mediaSchema references media every way an input can: a photo, an album of images and a
@@ -28,6 +33,9 @@ const mediaSchema = `{
 	"questions": [{"key": "ok", "kind": "binary", "label": "Fine?", "required": true}]
 }`
 
+// gifBytes is a GIF image header: enough for the upload to be sniffed as an image.
+var gifBytes = []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")
+
 // mediaProject makes a mediaSchema project with one done item whose inputs reference two
 // uploaded files (the first one twice) and a URL.
 func mediaProject(t *testing.T) (*fixture, *store.Asset, *store.Asset) {
@@ -38,7 +46,7 @@ func mediaProject(t *testing.T) (*fixture, *store.Asset, *store.Asset) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := f.media.Upload(ctx, f.fp.ID, f.user, "page.weird-extension", strings.NewReader("second file"))
+	b, err := f.media.Upload(ctx, f.fp.ID, f.user, "page.weird-extension", bytes.NewReader(gifBytes))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +81,7 @@ func TestMediaCopy(t *testing.T) {
 		!strings.Contains(string(in["output"]), `"value":"`+pa+`"`) || string(in["caption"]) != `"plain text"` {
 		t.Fatalf("released inputs %s", in)
 	}
-	if !bytes.Equal(f.file(id, pa), pngBytes) || string(f.file(id, pb)) != "second file" {
+	if !bytes.Equal(f.file(id, pa), pngBytes) || !bytes.Equal(f.file(id, pb), gifBytes) {
 		t.Fatal("the copies differ from the uploads")
 	}
 	files, _ := f.st.ReleaseFiles(context.Background(), id)
@@ -91,13 +99,33 @@ func TestMediaCopy(t *testing.T) {
 	}
 }
 
-// TestMediaReference: with media "reference" the inputs carry signed URLs of the files, under
-// the server's public address.
+// TestMediaCopiedByDefault: a release that does not choose copies the uploaded media into
+// itself, so that its files hold no link that expires, and says no link does.
+func TestMediaCopiedByDefault(t *testing.T) {
+	f, a, _ := mediaProject(t)
+	id := f.start([]string{"jsonl"}, nil)
+	if err := f.rel.Run(context.Background(), id); err != nil || f.get(id).Status != flow.ReleaseDone {
+		t.Fatalf("release: %v %+v", err, f.get(id))
+	}
+	r := f.get(id)
+	if in := releasedInputs(t, f, id); string(in["photo"]) != `"media/`+a.ID+`.png"` || r.MediaLinksExpireAt != nil {
+		t.Fatalf("released photo %s, links expire %v", in["photo"], r.MediaLinksExpireAt)
+	}
+	var m struct{ Options map[string]any }
+	if json.Unmarshal(r.Manifest, &m) != nil || m.Options["media"] != "copy" {
+		t.Fatalf("the manifest records media %v", m.Options["media"])
+	}
+}
+
+// TestMediaReference: with media "reference" the inputs carry signed URLs of the files under
+// the server's public address, every one valid until the same instant, seven days after the
+// release was asked for, which the release states.
 func TestMediaReference(t *testing.T) {
 	f, a, _ := mediaProject(t)
 	f.rel = releases.New(releases.Deps{Store: f.st, Blobs: f.blobs, Flow: f.flow, Insight: insight.New(f.st, f.flow), PublicURL: "https://arbiter.example.org"})
 	f.rel.UseJobs(f.jobs)
-	id := f.start([]string{"jsonl"}, nil)
+	id := f.start([]string{"jsonl"}, map[string]any{"media": "reference"})
+	queued := f.get(id)
 	if err := f.rel.Run(context.Background(), id); err != nil || f.get(id).Status != flow.ReleaseDone {
 		t.Fatalf("release: %v %+v", err, f.get(id))
 	}
@@ -108,6 +136,41 @@ func TestMediaReference(t *testing.T) {
 	}
 	if files, _ := f.st.ReleaseFiles(context.Background(), id); len(files) != 4 {
 		t.Fatalf("a release by reference copies media: %d files", len(files))
+	}
+	r := f.get(id)
+	want := r.CreatedAt.Add(7 * 24 * time.Hour).UTC().Truncate(time.Second)
+	if r.MediaLinksExpireAt == nil || !r.MediaLinksExpireAt.Equal(want) || queued.MediaLinksExpireAt == nil || !queued.MediaLinksExpireAt.Equal(want) {
+		t.Fatalf("links expire %v (queued: %v), want %v", r.MediaLinksExpireAt, queued.MediaLinksExpireAt, want)
+	}
+	exps := regexp.MustCompile(`exp=(\d+)`).FindAllStringSubmatch(string(f.file(id, "jsonl/test.jsonl")), -1)
+	if len(exps) != 3 {
+		t.Fatalf("%d signed links, want 3", len(exps))
+	}
+	for _, e := range exps {
+		if e[1] != strconv.FormatInt(want.Unix(), 10) {
+			t.Fatalf("a link expires at %s, the release says %d", e[1], want.Unix())
+		}
+	}
+}
+
+// TestMediaReferenceNeedsPublicURL: a server without a public URL, whose local blob store
+// signs paths without a host, refuses a release by reference of uploaded media before any job
+// starts, saying what to do; a project whose media are all URLs given at import may still
+// release by reference.
+func TestMediaReferenceNeedsPublicURL(t *testing.T) {
+	f, _, _ := mediaProject(t)
+	_, err := f.rel.Start(context.Background(), f.fp, f.user, releases.Request{Name: "v1", Formats: []string{"jsonl"}, Options: map[string]any{"media": "reference"}})
+	var fe tasks.FieldErrors
+	if !errors.As(err, &fe) || fe["options.media"].Code != releases.CodeNoPublicURL || !strings.Contains(fe["options.media"].Message, "--public-url") {
+		t.Fatalf("a release of host-less links: %v", err)
+	}
+	if len(f.jobs.ids) != 0 {
+		t.Fatalf("a job was queued: %v", f.jobs.ids)
+	}
+	g := newFixture(t, testenv.SQLite(t), testenv.LocalBlobs(t))
+	g.importDone(2, func(i int) any { return "text" })
+	if r := g.get(g.start([]string{"jsonl"}, map[string]any{"media": "reference"})); r.MediaLinksExpireAt == nil {
+		t.Fatalf("a release by reference without uploads: %+v", r)
 	}
 }
 

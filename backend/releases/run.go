@@ -91,7 +91,7 @@ func (s *Service) run(ctx context.Context, r *store.Release) error {
 	}
 	defer limitMemory()()
 	sink := newBlobSink(ctx, s.blobs, keyPrefix(fp.ID, r.ID), s.reserver(ctx, r))
-	med := s.newMedia(spec, sink)
+	med := s.newMedia(r, spec, sink)
 	job := exports.Job{Release: rel, Spec: spec, Sink: sink, ProgressEvery: max(1000, total/200),
 		Progress:   func(n int64) { s.store.ReleaseProgress(ctx, r.ID, n) }, // note: progress is best effort
 		ExtraFiles: func() []exports.FileEntry { return med.files }}

@@ -96,8 +96,11 @@ type Release struct {
 	Options       map[string]any     `json:"options"`
 	SchemaVersion int                `json:"schema_version"`
 	Progress      Progress           `json:"progress"`
-	Error         *string            `json:"error,omitempty"`
-	Summary       *Summary           `json:"summary,omitempty"`
+	// MediaLinksExpireAt is, for a release by reference (option media "reference"), when the
+	// signed links to uploaded media in its files stop working; absent when media are copied.
+	MediaLinksExpireAt *time.Time `json:"media_links_expire_at,omitempty"`
+	Error              *string    `json:"error,omitempty"`
+	Summary            *Summary   `json:"summary,omitempty"`
 	// Manifest is manifest.json of a done release; only a single release carries it.
 	Manifest   json.RawMessage `json:"manifest,omitempty"`
 	CreatedBy  string          `json:"created_by"`
@@ -135,10 +138,12 @@ func view(r *store.Release, withManifest bool) Release {
 	json.Unmarshal(r.Formats, &v.Formats)
 	json.Unmarshal(r.Options, &v.Options)
 	if r.Status != flow.ReleaseDone || len(r.Manifest) == 0 {
+		v.MediaLinksExpireAt = mediaLinksExpiry(r, v.Options, nil)
 		return v
 	}
 	var m exports.Manifest
 	if json.Unmarshal(r.Manifest, &m) == nil {
+		v.MediaLinksExpireAt = mediaLinksExpiry(r, v.Options, &m)
 		sum := &Summary{Records: m.Records.Total, BySplit: m.Records.BySplit, ByProvenance: m.Records.ByProvenance,
 			ByLanguage: m.Records.ByLanguage, Tally: m.Records, Files: len(m.Files) + 1}
 		for _, f := range m.Files {

@@ -78,3 +78,10 @@ func (s *Store) StorageUsed(ctx context.Context, projectID string) (StorageUse, 
 	err = s.db.WithContext(ctx).Model(&Release{}).Where("project_id = ?", projectID).Select("COALESCE(SUM(bytes_stored), 0)").Scan(&u.Releases).Error
 	return u, translate(err)
 }
+
+// HasAssets reports whether any file was uploaded to the project.
+func (s *Store) HasAssets(ctx context.Context, projectID string) (bool, error) {
+	var ids []string
+	err := s.db.WithContext(ctx).Model(&Asset{}).Where("project_id = ?", projectID).Limit(1).Pluck("id", &ids).Error
+	return len(ids) > 0, translate(err)
+}

@@ -311,15 +311,31 @@ func (s *Store) InsertNewItems(ctx context.Context, its []*Item) (map[string]boo
 			args = append(args, it.ID, it.ProjectID, it.ExternalID, it.ParentID, it.Inputs, it.Meta, it.Language, it.Stage, it.SpotCheck, it.Gold, it.GTRevision, 1, t, t)
 		}
 		sb.WriteString(" ON CONFLICT (project_id, external_id) DO NOTHING RETURNING external_id")
-		var got []string
-		if err := s.db.WithContext(ctx).Raw(sb.String(), args...).Scan(&got).Error; err != nil {
-			return nil, translate(err)
-		}
-		for _, id := range got {
-			inserted[id] = true
+		if err := s.insertReturning(ctx, sb.String(), args, inserted); err != nil {
+			return nil, err
 		}
 	}
 	return inserted, nil
+}
+
+// insertReturning runs an INSERT ... RETURNING of one text column and adds each value to got.
+//
+// note: rows are read by hand, not with gorm's Scan, which writes the statement out with every
+// value inlined (for its logger) whether or not anything logs: several copies of each line.
+func (s *Store) insertReturning(ctx context.Context, query string, args []any, got map[string]bool) error {
+	rows, err := s.db.WithContext(ctx).Raw(query, args...).Rows()
+	if err != nil {
+		return translate(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return translate(err)
+		}
+		got[v] = true
+	}
+	return translate(rows.Err())
 }
 
 // UpdateItemContent replaces an item's inputs, meta and language.

@@ -478,9 +478,10 @@ export interface paths {
         /**
          * Import items from NDJSON (lead)
          * @description One `ItemLine` per line; blank lines are skipped. Lines are read as a stream and stored
-         *     500 to a transaction. Each line is checked on its own (unknown fields, a required
-         *     `external_id`, the inputs against the schema of the first stage, uploaded assets of this
-         *     project, `ground_truth` answers against the schema, `language` as a BCP 47 tag and one of
+         *     500 to a transaction (fewer once the lines add up to 2 MiB). Each line is checked on its
+         *     own (unknown fields, a required `external_id`, the inputs against the schema of the first
+         *     stage, uploaded assets of this project (`unknown_asset`) of the input's medium by their
+         *     sniffed bytes (`wrong_media`: an HTML page or a picture is no `audio`), `ground_truth` answers against the schema, `language` as a BCP 47 tag and one of
          *     the project's `languages`): a bad line is reported in `errors` by its 1-based number (with
          *     `details` keyed by field, e.g. `language`) and nothing of it is written; the good lines are
          *     kept, so the answer is 200 even when lines failed.
@@ -1309,7 +1310,10 @@ export interface paths {
          *     `options.split_key` / `options.cluster_key` (`missing_split_key`, `invalid_split`: the
          *     key is missing or not a split name on some items that would be released; the message
          *     counts them and names the first), `options.filter...` (`no_match`: the metadata filter
-         *     keeps no item) and `project` (`nothing_done`: no item is done yet).
+         *     keeps no item), `options.media` (`no_public_url`: a release by reference of uploaded
+         *     media on a server whose blob store signs paths of its own and that has no
+         *     `--public-url`, so the links would have no host) and `project` (`nothing_done`: no item
+         *     is done yet).
          *
          *     Options (all optional): `include_dropped` (bool: also release dropped and unresolved
          *     items, marked), `raw` (bool: each item's labels and reviews, pseudonymised),
@@ -1317,10 +1321,11 @@ export interface paths {
          *     item's split), `split_ratios` (`"train=0.8,test=0.2"` or an object), `cluster_key`
          *     (items sharing this metadata value stay in one split), `split_seed` (integer),
          *     `filter` (`{"key": ["v1", "v2"]}`) or `filter.<key>` (`"v1,v2"`), `media`
-         *     (`reference`: uploaded media as signed URLs valid for 7 days, paths and URLs as imported;
-         *     `copy`: uploaded media copied into the release under `media/`), `ties` (omnireward,
-         *     bool), `hidden_inputs` (d3omni, bool: write the hidden inputs such as the generator),
-         *     `row_group_rows` (hf, 100 to 1000000).
+         *     (`copy`, the default: uploaded media copied into the release under `media/`;
+         *     `reference`: uploaded media as absolute signed URLs that all expire 7 days after the
+         *     release was asked for, at `media_links_expire_at`; paths and URLs given at import stay
+         *     as they are either way), `ties` (omnireward, bool), `hidden_inputs` (d3omni, bool: write
+         *     the hidden inputs such as the generator), `row_group_rows` (hf, 100 to 1000000).
          */
         post: operations["createRelease"];
         delete?: never;
@@ -2445,6 +2450,11 @@ export interface components {
             };
             /** @description Why the release failed. */
             error?: string;
+            /**
+             * Format: date-time
+             * @description For a release by reference (`media: reference`), when the signed links to uploaded media in its files stop working (7 days after `created_at`); absent when media are copied.
+             */
+            media_links_expire_at?: string;
             summary?: components["schemas"]["ReleaseSummary"];
             manifest?: components["schemas"]["ReleaseManifest"];
             created_by: string;

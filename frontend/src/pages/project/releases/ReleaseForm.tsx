@@ -5,7 +5,8 @@ import { releaseKeys, useReleasesApi, type ExportFormat } from "../../../api/rel
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Field } from "../../../components/Field";
 import { FormatChoices } from "./FormatChoices";
-import { defaultChoices, releaseRequest, type ReleaseChoices } from "./options";
+import { formatDateTime } from "../../../components/format";
+import { defaultChoices, linksExpireAt, MEDIA_LINK_DAYS, releaseRequest, type ReleaseChoices } from "./options";
 
 /** The errors of a refused request by field, with formats[i] gathered under formats. */
 function fieldErrors(err: unknown): Record<string, string> {
@@ -68,12 +69,20 @@ export function ReleaseForm({ pid }: { pid: string }) {
           <input type="checkbox" checked={c.raw} onChange={(e) => set("raw", e.target.checked)} /> Raw labels and reviews (annotators pseudonymised)
         </label>
         <label>
-          <input type="radio" name="media" checked={c.media === "reference"} onChange={() => set("media", "reference")} /> Media referenced (signed URLs
-          valid 7 days)
-        </label>
-        <label>
           <input type="radio" name="media" checked={c.media === "copy"} onChange={() => set("media", "copy")} /> Media copied into the release
         </label>
+        <label>
+          <input type="radio" name="media" checked={c.media === "reference"} onChange={() => set("media", "reference")} /> Media referenced by
+          links that expire
+        </label>
+        {c.media === "reference" && (
+          <div className="notice notice-warn" role="status" data-testid="links-expire">
+            Links to uploaded media in the released files stop working {MEDIA_LINK_DAYS} days after the release is started (started now:{" "}
+            {formatDateTime(linksExpireAt(new Date()).toISOString())}). Whoever uses the release after that gets broken media; copy the media
+            to ship them with the files.
+          </div>
+        )}
+        {errs["options.media"] && <div className="field-error" role="alert">{errs["options.media"]}</div>}
         {c.formats.includes("omnireward") && (
           <label>
             <input type="checkbox" checked={c.ties} onChange={(e) => set("ties", e.target.checked)} /> Omni-Reward: keep tie records

@@ -43,6 +43,7 @@ function ReleaseRow({ pid, release: r, navigate }: { pid: string; release: Relea
           {r.formats.join(", ")} · {formatDateTime(r.created_at)}
         </span>
       </div>
+      {r.media_links_expire_at && <LinksExpire at={r.media_links_expire_at} />}
       {releaseActive(r) && <ReleaseProgress release={r} />}
       {r.status === "failed" && (
         <div className="notice notice-error" role="alert">
@@ -51,6 +52,18 @@ function ReleaseRow({ pid, release: r, navigate }: { pid: string; release: Relea
       )}
       {r.status === "done" && r.summary && <Downloads pid={pid} release={r} navigate={navigate} />}
     </li>
+  );
+}
+
+/** The warning of a release by reference: when its links to uploaded media stop working. */
+function LinksExpire({ at }: { at: string }) {
+  const when = formatDateTime(at);
+  return (
+    <div className="notice notice-warn" role="status">
+      {new Date(at) > new Date()
+        ? `Links to uploaded media in this release's files stop working on ${when}; release again with media copied to ship them.`
+        : `Links to uploaded media in this release's files stopped working on ${when}.`}
+    </div>
   );
 }
 

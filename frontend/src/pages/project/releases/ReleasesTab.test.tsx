@@ -37,7 +37,7 @@ describe("releaseRequest", () => {
       formats: ["robojudge", "omnireward"],
       includeDropped: true,
       raw: true,
-      media: "copy",
+      media: "reference",
       split: "ratio",
       ratios: "train=0.8,test=0.2",
       clusterKey: "source_clip",
@@ -47,7 +47,7 @@ describe("releaseRequest", () => {
     expect(req.options).toEqual({
       include_dropped: true,
       raw: true,
-      media: "copy",
+      media: "reference",
       split_ratios: "train=0.8,test=0.2",
       cluster_key: "source_clip",
       "filter.task": "text_to_image,text_to_video",
@@ -114,6 +114,27 @@ describe("ReleasesTab", () => {
     fireEvent.click(screen.getByRole("button", { name: "Start release" }));
     expect(await screen.findByRole("progressbar", { name: "Release v1" })).toBeTruthy();
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("");
+  });
+
+  it("copies media unless asked, and warns when the links of a release by reference stop working", async () => {
+    const { calls } = renderInProject(<ReleasesTab />, lead, {
+      "GET /api/v1/formats": formats,
+      "GET /api/v1/projects/p1/releases": () => json(200, { items: [] }),
+      "POST /api/v1/projects/p1/releases": () =>
+        apiError(422, "validation_failed", "the request has invalid fields", {
+          "options.media": { code: "no_public_url", message: "links to the project's uploaded media would have no host" },
+        }),
+    });
+    expect(((await screen.findByLabelText("Media copied into the release")) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId("links-expire")).toBeNull();
+    fireEvent.click(screen.getByLabelText("Media referenced by links that expire"));
+    const warning = screen.getByTestId("links-expire").textContent ?? "";
+    expect(warning).toContain("stop working 7 days after the release is started");
+    expect(warning).toContain(String(new Date(Date.now() + 7 * 24 * 3600 * 1000).getFullYear()));
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "v1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start release" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("would have no host");
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ name: "v1", formats: ["jsonl", "hf"], options: { media: "reference" } });
   });
 
   it("says why a project cannot be released", async () => {
@@ -192,6 +213,24 @@ describe("ReleaseList", () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/api/v1/release-archives/r1?exp=1&sig=abc"));
     const files = screen.getByRole("table", { name: "Files of v1" });
     expect(within(files).getByRole("link", { name: "jsonl/train.jsonl" }).getAttribute("href")).toContain("/blobs/releases/p1/r1/");
+  });
+
+  it("says when the links of a release by reference stop working, or stopped", async () => {
+    renderInProject(<ReleaseList pid="p1" />, lead, {
+      "GET /api/v1/projects/p1/releases": () =>
+        json(200, {
+          items: [
+            release({ id: "r2", name: "v2", options: { media: "reference" }, media_links_expire_at: "2999-01-08T10:00:00Z" }),
+            release({ id: "r1", options: { media: "reference" }, media_links_expire_at: "2020-01-08T10:00:00Z" }),
+            release({ id: "r0", name: "v0" }),
+          ],
+        }),
+    });
+    const v2 = await screen.findByText("v2");
+    expect(within(v2.closest("li")!).getByRole("status").textContent).toMatch(/stop working on .*2999/);
+    const rows = screen.getAllByRole("listitem");
+    expect(within(rows[1]).getByRole("status").textContent).toMatch(/stopped working on .*2020/);
+    expect(within(rows[2]).queryByRole("status")).toBeNull();
   });
 
   it("shows why a release failed", async () => {

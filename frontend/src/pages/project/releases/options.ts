@@ -29,7 +29,7 @@ export const defaultChoices: ReleaseChoices = {
   ratios: "train=0.8,test=0.2",
   clusterKey: "",
   raw: false,
-  media: "reference",
+  media: "copy",
   filter: "",
   ties: true,
 };
@@ -43,7 +43,7 @@ export function releaseRequest(c: ReleaseChoices): ReleaseRequest {
   const options: Record<string, unknown> = {};
   if (c.includeDropped) options.include_dropped = true;
   if (c.raw) options.raw = true;
-  if (c.media === "copy") options.media = "copy";
+  if (c.media === "reference") options.media = "reference";
   if (c.split === "one" && c.splitName.trim() && c.splitName.trim() !== "test") options.split = c.splitName.trim();
   if (c.split === "key") options.split_key = c.splitKey.trim();
   if (c.split === "ratio") {
@@ -56,6 +56,14 @@ export function releaseRequest(c: ReleaseChoices): ReleaseRequest {
   }
   if (c.formats.includes("omnireward") && !c.ties) options.ties = false;
   return { name: c.name.trim(), formats: c.formats, options };
+}
+
+/** How long the links of a release by reference to uploaded media work, from when it is asked for. */
+export const MEDIA_LINK_DAYS = 7;
+
+/** When the links of a release by reference asked for at `now` stop working. */
+export function linksExpireAt(now: Date): Date {
+  return new Date(now.getTime() + MEDIA_LINK_DAYS * 24 * 3600 * 1000);
 }
 
 /** Human sizes for file and release sizes. */

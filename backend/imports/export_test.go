@@ -1,0 +1,4 @@
+package imports
+
+// ImportBatchBytes is importBatchBytes, for the memory test.
+const ImportBatchBytes = importBatchBytes
