@@ -1,0 +1,224 @@
+package releases_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"maps"
+	"testing"
+
+	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/projects"
+	"github.com/arbiter-annotation/arbiter/backend/releases"
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/testenv"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/exports"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// The texts of the RoboJudge walk: the annotator's evidence, the reviewer's correction and the
+// expert's decision.
+const (
+	annPA = "The cube floats up before the grasp closes; otherwise the scene is stable."
+	revPA = "A single-frame lift before the grasp: a minor artifact, the physics holds."
+	adjPA = "One frame of early lift; minor, so PA 4 as the reviewer says."
+)
+
+// useTemplate makes a project of a built-in template with the policy and releases it from then
+// on.
+func (f *fixture) useTemplate(template string, pol workflow.Policy) {
+	f.t.Helper()
+	ctx := context.Background()
+	u, err := f.st.User(ctx, f.user)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	d, err := f.projects.CreateProject(ctx, u, projects.ProjectSpec{Name: template, Template: template, Workflow: &pol})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	p, _ := f.st.Project(ctx, d.ID)
+	if f.fp, err = f.flow.LoadProject(ctx, p, 0); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// robojudgeAnswers are the template's example answers with PA and its evidence replaced.
+func robojudgeAnswers(pa int, evidence string) tasks.Answers {
+	tpl, _ := tasks.LookupTemplate("robojudge")
+	a := tpl.Schema.ExampleAnswers()
+	a["physical_adherence"], _ = json.Marshal(pa)
+	a["pa_evidence"], _ = json.Marshal(evidence)
+	return a
+}
+
+// correctedRoboJudge walks one RoboJudge item through label (both passes) → cross-review, where
+// the reviewer corrects PA 3 to 4 with their own evidence → expert adjudication.
+func correctedRoboJudge(t *testing.T, st *store.Store) (f *fixture, ann, rev, adj *store.User) {
+	f = newFixture(t, st, testenv.LocalBlobs(t))
+	f.useTemplate("robojudge", workflow.Policy{Overlap: 1, Review: workflow.ReviewCross, Adjudication: workflow.AdjudicateAlways})
+	f.importLines(`{"external_id":"droid-0421-gen07","inputs":{"video":"media/robot_rollout.mp4","first_frame":"media/robot_first_frame.png",` +
+		`"instruction":"Pick up the green cube and place it to the left of the gripper.","generator":"video-gen-07"},"meta":{"source_clip":"DROID/pick_place/episode_0421"}}`)
+	ann, rev, adj = f.member("ann@example.org", store.RoleAnnotator), f.member("rev@example.org", store.RoleReviewer), f.member("adj@example.org", store.RoleAdjudicator)
+	own := robojudgeAnswers(3, annPA)
+	for pass := range 2 {
+		c := f.claim(ann, flow.StageLabel)
+		part := tasks.Answers{}
+		maps.Copy(part, own)
+		maps.DeleteFunc(part, func(k string, _ json.RawMessage) bool { return f.fp.Schema.PassOf(k) != pass })
+		f.submit(ann, c.ID, workflow.Submission{Answers: part, TimeSpentMS: 30_000})
+	}
+	c := f.claim(rev, flow.StageReview)
+	f.submit(rev, c.ID, workflow.Submission{Verdict: flow.VerdictCorrect, Answers: robojudgeAnswers(4, revPA), Comment: "PA too harsh", TimeSpentMS: 20_000})
+	c = f.claim(adj, flow.StageAdjudicate)
+	conf := 4
+	f.submit(adj, c.ID, workflow.Submission{Answers: robojudgeAnswers(4, adjPA), Rationale: "The lift is one frame.", Confidence: &conf, TimeSpentMS: 20_000})
+	if it := f.item("droid-0421-gen07"); it.Stage != flow.StageDone {
+		t.Fatalf("the item is in %s", it.Stage)
+	}
+	return f, ann, rev, adj
+}
+
+// rawRecord is the part of a raw jsonl record the RoboJudge test reads.
+type rawRecord struct {
+	Labels []struct {
+		Annotator, Role, Review string
+		Answers                 map[string]json.RawMessage
+	}
+	Reviews []struct {
+		Reviewer, Role, Annotator, Verdict, Comment string
+		Answers                                     map[string]json.RawMessage
+	}
+	Texts      map[string][]exports.TextAnswer
+	Provenance struct{ Kind, Adjudicator string }
+}
+
+// TestRoboJudgeCorrectionRelease: a RoboJudge label corrected by a reviewer and adjudicated by
+// an expert is released with raw=true holding the annotator's original scores and evidence
+// under the annotator's pseudonym and role, the correction under the reviewer's, and the
+// kept evidence of the correction credited to the reviewer.
+func TestRoboJudgeCorrectionRelease(t *testing.T) {
+	for _, be := range testenv.Backends() {
+		t.Run(be.Name, func(t *testing.T) {
+			f, ann, rev, adj := correctedRoboJudge(t, be.Open(t))
+			ctx := context.Background()
+			id := f.start([]string{"jsonl", "robojudge"}, map[string]any{"raw": true})
+			if err := f.rel.Run(ctx, id); err != nil || f.get(id).Status != flow.ReleaseDone {
+				t.Fatalf("release: %v %+v", err, f.get(id))
+			}
+			salt, err := releases.Salt(ctx, f.rel, f.fp.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pAnn, pRev, pAdj := exports.Pseudonym(salt, ann.ID), exports.Pseudonym(salt, rev.ID), exports.Pseudonym(salt, adj.ID)
+			var rec rawRecord
+			if err := json.Unmarshal(bytes.TrimSpace(f.file(id, "jsonl/test.jsonl")), &rec); err != nil {
+				t.Fatal(err)
+			}
+			if len(rec.Labels) != 1 || len(rec.Reviews) != 1 {
+				t.Fatalf("labels %+v reviews %+v", rec.Labels, rec.Reviews)
+			}
+			l, r := rec.Labels[0], rec.Reviews[0]
+			if l.Annotator != pAnn || l.Role != "annotator" || l.Review != "corrected" ||
+				string(l.Answers["physical_adherence"]) != "3" || str(l.Answers["pa_evidence"]) != annPA {
+				t.Fatalf("the label %+v: want the annotator %s's own PA 3 and evidence", l, pAnn)
+			}
+			if r.Reviewer != pRev || r.Role != "reviewer" || r.Annotator != pAnn || r.Verdict != "correct" || r.Comment != "PA too harsh" ||
+				string(r.Answers["physical_adherence"]) != "4" || str(r.Answers["pa_evidence"]) != revPA {
+				t.Fatalf("the review %+v: want the reviewer %s's correction PA 4 with their evidence", r, pRev)
+			}
+			want := []exports.TextAnswer{{Author: pAdj, Role: "adjudicator", Text: adjPA}, {Author: pRev, Role: "corrected", Text: revPA}}
+			if got := rec.Texts["pa_evidence"]; len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+				t.Fatalf("kept PA evidence %+v, want %+v", got, want)
+			}
+			if rec.Provenance.Kind != "adjudicated" || rec.Provenance.Adjudicator != pAdj {
+				t.Fatalf("provenance %+v", rec.Provenance)
+			}
+		})
+	}
+}
+
+// str reads a JSON string, "" when it is not one.
+func str(raw json.RawMessage) string {
+	var s string
+	json.Unmarshal(raw, &s)
+	return s
+}
+
+// TestReleaseCreditsOldCorrections: ground truth decided before corrections were credited to
+// their reviewers names the label's annotator on the corrected text; a release credits it to
+// the reviewer who corrected the label.
+func TestReleaseCreditsOldCorrections(t *testing.T) {
+	for _, be := range testenv.Backends() {
+		t.Run(be.Name, func(t *testing.T) {
+			f, ann, rev, adj := correctedRoboJudge(t, be.Open(t))
+			ctx := context.Background()
+			it := f.item("droid-0421-gen07")
+			gts, err := f.st.LatestGroundTruth(ctx, []string{it.ID})
+			if err != nil {
+				t.Fatal(err)
+			}
+			old := *gts[it.ID]
+			old.Texts = workflow.Encode(map[string][]exports.TextAnswer{"pa_evidence": {
+				{Author: adj.ID, Role: "adjudicator", Text: adjPA}, {Author: ann.ID, Role: "corrected", Text: revPA}}})
+			if err := f.st.AddGroundTruth(ctx, &old); err != nil {
+				t.Fatal(err)
+			}
+			id := f.start([]string{"jsonl"}, nil)
+			if err := f.rel.Run(ctx, id); err != nil || f.get(id).Status != flow.ReleaseDone {
+				t.Fatalf("release: %v %+v", err, f.get(id))
+			}
+			salt, err := releases.Salt(ctx, f.rel, f.fp.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rec rawRecord
+			if err := json.Unmarshal(bytes.TrimSpace(f.file(id, "jsonl/test.jsonl")), &rec); err != nil {
+				t.Fatal(err)
+			}
+			got := rec.Texts["pa_evidence"]
+			if len(got) != 2 || got[0].Author != exports.Pseudonym(salt, adj.ID) || got[1].Author != exports.Pseudonym(salt, rev.ID) || got[1].Text != revPA {
+				t.Fatalf("kept PA evidence %+v: want the correction credited to the reviewer %s", got, exports.Pseudonym(salt, rev.ID))
+			}
+		})
+	}
+}
+
+// TestReleaseRejectedLabels: a label its reviewer rejected stays in a raw release, marked
+// rejected, and counts neither for the item's agreement nor as the label behind the truth.
+func TestReleaseRejectedLabels(t *testing.T) {
+	for _, be := range testenv.Backends() {
+		t.Run(be.Name, func(t *testing.T) {
+			f := newFixture(t, be.Open(t), testenv.LocalBlobs(t))
+			f.useProject(likertSchema(t), workflow.Policy{Overlap: 1, Review: workflow.ReviewCross})
+			f.importLines(ratingLine(0))
+			a, b, r := f.member("a@example.org", store.RoleAnnotator), f.member("b@example.org", store.RoleAnnotator), f.member("r@example.org", store.RoleReviewer)
+			c := f.claim(a, flow.StageLabel)
+			f.submit(a, c.ID, workflow.Submission{Answers: quality(1), TimeSpentMS: 10_000})
+			c = f.claim(r, flow.StageReview)
+			f.submit(r, c.ID, workflow.Submission{Verdict: flow.VerdictReject, Comment: "judged the wrong output", TimeSpentMS: 10_000})
+			c = f.claim(b, flow.StageLabel)
+			f.submit(b, c.ID, workflow.Submission{Answers: quality(4), TimeSpentMS: 10_000})
+			c = f.claim(r, flow.StageReview)
+			f.submit(r, c.ID, workflow.Submission{Verdict: flow.VerdictApprove, TimeSpentMS: 10_000})
+			ctx := context.Background()
+			id := f.start([]string{"jsonl"}, map[string]any{"raw": true})
+			if err := f.rel.Run(ctx, id); err != nil || f.get(id).Status != flow.ReleaseDone {
+				t.Fatalf("release: %v %+v", err, f.get(id))
+			}
+			var rec struct {
+				rawRecord
+				Agreement struct{ Labels int }
+			}
+			if err := json.Unmarshal(bytes.TrimSpace(f.file(id, "jsonl/test.jsonl")), &rec); err != nil {
+				t.Fatal(err)
+			}
+			if len(rec.Labels) != 2 || rec.Labels[0].Review != "rejected" || string(rec.Labels[0].Answers["quality"]) != "1" ||
+				rec.Labels[1].Review != "approved" || len(rec.Reviews) != 2 || rec.Reviews[0].Verdict != "reject" ||
+				rec.Reviews[0].Annotator != rec.Labels[0].Annotator || rec.Agreement.Labels != 1 {
+				t.Fatalf("record %+v", rec)
+			}
+		})
+	}
+}
