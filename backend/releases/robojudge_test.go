@@ -97,7 +97,8 @@ type rawRecord struct {
 // TestRoboJudgeCorrectionRelease: a RoboJudge label corrected by a reviewer and adjudicated by
 // an expert is released with raw=true holding the annotator's original scores and evidence
 // under the annotator's pseudonym and role, the correction under the reviewer's, and the
-// kept evidence of the correction credited to the reviewer.
+// kept evidence of the correction credited to the reviewer; the robojudge items carry both
+// assessments and the expert's decision.
 func TestRoboJudgeCorrectionRelease(t *testing.T) {
 	for _, be := range testenv.Backends() {
 		t.Run(be.Name, func(t *testing.T) {
@@ -134,6 +135,30 @@ func TestRoboJudgeCorrectionRelease(t *testing.T) {
 			}
 			if rec.Provenance.Kind != "adjudicated" || rec.Provenance.Adjudicator != pAdj {
 				t.Fatalf("provenance %+v", rec.Provenance)
+			}
+
+			var item struct {
+				PhysicalAdherence int `json:"physical_adherence"`
+				Assessments       []struct {
+					Author, Role, Review, Verdict string
+					PA                            *int   `json:"physical_adherence"`
+					Evidence                      string `json:"pa_evidence"`
+				}
+				Decision struct {
+					Author, Role, Rationale string
+					Confidence              float64
+				}
+			}
+			if err := json.Unmarshal(f.file(id, "robojudge/test/items.jsonl"), &item); err != nil {
+				t.Fatal(err)
+			}
+			as := item.Assessments
+			if len(as) != 2 || as[0].Author != pAnn || as[0].Role != "annotator" || as[0].Review != "corrected" || as[0].PA == nil || *as[0].PA != 3 || as[0].Evidence != annPA ||
+				as[1].Author != pRev || as[1].Role != "reviewer" || as[1].Verdict != "correct" || as[1].PA == nil || *as[1].PA != 4 || as[1].Evidence != revPA {
+				t.Fatalf("robojudge assessments %+v: want the annotator's PA 3 and the reviewer's correction PA 4", as)
+			}
+			if d := item.Decision; item.PhysicalAdherence != 4 || d.Author != pAdj || d.Role != "adjudicator" || d.Rationale != "The lift is one frame." || d.Confidence != 0.75 {
+				t.Fatalf("robojudge decision %+v (PA %d)", d, item.PhysicalAdherence)
 			}
 		})
 	}
