@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"maps"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
@@ -243,6 +244,37 @@ func TestReleaseRejectedLabels(t *testing.T) {
 				rec.Labels[1].Review != "approved" || len(rec.Reviews) != 2 || rec.Reviews[0].Verdict != "reject" ||
 				rec.Reviews[0].Annotator != rec.Labels[0].Annotator || rec.Agreement.Labels != 1 {
 				t.Fatalf("record %+v", rec)
+			}
+		})
+	}
+}
+
+// TestRoboJudgeRuleRelease: a real demonstration imported with the rule PA = IA = 5 and nothing
+// else is released with its scores and as RL references, never as SFT reasoning, beside a
+// labelled item whose adjudicated evidence is.
+func TestRoboJudgeRuleRelease(t *testing.T) {
+	for _, be := range testenv.Backends() {
+		t.Run(be.Name, func(t *testing.T) {
+			f, _, _, _ := correctedRoboJudge(t, be.Open(t))
+			f.importLines(`{"external_id":"real-0001","inputs":{"video":"media/real.mp4","first_frame":"media/real.png","instruction":"Open the drawer."},` +
+				`"meta":{"source_clip":"DROID/open/episode_0001"},"ground_truth":{"answers":{"physical_adherence":5,"instruction_alignment":5},"provenance":"rule","note":"real demonstration"}}`)
+			ctx := context.Background()
+			id := f.start([]string{"robojudge"}, nil)
+			if err := f.rel.Run(ctx, id); err != nil || f.get(id).Status != flow.ReleaseDone {
+				t.Fatalf("release: %v %+v", err, f.get(id))
+			}
+			for _, axis := range []string{"physical_adherence", "instruction_alignment"} {
+				sft := string(f.file(id, "robojudge/test/sft_"+axis+".jsonl"))
+				if strings.Count(sft, "\n") != 1 || strings.Contains(sft, "real-0001") || !strings.Contains(sft, "droid-0421-gen07") {
+					t.Fatalf("sft_%s.jsonl:\n%s", axis, sft)
+				}
+			}
+			rl := string(f.file(id, "robojudge/test/rl.jsonl"))
+			items := string(f.file(id, "robojudge/test/items.jsonl"))
+			if strings.Count(rl, `"item_id":"real-0001"`) != 2 || strings.Count(rl, `"reference":5`) < 2 ||
+				!strings.Contains(items, `"item_id":"real-0001"`) || !strings.Contains(items, `"generator":null,"physical_adherence":5,"pa_checklist":null,"pa_evidence":null`) ||
+				!strings.Contains(items, `"provenance":"rule"`) {
+				t.Fatalf("rl.jsonl:\n%s\nitems.jsonl:\n%s", rl, items)
 			}
 		})
 	}
