@@ -142,7 +142,8 @@ type Review struct {
 	Role string `json:"role"`
 	// Annotator is the user id of the person whose label was reviewed.
 	Annotator string `json:"annotator"`
-	// Verdict is approve, correct or reject.
+	// Verdict is approve, correct, reject or disputed (a blind review that
+	// disagreed).
 	Verdict string `json:"verdict"`
 	// Comment is the reviewer's overall comment.
 	Comment string `json:"comment,omitempty"`
