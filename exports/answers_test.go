@@ -2,6 +2,7 @@ package exports
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -101,6 +102,37 @@ func TestItemAgreement(t *testing.T) {
 				t.Errorf("got %s, want %s", gb, wb)
 			}
 		})
+	}
+}
+
+// TestCountedLabels: a rejected label does not count, and a corrected one counts with its
+// reviewer's answers under the reviewer; the others count as given.
+func TestCountedLabels(t *testing.T) {
+	labels := []Label{
+		{Annotator: "a", Answers: tasks.Answers{"pw": raw(`"A"`)}, Review: "corrected"},
+		{Annotator: "b", Answers: tasks.Answers{"pw": raw(`"B"`)}, Review: "approved"},
+		{Annotator: "c", Answers: tasks.Answers{"pw": raw(`"A"`)}, Review: ReviewRejected},
+		{Annotator: "d", Answers: tasks.Answers{"pw": raw(`"B"`)}},
+	}
+	reviews := []Review{
+		{Reviewer: "r", Role: RoleReviewer, Annotator: "a", Verdict: "correct", Answers: tasks.Answers{"pw": raw(`"B"`)}},
+		{Reviewer: "r", Role: RoleReviewer, Annotator: "b", Verdict: "approve"},
+		{Reviewer: "r", Role: RoleReviewer, Annotator: "c", Verdict: "reject"},
+	}
+	got := countedLabels(labels, reviews)
+	var by []string
+	for _, l := range got {
+		by = append(by, l.Annotator+"="+string(l.Answers["pw"]))
+	}
+	if want := `[r="B" b="B" d="B"]`; fmt.Sprint(by) != want {
+		t.Fatalf("counted %v, want %s", by, want)
+	}
+	s := kitchenSink()
+	if a := itemAgreement(&s, got); a.Labels != 3 || a.PercentAgreement == nil || *a.PercentAgreement != 1 {
+		t.Fatalf("agreement %+v", a)
+	}
+	if labels[0].Annotator != "a" || string(labels[0].Answers["pw"]) != `"A"` {
+		t.Fatalf("the labels were changed: %+v", labels[0])
 	}
 }
 

@@ -70,8 +70,11 @@
 //     (scores 1-5, choices 0/1/2, with the comment and every kept comment)
 //     under judgeanything/<split>/.
 //   - robojudge: per-item records, per-axis SFT and reward-only JSONL under
-//     robojudge/<split>/; under consensus the SFT reasoning comes from the
-//     kept evidence of the labels that gave the agreed score.
+//     robojudge/<split>/; each record carries every assessment (the label
+//     as its annotator gave it, each review with its correction) and the
+//     expert's decision; under consensus the SFT reasoning comes from the
+//     kept evidence of the labels (or their corrections) that gave the
+//     agreed score, and rule-labelled records give no SFT reasoning.
 //   - storybench: storybench/<split>/<track>/all_results.json, each
 //     criterion as {"score", "rationale"}, a missing output marked
 //     "missing"; summary.json with valid-only and zero-filled averages.

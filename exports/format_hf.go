@@ -176,7 +176,8 @@ func candidatesRow(cs []tasks.Candidate) []any {
 func labelsRow(s *tasks.Schema, ls []Label) []any {
 	out := make([]any, 0, len(ls))
 	for _, l := range ls {
-		out = append(out, map[string]any{"annotator": l.Annotator, "answers": decodeLenient(s, l.Answers)})
+		out = append(out, map[string]any{"annotator": l.Annotator, "role": l.Role, "answers": decodeLenient(s, l.Answers),
+			"review": nilIfEmpty(l.Review)})
 	}
 	return out
 }
@@ -192,7 +193,7 @@ func reviewsRow(s *tasks.Schema, rs []Review) []any {
 		if len(r.Answers) > 0 {
 			answers = decodeLenient(s, r.Answers)
 		}
-		out = append(out, map[string]any{"reviewer": r.Reviewer, "annotator": r.Annotator, "verdict": r.Verdict,
+		out = append(out, map[string]any{"reviewer": r.Reviewer, "role": r.Role, "annotator": r.Annotator, "verdict": r.Verdict,
 			"comment": nilIfEmpty(r.Comment), "comments": comments, "answers": answers})
 	}
 	return out

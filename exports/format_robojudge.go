@@ -61,13 +61,22 @@ func fitsRoboJudge(s *tasks.Schema) error {
 //     and the provenance;
 //     and, when consensus decided the scores, "evidence": every accepted
 //     label's evidence per evidence question, [{author, role, text}];
+//     "assessments": every assessment behind the scores, in the order of
+//     the paper's label → cross-review: each label as its annotator gave it
+//     {author, role: "annotator", review, <axis fields>} followed by its
+//     reviews {author, role: "reviewer", verdict, comment, comments, <axis
+//     fields of the reviewer's answers: a correction>}; and, when an expert
+//     adjudicated, "decision": {author, role: "adjudicator", rationale,
+//     confidence} (the scores above are that decision);
 //   - sft_<axis>.jsonl: per axis, the inputs that axis is judged on (PA sees
 //     the video only, never the instruction) and the target
 //     {"reasoning": <evidence>, "<axis>": <score>}, reasoning first as the
 //     judge prompt asks: the ground truth's evidence (an adjudicator's), or
-//     under consensus one row per accepted label whose own score is the
-//     agreed score, with that label's evidence; items without evidence are
-//     left out;
+//     under consensus one row per counted label (a correction in place of
+//     its label) whose score is the agreed score, with its evidence; items
+//     without evidence and items labelled by a rule (provenance "rule": the
+//     paper's real demonstrations, PA = IA = 5, which no person assessed)
+//     are left out;
 //   - rl.jsonl: per item and axis, the same inputs and the integer
 //     reference score the exact-match reward needs.
 type roboJudgeWriter struct {
@@ -95,7 +104,7 @@ func (w *roboJudgeWriter) write(e *entry) error {
 		if !ok {
 			continue
 		}
-		if a.evidence != nil {
+		if a.evidence != nil && e.Provenance.Kind != ProvRule {
 			for _, ev := range sftEvidence(e, a, score) {
 				var target obj
 				target.add("reasoning", ev)
@@ -143,23 +152,99 @@ func (w *roboJudgeWriter) item(e *entry) obj {
 	if len(evidence) > 0 {
 		r.add("evidence", evidence)
 	}
+	if as := w.assessments(e); len(as) > 0 {
+		r.add("assessments", as)
+	}
+	if p := e.Provenance; p.Kind == ProvAdjudicated {
+		d := obj{{"author", p.Adjudicator}, {"role", "adjudicator"}, {"rationale", p.Rationale}}
+		if p.Confidence != nil {
+			d.add("confidence", *p.Confidence)
+		}
+		r.add("decision", d)
+	}
 	return r
+}
+
+// assessments lists the item's labels, each followed by its reviews, with
+// the axis fields of whoever gave the answers; reviews of no listed label
+// come last.
+func (w *roboJudgeWriter) assessments(e *entry) []any {
+	var out []any
+	done := make([]bool, len(e.Reviews))
+	for _, l := range e.Labels {
+		a := obj{{"author", l.Annotator}, {"role", RoleAnnotator}}
+		if l.Review != "" {
+			a.add("review", l.Review)
+		}
+		out = append(out, w.axisFields(a, l.Answers))
+		for i, rv := range e.Reviews {
+			if !done[i] && rv.Annotator == l.Annotator {
+				done[i] = true
+				out = append(out, w.review(rv))
+			}
+		}
+	}
+	for i, rv := range e.Reviews {
+		if !done[i] {
+			out = append(out, w.review(rv))
+		}
+	}
+	return out
+}
+
+// review is one review as an assessment.
+func (w *roboJudgeWriter) review(rv Review) obj {
+	a := obj{{"author", rv.Reviewer}, {"role", RoleReviewer}, {"verdict", rv.Verdict}}
+	if rv.Comment != "" {
+		a.add("comment", rv.Comment)
+	}
+	if len(rv.Comments) > 0 {
+		a.add("comments", rv.Comments)
+	}
+	return w.axisFields(a, rv.Answers)
+}
+
+// axisFields adds each axis's score, checklist and evidence that answers
+// give.
+func (w *roboJudgeWriter) axisFields(a obj, answers tasks.Answers) obj {
+	if len(answers) == 0 {
+		return a
+	}
+	v := decodeLenient(&w.env.rel.Schema, answers)
+	for _, ax := range w.axes {
+		if s, ok := v[ax.score.Key]; ok {
+			a.add(ax.score.Key, s)
+		}
+		if ax.checklist != nil {
+			if c := checklistObj(*ax.checklist, v[ax.checklist.Key]); c != nil {
+				a.add(ax.checklist.Key, c)
+			}
+		}
+		if ax.evidence != nil {
+			if ev, ok := v[ax.evidence.Key].(string); ok {
+				a.add(ax.evidence.Key, ev)
+			}
+		}
+	}
+	return a
 }
 
 // sftEvidence returns the reasonings an axis's SFT rows are built from: the
 // ground truth's evidence when it has one, otherwise the evidence of every
-// accepted label that gave the agreed score itself (their reasoning argues
-// for that score), in label order.
+// counted label (a reviewer's correction in place of its label, the text
+// then the reviewer's) that gave the agreed score itself (their reasoning
+// argues for that score), in label order.
 func sftEvidence(e *entry, a roboAxis, score int64) []string {
 	if ev := answeredString(e, a.evidence.Key); ev != "" {
 		return []string{ev}
 	}
 	var out []string
+	counted := countedLabels(e.Labels, e.Reviews)
 	for _, t := range e.Texts[a.evidence.Key] {
 		if t.Text == "" {
 			continue
 		}
-		for _, l := range e.Labels {
+		for _, l := range counted {
 			var own int64
 			if l.Annotator == t.Author && json.Unmarshal(l.Answers[a.score.Key], &own) == nil && own == score {
 				out = append(out, t.Text)

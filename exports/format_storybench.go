@@ -135,17 +135,17 @@ func (w *storyBenchWriter) head(e *entry, track string) obj {
 func (w *storyBenchWriter) perEvaluation(e *entry) bool {
 	for _, c := range w.criteria {
 		if Aggregated(e.Aggregates[c.score.Key].Rule) {
-			return len(e.Labels) > 0
+			return len(countedLabels(e.Labels, e.Reviews)) > 0
 		}
 	}
 	return false
 }
 
-// writeEvaluations writes one record per evaluation of the item, with its evaluator's
-// pseudonym, each criterion's score and rationale as that evaluator gave them, and the
+// writeEvaluations writes one record per evaluation of the item (its accepted labels, a
+// reviewer's correction in place of its label), with its evaluator's pseudonym, each criterion's score and rationale as that evaluator gave them, and the
 // item's aggregates beside them.
 func (w *storyBenchWriter) writeEvaluations(e *entry, track, dir string) error {
-	for _, l := range e.Labels {
+	for _, l := range countedLabels(e.Labels, e.Reviews) {
 		r := w.head(e, track)
 		r.add("evaluator", l.Annotator)
 		var eval obj
@@ -258,7 +258,7 @@ type storySummary struct {
 
 // rate adds an item's evaluations to the pooled agreement.
 func (s *storySummary) rate(cs []storyCriterion, e *entry) {
-	for _, l := range e.Labels {
+	for _, l := range countedLabels(e.Labels, e.Reviews) {
 		for _, c := range cs {
 			var score int64
 			if json.Unmarshal(l.Answers[c.score.Key], &score) != nil {

@@ -55,9 +55,10 @@ func hfSchema(s *tasks.Schema, raw bool) *parquet.Schema {
 		root["inputs"] = inputsGroup(s)
 	}
 	if raw {
-		root["labels"] = parquet.List(parquet.Group{"annotator": parquet.String(), "answers": answersGroup(s, false)})
+		root["labels"] = parquet.List(parquet.Group{"annotator": parquet.String(), "role": parquet.String(),
+			"answers": answersGroup(s, false), "review": optString()})
 		root["reviews"] = parquet.List(parquet.Group{
-			"reviewer": parquet.String(), "annotator": parquet.String(), "verdict": parquet.String(),
+			"reviewer": parquet.String(), "role": parquet.String(), "annotator": parquet.String(), "verdict": parquet.String(),
 			"comment":  optString(),
 			"comments": parquet.List(parquet.Group{"question": parquet.String(), "comment": parquet.String()}),
 			"answers":  parquet.Optional(answersGroup(s, false)),

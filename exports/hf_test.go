@@ -212,7 +212,8 @@ func expectLabels(s *tasks.Schema, v any) []any {
 	ls, _ := v.([]any)
 	for _, l := range ls {
 		m := l.(map[string]any)
-		out = append(out, map[string]any{"annotator": m["annotator"], "answers": expectAnswers(s, m["answers"], false)})
+		out = append(out, map[string]any{"annotator": m["annotator"], "role": m["role"], "answers": expectAnswers(s, m["answers"], false),
+			"review": m["review"]})
 	}
 	return out
 }
@@ -231,7 +232,7 @@ func expectReviews(s *tasks.Schema, v any) []any {
 		if a, ok := m["answers"]; ok {
 			answers = expectAnswers(s, a, false)
 		}
-		out = append(out, map[string]any{"reviewer": m["reviewer"], "annotator": m["annotator"], "verdict": m["verdict"],
+		out = append(out, map[string]any{"reviewer": m["reviewer"], "role": m["role"], "annotator": m["annotator"], "verdict": m["verdict"],
 			"comment": m["comment"], "comments": comments, "answers": answers})
 	}
 	return out

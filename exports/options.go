@@ -24,7 +24,7 @@ type optionDef struct {
 var optionDefs = map[string]optionDef{
 	"include_dropped": {"", "also export dropped and unresolved items, marked (bool, default false)",
 		func(s *Spec, _ string, v any) (err error) { s.IncludeDropped, err = asBool(v); return }},
-	"raw": {"", "include each item's labels and reviews, pseudonymised (bool, default false)",
+	"raw": {"", "include each item's labels as their annotators gave them and the reviews with the reviewers' corrections, pseudonymised with their roles (bool, default false)",
 		func(s *Spec, _ string, v any) (err error) { s.Raw, err = asBool(v); return }},
 	"split":        {"", `the one split of the release (default "test")`, applySplitName},
 	"split_key":    {"", "metadata key holding each item's split", applySplitKey},

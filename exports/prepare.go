@@ -45,7 +45,7 @@ func (x *exporter) prepare(rec *Record) (*entry, error) {
 		rec.Answers, rec.Provenance, rec.Texts = nil, Provenance{}, nil
 	}
 	if rec.Agreement == nil {
-		rec.Agreement = itemAgreement(schema, rec.Labels)
+		rec.Agreement = itemAgreement(schema, countedLabels(rec.Labels, rec.Reviews))
 	}
 	return e, nil
 }
@@ -100,19 +100,21 @@ func checkProvenance(rec *Record) error {
 	return nil
 }
 
-// pseudonymise replaces every user id of a record with its pseudonym.
-// Labels, reviews and skips are copied first: the caller's slices are not changed.
+// pseudonymise replaces every user id of a record with its pseudonym and
+// names the role of each label and review. Labels, reviews and skips are
+// copied first: the caller's slices are not changed.
 func (x *exporter) pseudonymise(rec *Record) {
 	p := x.pseudo
 	rec.Provenance.Adjudicator = p.of(rec.Provenance.Adjudicator)
 	rec.Labels = slices.Clone(rec.Labels)
 	for i := range rec.Labels {
-		rec.Labels[i].Annotator = p.of(rec.Labels[i].Annotator)
+		l := &rec.Labels[i]
+		l.Annotator, l.Role = p.of(l.Annotator), RoleAnnotator
 	}
 	rec.Reviews = slices.Clone(rec.Reviews)
 	for i := range rec.Reviews {
 		r := &rec.Reviews[i]
-		r.Reviewer, r.Annotator = p.of(r.Reviewer), p.of(r.Annotator)
+		r.Reviewer, r.Annotator, r.Role = p.of(r.Reviewer), p.of(r.Annotator), RoleReviewer
 	}
 	rec.Skips = slices.Clone(rec.Skips)
 	for i := range rec.Skips {

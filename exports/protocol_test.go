@@ -3,6 +3,8 @@ package exports
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -124,5 +126,95 @@ func TestRoboJudgeConsensusEvidence(t *testing.T) {
 	}
 	if strings.Contains(all, "user-a") || !strings.Contains(all, `"evidence":{"pa_evidence":[{"author":"anon-`) {
 		t.Errorf("texts are not exported under pseudonyms:\n%s", all)
+	}
+}
+
+// sftRows returns the lines of an axis's SFT files of a release.
+func sftRows(sink *MemorySink, axis string) []string {
+	var rows []string
+	for _, p := range sortedPaths(sink) {
+		if strings.HasSuffix(p, "sft_"+axis+".jsonl") {
+			b, _ := sink.File(p)
+			rows = append(rows, strings.Split(strings.TrimSpace(string(b)), "\n")...)
+		}
+	}
+	return slices.DeleteFunc(rows, func(s string) bool { return s == "" })
+}
+
+// TestRoboJudgeCorrectedEvidence: under consensus a label its reviewer corrected counts with
+// the correction, so its SFT row is the reviewer's evidence with the corrected score, and the
+// items record lists the original and the correction under their authors.
+func TestRoboJudgeCorrectedEvidence(t *testing.T) {
+	tpl := template(t, "robojudge")
+	rel := testRelease(tpl)
+	recs := templateRecords(t, tpl)[:1]
+	r := &recs[0]
+	r.Provenance = Provenance{Kind: ProvMajority, Revision: 1}
+	delete(r.Answers, "pa_evidence")
+	delete(r.Answers, "ia_evidence")
+	r.Labels = []Label{
+		{Annotator: "user-a", Answers: tasks.Answers{"physical_adherence": json.RawMessage(`4`)}, Review: "approved"},
+		{Annotator: "user-b", Answers: tasks.Answers{"physical_adherence": json.RawMessage(`3`), "pa_evidence": json.RawMessage(`"cube floats"`)}, Review: "corrected"},
+	}
+	r.Reviews = []Review{
+		{Reviewer: "user-r", Annotator: "user-a", Verdict: "approve"},
+		{Reviewer: "user-r", Annotator: "user-b", Verdict: "correct", Answers: tasks.Answers{"physical_adherence": json.RawMessage(`4`), "pa_evidence": json.RawMessage(`"lift is one frame"`)}},
+	}
+	r.Texts = map[string][]TextAnswer{"pa_evidence": {
+		{Author: "user-a", Role: "annotator", Text: "stable throughout"},
+		{Author: "user-r", Role: "corrected", Text: "lift is one frame"},
+	}}
+	sink, _ := exportTo(t, rel, mustSpec(t, &rel.Schema, []string{"robojudge"}, nil), recs)
+	rows := sftRows(sink, "physical_adherence")
+	if len(rows) != 2 || !strings.Contains(rows[0], `"reasoning":"stable throughout","physical_adherence":4`) ||
+		!strings.Contains(rows[1], `"reasoning":"lift is one frame","physical_adherence":4`) {
+		t.Fatalf("sft rows:\n%s", strings.Join(rows, "\n"))
+	}
+	items, _ := sink.File("robojudge/test/items.jsonl")
+	var rec struct {
+		Assessments []map[string]any
+		Decision    any
+	}
+	if err := json.Unmarshal(items, &rec); err != nil {
+		t.Fatal(err)
+	}
+	name := map[any]string{}
+	for _, id := range []string{"user-a", "user-b", "user-r"} {
+		name[Pseudonym(rel.Salt, id)] = id
+	}
+	var got []string
+	for _, a := range rec.Assessments {
+		got = append(got, fmt.Sprintf("%s/%v/%v/%v/%v", name[a["author"]], a["role"], a["verdict"], a["physical_adherence"], a["pa_evidence"]))
+	}
+	want := "[user-a/annotator/<nil>/4/<nil> user-r/reviewer/approve/<nil>/<nil> user-b/annotator/<nil>/3/cube floats user-r/reviewer/correct/4/lift is one frame]"
+	if fmt.Sprint(got) != want || rec.Decision != nil {
+		t.Fatalf("assessments %v decision %v, want %s and no decision", got, rec.Decision, want)
+	}
+}
+
+// TestRoboJudgeRuleLabels: a real demonstration labelled by the rule PA = IA = 5, with no
+// checklist or evidence, is released with its scores and as RL references, never as SFT
+// reasoning, even when evidence text came with it.
+func TestRoboJudgeRuleLabels(t *testing.T) {
+	tpl := template(t, "robojudge")
+	rel := testRelease(tpl)
+	recs := templateRecords(t, tpl)
+	for i := range recs {
+		recs[i].Labels, recs[i].Reviews, recs[i].Texts = nil, nil, nil
+		recs[i].Provenance = Provenance{Kind: ProvRule, Revision: 1}
+	}
+	recs[0].Answers = tasks.Answers{"physical_adherence": json.RawMessage(`5`), "instruction_alignment": json.RawMessage(`5`)}
+	recs[1].Answers["physical_adherence"], recs[1].Answers["instruction_alignment"] = json.RawMessage(`5`), json.RawMessage(`5`)
+	sink, _ := exportTo(t, rel, mustSpec(t, &rel.Schema, []string{"robojudge"}, nil), recs)
+	for _, axis := range []string{"physical_adherence", "instruction_alignment"} {
+		if rows := sftRows(sink, axis); len(rows) != 0 {
+			t.Fatalf("rule labels became SFT reasoning:\n%s", strings.Join(rows, "\n"))
+		}
+	}
+	rl, _ := sink.File("robojudge/test/rl.jsonl")
+	items, _ := sink.File("robojudge/test/items.jsonl")
+	if strings.Count(string(rl), `"reference":5`) != 4 || strings.Count(string(items), `"provenance":"rule"`) != 2 ||
+		!strings.Contains(string(items), `"physical_adherence":5,"pa_checklist":null,"pa_evidence":null`) {
+		t.Fatalf("rl.jsonl:\n%s\nitems.jsonl:\n%s", rl, items)
 	}
 }

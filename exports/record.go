@@ -72,12 +72,15 @@ type Record struct {
 	// Split is assigned by Export from the spec; a value given here is
 	// overwritten.
 	Split string
-	// Labels are the independent labels behind the ground truth, in canonical
-	// candidate order. They feed per-item agreement and are written only
-	// when the spec asks for raw annotations.
+	// Labels are the independent labels of the item, rejected ones too, each
+	// with the annotator's own answers in canonical candidate order. With
+	// their reviews' corrections in place (countedLabels) they feed per-item
+	// agreement; they are written only when the spec asks for raw
+	// annotations.
 	Labels []Label
-	// Reviews are the cross-review verdicts on those labels, written only
-	// when the spec asks for raw annotations.
+	// Reviews are the cross-review verdicts on those labels, each with the
+	// reviewer's answers (a correction), written only when the spec asks for
+	// raw annotations.
 	Reviews []Review
 	// Texts keeps, per free-text question, every accepted text answer behind
 	// the ground truth (the adjudicator's first when adjudicated), so
@@ -161,7 +164,8 @@ func Aggregated(rule string) bool {
 type TextAnswer struct {
 	// Author is the user id of who wrote it (a pseudonym once exported).
 	Author string `json:"author"`
-	// Role is "annotator", "reviewer" (a correction) or "adjudicator".
+	// Role is "annotator", "corrected" (a reviewer's correction of a label,
+	// Author being the reviewer) or "adjudicator".
 	Role string `json:"role"`
 	// Text is the answer as written.
 	Text string `json:"text"`
@@ -182,29 +186,69 @@ type Provenance struct {
 	Revision int `json:"revision"`
 }
 
-// Label is one person's accepted answers for an item.
+// Roles of the people in labels and reviews.
+const (
+	RoleAnnotator = "annotator"
+	RoleReviewer  = "reviewer"
+)
+
+// ReviewRejected is the review status of a label a reviewer rejected: it is
+// kept in the record but does not count.
+const ReviewRejected = "rejected"
+
+// Label is one person's label of an item, as they submitted it.
 type Label struct {
 	// Annotator is the labeller's user id (a pseudonym once exported).
 	Annotator string `json:"annotator"`
-	// Answers are in canonical candidate order.
+	// Role is RoleAnnotator; Export sets it.
+	Role string `json:"role"`
+	// Answers are the annotator's own answers, in canonical candidate order;
+	// a reviewer's correction is in that review's answers.
 	Answers tasks.Answers `json:"answers"`
+	// Review is the label's review status (approved, corrected, rejected,
+	// disputed, pending); empty when it was not reviewed.
+	Review string `json:"review,omitempty"`
 }
 
 // Review is one cross-review verdict on a label.
 type Review struct {
 	// Reviewer is the reviewer's user id (a pseudonym once exported).
 	Reviewer string `json:"reviewer"`
+	// Role is RoleReviewer; Export sets it.
+	Role string `json:"role"`
 	// Annotator is the user id of the person whose label was reviewed.
 	Annotator string `json:"annotator"`
-	// Verdict is approve, correct or reject.
+	// Verdict is approve, correct, reject or disputed (a blind review that
+	// disagreed).
 	Verdict string `json:"verdict"`
 	// Comment is the reviewer's overall comment.
 	Comment string `json:"comment,omitempty"`
 	// Comments holds per-question comments by question key.
 	Comments map[string]string `json:"comments,omitempty"`
-	// Answers are the reviewer's corrected answers (verdict correct), in
-	// canonical candidate order.
+	// Answers are the reviewer's answers (verdict correct: the correction
+	// that counts in place of the label's), in canonical candidate order.
 	Answers tasks.Answers `json:"answers,omitempty"`
+}
+
+// countedLabels are the labels as consensus counted them: rejected labels
+// left out, and a label a reviewer corrected replaced by the correction,
+// under the reviewer (Annotator is then the reviewer: who gave the answers
+// that count).
+func countedLabels(labels []Label, reviews []Review) []Label {
+	out := make([]Label, 0, len(labels))
+	for _, l := range labels {
+		if l.Review == ReviewRejected {
+			continue
+		}
+		for _, r := range reviews {
+			if r.Verdict == "correct" && r.Annotator == l.Annotator && len(r.Answers) > 0 {
+				l = Label{Annotator: r.Reviewer, Role: r.Role, Answers: r.Answers, Review: l.Review}
+				break
+			}
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // ItemAgreement is how far an item's labels agreed.

@@ -127,3 +127,27 @@ func TestFieldErrorsErr(t *testing.T) {
 		t.Errorf("Error() = %q", fe.Error())
 	}
 }
+
+// TestValidateGivenItemAnswers: answers that decide only some questions leave the others out,
+// required ones too; what is given is checked as ever, and the schema keeps its required
+// questions.
+func TestValidateGivenItemAnswers(t *testing.T) {
+	s := kitchenSink()
+	got, err := s.ValidateGivenItemAnswers(Item{}, answersOf(t, map[string]any{"lik": 5}))
+	if err != nil || len(got) != 1 || string(got["lik"]) != "5" {
+		t.Fatalf("a rule's one answer: %v %v", got, err)
+	}
+	bad := codes(t, func() error {
+		_, err := s.ValidateGivenItemAnswers(Item{}, answersOf(t, map[string]any{"lik": 6, "nope": 1}))
+		return err
+	}())
+	if len(bad) != 2 || bad["lik"] != CodeOutOfRange || bad["nope"] != CodeUnknownQuestion {
+		t.Fatalf("bad answers: %v", bad)
+	}
+	if q, _ := s.Question("bin"); !q.Required {
+		t.Fatal("the schema lost its required question")
+	}
+	if _, err := s.ValidateItemAnswers(Item{}, answersOf(t, map[string]any{"lik": 5})); codes(t, err)["bin"] != CodeRequired {
+		t.Fatalf("a full validation of the same answers: %v", err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"slices"
 )
 
 // AnswerMissing is the answer the system gives a question when the item
@@ -130,4 +131,18 @@ func (s *Schema) ReadsItem() bool {
 		}
 	}
 	return false
+}
+
+// ValidateGivenItemAnswers is ValidateItemAnswers for answers that decide
+// only some questions (a rule's: RoboJudge's real demonstrations are PA = IA
+// = 5 with no checklist or evidence): a question left out is no error, even
+// a required one; every answer given is checked and the answers completed
+// as ValidateItemAnswers does.
+func (s *Schema) ValidateGivenItemAnswers(item Item, answers Answers) (Answers, error) {
+	given := *s
+	given.Questions = slices.Clone(s.Questions)
+	for i := range given.Questions {
+		given.Questions[i].Required = false
+	}
+	return given.ValidateItemAnswers(item, answers)
 }

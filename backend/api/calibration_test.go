@@ -242,6 +242,16 @@ type calReport struct {
 		NUnits    int       `json:"n_units"`
 		NRatings  int       `json:"n_ratings"`
 	} `json:"questions"`
+	Pooled *struct {
+		Questions []string  `json:"questions"`
+		Alpha     *float64  `json:"alpha"`
+		AlphaCI   []float64 `json:"alpha_ci"`
+		Exact     *float64  `json:"exact"`
+		WithinOne *float64  `json:"within_one"`
+		MAD       *float64  `json:"mad"`
+		NUnits    int       `json:"n_units"`
+		NRatings  int       `json:"n_ratings"`
+	} `json:"pooled"`
 	Matrix struct {
 		Annotators []struct {
 			UserID string `json:"user_id"`
@@ -260,6 +270,12 @@ type calReport struct {
 			WithinOne []*float64 `json:"within_one"`
 			MAD       []*float64 `json:"mad"`
 		} `json:"questions"`
+		Pooled *struct {
+			Alpha     []*float64 `json:"alpha"`
+			Exact     []*float64 `json:"exact"`
+			WithinOne []*float64 `json:"within_one"`
+			MAD       []*float64 `json:"mad"`
+		} `json:"pooled"`
 	} `json:"trend"`
 }
 
@@ -350,6 +366,24 @@ func checkReport(t *testing.T, rep *calReport, d *calData, metric string, passQs
 		if f.NUnits != len(units) || f.NRatings != n {
 			t.Errorf("%s n_units %d n_ratings %d, want %d %d", q, f.NUnits, f.NRatings, len(units), n)
 		}
+	}
+	// Table 5's figure: every pair of annotators' PA and IA scores pooled
+	pooled := map[string]map[string]float64{}
+	for _, q := range []string{"physical_adherence", "instruction_alignment"} {
+		for unit, rs := range d.ratings(q, false) {
+			pooled[q+"/"+unit] = rs
+		}
+	}
+	ex, w, m, _ := pairwise(pooled, d.users)
+	al := ordinalAlpha(pooled, d.users)
+	group["pooled"] = [4]float64{al, ex, w, m}
+	if p := rep.Pooled; p == nil || !slices.Equal(p.Questions, []string{"physical_adherence", "instruction_alignment"}) || p.NUnits != len(pooled) || len(p.AlphaCI) != 2 {
+		t.Errorf("pooled figures %+v over %d units", p, len(pooled))
+	} else {
+		near(t, "pooled alpha", p.Alpha, al)
+		near(t, "pooled exact", p.Exact, ex)
+		near(t, "pooled within_one", p.WithinOne, w)
+		near(t, "pooled mad", p.MAD, m)
 	}
 	for _, a := range rep.Annotators {
 		me := a.UserID
@@ -656,6 +690,16 @@ func TestCalibrationRounds(t *testing.T) {
 				near(t, fmt.Sprintf("trend %s within_one[%d]", q, i), tr.WithinOne[i], g[q][2])
 				near(t, fmt.Sprintf("trend %s mad[%d]", q, i), tr.MAD[i], g[q][3])
 			}
+		}
+		if tr := rep2.Trend.Pooled; tr == nil || len(tr.Exact) != 2 {
+			t.Fatalf("pooled trend %+v", tr)
+		}
+		for i, g := range []map[string][4]float64{g1, g2} {
+			tr := rep2.Trend.Pooled
+			near(t, fmt.Sprintf("trend pooled alpha[%d]", i), tr.Alpha[i], g["pooled"][0])
+			near(t, fmt.Sprintf("trend pooled exact[%d]", i), tr.Exact[i], g["pooled"][1])
+			near(t, fmt.Sprintf("trend pooled within_one[%d]", i), tr.WithinOne[i], g["pooled"][2])
+			near(t, fmt.Sprintf("trend pooled mad[%d]", i), tr.MAD[i], g["pooled"][3])
 		}
 		if len(rep1.Trend.Rounds) != 1 {
 			t.Fatalf("round 1's trend covers rounds %v", rep1.Trend.Rounds)

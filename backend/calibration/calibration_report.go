@@ -68,6 +68,21 @@ type QuestionFigures struct {
 	NRatings  int         `json:"n_ratings"`
 }
 
+// PooledFigures are the group's figures over the primary scores of a form (its Likert
+// questions, when there are two or more on one scale) pooled as units of one question: every
+// pair of annotators' scores of every item and question counts once. RoboJudge's calibration
+// table reports exact, ±1 and MAD pooled so, over PA and IA.
+type PooledFigures struct {
+	Questions []string  `json:"questions"`
+	Alpha     *float64  `json:"alpha"`
+	AlphaCI   []float64 `json:"alpha_ci"`
+	Exact     *float64  `json:"exact"`
+	WithinOne *float64  `json:"within_one"`
+	MAD       *float64  `json:"mad"`
+	NUnits    int       `json:"n_units"`
+	NRatings  int       `json:"n_ratings"`
+}
+
 // Person names a participant.
 type Person struct {
 	UserID string `json:"user_id"`
@@ -109,6 +124,8 @@ type TrendSeries struct {
 type Trend struct {
 	Rounds    []int                  `json:"rounds"`
 	Questions map[string]TrendSeries `json:"questions"`
+	// Pooled is the pooled figures' series; nil when the form has no pooled scores.
+	Pooled *TrendSeries `json:"pooled"`
 }
 
 // Report is a calibration round's report.
@@ -116,10 +133,13 @@ type Report struct {
 	Round      RoundView         `json:"round"`
 	Annotators []ReportAnnotator `json:"annotators"`
 	Questions  []QuestionFigures `json:"questions"`
-	Matrix     Matrix            `json:"matrix"`
-	Disputed   []Disputed        `json:"disputed"`
-	Trend      Trend             `json:"trend"`
-	Pass       PassRule          `json:"pass"`
+	// Pooled are the figures over every primary score at once; nil when the form has fewer than
+	// two Likert questions on one scale.
+	Pooled   *PooledFigures `json:"pooled"`
+	Matrix   Matrix         `json:"matrix"`
+	Disputed []Disputed     `json:"disputed"`
+	Trend    Trend          `json:"trend"`
+	Pass     PassRule       `json:"pass"`
 }
 
 // Report computes a round's report, with the trend over every round of the project up to it.
@@ -223,6 +243,16 @@ func reportLevel(q tasks.Question) tasks.Level {
 // "gold"), on the given items; nil when it holds no rating.
 func (d *roundData) tableOf(q tasks.Question, raters []string, items []store.RoundItem) *agreement.Table {
 	b := agreement.NewBuilder(levelOf(q), 0)
+	d.addRatings(b, q, "", raters, items)
+	t, err := b.Build()
+	if err != nil {
+		return nil
+	}
+	return t
+}
+
+// addRatings adds the raters' ratings of a question on the items, each unit's key after prefix.
+func (d *roundData) addRatings(b *agreement.Builder, q tasks.Question, prefix string, raters []string, items []store.RoundItem) {
 	for _, it := range items {
 		for _, r := range raters {
 			var raw json.RawMessage
@@ -232,15 +262,63 @@ func (d *roundData) tableOf(q tasks.Question, raters []string, items []store.Rou
 				raw = d.answer(r, it.ItemID, q.Key)
 			}
 			for sub, v := range calibrationRatings(q, raw) {
-				b.Add(it.ItemID+sub, r, v)
+				b.Add(prefix+it.ItemID+sub, r, v)
 			}
 		}
 	}
-	t, err := b.Build()
-	if err != nil {
+}
+
+// pooledScores are the Likert questions of a schema when there are two or more and all share
+// one scale, the primary scores whose figures are also reported pooled; nil otherwise.
+func pooledScores(schema *tasks.Schema) []tasks.Question {
+	var qs []tasks.Question
+	for _, q := range schema.Questions {
+		if q.Kind != tasks.KindLikert {
+			continue
+		}
+		if len(qs) > 0 && (!sameBound(q.Min, qs[0].Min) || !sameBound(q.Max, qs[0].Max)) {
+			return nil
+		}
+		qs = append(qs, q)
+	}
+	if len(qs) < 2 {
 		return nil
 	}
-	return t
+	return qs
+}
+
+func sameBound(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+
+// pooledFigures are the participants' figures over the pooled scores, each (question, item) a
+// unit; withCI adds the bootstrap interval of alpha. Nil without pooled scores.
+func (d *roundData) pooledFigures(schema *tasks.Schema, withCI bool) *PooledFigures {
+	qs := pooledScores(schema)
+	if qs == nil {
+		return nil
+	}
+	f := &PooledFigures{}
+	b := agreement.NewBuilder(agreement.Ordinal, 0)
+	for _, q := range qs {
+		f.Questions = append(f.Questions, q.Key)
+		d.addRatings(b, q, q.Key+"\x00", d.participantIDs(), d.items)
+	}
+	t, err := b.Build()
+	if err != nil {
+		return f
+	}
+	f.NUnits, f.NRatings = t.NumUnits(), t.NumRatings()
+	f.Alpha = num(agreement.Alpha(t))
+	if withCI && f.Alpha != nil {
+		cis, err := agreement.Bootstrap(t, []func(*agreement.Table) (float64, error){agreement.Alpha},
+			agreement.BootstrapOptions{Replicates: reportReplicates, Seed: reportSeed})
+		if err == nil && len(cis) == 1 && cis[0].Replicates > 0 {
+			f.AlphaCI = []float64{cis[0].Lower, cis[0].Upper}
+		}
+	}
+	if o, err := agreement.OrdinalAgreement(t); err == nil {
+		f.Exact, f.WithinOne, f.MAD = &o.Exact, &o.WithinOne, &o.MeanAbsDiff
+	}
+	return f
 }
 
 // goldRater names gold among the raters of a table.
@@ -497,6 +575,14 @@ func (s *Service) report(ctx context.Context, st *store.Store, p *workflow.Proje
 			ts.WithinOne, ts.MAD = append(ts.WithinOne, f.WithinOne), append(ts.MAD, f.MAD)
 			trend.Questions[q.Key] = ts
 		}
+		if f := d.pooledFigures(p.Schema, false); f != nil {
+			if trend.Pooled == nil {
+				trend.Pooled = &TrendSeries{}
+			}
+			ts := trend.Pooled
+			ts.Alpha, ts.Exact = append(ts.Alpha, f.Alpha), append(ts.Exact, f.Exact)
+			ts.WithinOne, ts.MAD = append(ts.WithinOne, f.WithinOne), append(ts.MAD, f.MAD)
+		}
 		if past.ID == r.ID {
 			cur = d
 		}
@@ -517,6 +603,7 @@ func (s *Service) report(ctx context.Context, st *store.Store, p *workflow.Proje
 			rep.Questions = append(rep.Questions, cur.groupFigures(q, true))
 		}
 	}
+	rep.Pooled = cur.pooledFigures(p.Schema, true)
 	rep.Matrix, rep.Disputed = cur.matrix(p.Schema), cur.disputed(p.Schema)
 	return rep, nil
 }

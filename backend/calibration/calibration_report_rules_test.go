@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
@@ -138,5 +139,30 @@ func TestCalibrationRatings(t *testing.T) {
 	if meanDefined([]*float64{nil, nil}) != nil || canonicalJSON(json.RawMessage(`{"b": 1, "a": [1, 2]}`)) != `{"a":[1,2],"b":1}` ||
 		canonicalJSON(json.RawMessage(`not json`)) != "not json" {
 		t.Error("helpers")
+	}
+}
+
+// TestPooledScoresOf: the Likert questions pool when there are two or more on one scale.
+func TestPooledScoresOf(t *testing.T) {
+	n := func(v int) *int { return &v }
+	lik := func(key string, lo, hi int) tasks.Question {
+		return tasks.Question{Key: key, Kind: tasks.KindLikert, Min: n(lo), Max: n(hi)}
+	}
+	for _, c := range []struct {
+		name string
+		qs   []tasks.Question
+		want []string
+	}{
+		{"PA and IA", []tasks.Question{lik("pa", 1, 5), {Key: "pc", Kind: tasks.KindChecklist}, lik("ia", 1, 5)}, []string{"pa", "ia"}},
+		{"one score", []tasks.Question{lik("pa", 1, 5), {Key: "ok", Kind: tasks.KindBinary}}, nil},
+		{"two scales", []tasks.Question{lik("pa", 1, 5), lik("story", 1, 10)}, nil},
+	} {
+		var got []string
+		for _, q := range pooledScores(&tasks.Schema{Questions: c.qs}) {
+			got = append(got, q.Key)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
 	}
 }

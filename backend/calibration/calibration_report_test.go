@@ -1,7 +1,10 @@
 package calibration_test
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"testing"
@@ -9,7 +12,9 @@ import (
 	"github.com/arbiter-annotation/arbiter/agreement"
 	"github.com/arbiter-annotation/arbiter/backend/calibration"
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/projects"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -49,7 +54,7 @@ func table(t *testing.T, level agreement.Level, key string, raters ...string) *a
 // accuracy against gold (Yes and No apart), exact, ±1 and MAD against gold and each peer, the
 // score by the pass rule; the group figures per question (alpha as agreement computes it on the
 // same answers, with its interval); the matrix over the pass questions; the disputed pairs,
-// least agreed first; the trend of one round.
+// least agreed first; the trend of one round; no pooled figures, with one Likert question.
 func TestRoundReport(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, st *store.Store) {
 		r := runRoundOne(t, st)
@@ -119,6 +124,9 @@ func TestRoundReport(t *testing.T) {
 			t.Errorf("trend %+v", rep.Trend)
 		}
 		near(t, "trend exact", rep.Trend.Questions["score"].Exact[0], 2.0/7)
+		if rep.Pooled != nil || rep.Trend.Pooled != nil {
+			t.Errorf("a form with one Likert question has pooled figures %+v, %+v", rep.Pooled, rep.Trend.Pooled)
+		}
 		if _, err := r.cal.Report(r.ctx, p, "no-such-round"); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("report of an unknown round: %v", err)
 		}
@@ -241,5 +249,87 @@ func TestRoundTrend(t *testing.T) {
 				}
 			}
 		}
+	})
+}
+
+// TestPooledScores: on RoboJudge's form the report also gives Table 5's figure, every pair of
+// annotators' PA and IA scores pooled: over c1 PA (4, 4, 3), c2 PA (2, 3, 5), c1 IA (5, 5, 5)
+// and c2 IA (1, 2, 2), 5 of 12 pairs are equal, 10 within one, 10/12 apart on average; the
+// trend carries it round by round.
+func TestPooledScores(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st, projects.ProjectSpec{Template: "robojudge"})
+		line := func(ext string) string {
+			return `{"external_id":"` + ext + `","inputs":{"video":"media/v.mp4","first_frame":"media/f.png","instruction":"Pick up the cube."}}`
+		}
+		f.importPool(line("c1"), line("c2"))
+		tpl, _ := tasks.LookupTemplate("robojudge")
+		scores := map[string]map[string][2]int{ // person → item → (PA, IA)
+			"Ann": {"c1": {4, 5}, "c2": {2, 1}}, "Ben": {"c1": {4, 5}, "c2": {3, 2}}, "Cat": {"c1": {3, 5}, "c2": {5, 2}}}
+		var people []*store.User
+		for _, n := range []string{"Ann", "Ben", "Cat"} {
+			people = append(people, f.user(n, store.RoleAnnotator))
+		}
+		ids := []string{people[0].ID, people[1].ID, people[2].ID}
+		r, err := f.cal.CreateRound(f.ctx, f.project(), f.lead.ID, calibration.RoundSpec{Name: "Round one", ExternalIDs: []string{"c1", "c2"},
+			Participants: ids, Pass: calibration.PassRule{Metric: flow.PassWithinOneWithPeers, Threshold: 0.5, Questions: []string{"physical_adherence"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := f.project()
+		for _, u := range people {
+			w := workflow.Worker{ID: u.ID, Roles: store.RoleSet{store.RoleAnnotator}}
+			for n := 0; ; n++ {
+				c, err := f.wf.Next(f.ctx, p, u, w.Roles, flow.StageCalibration, false)
+				if err != nil || (c == nil && n != 4) {
+					t.Fatalf("%s's claim %d: %v %v", u.Name, n, c, err)
+				}
+				if c == nil {
+					break
+				}
+				s := scores[u.Name][f.extOf(c.Assignment.ItemID)]
+				a := tpl.Schema.ExampleAnswers()
+				a["physical_adherence"], a["instruction_alignment"] = answers("v", s[0])["v"], answers("v", s[1])["v"]
+				maps.DeleteFunc(a, func(k string, _ json.RawMessage) bool { return p.Schema.PassOf(k) != c.Assignment.Pass })
+				if _, err := f.wf.Submit(f.ctx, p, w, c.Assignment.ID, workflow.Submission{Answers: a, TimeSpentMS: 1000}); err != nil {
+					t.Fatalf("%s submits: %v", u.Name, err)
+				}
+			}
+		}
+		if _, err := f.cal.CloseRound(f.ctx, p, f.lead.ID, r.ID); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := f.cal.Report(f.ctx, p, r.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl := rep.Pooled
+		if pl == nil || !slices.Equal(pl.Questions, []string{"physical_adherence", "instruction_alignment"}) || pl.NUnits != 4 || pl.NRatings != 12 || len(pl.AlphaCI) != 2 {
+			t.Fatalf("pooled %+v", pl)
+		}
+		near(t, "pooled exact", pl.Exact, 5.0/12)
+		near(t, "pooled within one", pl.WithinOne, 10.0/12)
+		near(t, "pooled mad", pl.MAD, 10.0/12)
+		b := agreement.NewBuilder(agreement.Ordinal, 0)
+		for who, items := range scores {
+			for item, s := range items {
+				b.Add("pa/"+item, who, fmt.Sprint(s[0]))
+				b.Add("ia/"+item, who, fmt.Sprint(s[1]))
+			}
+		}
+		tab, err := b.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		near(t, "pooled alpha", pl.Alpha, value(agreement.Alpha(tab)))
+		for _, q := range rep.Questions {
+			if q.Key == "physical_adherence" {
+				near(t, "PA exact alone", q.Exact, 1.0/6)
+			}
+		}
+		if tr := rep.Trend.Pooled; tr == nil || len(tr.Exact) != 1 {
+			t.Fatalf("pooled trend %+v", tr)
+		}
+		near(t, "pooled trend exact", rep.Trend.Pooled.Exact[0], 5.0/12)
 	})
 }

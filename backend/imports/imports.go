@@ -417,7 +417,8 @@ func goldItem(p *workflow.Project, line ItemLine) (*store.Item, *ImportedTruth, 
 }
 
 // checkTruth validates imported ground truth against the item and returns it completed (the
-// questions the item cannot have answered set to "missing").
+// questions the item cannot have answered set to "missing"). Constructed truth answers every
+// required question; a rule's answers only the questions it decides.
 func checkTruth(schema *tasks.Schema, item tasks.Item, gt *ImportedTruth) (*ImportedTruth, error) {
 	if gt == nil {
 		return nil, nil
@@ -425,7 +426,14 @@ func checkTruth(schema *tasks.Schema, item tasks.Item, gt *ImportedTruth) (*Impo
 	if gt.Provenance != flow.ProvenanceRule && gt.Provenance != flow.ProvenanceConstructed {
 		return nil, fmt.Errorf("ground_truth.provenance must be %q or %q", flow.ProvenanceRule, flow.ProvenanceConstructed)
 	}
-	answers, err := schema.ValidateItemAnswers(item, gt.Answers)
+	validate := schema.ValidateItemAnswers
+	if gt.Provenance == flow.ProvenanceRule { // note: a rule decides what it decides; nothing else is invented for it
+		if len(gt.Answers) == 0 {
+			return nil, tasks.Field("ground_truth.answers", tasks.CodeRequired, "a rule gives at least one answer")
+		}
+		validate = schema.ValidateGivenItemAnswers
+	}
+	answers, err := validate(item, gt.Answers)
 	if err != nil {
 		return nil, tasks.Prefixed(err, "ground_truth.answers.")
 	}

@@ -414,3 +414,36 @@ func TestImportDeepMetaRefusedByLine(t *testing.T) {
 		})
 	}
 }
+
+// TestImportRuleTruth: a rule gives only the answers it decides (RoboJudge's real
+// demonstrations: PA = IA = 5, no checklist, no evidence) and the item is done with exactly
+// those; constructed truth still answers every required question, and a rule answers at least
+// one question, each answer checked.
+func TestImportRuleTruth(t *testing.T) {
+	for _, be := range testenv.Backends() {
+		t.Run(be.Name, func(t *testing.T) {
+			f := newFixture(t, be.Open(t))
+			p := f.create(projects.ProjectSpec{Name: "robojudge", Template: "robojudge"})
+			line := func(id, truth string) string {
+				return `{"external_id":"` + id + `","inputs":{"video":"media/real.mp4","first_frame":"media/real.png","instruction":"Open the drawer."},` +
+					`"ground_truth":` + truth + `}`
+			}
+			rep := f.importItems(p,
+				line("real-1", `{"answers":{"physical_adherence":5,"instruction_alignment":5},"provenance":"rule","note":"real demonstration"}`),
+				line("real-2", `{"answers":{"physical_adherence":5,"instruction_alignment":5},"provenance":"constructed"}`),
+				line("real-3", `{"answers":{},"provenance":"rule"}`),
+				line("real-4", `{"answers":{"physical_adherence":6,"instruction_alignment":5},"provenance":"rule"}`))
+			got := lineErrors(rep)
+			if rep.Imported != 1 || got[1] != "" || !strings.Contains(got[2], "ground_truth.answers.pa_checklist=required") ||
+				!strings.Contains(got[3], "ground_truth.answers=required") || !strings.Contains(got[4], "ground_truth.answers.physical_adherence=") {
+				t.Fatalf("report %+v: %v", rep, got)
+			}
+			it := f.item(p, "real-1")
+			gts := f.truths(it.ID)
+			if it.Stage != flow.StageDone || len(gts) != 1 || gts[0].Provenance != flow.ProvenanceRule ||
+				string(gts[0].Answers) != `{"instruction_alignment":5,"physical_adherence":5}` || gts[0].Rationale == nil || *gts[0].Rationale != "real demonstration" {
+				t.Fatalf("the real demonstration: stage %s, truth %+v", it.Stage, gts)
+			}
+		})
+	}
+}

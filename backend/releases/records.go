@@ -164,6 +164,7 @@ func record(it *store.ItemTruth, work []store.Assignment) exports.Record {
 	}
 	rec.Labels, rec.Reviews = labelsAndReviews(work)
 	rec.Skips = skipsOf(work)
+	creditCorrections(rec.Texts, work)
 	return rec
 }
 
@@ -219,25 +220,23 @@ func provenance(gt *store.GroundTruth) exports.Provenance {
 	return p
 }
 
-// labelsAndReviews are an item's accepted labels (a reviewer's correction in place of the
-// label) and the reviews of its labels, oldest first.
+// labelsAndReviews are an item's labels, rejected ones too, each with the annotator's own
+// answers and its review status, and the reviews of its labels with the reviewers' answers (a
+// correction), oldest first.
 func labelsAndReviews(work []store.Assignment) ([]exports.Label, []exports.Review) {
 	author := map[string]string{}
 	var labels []exports.Label
 	for _, a := range work {
-		if a.Stage != flow.StageLabel {
-			continue
+		if a.Stage != flow.StageLabel || a.Status == flow.AssignSkipped {
+			continue // note: a skip is no label; it is released among the skips
 		}
 		author[a.ID] = a.UserID
-		if a.Status != flow.AssignSubmitted {
-			continue
+		ans, _ := splitObject(a.Answers)
+		l := exports.Label{Annotator: a.UserID, Answers: ans}
+		if a.ReviewStatus != flow.ReviewNone {
+			l.Review = string(a.ReviewStatus)
 		}
-		src := a.Answers
-		if len(a.Effective) > 0 {
-			src = a.Effective
-		}
-		ans, _ := splitObject(src)
-		labels = append(labels, exports.Label{Annotator: a.UserID, Answers: ans})
+		labels = append(labels, l)
 	}
 	var reviews []exports.Review
 	for _, a := range work {
@@ -256,4 +255,34 @@ func labelsAndReviews(work []store.Assignment) ([]exports.Label, []exports.Revie
 		reviews = append(reviews, r)
 	}
 	return labels, reviews
+}
+
+// creditCorrections gives the kept text of a corrected label to the reviewer who corrected it,
+// where ground truth decided before corrections were credited to their reviewers names the
+// label's annotator.
+func creditCorrections(texts map[string][]exports.TextAnswer, work []store.Assignment) {
+	if len(texts) == 0 {
+		return
+	}
+	labelBy := map[string]string{}
+	for _, a := range work {
+		if a.Stage == flow.StageLabel {
+			labelBy[a.ID] = a.UserID
+		}
+	}
+	correctedBy := map[string]string{} // annotator → the reviewer who corrected their label
+	for _, a := range work {
+		if a.Stage == flow.StageReview && a.Status == flow.AssignSubmitted && a.Verdict != nil && *a.Verdict == flow.VerdictCorrect && a.TargetID != nil {
+			if by, ok := labelBy[*a.TargetID]; ok {
+				correctedBy[by] = a.UserID
+			}
+		}
+	}
+	for _, ts := range texts {
+		for i := range ts {
+			if r, ok := correctedBy[ts[i].Author]; ok && ts[i].Role == "corrected" {
+				ts[i].Author = r
+			}
+		}
+	}
 }

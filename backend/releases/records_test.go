@@ -49,8 +49,9 @@ func reviewedRatings(t *testing.T, st *store.Store) *fixture {
 	return f
 }
 
-// TestReleaseLabelsAndAgreement: a release with raw holds each item's accepted labels (a
-// reviewer's correction in place of the label) and reviews under pseudonyms, and the
+// TestReleaseLabelsAndAgreement: a release with raw holds each item's labels as their
+// annotators gave them and the reviews (a correction with the reviewer's answers) under
+// pseudonyms; the item's agreement counts the correction in place of the label; and the
 // project's agreement over the items with two or more labels; an adjudicated revision of the
 // ground truth is released with its rationale and the confidence on [0, 1].
 func TestReleaseLabelsAndAgreement(t *testing.T) {
@@ -78,12 +79,16 @@ func TestReleaseLabelsAndAgreement(t *testing.T) {
 				recs[rec.ExternalID] = rec
 			}
 			third := recs["item-00002"]
-			if len(third.Labels) != 2 || len(third.Reviews) != 2 || labelScores(third) != "3,3" {
+			if len(third.Labels) != 2 || len(third.Reviews) != 2 || labelScores(third) != "2,3" {
 				t.Fatalf("labels and reviews of item-00002: %+v", third)
+			}
+			if a := third.Agreement.PercentAgreement; a == nil || *a != 1 {
+				t.Fatalf("agreement of item-00002 %v, want 1 with the correction counted", a)
 			}
 			corrected := 0
 			for _, r := range third.Reviews {
-				if r.Verdict == "correct" && r.Comment == "a 3 at least" && r.Annotator != "" && r.Reviewer != "" && !strings.Contains(r.Reviewer, "@") {
+				if r.Verdict == "correct" && r.Comment == "a 3 at least" && r.Annotator != "" && r.Reviewer != "" && !strings.Contains(r.Reviewer, "@") &&
+					string(r.Answers["quality"]) == "3" {
 					corrected++
 				}
 			}
@@ -125,6 +130,10 @@ type releasedRecord struct {
 	}
 	Reviews []struct {
 		Reviewer, Annotator, Verdict, Comment string
+		Answers                               map[string]json.RawMessage
+	}
+	Agreement struct {
+		PercentAgreement *float64 `json:"percent_agreement"`
 	}
 	Provenance struct {
 		Kind, Rationale, Adjudicator string

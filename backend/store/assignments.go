@@ -37,6 +37,7 @@ type Assignment struct {
 	ErrorCategory  *string
 	ReviewStatus   flow.ReviewStatus
 	Effective      JSON
+	CorrectedBy    *string // a corrected label: the reviewer whose answers Effective holds
 	SubmitKey      *string
 	SkipReason     *string
 	TimeSpentMS    int64 `gorm:"column:time_spent_ms"`

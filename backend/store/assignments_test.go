@@ -2,11 +2,14 @@ package store_test
 
 import (
 	"errors"
+	"io/fs"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/store/migrations"
 )
 
 // TestAssignmentOncePerStage: a person has an item at most once per stage, and a label at
@@ -251,4 +254,51 @@ func TestAssignmentForSubmit(t *testing.T) {
 			t.Fatalf("missing: %v", err)
 		}
 	})
+}
+
+// TestCorrectedByBackfill: migration 00057 names, on every label corrected before it, the
+// reviewer whose submitted correction it holds; other labels stay without one.
+func TestCorrectedByBackfill(t *testing.T) {
+	eachFreshBackend(t, func(t *testing.T, f *fixture) {
+		lead, ann, rev, other := f.user("lead"), f.user("ann"), f.user("rev"), f.user("other")
+		p := f.project(lead)
+		it := f.item(p, "x", flow.StageDone)
+		corrected := f.assign(it, ann, flow.StageLabel, flow.AssignSubmitted, func(a *store.Assignment) {
+			a.ReviewStatus, a.Effective = flow.ReviewCorrected, store.JSON(`{"q":"b"}`)
+		})
+		approved := f.assign(it, other, flow.StageLabel, flow.AssignSubmitted, func(a *store.Assignment) { a.ReviewStatus = flow.ReviewApproved })
+		correct, approve := flow.VerdictCorrect, flow.VerdictApprove
+		f.assign(it, rev, flow.StageReview, flow.AssignSubmitted, reviewOf(corrected), func(a *store.Assignment) { a.Verdict = &correct })
+		f.assign(it, rev, flow.StageReview, flow.AssignSubmitted, reviewOf(approved), func(a *store.Assignment) { a.Verdict = &approve })
+		f.exec("UPDATE assignments SET corrected_by = NULL WHERE item_id = "+f.ph(1), it.ID)
+		f.exec(migrationStatement(t, "00057_assignment_corrected_by.sql", "UPDATE"))
+		got, err := f.s.ItemAssignments(f.ctx, it.ID, flow.StageLabel)
+		must(t, err)
+		by := map[string]string{}
+		for _, a := range got {
+			if a.CorrectedBy != nil {
+				by[a.ID] = *a.CorrectedBy
+			}
+		}
+		if len(by) != 1 || by[corrected.ID] != rev.ID {
+			t.Fatalf("corrected_by after the migration: %v (want %s on %s only)", by, rev.ID, corrected.ID)
+		}
+	})
+}
+
+// migrationStatement is the statement of a migration's up part that starts with prefix.
+func migrationStatement(t *testing.T, file, prefix string) string {
+	t.Helper()
+	b, err := fs.ReadFile(migrations.FS, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, _, _ := strings.Cut(string(b), "-- +goose Down")
+	for _, stmt := range strings.Split(up, ";") {
+		if s := strings.TrimSpace(stmt); strings.HasPrefix(s, prefix) {
+			return s
+		}
+	}
+	t.Fatalf("%s has no %s statement", file, prefix)
+	return ""
 }

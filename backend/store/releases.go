@@ -243,7 +243,7 @@ func itemsInStages(db *gorm.DB, projectID string, stages []flow.Stage, after str
 // skipped reviews of the given items, oldest first, with the columns a release reads.
 func (s *Store) SubmittedWork(ctx context.Context, itemIDs []string) ([]Assignment, error) {
 	rows, err := s.db.WithContext(ctx).Model(&Assignment{}).
-		Select("id, item_id, user_id, stage, status, answers, effective, target_id, verdict, comment, comments, skip_reason").
+		Select("id, item_id, user_id, stage, status, answers, effective, target_id, verdict, comment, comments, skip_reason, review_status").
 		Where("item_id IN ? AND stage IN ? AND status IN ?", itemIDs, []flow.Stage{flow.StageLabel, flow.StageReview},
 			[]flow.AssignmentStatus{flow.AssignSubmitted, flow.AssignRejected, flow.AssignSkipped}).
 		Order("created_at, id").Rows()
@@ -255,7 +255,7 @@ func (s *Store) SubmittedWork(ctx context.Context, itemIDs []string) ([]Assignme
 	for rows.Next() {
 		var a Assignment
 		if err := rows.Scan(&a.ID, &a.ItemID, &a.UserID, &a.Stage, &a.Status, &a.Answers, &a.Effective, &a.TargetID,
-			&a.Verdict, &a.Comment, &a.Comments, &a.SkipReason); err != nil {
+			&a.Verdict, &a.Comment, &a.Comments, &a.SkipReason, &a.ReviewStatus); err != nil {
 			return nil, err
 		}
 		as = append(as, a)

@@ -65,7 +65,7 @@ func (u *submission) applyReview(ctx context.Context, answers tasks.Answers) err
 	case flow.VerdictApprove:
 		label.ReviewStatus = flow.ReviewApproved
 	case flow.VerdictCorrect:
-		label.ReviewStatus, label.Effective = flow.ReviewCorrected, Encode(answers)
+		label.ReviewStatus, label.Effective, label.CorrectedBy = flow.ReviewCorrected, Encode(answers), &r.UserID
 	case flow.VerdictReject:
 		label.ReviewStatus, label.Status = flow.ReviewRejected, flow.AssignRejected
 	case flow.VerdictDispute:
@@ -128,12 +128,16 @@ func acceptedLabels(as []store.Assignment) (accepted []Label, pending, disputed 
 	return accepted, pending, disputed
 }
 
+// labelOf is a label as it counts: a reviewer's correction in place of its answers.
 func labelOf(a store.Assignment) Label {
-	answers := DecodeAnswers(a.Answers)
 	if len(a.Effective) > 0 {
-		return Label{By: a.UserID, Answers: DecodeAnswers(a.Effective), Corrected: true}
+		l := Label{By: a.UserID, Answers: DecodeAnswers(a.Effective), Corrected: true}
+		if a.CorrectedBy != nil {
+			l.CorrectedBy = *a.CorrectedBy
+		}
+		return l
 	}
-	return Label{By: a.UserID, Answers: answers}
+	return Label{By: a.UserID, Answers: DecodeAnswers(a.Answers)}
 }
 
 // Roles of the people whose free text is kept with ground truth.
@@ -145,7 +149,8 @@ const (
 
 // textsOf collects the free-text answers of labels, per text question in schema order and
 // label order, after those of first (the adjudicator's, when given): the evidence and
-// rationales behind a decision. Nil when nobody wrote any.
+// rationales behind a decision, each by who wrote it (a corrected label's by its reviewer). Nil
+// when nobody wrote any.
 func textsOf(schema *tasks.Schema, first *Label, labels []Label) map[string][]exports.TextAnswer {
 	var out map[string][]exports.TextAnswer
 	add := func(key string, l Label, role string) {
@@ -156,7 +161,11 @@ func textsOf(schema *tasks.Schema, first *Label, labels []Label) map[string][]ex
 		if out == nil {
 			out = map[string][]exports.TextAnswer{}
 		}
-		out[key] = append(out[key], exports.TextAnswer{Author: l.By, Role: role, Text: t})
+		by := l.By
+		if l.CorrectedBy != "" {
+			by = l.CorrectedBy
+		}
+		out[key] = append(out[key], exports.TextAnswer{Author: by, Role: role, Text: t})
 	}
 	for _, q := range schema.Questions {
 		if q.Kind != tasks.KindText {

@@ -155,8 +155,8 @@ func TestCrossReview(t *testing.T) {
 				json.Unmarshal(f.truth(f.itemByID(p, item)).Texts, &texts)
 			}
 		}
-		if got := texts["comment"]; len(got) != 1 || got[0].Role != "corrected" || got[0].Text != "blurry" {
-			t.Fatalf("a corrected label keeps %+v", texts)
+		if got := texts["comment"]; len(got) != 1 || got[0].Role != "corrected" || got[0].Text != "blurry" || got[0].Author != rev.ID {
+			t.Fatalf("a corrected label keeps %+v (want the reviewer %s's text)", texts, rev.ID)
 		}
 	})
 }

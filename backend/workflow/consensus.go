@@ -16,6 +16,8 @@ type Label struct {
 	Answers tasks.Answers
 	// Corrected: the answers are a reviewer's correction of the label.
 	Corrected bool
+	// CorrectedBy is the reviewer who corrected it.
+	CorrectedBy string
 }
 
 // Outcome is what the consensus rule made of an item's labels.

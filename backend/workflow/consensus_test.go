@@ -209,7 +209,7 @@ func TestNoConsensusReason(t *testing.T) {
 func TestLabelsOfItem(t *testing.T) {
 	as := []store.Assignment{
 		{UserID: "u1", Status: flow.AssignSubmitted, ReviewStatus: flow.ReviewApproved, Answers: store.JSON(`{"score":4}`)},
-		{UserID: "u2", Status: flow.AssignSubmitted, ReviewStatus: flow.ReviewCorrected, Answers: store.JSON(`{"score":1}`), Effective: store.JSON(`{"score":2}`)},
+		{UserID: "u2", Status: flow.AssignSubmitted, ReviewStatus: flow.ReviewCorrected, Answers: store.JSON(`{"score":1}`), Effective: store.JSON(`{"score":2}`), CorrectedBy: new("r1")},
 		{UserID: "u3", Status: flow.AssignSubmitted, ReviewStatus: flow.ReviewPending, Answers: store.JSON(`{"score":5}`)},
 		{UserID: "u4", Status: flow.AssignSubmitted, ReviewStatus: flow.ReviewDisputed, Answers: store.JSON(`{"score":3}`)},
 		{UserID: "u5", Status: flow.AssignRejected, ReviewStatus: flow.ReviewRejected, Answers: store.JSON(`{"score":5}`)},
@@ -219,7 +219,7 @@ func TestLabelsOfItem(t *testing.T) {
 	if pending != 1 || disputed != 1 || len(accepted) != 3 {
 		t.Fatalf("accepted %d, pending %d, disputed %d", len(accepted), pending, disputed)
 	}
-	if l := accepted[1]; l.By != "u2" || !l.Corrected || string(l.Answers["score"]) != "2" {
+	if l := accepted[1]; l.By != "u2" || !l.Corrected || l.CorrectedBy != "r1" || string(l.Answers["score"]) != "2" {
 		t.Fatalf("a corrected label counts as %+v", l)
 	}
 	names := pseudonyms(append(as, store.Assignment{UserID: "r1", Stage: flow.StageReview}, store.Assignment{UserID: "u1", Stage: flow.StageReview}))
@@ -228,16 +228,17 @@ func TestLabelsOfItem(t *testing.T) {
 	}
 }
 
-// TestTextsOf keeps the free text behind a decision, the adjudicator's first, by role.
+// TestTextsOf keeps the free text behind a decision, the adjudicator's first, by role; a
+// corrected label's text is its reviewer's.
 func TestTextsOf(t *testing.T) {
 	ls := []Label{{By: "u1", Answers: ans(`{"why":"too dark"}`)}, {By: "u2", Answers: ans(`{"why":"  "}`)},
-		{By: "u3", Answers: ans(`{"why":"fixed"}`), Corrected: true}, {By: "u4", Answers: ans(`{"why":"missing"}`)}, {By: "u5", Answers: ans(`{"score":2}`)}}
+		{By: "u3", Answers: ans(`{"why":"fixed"}`), Corrected: true, CorrectedBy: "r3"}, {By: "u4", Answers: ans(`{"why":"missing"}`)}, {By: "u5", Answers: ans(`{"score":2}`)}}
 	got := textsOf(&testSchema, &Label{By: "adj", Answers: ans(`{"why":"final"}`)}, ls)
 	var roles []string
 	for _, t := range got["why"] {
 		roles = append(roles, t.Author+":"+t.Role+":"+t.Text)
 	}
-	if want := "[adj:adjudicator:final u1:annotator:too dark u3:corrected:fixed]"; fmt.Sprint(roles) != want {
+	if want := "[adj:adjudicator:final u1:annotator:too dark r3:corrected:fixed]"; fmt.Sprint(roles) != want {
 		t.Fatalf("texts %v, want %s", roles, want)
 	}
 	if textsOf(&testSchema, nil, labels(`{"score":1}`)) != nil || encodeTexts(nil) != nil {

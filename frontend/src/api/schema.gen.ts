@@ -1316,7 +1316,8 @@ export interface paths {
          *     is done yet).
          *
          *     Options (all optional): `include_dropped` (bool: also release dropped and unresolved
-         *     items, marked), `raw` (bool: each item's labels and reviews, pseudonymised),
+         *     items, marked), `raw` (bool: each item's labels as their annotators gave them, rejected ones too, and
+         *     the reviews with the reviewers' corrections, each under its author's pseudonym and role),
          *     `split` (the one split name, default `test`), `split_key` (metadata key holding each
          *     item's split), `split_ratios` (`"train=0.8,test=0.2"` or an object), `cluster_key`
          *     (items sharing this metadata value stay in one split), `split_seed` (integer),
@@ -2372,9 +2373,11 @@ export interface components {
              */
             language?: string;
             /**
-             * @description Known ground truth (new items only); the item goes to `done`. With `gold: true` it is
-             *     the gold answer instead, and in a calibration pool import the gold answer; in both
-             *     `provenance` may be left out.
+             * @description Known ground truth (new items only); the item goes to `done`. `constructed` truth
+             *     answers every required question; a `rule` answers only the questions it decides (at
+             *     least one), e.g. `{"physical_adherence": 5, "instruction_alignment": 5}` for a real
+             *     demonstration. With `gold: true` it is the gold answer instead, and in a calibration
+             *     pool import the gold answer; in both `provenance` may be left out.
              */
             ground_truth?: {
                 answers: components["schemas"]["Answers"];
@@ -3559,6 +3562,33 @@ export interface components {
             n_units: number;
             n_ratings: number;
         };
+        /**
+         * @description The group's figures over the form's primary scores at once (its Likert questions, when
+         *     there are two or more on one scale), each (question, item) a unit: every pair of
+         *     annotators' scores counts once. RoboJudge's calibration table (Table 5) reports exact,
+         *     ±1 and MAD pooled so over PA and IA.
+         */
+        CalibrationPooledFigures: {
+            /** @description The pooled questions, in schema order. */
+            questions: string[];
+            alpha: number | null;
+            /** @description 95 % bootstrap interval of alpha. */
+            alpha_ci: null | number[];
+            /** @description Pooled pairwise exact agreement. */
+            exact: number | null;
+            /** @description Pooled pairwise agreement within ±1. */
+            within_one: number | null;
+            /** @description Pooled pairwise mean absolute difference. */
+            mad: number | null;
+            n_units: number;
+            n_ratings: number;
+        };
+        CalibrationTrendSeries: {
+            alpha: (number | null)[];
+            exact: (number | null)[];
+            within_one: (number | null)[];
+            mad: (number | null)[];
+        };
         CalibrationReport: {
             round: components["schemas"]["CalibrationRound"];
             annotators: {
@@ -3576,6 +3606,8 @@ export interface components {
             }[];
             /** @description The group's figures per question with a level of measurement, in schema order. */
             questions: components["schemas"]["CalibrationQuestionFigures"][];
+            /** @description The figures over every primary score at once; null when the form has fewer than two Likert questions on one scale. */
+            pooled: null | components["schemas"]["CalibrationPooledFigures"];
             /** @description Pairwise share of equal answers over the pass questions; the diagonal is 1. */
             matrix: {
                 annotators: {
@@ -3601,13 +3633,10 @@ export interface components {
             trend: {
                 rounds: number[];
                 questions: {
-                    [key: string]: {
-                        alpha: (number | null)[];
-                        exact: (number | null)[];
-                        within_one: (number | null)[];
-                        mad: (number | null)[];
-                    };
+                    [key: string]: components["schemas"]["CalibrationTrendSeries"];
                 };
+                /** @description The pooled figures of every round; null when the form has no pooled scores. */
+                pooled: null | components["schemas"]["CalibrationTrendSeries"];
             };
             pass: components["schemas"]["CalibrationPassRule"];
         };

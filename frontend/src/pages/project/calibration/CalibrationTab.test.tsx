@@ -5,7 +5,7 @@ import { apiError, json } from "../../../test/fakeApi";
 import { renderInProject } from "../testing";
 import { CalibrationTab } from "./CalibrationTab";
 import { parseIds, roundRequest, defaultRoundChoices } from "./rule";
-import { calibrationProject, members, report, round, roundDetail } from "./fixtures";
+import { calibrationProject, members, pooledReport, report, round, roundDetail } from "./fixtures";
 
 const ROUNDS = "/api/v1/projects/p1/calibration-rounds";
 
@@ -106,6 +106,46 @@ describe("CalibrationTab", () => {
     renderInProject(<CalibrationTab />, { ...calibrationProject, my_roles: ["annotator"] }, {});
     expect(screen.getByText("Only the project's leads run calibration rounds.")).toBeTruthy();
   });
+});
+
+// RoboJudge's Table 5 pools PA and IA: the report shows the pooled figures beside each score's, and the trend starts on them.
+describe("Pooled scores", () => {
+  it("shows the pooled figures in the question table and as the first trend", async () => {
+    renderInProject(
+      <CalibrationTab />,
+      calibrationProject,
+      {
+        [`GET ${ROUNDS}/r1`]: () => json(200, roundDetail({ status: "closed" })),
+        [`GET ${ROUNDS}/r1/report`]: () => json(200, pooledReport()),
+      },
+      "/r1",
+    );
+    const perQuestion = await screen.findByRole("table", { name: "Per question" }, { timeout: 5000 });
+    const row = within(perQuestion).getByRole("row", { name: /Pooled: Physical adherence \+ Instruction alignment/ });
+    expect(row.textContent).toContain("52.9");
+    expect(row.textContent).toContain("92.1");
+    expect(row.textContent).toContain("0.58");
+    expect(row.textContent).toContain("[0.30, 0.70]");
+    const picker = screen.getByLabelText("Question shown") as HTMLSelectElement;
+    expect(picker.selectedOptions[0].textContent).toBe("Pooled: Physical adherence + Instruction alignment");
+    await drawnChart(/Trend over rounds/);
+    fireEvent.change(picker, { target: { value: "alignment" } });
+    expect((screen.getByLabelText("Question shown") as HTMLSelectElement).value).toBe("alignment");
+  }, 20000);
+
+  it("has no pooled row without pooled figures", async () => {
+    renderInProject(
+      <CalibrationTab />,
+      calibrationProject,
+      {
+        [`GET ${ROUNDS}/r1`]: () => json(200, roundDetail({ status: "closed" })),
+        [`GET ${ROUNDS}/r1/report`]: () => json(200, report()),
+      },
+      "/r1",
+    );
+    const perQuestion = await screen.findByRole("table", { name: "Per question" }, { timeout: 5000 });
+    expect(within(perQuestion).queryByRole("row", { name: /Pooled/ })).toBeNull();
+  }, 20000);
 });
 
 // The trend chart follows the chosen question.

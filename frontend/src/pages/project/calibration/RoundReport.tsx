@@ -29,7 +29,7 @@ export function RoundReportView({ project, round }: { project: ProjectDetail; ro
         <TrendFigure report={r} />
       </div>
       <AnnotatorTable report={r} />
-      <QuestionTable questions={r.questions} />
+      <QuestionTable questions={r.questions} pooled={r.pooled} />
       <DisputedTable report={r} schemaQ={schemaQ} onNote={setTarget} />
       <NoteForm project={project} round={round} target={target} onTarget={setTarget} />
     </>
@@ -54,12 +54,21 @@ function ScoreFigure({ report: r }: { report: RoundReport }) {
   );
 }
 
-/** Round-over-round lines of one question: exact, within ±1 and MAD (ordinal), and α. */
+/** The trend picker's key of the pooled scores (no question key has a NUL). */
+const POOLED = "\u0000pooled";
+
+/** The name of the pooled scores: their labels joined, "Physical Adherence + Instruction Alignment". */
+function pooledName(r: RoundReport): string {
+  const label = new Map(r.questions.map((q) => [q.key, q.label || q.key]));
+  return (r.pooled?.questions ?? []).map((k) => label.get(k) ?? k).join(" + ");
+}
+
+/** Round-over-round lines of one question, or of the pooled scores: exact, within ±1 and MAD (ordinal), and α. */
 function TrendFigure({ report: r }: { report: RoundReport }) {
   const keys = r.questions.map((q) => q.key).filter((k) => r.trend.questions[k]);
-  const first = r.questions.find((q) => q.level !== "nominal" && r.trend.questions[q.key])?.key ?? keys[0] ?? "";
+  const first = r.trend.pooled ? POOLED : (r.questions.find((q) => q.level !== "nominal" && r.trend.questions[q.key])?.key ?? keys[0] ?? "");
   const [key, setKey] = useState(first);
-  const t = r.trend.questions[key];
+  const t = key === POOLED ? r.trend.pooled : r.trend.questions[key];
   const option = useMemo(() => {
     if (!t) return null;
     const lines: Parameters<typeof trendOption>[1] = [];
@@ -76,6 +85,7 @@ function TrendFigure({ report: r }: { report: RoundReport }) {
       <div className="field trend-picker">
         <label htmlFor="trend-question">Question shown</label>
         <select id="trend-question" value={key} onChange={(e) => setKey(e.target.value)}>
+          {r.trend.pooled && <option value={POOLED}>Pooled: {pooledName(r)}</option>}
           {r.questions
             .filter((q) => r.trend.questions[q.key])
             .map((q) => (
@@ -146,7 +156,7 @@ function AnnotatorCell({ a, k }: { a: ReportAnnotator; k: string }) {
   return <>{parts.length ? parts.join(" · ") : "—"}</>;
 }
 
-function QuestionTable({ questions }: { questions: ReportQuestion[] }) {
+function QuestionTable({ questions, pooled }: { questions: ReportQuestion[]; pooled: RoundReport["pooled"] }) {
   return (
     <section className="card">
       <h3 className="card-title">Per question</h3>
@@ -182,6 +192,22 @@ function QuestionTable({ questions }: { questions: ReportQuestion[] }) {
                 <td className="num">{fixed(q.mad)}</td>
               </tr>
             ))}
+            {pooled && (
+              <tr>
+                <th scope="row" title="Every pair of annotators' scores of every item and question, as one question">
+                  Pooled: {pooled.questions.map((k) => questions.find((q) => q.key === k)?.label || k).join(" + ")}
+                  <div className="muted mono">{pooled.questions.join(" + ")}</div>
+                </th>
+                <td>ordinal</td>
+                <td className="num">{pooled.n_units}</td>
+                <td className="num">{pooled.n_ratings}</td>
+                <td className="num">{fixed(pooled.alpha)}</td>
+                <td className="num">{interval(pooled.alpha_ci)}</td>
+                <td className="num">{percent(pooled.exact)}</td>
+                <td className="num">{percent(pooled.within_one)}</td>
+                <td className="num">{fixed(pooled.mad)}</td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>

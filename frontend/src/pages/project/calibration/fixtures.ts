@@ -60,6 +60,7 @@ export const report = (): RoundReport => ({
     { key: "physical", label: "Physical adherence", type: "likert", level: "ordinal", alpha: 0.44, alpha_ci: [0.21, 0.63], exact: 0.529, within_one: 0.921, mad: 0.58, n_units: 4, n_ratings: 12 },
     { key: "realistic", label: "Is it realistic?", type: "binary", level: "nominal", alpha: 0.7, alpha_ci: [0.4, 0.9], exact: null, within_one: null, mad: null, n_units: 4, n_ratings: 12 },
   ],
+  pooled: null,
   matrix: {
     annotators: people.map(({ user_id, name }) => ({ user_id, name })),
     values: [
@@ -87,9 +88,26 @@ export const report = (): RoundReport => ({
       physical: { alpha: [0.2, 0.44], exact: [0.328, 0.529], within_one: [0.762, 0.921], mad: [0.98, 0.58] },
       realistic: { alpha: [0.5, 0.7], exact: [null, null], within_one: [null, null], mad: [null, null] },
     },
+    pooled: null,
   },
   pass: { metric: "accuracy_vs_gold", threshold: 0.8, questions: ["physical"] },
 });
+
+/** A report of a form with two scores on one scale (RoboJudge's PA and IA), with Table 5's pooled figures. */
+export const pooledReport = (): RoundReport => {
+  const r = report();
+  const alignment = { ...r.questions[0], key: "alignment", label: "Instruction alignment", alpha: 0.61, exact: 0.6, within_one: 0.95, mad: 0.45 };
+  return {
+    ...r,
+    questions: [r.questions[0], alignment, r.questions[1]],
+    pooled: { questions: ["physical", "alignment"], alpha: 0.52, alpha_ci: [0.3, 0.7], exact: 0.529, within_one: 0.921, mad: 0.58, n_units: 8, n_ratings: 24 },
+    trend: {
+      ...r.trend,
+      questions: { ...r.trend.questions, alignment: { alpha: [0.3, 0.61], exact: [0.4, 0.6], within_one: [0.8, 0.95], mad: [0.7, 0.45] } },
+      pooled: { alpha: [0.25, 0.52], exact: [0.328, 0.529], within_one: [0.762, 0.921], mad: [0.98, 0.58] },
+    },
+  };
+};
 
 export const mine = (): MyRoundResult => ({
   round: round({ status: "closed", closed_at: "2026-12-01T08:00:00Z" }),
