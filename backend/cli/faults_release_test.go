@@ -7,6 +7,8 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -135,12 +137,17 @@ func TestFaultReleaseReplicaKilled(t *testing.T) {
 // uploadRandom uploads n random bytes as an asset and returns its id.
 func uploadRandom(t *testing.T, c *loadAPI, project string, n int) string {
 	t.Helper()
-	data := make([]byte, n)
-	rand.Read(data)
+	var data bytes.Buffer // note: an image, as the input it fills requires, padded with noise
+	if err := png.Encode(&data, image.NewGray(image.Rect(0, 0, 1, 1))); err != nil {
+		t.Fatal(err)
+	}
+	noise := make([]byte, max(0, n-data.Len()))
+	rand.Read(noise)
+	data.Write(noise)
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
-	fw, _ := mw.CreateFormFile("file", "blob.bin")
-	fw.Write(data)
+	fw, _ := mw.CreateFormFile("file", "blob.png")
+	fw.Write(data.Bytes())
 	mw.Close()
 	var a struct{ ID string }
 	st, err := c.do(context.Background(), "POST", project+"/assets", &body, &a, map[string]string{"Content-Type": mw.FormDataContentType()}, 201)
