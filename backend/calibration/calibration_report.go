@@ -68,21 +68,6 @@ type QuestionFigures struct {
 	NRatings  int         `json:"n_ratings"`
 }
 
-// PooledFigures are the group's figures over the primary scores of a form (its Likert
-// questions, when there are two or more on one scale) pooled as units of one question: every
-// pair of annotators' scores of every item and question counts once. RoboJudge's calibration
-// table reports exact, ±1 and MAD pooled so, over PA and IA.
-type PooledFigures struct {
-	Questions []string  `json:"questions"`
-	Alpha     *float64  `json:"alpha"`
-	AlphaCI   []float64 `json:"alpha_ci"`
-	Exact     *float64  `json:"exact"`
-	WithinOne *float64  `json:"within_one"`
-	MAD       *float64  `json:"mad"`
-	NUnits    int       `json:"n_units"`
-	NRatings  int       `json:"n_ratings"`
-}
-
 // Person names a participant.
 type Person struct {
 	UserID string `json:"user_id"`
@@ -268,61 +253,22 @@ func (d *roundData) addRatings(b *agreement.Builder, q tasks.Question, prefix st
 	}
 }
 
-// pooledScores are the Likert questions of a schema when there are two or more and all share
-// one scale, the primary scores whose figures are also reported pooled; nil otherwise.
-func pooledScores(schema *tasks.Schema) []tasks.Question {
-	var qs []tasks.Question
-	for _, q := range schema.Questions {
-		if q.Kind != tasks.KindLikert {
-			continue
-		}
-		if len(qs) > 0 && (!sameBound(q.Min, qs[0].Min) || !sameBound(q.Max, qs[0].Max)) {
-			return nil
-		}
-		qs = append(qs, q)
-	}
-	if len(qs) < 2 {
-		return nil
-	}
-	return qs
-}
-
-func sameBound(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
-
-// pooledFigures are the participants' figures over the pooled scores, each (question, item) a
-// unit; withCI adds the bootstrap interval of alpha. Nil without pooled scores.
-func (d *roundData) pooledFigures(schema *tasks.Schema, withCI bool) *PooledFigures {
-	qs := pooledScores(schema)
-	if qs == nil {
-		return nil
-	}
-	f := &PooledFigures{}
-	b := agreement.NewBuilder(agreement.Ordinal, 0)
-	for _, q := range qs {
-		f.Questions = append(f.Questions, q.Key)
-		d.addRatings(b, q, q.Key+"\x00", d.participantIDs(), d.items)
-	}
-	t, err := b.Build()
-	if err != nil {
-		return f
-	}
-	f.NUnits, f.NRatings = t.NumUnits(), t.NumRatings()
-	f.Alpha = num(agreement.Alpha(t))
-	if withCI && f.Alpha != nil {
-		cis, err := agreement.Bootstrap(t, []func(*agreement.Table) (float64, error){agreement.Alpha},
-			agreement.BootstrapOptions{Replicates: reportReplicates, Seed: reportSeed})
-		if err == nil && len(cis) == 1 && cis[0].Replicates > 0 {
-			f.AlphaCI = []float64{cis[0].Lower, cis[0].Upper}
-		}
-	}
-	if o, err := agreement.OrdinalAgreement(t); err == nil {
-		f.Exact, f.WithinOne, f.MAD = &o.Exact, &o.WithinOne, &o.MeanAbsDiff
-	}
-	return f
-}
-
 // goldRater names gold among the raters of a table.
 const goldRater = "\x00gold"
+
+// alphaOf is a table's α and, withCI, its bootstrap interval (nil when not defined).
+func tableAlpha(t *agreement.Table, withCI bool) (*float64, []float64) {
+	alpha := num(agreement.Alpha(t))
+	if !withCI || alpha == nil {
+		return alpha, nil
+	}
+	cis, err := agreement.Bootstrap(t, []func(*agreement.Table) (float64, error){agreement.Alpha},
+		agreement.BootstrapOptions{Replicates: reportReplicates, Seed: reportSeed})
+	if err != nil || len(cis) != 1 || cis[0].Replicates == 0 {
+		return alpha, nil
+	}
+	return alpha, []float64{cis[0].Lower, cis[0].Upper}
+}
 
 func num(v float64, err error) *float64 {
 	if err != nil {
@@ -339,14 +285,7 @@ func (d *roundData) groupFigures(q tasks.Question, withCI bool) QuestionFigures 
 		return f
 	}
 	f.NUnits, f.NRatings = t.NumUnits(), t.NumRatings()
-	f.Alpha = num(agreement.Alpha(t))
-	if withCI && f.Alpha != nil {
-		cis, err := agreement.Bootstrap(t, []func(*agreement.Table) (float64, error){agreement.Alpha},
-			agreement.BootstrapOptions{Replicates: reportReplicates, Seed: reportSeed})
-		if err == nil && len(cis) == 1 && cis[0].Replicates > 0 {
-			f.AlphaCI = []float64{cis[0].Lower, cis[0].Upper}
-		}
-	}
+	f.Alpha, f.AlphaCI = tableAlpha(t, withCI)
 	if ordinal(q) {
 		if o, err := agreement.OrdinalAgreement(t); err == nil {
 			f.Exact, f.WithinOne, f.MAD = &o.Exact, &o.WithinOne, &o.MeanAbsDiff
