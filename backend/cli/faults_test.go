@@ -140,8 +140,9 @@ func verifyStored(t *testing.T, dsn, project, run string, acked []string) {
 }
 
 // TestFaultReplicaKilled: one of two replicas is killed with SIGKILL while annotators work on
-// both. Its annotators walk away holding their claims, after retrying a submit in flight at the
-// other replica (as a browser behind a load balancer would). Every acknowledged submit is
+// both. Its annotators walk away holding a claim: the one they had open, or, after retrying a
+// submit in flight at the other replica (as a browser behind a load balancer would), the next
+// item their browser opened there. Every acknowledged submit is
 // stored exactly once; once the leases the walked-away annotators held expire, their items are
 // claimed again and the project finishes with exactly three labels per item.
 func TestFaultReplicaKilled(t *testing.T) {
@@ -171,7 +172,7 @@ func TestFaultReplicaKilled(t *testing.T) {
 	}
 	o.duration = 60 * time.Second
 	for _, p := range people {
-		p.api.base, p.walkAway, p.gone = a.url, false, false
+		p.api.base, p.walkAway, p.leaving, p.gone = a.url, false, false, false
 	}
 	second := annotate(context.Background(), people, o, io.Discard)
 	acked := append(first.acked, second.acked...)

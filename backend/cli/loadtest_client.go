@@ -215,10 +215,11 @@ type annotator struct {
 	servers   []string // every server; a person whose server fails goes on at the next
 	project   string
 	untilDone bool // stop when the queue has no more work for this person
-	// walkAway makes a person whose server fails leave, holding whatever they claimed, once
-	// their submit in flight (if any) went through elsewhere: the leases a dead replica's
-	// users leave behind.
+	// walkAway makes a person whose server fails leave holding a claim: the one they had
+	// open, or, once their submit in flight went through elsewhere, the next item their
+	// browser opened there. These are the leases a dead replica's users leave behind.
 	walkAway bool
+	leaving  bool // the server failed; leave holding the next claim
 	gone     bool
 	rng      *rand.Rand
 	skipRate float64
@@ -261,6 +262,10 @@ func (a *annotator) work(ctx context.Context, stop time.Time, t *tally) {
 		}
 		empty = 0
 		t.add(func(t *tally) { t.claims++ })
+		if a.leaving {
+			a.gone = true
+			return
+		}
 		if a.answers == nil {
 			a.answers = cl.Item.Schema.ExampleAnswers()
 		}
@@ -274,7 +279,8 @@ func (a *annotator) work(ctx context.Context, stop time.Time, t *tally) {
 		if a.draft {
 			a.timed(ctx, t, "draft", "PUT", path+"/draft", map[string]any{"answers": a.answers, "version": cl.Assignment.Version}, nil, 200)
 		}
-		if a.gone {
+		if a.leaving {
+			a.gone = true
 			return
 		}
 		a.submit(ctx, t, path, aid)
@@ -320,7 +326,7 @@ func (a *annotator) failover(status int) {
 	}
 	i := slices.Index(a.servers, a.api.base)
 	a.api.base = a.servers[(i+1)%len(a.servers)]
-	a.gone = a.walkAway
+	a.leaving = a.walkAway
 }
 
 func pause(ctx context.Context, d time.Duration) {
