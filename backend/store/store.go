@@ -27,6 +27,7 @@ import (
 	"gorm.io/gorm/logger"
 
 	"github.com/arbiter-annotation/arbiter/backend/store/migrations"
+	"github.com/arbiter-annotation/arbiter/backend/store/rowcache"
 )
 
 // ErrNotFound is returned when a row does not exist.
@@ -68,7 +69,7 @@ type Store struct {
 	dialect Dialect
 	url     string
 	schema  string // PostgreSQL: the schema of the tables
-	cache   *cache
+	cache   *rowcache.Cache
 	stop    func() // ends the listener; nil on SQLite and in transactions
 }
 
@@ -129,8 +130,8 @@ func OpenPool(ctx context.Context, url string, pool Pool) (*Store, error) {
 		sqlDB.Close()
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
-	s := &Store{db: db, sqlDB: sqlDB, dialect: dialect, url: url, cache: newCache(DefaultCacheTTL, dialect == SQLite)}
-	if err := s.watchWrites(); err != nil {
+	s := &Store{db: db, sqlDB: sqlDB, dialect: dialect, url: url, cache: rowcache.New(DefaultCacheTTL, dialect == SQLite)}
+	if err := rowcache.Watch(db, s.changed); err != nil {
 		sqlDB.Close()
 		return nil, err
 	}
@@ -141,7 +142,7 @@ func OpenPool(ctx context.Context, url string, pool Pool) (*Store, error) {
 		}
 		lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 		done := make(chan struct{})
-		go s.listen(lctx, done)
+		go s.cache.Listen(lctx, url, s.schema, done)
 		s.stop = func() { cancel(); <-done }
 	}
 	return s, nil
@@ -315,7 +316,7 @@ func (s *Store) WithTx(ctx context.Context, fn func(tx *Store) error) error {
 		return fn(&Store{db: db, sqlDB: s.sqlDB, dialect: s.dialect, url: s.url, schema: s.schema, cache: s.cache})
 	})
 	if !nested && tx != nil {
-		s.committed(ctx, tx, err)
+		s.cache.Committed(ctx, tx, err)
 	}
 	return err
 }

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/arbiter-annotation/arbiter/backend/store/rowcache"
 )
 
 // RefreshToken is one refresh token of a login's token family, stored as a hash.
@@ -90,7 +92,7 @@ func (s *Store) AccessTokenByHash(ctx context.Context, hash string) (*PersonalAc
 // time of last use is no part of what the cache of authentication rows serves, so writing it
 // does not clear that cache.
 func (s *Store) TouchAccessToken(ctx context.Context, id string, at time.Time) error {
-	return translate(s.db.WithContext(ctx).Set(settingCacheNeutral, true).Model(&PersonalAccessToken{}).
+	return translate(s.db.WithContext(ctx).Set(rowcache.Neutral, true).Model(&PersonalAccessToken{}).
 		Where("id = ? AND (last_used_at IS NULL OR last_used_at < ?)", id, at.Add(-time.Minute)).
 		Update("last_used_at", at).Error)
 }
