@@ -92,6 +92,12 @@
 // listed in the entry's missing questions, which jsonl writes as "missing",
 // csv as a "missing" cell, and storybench as a missing record.
 //
+// Record.Refinements carries the lists a person refined before labeling
+// (Judge Anything's checklists): the drafted entries, each kept entry with
+// its origin (drafted, reworded, added), the dropped ones and the refiner's
+// pseudonym; jsonl writes them under "refinements", judgeanything beside
+// the refined list in checklist.json.
+//
 // # Reproducibility
 //
 // The same records in the same order, with the same release header, spec

@@ -54,6 +54,9 @@ func appendRecord(b []byte, e *entry, raw bool) []byte {
 	if len(e.Texts) > 0 {
 		b = appendField(b, false, "texts", e.Texts)
 	}
+	if len(e.Refinements) > 0 {
+		b = appendField(b, false, "refinements", e.Refinements)
+	}
 	if raw && len(e.Labels) > 0 {
 		b = appendField(b, false, "labels", e.Labels)
 	}

@@ -60,7 +60,10 @@ func fitsJudgeAnything(s *tasks.Schema) error {
 // uniq_id, task_name, question, image_path, audio_path, video_path),
 // JudgeAnything.json (responses: uniq_id, response_id, task_name,
 // model_name, response {type, content}), checklist.json (uniq_id, rubric,
-// checklists) when items carry a checklist, and the human judgments:
+// checklists; when a person refined the drafted checklist before labeling,
+// also drafted, entries [{text, origin drafted|reworded|added, drafted}],
+// dropped and refined_by) when items carry a checklist, and the human
+// judgments:
 // Human_Scoring.json rows {uniq_id, task_name, model_name, response_id,
 // rubric_name, score 1-5, comment, comments} or Human_Pairing.json rows
 // {uniq_id, task_name, model_pair, response_ids, rubric_name, choice
@@ -166,8 +169,24 @@ func (w *judgeAnythingWriter) writeChecklists(dir string, e *entry, uid string) 
 		c.add("uniq_id", uid)
 		c.add("rubric", rubric)
 		c.add("checklists", lists[rubric])
+		if r := refinementOf(e, in.Name, rubric); r != nil {
+			c.add("drafted", r.Drafted)
+			c.add("entries", r.Entries)
+			c.add("dropped", r.Dropped)
+			c.add("refined_by", r.By)
+		}
 		if err := w.arrays.add(dir+"checklist.json", c); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// refinementOf is the refinement of the list under key of input, nil when it was not refined.
+func refinementOf(e *entry, input, key string) *Refinement {
+	for i, r := range e.Refinements {
+		if r.Input == input && r.Key == key {
+			return &e.Refinements[i]
 		}
 	}
 	return nil

@@ -120,6 +120,10 @@ func (x *exporter) pseudonymise(rec *Record) {
 	for i := range rec.Skips {
 		rec.Skips[i].Person = p.of(rec.Skips[i].Person)
 	}
+	rec.Refinements = slices.Clone(rec.Refinements)
+	for i := range rec.Refinements {
+		rec.Refinements[i].By = p.of(rec.Refinements[i].By)
+	}
 	if rec.Texts != nil {
 		texts := make(map[string][]TextAnswer, len(rec.Texts))
 		for key, ts := range rec.Texts {

@@ -101,6 +101,43 @@ type Record struct {
 	// Skips are the times a person skipped the item; they are counted in
 	// the tally and written with the raw annotations.
 	Skips []Skip
+	// Refinements are the lists a person refined before the item was
+	// labeled (Judge Anything's checklists), each with its drafted entries
+	// and how every one was decided; Inputs holds the refined lists.
+	Refinements []Refinement
+}
+
+// Refinement is one drafted list as a person refined it: which entries
+// they kept, reworded or dropped, and which they added.
+type Refinement struct {
+	// Input is the item input holding the list; Key names the list in it
+	// when the input holds a list per key (a rubric), "" otherwise.
+	Input string `json:"input"`
+	Key   string `json:"key,omitempty"`
+	// Drafted is the list as imported (an LLM's draft).
+	Drafted []string `json:"drafted"`
+	// Entries are the refined list's entries in order, each with where it
+	// came from.
+	Entries []RefinedEntry `json:"entries"`
+	// Dropped are the drafted entries the person dropped.
+	Dropped []string `json:"dropped"`
+	// By is the user id of who refined it (a pseudonym once exported).
+	By string `json:"refined_by"`
+}
+
+// How a refined entry came to be.
+const (
+	OriginDrafted  = "drafted"  // kept as drafted
+	OriginReworded = "reworded" // a drafted entry reworded
+	OriginAdded    = "added"    // written by the person
+)
+
+// RefinedEntry is one entry of a refined list.
+type RefinedEntry struct {
+	Text   string `json:"text"`
+	Origin string `json:"origin"`
+	// Drafted is the drafted text of a reworded entry.
+	Drafted string `json:"drafted,omitempty"`
 }
 
 // SpotCheckFailure is a blind spot check that disagreed with imported

@@ -19,11 +19,14 @@ const (
 	StageCriteria       Stage = "criteria"
 	StageCriteriaReview Stage = "criteria_review" // criteria written, waiting for a lead or reviewer
 	StageSplit          Stage = "split"           // valid criteria became child units
-	StageLabel          Stage = "label"
-	StageReview         Stage = "review"
-	StageAdjudicate     Stage = "adjudicate"
-	StageDone           Stage = "done"
-	StageDropped        Stage = "dropped"
+	// StageChecklist: a person refines the item's drafted checklist (keeps, drops, rewords,
+	// adds entries) before it is labeled with the refined one (Judge Anything).
+	StageChecklist  Stage = "checklist"
+	StageLabel      Stage = "label"
+	StageReview     Stage = "review"
+	StageAdjudicate Stage = "adjudicate"
+	StageDone       Stage = "done"
+	StageDropped    Stage = "dropped"
 	// StageGold holds gold items: handed out among label work, scored, never decided.
 	StageGold Stage = "gold"
 	// StageCalibration marks items of the calibration pool, and the work of calibration rounds
@@ -45,6 +48,7 @@ var Stages = []StageRow{
 	{StageCriteria, tasks.RoleAnnotator},
 	{StageCriteriaReview, ""},
 	{StageSplit, ""},
+	{StageChecklist, tasks.RoleAnnotator},
 	{StageLabel, tasks.RoleAnnotator},
 	{StageReview, tasks.RoleReviewer},
 	{StageAdjudicate, tasks.RoleAdjudicator},

@@ -68,7 +68,7 @@ func TestWorkStages(t *testing.T) {
 			t.Errorf("work stage %s is not an item stage", s)
 		}
 	}
-	if !slices.Equal(WorkStages, []Stage{StageCriteria, StageLabel, StageReview, StageAdjudicate}) {
+	if !slices.Equal(WorkStages, []Stage{StageCriteria, StageChecklist, StageLabel, StageReview, StageAdjudicate}) {
 		t.Errorf("work stages out of workflow order: %v", WorkStages)
 	}
 }

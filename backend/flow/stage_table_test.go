@@ -24,12 +24,12 @@ func TestStageTable(t *testing.T) {
 	if len(flow.ItemStages) != len(flow.Stages) {
 		t.Errorf("item stages %v, table has %d rows", flow.ItemStages, len(flow.Stages))
 	}
-	want := []flow.Stage{flow.StageCriteria, flow.StageLabel, flow.StageReview, flow.StageAdjudicate}
+	want := []flow.Stage{flow.StageCriteria, flow.StageChecklist, flow.StageLabel, flow.StageReview, flow.StageAdjudicate}
 	if !slices.Equal(flow.WorkStages, want) {
 		t.Errorf("work stages %v, want %v", flow.WorkStages, want)
 	}
 	roles := map[flow.Stage]tasks.Role{
-		flow.StageCriteria: tasks.RoleAnnotator, flow.StageLabel: tasks.RoleAnnotator, flow.StageCalibration: tasks.RoleAnnotator,
+		flow.StageCriteria: tasks.RoleAnnotator, flow.StageChecklist: tasks.RoleAnnotator, flow.StageLabel: tasks.RoleAnnotator, flow.StageCalibration: tasks.RoleAnnotator,
 		flow.StageReview: tasks.RoleReviewer, flow.StageAdjudicate: tasks.RoleAdjudicator,
 		flow.StageDone: "", flow.StageDropped: "", flow.StageGold: "", flow.StageSplit: "", flow.StageCriteriaReview: "",
 	}

@@ -350,7 +350,7 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Pr
 	line.Language = lang
 
 	item := tasks.Item{ExternalID: line.ExternalID, Inputs: line.Inputs, Meta: line.Meta}
-	schema := p.StageSchema(p.FirstStage())
+	schema := p.ImportSchema()
 	if pool {
 		schema = p.Schema // note: pool items are answered with the labeling form
 	}
@@ -392,7 +392,8 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Pr
 }
 
 func newItem(p *workflow.Project, line ItemLine) *store.Item {
-	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: encodeObject(line.Inputs), Language: line.Language, Stage: p.FirstStage()}
+	it := &store.Item{ProjectID: p.ID, ExternalID: line.ExternalID, Inputs: encodeObject(line.Inputs), Language: line.Language,
+		Stage: p.FirstStageOf(tasks.Item{ExternalID: line.ExternalID, Inputs: line.Inputs})}
 	if len(line.Meta) > 0 {
 		it.Meta = encodeObject(line.Meta)
 	}

@@ -152,6 +152,9 @@ func crewWarnings(pol workflow.Policy, sh shape, c crew, language string) []Warn
 	criteria := pol.CriteriaStage
 	authorsOff := criteria != nil && !criteria.AuthorsLabel
 	switch {
+	case pol.ChecklistStage != nil && n < labels+1:
+		warn("checklist_refiner", labels+1, n, "%s needs %s with a checklist stage: the person who refines an item's checklist does not label it (one role per item), so with %s every item stops at %d of %d labels; add an annotator",
+			overlap, counted(labels+1, "annotator"), counted(n, "annotator"), max(n-1, 0), labels)
 	case n < labels && authorsOff:
 		warn("annotators", labels+1, n, "%s needs %s, one more than the labels of a unit since nobody labels a unit of their own criterion (criteria_stage.authors_label is off); the project has %d",
 			overlap, counted(labels+1, "annotator"), n)
@@ -171,8 +174,11 @@ func crewWarnings(pol workflow.Policy, sh shape, c crew, language string) []Warn
 	// note: the author of a unit's criterion, an annotator, never reviews or adjudicates it, so
 	// with a criteria stage a unit may take one more annotator than its labels
 	perItem, also := labels, ""
-	if criteria != nil {
+	switch {
+	case criteria != nil:
 		perItem, also = labels+1, " or wrote its criterion"
+	case pol.ChecklistStage != nil:
+		perItem, also = labels+1, " or refined its checklist"
 	}
 	if pol.Review == workflow.ReviewCross {
 		if free := freeOf(c.reviewers, c.annotators, perItem); free < 1 {

@@ -9,6 +9,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/exports"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // pageSize is the number of items read per query while a release streams.
@@ -110,9 +111,14 @@ func (s *Service) convert(ctx context.Context, fp *workflow.Project, its []store
 		byItem[a.ItemID] = append(byItem[a.ItemID], a)
 	}
 	recs := make([]exports.Record, len(its))
+	var lists []tasks.Question
+	if fp.Policy.ChecklistStage != nil {
+		lists = workflow.RefinedLists(*fp.StageSchema(flow.StageChecklist))
+	}
 	var assetIDs []string
 	for i := range its {
 		recs[i] = record(&its[i], byItem[its[i].ID])
+		recs[i].Refinements = workflow.Refinements(lists, its[i].Drafted, byItem[its[i].ID])
 		walkMedia(fp.Schema, recs[i].Inputs, func(id string) (string, error) {
 			assetIDs = append(assetIDs, id)
 			return "", nil

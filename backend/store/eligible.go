@@ -143,6 +143,7 @@ func (s *Store) MayWork(ctx context.Context, stage flow.Stage, workID, userID st
 // workDone names, per stage, the work the never-twice rule is about.
 var workDone = map[flow.Stage]string{
 	flow.StageCriteria:   "written criteria for the item",
+	flow.StageChecklist:  "refined the item's checklist",
 	flow.StageLabel:      "labeled the item",
 	flow.StageReview:     "reviewed the label",
 	flow.StageAdjudicate: "adjudicated the item",

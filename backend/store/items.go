@@ -17,7 +17,10 @@ type Item struct {
 	ExternalID string
 	ParentID   *string
 	Inputs     JSON
-	Meta       JSON
+	// Drafted holds, for each input a refinement stage rewrote (a checklist), its value as
+	// imported; nil when none was.
+	Drafted JSON
+	Meta    JSON
 	// Language is the item's canonical BCP 47 tag, "" when it has none.
 	Language   string
 	Stage      flow.Stage
@@ -108,6 +111,13 @@ func (s *Store) SetItemStage(ctx context.Context, id string, stage flow.Stage, d
 func (s *Store) MoveItem(ctx context.Context, id string, stage flow.Stage, dropReason *string, ev Event) error {
 	return s.itemWith(ctx, Write{"UPDATE items SET stage = ?, drop_reason = ?, version = version + 1, updated_at = ? WHERE id = ?",
 		[]any{stage, dropReason, now(), id}}, ev)
+}
+
+// RefineItem puts an item's refined inputs in place, keeps the drafted values of those it
+// changed, moves the item to stage and writes its audit event.
+func (s *Store) RefineItem(ctx context.Context, id string, inputs, drafted JSON, stage flow.Stage, ev Event) error {
+	return s.itemWith(ctx, Write{"UPDATE items SET inputs = ?, drafted = ?, stage = ?, version = version + 1, updated_at = ? WHERE id = ?",
+		[]any{inputs, drafted, stage, now(), id}}, ev)
 }
 
 // SetItemPass opens the next pass of an item whose passes are each their own queue, and writes

@@ -177,7 +177,7 @@ type ItemTruth struct {
 // newest ground truth, in id order after the item id after ("" for the first page).
 func (s *Store) ItemsWithTruth(ctx context.Context, projectID string, stages []flow.Stage, after string, limit int) ([]ItemTruth, error) {
 	q := s.db.WithContext(ctx).Table("items i").
-		Select("i.id, i.external_id, i.parent_id, i.inputs, i.meta, i.language, i.stage, i.drop_reason, i.flag, i.gt_revision, g.answers, "+
+		Select("i.id, i.external_id, i.parent_id, i.inputs, i.drafted, i.meta, i.language, i.stage, i.drop_reason, i.flag, i.gt_revision, g.answers, "+
 			"g.provenance, g.decided_by, g.rationale, g.details, g.texts").
 		Joins("LEFT JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_revision").
 		Where("i.project_id = ? AND i.stage IN ?", projectID, stages)
@@ -195,7 +195,7 @@ func (s *Store) ItemsWithTruth(ctx context.Context, projectID string, stages []f
 		var it ItemTruth
 		var gt GroundTruth
 		var prov *string
-		if err := rows.Scan(&it.ID, &it.ExternalID, &it.ParentID, &it.Inputs, &it.Meta, &it.Language, &it.Stage, &it.DropReason, &it.Flag, &it.GTRevision,
+		if err := rows.Scan(&it.ID, &it.ExternalID, &it.ParentID, &it.Inputs, &it.Drafted, &it.Meta, &it.Language, &it.Stage, &it.DropReason, &it.Flag, &it.GTRevision,
 			&gt.Answers, &prov, &gt.DecidedBy, &gt.Rationale, &gt.Details, &gt.Texts); err != nil {
 			return nil, err
 		}
@@ -239,12 +239,13 @@ func itemsInStages(db *gorm.DB, projectID string, stages []flow.Stage, after str
 	return q
 }
 
-// SubmittedWork returns the submitted, rejected and skipped labels and the submitted and
-// skipped reviews of the given items, oldest first, with the columns a release reads.
+// SubmittedWork returns the submitted, rejected and skipped labels, the submitted and skipped
+// reviews and checklist refinements of the given items, oldest first, with the columns a
+// release reads.
 func (s *Store) SubmittedWork(ctx context.Context, itemIDs []string) ([]Assignment, error) {
 	rows, err := s.db.WithContext(ctx).Model(&Assignment{}).
 		Select("id, item_id, user_id, stage, status, answers, effective, target_id, verdict, comment, comments, skip_reason, review_status").
-		Where("item_id IN ? AND stage IN ? AND status IN ?", itemIDs, []flow.Stage{flow.StageLabel, flow.StageReview},
+		Where("item_id IN ? AND stage IN ? AND status IN ?", itemIDs, []flow.Stage{flow.StageChecklist, flow.StageLabel, flow.StageReview},
 			[]flow.AssignmentStatus{flow.AssignSubmitted, flow.AssignRejected, flow.AssignSkipped}).
 		Order("created_at, id").Rows()
 	if err != nil {

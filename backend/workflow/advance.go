@@ -33,6 +33,8 @@ func (u *submission) afterSubmit(ctx context.Context, canonical tasks.Answers) (
 		return flow.StageDone, u.adjudicate(ctx, it, canonical)
 	case flow.StageCriteria:
 		return u.collectCriteria(ctx, it, canonical)
+	case flow.StageChecklist:
+		return u.refineChecklist(ctx, it, canonical)
 	case flow.StageLabel:
 		if it.Stage == flow.StageGold {
 			return u.s.goldSubmitted(ctx, tx, p, a, it, canonical)

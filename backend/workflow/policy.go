@@ -157,6 +157,8 @@ type Policy struct {
 	BlindReview bool `json:"blind_review"`
 	// CriteriaStage runs criteria authoring before labeling (Omni-Reward).
 	CriteriaStage *CriteriaStage `json:"criteria_stage,omitempty"`
+	// ChecklistStage runs checklist refinement before labeling (Judge Anything).
+	ChecklistStage *ChecklistStage `json:"checklist_stage,omitempty"`
 	// DraftFromPredictions prefills the form from imported model predictions.
 	DraftFromPredictions *DraftPolicy `json:"draft_from_predictions,omitempty"`
 	// SpotCheckRate sends this share of items imported with ground truth to blind labeling.
@@ -204,6 +206,16 @@ type CriteriaStage struct {
 	// never given to its criterion's author, so overlap N needs N+1 annotators. An author never
 	// reviews or adjudicates a unit of their own criterion either way.
 	AuthorsLabel bool `json:"authors_label"`
+}
+
+// ChecklistStage configures checklist refinement: the template form whose list_edit questions
+// decide, per list (a rubric's drafted checklist), every drafted entry (keep, drop, reword) and
+// add what is missing. One person refines an item; the label stage shows the refined lists,
+// and the release keeps the drafted ones beside them. The refiner does not work the item in
+// another stage (one role per item), so overlap N needs N+1 annotators. An item imported
+// without a list to refine goes straight to labeling.
+type ChecklistStage struct {
+	Form string `json:"form"`
 }
 
 // DraftPolicy says how model predictions become a draft.
@@ -298,6 +310,7 @@ func (p Policy) Validate(schema *tasks.Schema, forms map[string]tasks.Schema) er
 	p.validateGold(bad)
 	p.validateDraft(bad)
 	p.validateCriteria(schema, forms, bad)
+	p.validateChecklist(schema, forms, bad)
 	p.validateAggregation(schema, bad)
 	return fe.Err()
 }
@@ -383,6 +396,30 @@ func (p Policy) validateCriteria(schema *tasks.Schema, forms map[string]tasks.Sc
 	}
 	if !slices.ContainsFunc(schema.Inputs, func(in tasks.Input) bool { return in.Name == c.InputName }) {
 		bad("workflow.criteria_stage.input", "unknown_input", "the schema has no input %q for the criterion", c.InputName)
+	}
+}
+
+func (p Policy) validateChecklist(schema *tasks.Schema, forms map[string]tasks.Schema, bad func(field, code, format string, args ...any)) {
+	c := p.ChecklistStage
+	if c == nil {
+		return
+	}
+	if p.CriteriaStage != nil {
+		bad("workflow.checklist_stage", "invalid_value", "a project writes criteria or refines checklists before labeling, not both")
+	}
+	form, ok := forms[c.Form]
+	if !ok {
+		bad("workflow.checklist_stage.form", "unknown_form", "the project has no form %q", c.Form)
+		return
+	}
+	lists := RefinedLists(form)
+	if len(lists) == 0 {
+		bad("workflow.checklist_stage.form", "invalid_value", "form %q has no list_edit question to refine a checklist with", c.Form)
+	}
+	for _, q := range lists {
+		if in, ok := schema.Input(q.List); !ok || in.Type != tasks.InputJSON {
+			bad("workflow.checklist_stage.form", "unknown_input", "question %q of form %q refines input %q, which the schema does not declare as json", q.Key, c.Form, q.List)
+		}
 	}
 }
 

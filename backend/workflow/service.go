@@ -115,10 +115,15 @@ type SchemaDoc struct {
 
 // StageSchema is the schema a stage is answered with.
 func (p *Project) StageSchema(stage flow.Stage) *tasks.Schema {
-	if stage == flow.StageCriteria && p.Policy.CriteriaStage != nil {
-		if f, ok := p.Forms[p.Policy.CriteriaStage.Form]; ok {
-			return &f
-		}
+	form := ""
+	switch {
+	case stage == flow.StageCriteria && p.Policy.CriteriaStage != nil:
+		form = p.Policy.CriteriaStage.Form
+	case stage == flow.StageChecklist && p.Policy.ChecklistStage != nil:
+		form = p.Policy.ChecklistStage.Form
+	}
+	if f, ok := p.Forms[form]; ok {
+		return &f
 	}
 	return p.Schema
 }
@@ -228,6 +233,8 @@ func (p *Project) HasStage(stage flow.Stage) bool {
 	switch stage {
 	case flow.StageCriteria:
 		return p.Policy.CriteriaStage != nil
+	case flow.StageChecklist:
+		return p.Policy.ChecklistStage != nil
 	case flow.StageCalibration:
 		return true
 	case flow.StageReview:
@@ -485,12 +492,36 @@ func (s *Service) Today() time.Time {
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
-// FirstStage is the stage an imported item starts in: criteria authoring when the policy has it.
+// FirstStage is the stage imported items start in: criteria authoring or checklist refinement
+// when the policy has it.
 func (p *Project) FirstStage() flow.Stage {
-	if p.Policy.CriteriaStage != nil {
+	switch {
+	case p.Policy.CriteriaStage != nil:
 		return flow.StageCriteria
+	case p.Policy.ChecklistStage != nil:
+		return flow.StageChecklist
 	}
 	return flow.StageLabel
+}
+
+// FirstStageOf is the stage an imported item starts in: FirstStage, except that an item with
+// no drafted list to refine goes straight to labeling.
+func (p *Project) FirstStageOf(item tasks.Item) flow.Stage {
+	stage := p.FirstStage()
+	if stage == flow.StageChecklist && !p.hasListToRefine(item) {
+		return flow.StageLabel
+	}
+	return stage
+}
+
+// ImportSchema is the schema imported items are checked against: the criteria form when
+// criteria are written first (the units made from them get their criterion later), the labeling
+// schema otherwise.
+func (p *Project) ImportSchema() *tasks.Schema {
+	if p.Policy.CriteriaStage != nil {
+		return p.StageSchema(flow.StageCriteria)
+	}
+	return p.Schema
 }
 
 // SpotChecked samples items with imported ground truth for blind labeling, by a hash of the

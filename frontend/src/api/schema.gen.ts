@@ -394,7 +394,9 @@ export interface paths {
          *     annotators (`annotators`; N per pass when each pass of the form is its own queue);
          *     with a criteria stage whose `authors_label` is off, the author of a unit's criterion
          *     may not label it, so overlap N needs N+1 (`authors_label` when the project has exactly
-         *     N); the criteria overlap needs that many annotators (`criteria_authors`); criteria
+         *     N); with a checklist stage, the person who refines an item's checklist does not label it,
+         *     so overlap N needs N+1 (`checklist_refiner`); the criteria overlap needs that many
+         *     annotators (`criteria_authors`); criteria
          *     need a lead or reviewer who did not write them (`criteria_reviewers`); cross review
          *     needs a reviewer who did not label the item nor write its criterion (`reviewers`);
          *     adjudication (always, on disagreement unless such items are dropped, or a disputed
@@ -489,7 +491,8 @@ export interface paths {
          *     An `external_id` already in the project is updated when its inputs or meta changed
          *     (refused for that line once anyone has worked on the item) and counted `unchanged`
          *     otherwise. New items enter the first stage (`criteria` when the policy has a
-         *     `criteria_stage`, else `label`); an item imported with `ground_truth` goes straight to
+         *     `criteria_stage`; `checklist` when it has a `checklist_stage` and the item holds a list
+         *     to refine; else `label`); an item imported with `ground_truth` goes straight to
          *     `done` with that ground truth, unless the `spot_check_rate` sample sends it to blind
          *     labeling. Audited as `items.import`.
          *
@@ -851,9 +854,10 @@ export interface paths {
          *     role: hidden inputs, item meta, external ids and candidate ids are removed and candidates
          *     are shown in a per-assignment order. `draft` is in that shown order.
          *
-         *     Stages and roles: `label` and `criteria` need `annotator`, `review` needs `reviewer`
-         *     (only with `review: cross`), `adjudicate` needs `adjudicator`; `criteria` exists only
-         *     with a `criteria_stage`.
+         *     Stages and roles: `label`, `criteria` and `checklist` need `annotator`, `review` needs
+         *     `reviewer` (only with `review: cross`), `adjudicate` needs `adjudicator`; `criteria`
+         *     exists only with a `criteria_stage`, `checklist` only with a `checklist_stage` (its
+         *     form is the policy's checklist form).
          *
          *     `calibration` (needs `annotator`) hands out the items of the open calibration rounds the
          *     caller takes part in, each once per round, with the same form, drafts and submit as
@@ -1620,7 +1624,8 @@ export interface paths {
          *     and moves the item on by the workflow policy, in one transaction. The answer's
          *     `item_stage` is where the item is now.
          *
-         *     - `label` and `criteria`: `answers` are required and validated.
+         *     - `label`, `criteria` and `checklist`: `answers` are required and validated; a
+         *       `checklist` submit puts the refined lists in the item's inputs and moves it to `label`.
          *     - `review`: `verdict` `approve` or `reject`, or `correct` with corrected `answers`; in a
          *       blind review send `answers` without a verdict and the verdict follows from agreement
          *       with the label.
@@ -2239,6 +2244,20 @@ export interface components {
                  */
                 authors_label: boolean;
             };
+            /**
+             * @description Checklist refinement before labeling (Judge Anything); omitted when off. One person
+             *     decides every drafted entry of each list the form's `list_edit` questions edit
+             *     (keep, drop, reword) and adds what is missing; the item is then labeled with the
+             *     refined lists, and releases keep the drafted ones beside them (`refinements` in
+             *     jsonl; `drafted`, `entries`, `dropped`, `refined_by` in Judge Anything's
+             *     `checklist.json`). The refiner does not work the item in another stage, so overlap
+             *     N needs N+1 annotators. An item imported without a list to refine goes straight to
+             *     `label`. Not combined with `criteria_stage`.
+             */
+            checklist_stage?: {
+                /** @description Key of the project form whose `list_edit` questions refine the lists. */
+                form: string;
+            };
             /** @description Prefill new labels from imported model predictions; omitted when off. */
             draft_from_predictions?: {
                 /**
@@ -2324,19 +2343,19 @@ export interface components {
         };
         /**
          * @description Where an item is: `criteria` (criteria to write), `criteria_review` (criteria to mark),
-         *     `split` (became child items), `label`, `review`, `adjudicate`, `done` (has ground truth),
+         *     `split` (became child items), `checklist` (its drafted checklist to refine), `label`, `review`, `adjudicate`, `done` (has ground truth),
          *     `dropped` (see `drop_reason`), `gold` (a gold item: mixed into label queues at the
          *     policy's `gold_rate`, never decided, released or counted in agreement), `calibration` (in
          *     the calibration pool: only calibration rounds use it; never in production queues, counts,
          *     agreement or releases).
          * @enum {string}
          */
-        ItemStage: "criteria" | "criteria_review" | "split" | "label" | "review" | "adjudicate" | "done" | "dropped" | "gold" | "calibration";
+        ItemStage: "criteria" | "criteria_review" | "split" | "checklist" | "label" | "review" | "adjudicate" | "done" | "dropped" | "gold" | "calibration";
         /**
          * @description A stage people claim work in; `calibration` is work of a calibration round.
          * @enum {string}
          */
-        WorkStage: "criteria" | "label" | "review" | "adjudicate" | "calibration";
+        WorkStage: "criteria" | "checklist" | "label" | "review" | "adjudicate" | "calibration";
         /**
          * @description Answers keyed by question key; see docs/tasks.md for each kind's value (e.g. a likert
          *     integer, `"yes"`/`"no"`/`"na"`, an option key, a list of slots best first). Pairwise and
@@ -4979,7 +4998,7 @@ export interface operations {
                         adjudicators: number;
                         warnings: {
                             /** @enum {string} */
-                            code: "annotators" | "authors_label" | "criteria_authors" | "criteria_reviewers" | "qualified" | "reviewers" | "adjudicators";
+                            code: "annotators" | "authors_label" | "checklist_refiner" | "criteria_authors" | "criteria_reviewers" | "qualified" | "reviewers" | "adjudicators";
                             message: string;
                             needed: number;
                             have: number;
@@ -5567,7 +5586,7 @@ export interface operations {
                     "application/json": {
                         stages: {
                             /** @enum {string} */
-                            stage: "criteria" | "label" | "review" | "adjudicate";
+                            stage: "criteria" | "checklist" | "label" | "review" | "adjudicate";
                             /** @description Submitted since midnight UTC. */
                             done_today: number;
                             done_total: number;
@@ -6034,7 +6053,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    stage: "label" | "review" | "adjudicate" | "criteria" | "calibration";
+                    stage: "label" | "review" | "adjudicate" | "criteria" | "checklist" | "calibration";
                     /**
                      * @description The work after the current one.
                      * @default false

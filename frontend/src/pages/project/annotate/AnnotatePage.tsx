@@ -7,11 +7,13 @@ import { useProject } from "../useProject";
 import { GuidelinesPanel, ItemActions, PROJECT_MEDIA_BASE, useAutosave, useWorkSession, WorkFrame, type ItemDialog } from "../work";
 import { LabelBody } from "./LabelBody";
 
-const STAGE_LABELS: Partial<Record<QueueStage, string>> = { label: "Label", criteria: "Write criteria" };
+const STAGE_LABELS: Partial<Record<QueueStage, string>> = { label: "Label", criteria: "Write criteria", checklist: "Refine checklists" };
 
-/** The stages this person may annotate in: labeling, and criteria writing when the project has it. */
+/** The stages this person may annotate in: labeling, and criteria writing or checklist refinement when the project has it. */
 export function annotateStages(p: ProjectDetail): QueueStage[] {
-  return p.workflow?.criteria_stage ? ["label", "criteria"] : ["label"];
+  if (p.workflow?.criteria_stage) return ["label", "criteria"];
+  if (p.workflow?.checklist_stage) return ["label", "checklist"];
+  return ["label"];
 }
 
 /** Annotate: the person's labeling queue, one item after the other. */

@@ -1,10 +1,11 @@
 import type { ProjectStats, Stage } from "../../../api/workflowTypes";
 
-export const STAGE_ORDER: Stage[] = ["criteria", "criteria_review", "split", "label", "review", "adjudicate", "done", "dropped"];
+export const STAGE_ORDER: Stage[] = ["criteria", "criteria_review", "split", "checklist", "label", "review", "adjudicate", "done", "dropped"];
 export const STAGE_LABEL: Record<string, string> = {
   criteria: "Criteria",
   criteria_review: "Criteria review",
   split: "Split",
+  checklist: "Checklist",
   label: "Label",
   review: "Review",
   adjudicate: "Adjudicate",

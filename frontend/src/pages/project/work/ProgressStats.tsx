@@ -5,6 +5,7 @@ import { Stat } from "./WorkBar";
 const WAITING: Record<QueueStage, string> = {
   label: "Items",
   criteria: "Items",
+  checklist: "Checklists to refine",
   review: "Labels to review",
   adjudicate: "Items to adjudicate",
   calibration: "Calibration items",

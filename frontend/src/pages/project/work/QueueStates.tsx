@@ -5,6 +5,7 @@ import { Spinner } from "../../../components/Spinner";
 const EMPTY_TEXT: Record<string, string> = {
   label: "There is nothing left for you to label right now.",
   criteria: "There are no items waiting for criteria.",
+  checklist: "There are no checklists waiting to be refined.",
   review: "There are no labels waiting for your review.",
   adjudicate: "There are no items waiting for adjudication.",
   calibration: "You have labeled every item of your open calibration rounds.",

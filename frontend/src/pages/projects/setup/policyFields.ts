@@ -60,6 +60,13 @@ function criteriaForms(ctx: PolicyContext): { key: string; questions: string[] }
     .filter((f) => f.questions.length > 0);
 }
 
+/** Forms of the project that hold list_edit questions: the forms a checklist can be refined with. */
+function checklistForms(ctx: PolicyContext): string[] {
+  return Object.entries(ctx.forms ?? {})
+    .filter(([, s]) => (s.questions ?? []).some((q) => q.kind === "list_edit"))
+    .map(([key]) => key);
+}
+
 const textInputs = (ctx: PolicyContext) => (ctx.schema?.inputs ?? []).filter((i) => i.type === "text" || i.type === "markdown").map((i) => i.name);
 
 export const POLICY_GROUPS: PolicyGroup[] = [
@@ -208,6 +215,23 @@ export const POLICY_GROUPS: PolicyGroup[] = [
         default: false,
         when: (p) => !!p.criteria_stage,
         help: "The author of a criterion may label the unit made from it, as when the same people write the criteria and label (Omni-Reward). Off, each unit needs one annotator more than its labels.",
+      },
+      {
+        path: "checklist_stage",
+        kind: "section",
+        label: "Checklist stage",
+        help: "One annotator first refines each item's drafted checklist (keeps, drops, rewords, adds entries); the item is then labeled with the refined checklist. The refiner does not label that item, so each item needs one annotator more than its labels. Not combined with the criteria stage.",
+        available: (ctx) => checklistForms(ctx).length > 0,
+        enable: (ctx) => ({ form: checklistForms(ctx)[0] ?? "" }),
+      },
+      {
+        path: "checklist_stage.form",
+        kind: "select",
+        label: "Checklist form",
+        default: "",
+        when: (p) => !!p.checklist_stage,
+        choices: (ctx) => checklistForms(ctx).map((f) => ({ value: f, label: f })),
+        help: "The form whose list edits refine the checklist.",
       },
       {
         path: "draft_from_predictions",
