@@ -82,6 +82,20 @@ describe("AnnotationForm", () => {
     expect(onSubmit).toHaveBeenCalledWith({ fidelity: "no", quality: 4, why: "apple is red" });
   });
 
+  it("takes a click on a button of another question without moving it before the click lands", () => {
+    setup();
+    const quality = document.querySelector('[data-question="quality"]')!;
+    const four = screen.getAllByRole("radio").find((b) => b.closest("[data-question]") === quality && b.textContent?.startsWith("4"))!;
+    // note: focusing the card on mousedown re-lays out the form before mouseup; it must wait for the click
+    const down = fireEvent.mouseDown(four);
+    expect(down).toBe(false); // default prevented: focus stays where it was
+    expect(active()).toBe("fidelity");
+    fireEvent.click(four);
+    expect(active()).toBe("quality");
+    expect(document.activeElement).toBe(quality);
+    expect(four.getAttribute("aria-checked")).toBe("true");
+  });
+
   it("folds inputs the focused question may not see", () => {
     setup();
     key("j");

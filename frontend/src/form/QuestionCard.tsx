@@ -30,6 +30,15 @@ export const QuestionCard = forwardRef<HTMLElement, Props>(function QuestionCard
       aria-describedby={problem ? `qe-${q.key}` : undefined}
       aria-current={active || undefined}
       onFocus={onFocus}
+      // note: focusing an inactive card re-lays out the form (its help unclamps, the card left
+      // behind clamps again), so a button pressed there would move before the mouse is released
+      // and the click be lost: such a card is activated by the click instead, after it landed
+      onMouseDown={(e) => {
+        if (!active && (e.target as HTMLElement).closest("button")) e.preventDefault();
+      }}
+      onClick={(e) => {
+        if (!active) e.currentTarget.focus({ preventScroll: true });
+      }}
     >
       <header className="q-head">
         <span className="q-num" aria-hidden="true">
