@@ -49,7 +49,7 @@ type ItemLine struct {
 // ImportedTruth is ground truth that comes with an item: by rule or by construction.
 type ImportedTruth struct {
 	Answers    tasks.Answers   `json:"answers"`
-	Provenance flow.Provenance `json:"provenance"`
+	Provenance flow.Provenance `json:"provenance,omitempty"`
 	Note       string          `json:"note,omitempty"`
 }
 
