@@ -13,7 +13,9 @@ import "./items.css";
  * once per project; the server answers with the import's report. The items
  * go into production or the calibration pool.
  */
-export function MediaImportCard({ pid, pool = "production", onPool }: { pid: string; pool?: ImportPool; onPool?: (pool: ImportPool) => void }) {
+export function MediaImportCard({ pid, pool: shownPool, onPool }: { pid: string; pool?: ImportPool; onPool?: (pool: ImportPool) => void }) {
+  const [ownPool, setOwnPool] = useState<ImportPool>("production");
+  const pool = shownPool ?? ownPool;
   const setup = useSetupApi();
   const qc = useQueryClient();
   const [media, setMedia] = useState<File | null>(null);
@@ -26,12 +28,12 @@ export function MediaImportCard({ pid, pool = "production", onPool }: { pid: str
     },
   });
   return (
-    <div className="card import-card">
+    <div className="card import-card" data-pool={pool}>
       <h2 className="card-title">Import items with media</h2>
       <p className="muted">
         A zip of the media files and the items file whose inputs name them by path, e.g. <code>{'"image": "media/apple.png"'}</code>.
       </p>
-      {onPool && <PoolChoice name="media-import-pool" pool={pool} onChange={onPool} />}
+      <PoolChoice name="media-import-pool" pool={pool} onChange={onPool ?? setOwnPool} />
       <div className="media-import-row">
         <label className="field">
           <span>Media archive (.zip)</span>
