@@ -19,6 +19,10 @@ import "./items.css";
 
 const PAGE = 25;
 
+/** The stages to filter by: the workflow's, then gold items and the calibration pool. */
+const FILTER_STAGES: Stage[] = [...STAGE_ORDER, "gold", "calibration"];
+const ITEM_STAGE_LABEL: Record<string, string> = { ...STAGE_LABEL, gold: "Gold", calibration: "Calibration pool" };
+
 /**
  * Items: import, then browse by stage, flag and external id; clicking an item
  * opens its detail (`?item=<id>`, so it can be linked and Back returns to the
@@ -95,11 +99,11 @@ function ItemsBrowser({ project, names, onOpen }: { project: ProjectDetail; name
       <div className="items-head">
         <h2 className="card-title">Items</h2>
         <form className="items-filters" onSubmit={search} aria-label="Filter items">
-          <select aria-label="Stage" value={stage} onChange={(e) => (setStage(STAGE_ORDER.find((s) => s === e.target.value) ?? ""), reset())}>
+          <select aria-label="Stage" value={stage} onChange={(e) => (setStage(FILTER_STAGES.find((s) => s === e.target.value) ?? ""), reset())}>
             <option value="">All stages</option>
-            {STAGE_ORDER.map((s) => (
+            {FILTER_STAGES.map((s) => (
               <option key={s} value={s}>
-                {STAGE_LABEL[s]}
+                {ITEM_STAGE_LABEL[s]}
               </option>
             ))}
           </select>
@@ -139,7 +143,7 @@ function ItemsBrowser({ project, names, onOpen }: { project: ProjectDetail; name
                   {it.flag && <span className="stage-chip stage-dropped flag-chip">flagged</span>}
                 </td>
                 <td>
-                  <span className={`stage-chip stage-${it.stage}`}>{STAGE_LABEL[it.stage] ?? it.stage}</span>
+                  <span className={`stage-chip stage-${it.stage}`}>{ITEM_STAGE_LABEL[it.stage] ?? it.stage}</span>
                 </td>
                 <td className={it.language ? undefined : "muted"}>{it.language ?? "—"}</td>
                 <td className="num-col">{it.annotations.filter((a) => a.status === "submitted").length}</td>

@@ -57,7 +57,7 @@ function fieldHint(field: string, code?: string): string {
     case "unknown_field":
       return field === "pool"
         ? "Remove it: choose the calibration pool on the import form for the whole file."
-        : "Remove the key or correct its spelling; a line has external_id, inputs, meta, language, ground_truth and gold.";
+        : "Remove the key or correct its spelling; the problem lists the fields allowed there.";
     case "unknown_input":
       return "Remove it or correct its name; the inputs are listed under Import format.";
     case "required":
