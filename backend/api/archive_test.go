@@ -13,6 +13,11 @@ import (
 )
 
 func archiveImport(t *testing.T, c *client, pid string, files map[string][]byte, items string) (int, []byte) {
+	return archiveImportTo(t, c, "/api/v1/projects/"+pid+"/items", files, items)
+}
+
+// archiveImportTo posts a media zip of the files and the items to the import path.
+func archiveImportTo(t *testing.T, c *client, path string, files map[string][]byte, items string) (int, []byte) {
 	var zbuf bytes.Buffer
 	zw := zip.NewWriter(&zbuf)
 	for name, data := range files {
@@ -27,7 +32,7 @@ func archiveImport(t *testing.T, c *client, pid string, files map[string][]byte,
 	ip, _ := mw.CreateFormFile("items", "items.ndjson")
 	ip.Write([]byte(items))
 	mw.Close()
-	return c.do("POST", "/api/v1/projects/"+pid+"/items", body.Bytes(), "Content-Type", mw.FormDataContentType())
+	return c.do("POST", path, body.Bytes(), "Content-Type", mw.FormDataContentType())
 }
 
 // TestImportWithMediaArchive: items reference files of a zip uploaded with the import; each

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -23,15 +24,46 @@ func (s *Server) importItems(c *gin.Context) error {
 		return s.importPool(c, pool)
 	}
 	if c.ContentType() == "multipart/form-data" {
-		return s.importArchive(c)
+		return s.importArchive(c, s.imports.ImportArchive)
 	}
 	return s.importNDJSON(c, flow.ImportItems)
 }
 
-// importPool imports NDJSON items into the calibration pool (?pool=calibration), synchronously.
+var errPoolParam = tasks.Field("pool", "invalid_value", "pool=calibration imports items into the calibration pool, synchronously")
+
+// poolQuery reads ?pool: true for "calibration", false when absent.
+func poolQuery(c *gin.Context) (bool, error) {
+	pool, ok := c.GetQuery("pool")
+	if ok && pool != string(flow.StageCalibration) {
+		return false, errPoolParam
+	}
+	return ok, nil
+}
+
+// itemSample answers what an import of the project's items takes (of its calibration pool
+// with ?pool=calibration): the inputs and metadata of a line and example lines made from the
+// schema.
+func (s *Server) itemSample(c *gin.Context) error {
+	pool, err := poolQuery(c)
+	if err != nil {
+		return err
+	}
+	fp, err := currentFlow(c)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, imports.SampleOf(fp, pool))
+	return nil
+}
+
+// importPool imports items into the calibration pool (?pool=calibration), synchronously: NDJSON,
+// or as multipart/form-data a "media" zip, then the "items".
 func (s *Server) importPool(c *gin.Context, pool string) error {
-	if pool != string(flow.StageCalibration) || c.Query("async") == "true" || c.ContentType() == "multipart/form-data" {
-		return tasks.Field("pool", "invalid_value", "pool=calibration imports NDJSON items into the calibration pool, synchronously")
+	if pool != string(flow.StageCalibration) || c.Query("async") == "true" {
+		return errPoolParam
+	}
+	if c.ContentType() == "multipart/form-data" {
+		return s.importArchive(c, s.imports.ImportPoolArchive)
 	}
 	body, err := s.ndjsonBody(c)
 	if err != nil {
@@ -89,8 +121,9 @@ func (s *Server) ndjsonBody(c *gin.Context) (io.Reader, error) {
 	return http.MaxBytesReader(c.Writer, c.Request.Body, s.cfg.MaxUploadBytes), nil
 }
 
-// importArchive handles a multipart import: a "media" zip, then the "items" NDJSON.
-func (s *Server) importArchive(c *gin.Context) error {
+// importArchive handles a multipart import: a "media" zip, then the "items" NDJSON, imported by
+// the given import.
+func (s *Server) importArchive(c *gin.Context, into func(context.Context, *workflow.Project, string, imports.NextPart) (*imports.ImportReport, error)) error {
 	fp, err := currentFlow(c)
 	if err != nil {
 		return err
@@ -100,7 +133,7 @@ func (s *Server) importArchive(c *gin.Context) error {
 	if err != nil {
 		return fail(http.StatusBadRequest, CodeBadRequest, "expected multipart/form-data with a \"media\" zip part, then an \"items\" part")
 	}
-	rep, err := s.imports.ImportArchive(c.Request.Context(), fp, currentUser(c).ID, multipartParts(mr))
+	rep, err := into(c.Request.Context(), fp, currentUser(c).ID, multipartParts(mr))
 	if err != nil {
 		return err
 	}

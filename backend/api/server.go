@@ -195,6 +195,7 @@ func (s *Server) routes() {
 	pr.GET("/report", s.require(store.RoleLead, store.RoleViewer), w(s.projectReport))
 	pr.GET("/judges", s.require(store.RoleLead, store.RoleViewer), w(s.projectJudges))
 	pr.GET("/items", s.require(store.RoleLead), w(s.listItems))
+	pr.GET("/items/sample", s.require(store.RoleLead), w(s.itemSample))
 	pr.GET("/items/:iid", s.require(store.RoleLead), w(s.getItem))
 	pr.GET("/imports", s.require(store.RoleLead), w(s.listImports))
 	pr.GET("/imports/:imid", s.require(store.RoleLead), w(s.getImport))

@@ -175,6 +175,13 @@ func (s *Service) CreateRound(ctx context.Context, p *workflow.Project, actorID 
 	return s.roundView(ctx, s.store, r, "")
 }
 
+// CodeEmptyPool refuses a round drawn from a calibration pool with no items.
+const CodeEmptyPool = "empty_pool"
+
+// errEmptyPool says how to fill an empty pool.
+const errEmptyPool = "the calibration pool is empty: import items into it on the Items page (choose the calibration pool, " +
+	"with their gold answers under ground_truth), then start the round"
+
 // roundItems resolves the round's pool items: the listed external ids in their order, or a
 // random sample of the pool.
 func (s *Service) roundItems(ctx context.Context, p *workflow.Project, spec RoundSpec, fe tasks.FieldErrors) ([]string, error) {
@@ -186,6 +193,10 @@ func (s *Service) roundItems(ctx context.Context, p *workflow.Project, spec Roun
 		pool, err := s.store.PoolItems(ctx, p.ID)
 		if err != nil {
 			return nil, err
+		}
+		if len(pool) == 0 {
+			fe.Add("sample", CodeEmptyPool, "%s", errEmptyPool)
+			return nil, nil
 		}
 		if n := *spec.Sample; n < 1 || n > len(pool) || n > maxRoundItems {
 			fe.Add("sample", "out_of_range", "sample must be 1 to %d (the calibration pool holds %d items)", min(len(pool), maxRoundItems), len(pool))
@@ -211,7 +222,7 @@ func (s *Service) roundItems(ctx context.Context, p *workflow.Project, spec Roun
 		case seen[ext]:
 			fe.Add(field, "duplicate", "%q is listed twice", ext)
 		case it == nil || it.Stage != flow.StageCalibration:
-			fe.Add(field, "not_in_pool", "%q is not an item of the calibration pool (import it with ?pool=calibration)", ext)
+			fe.Add(field, "not_in_pool", "%q is not an item of the calibration pool (import it on the Items page with the calibration pool chosen)", ext)
 		default:
 			ids = append(ids, it.ID)
 		}

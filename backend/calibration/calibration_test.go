@@ -80,6 +80,29 @@ func TestCreateRoundRefusals(t *testing.T) {
 	}
 }
 
+// TestCreateRoundEmptyPool: a round over a pool with nothing in it is refused as an empty pool
+// (not as a sample out of a range of 1 to 0), with the way to fill it; so is an item that is
+// not in the pool, without naming an API parameter.
+func TestCreateRoundEmptyPool(t *testing.T) {
+	f := newFixture(t, openSQLite(t), projects.ProjectSpec{})
+	ann := f.user("Ann", store.RoleAnnotator)
+	f.importItems(poolLine("prod1", ""))
+	one := 1
+	spec := calibration.RoundSpec{Name: "r", Sample: &one, Participants: []string{ann.ID},
+		Pass: calibration.PassRule{Metric: flow.PassExactWithPeers, Threshold: 0.5}}
+	_, err := f.cal.CreateRound(f.ctx, f.project(), f.lead.ID, spec)
+	msg := fieldMessage(err, "sample")
+	if fieldCode(err, "sample") != "empty_pool" || !strings.Contains(msg, "calibration pool is empty") || !strings.Contains(msg, "Items") ||
+		strings.Contains(msg, "1 to 0") {
+		t.Fatalf("empty pool: %v", err)
+	}
+	spec.Sample, spec.ExternalIDs = nil, []string{"prod1"}
+	_, err = f.cal.CreateRound(f.ctx, f.project(), f.lead.ID, spec)
+	if msg := fieldMessage(err, "external_ids[0]"); fieldCode(err, "external_ids[0]") != "not_in_pool" || strings.Contains(msg, "?pool=") || !strings.Contains(msg, "Items") {
+		t.Fatalf("a production item: %v", err)
+	}
+}
+
 // TestCreateRound: rounds are numbered in order; the pass rule's questions default to those
 // its metric applies to (every levelled one for alpha, the ordinal ones for exact agreement);
 // a sample draws from the pool.

@@ -217,6 +217,15 @@ func fieldCode(err error, field string) string {
 	return fe[field].Code
 }
 
+// fieldMessage is the message of err's field error at field, or "".
+func fieldMessage(err error, field string) string {
+	var fe tasks.FieldErrors
+	if !errors.As(err, &fe) {
+		return ""
+	}
+	return fe[field].Message
+}
+
 // near fails unless got is set and within 1e-9 of want.
 func near(t *testing.T, what string, got *float64, want float64) {
 	t.Helper()

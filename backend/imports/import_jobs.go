@@ -187,6 +187,15 @@ type NextPart func() (name string, body io.Reader, err error)
 // whose media paths name files of the archive. Each referenced file becomes an asset of the
 // project once (by sha256); other parts are ignored.
 func (s *Service) ImportArchive(ctx context.Context, p *workflow.Project, actorID string, next NextPart) (*ImportReport, error) {
+	return s.importArchive(ctx, p, actorID, next, false)
+}
+
+// ImportPoolArchive is ImportArchive into the calibration pool (as ImportPool).
+func (s *Service) ImportPoolArchive(ctx context.Context, p *workflow.Project, actorID string, next NextPart) (*ImportReport, error) {
+	return s.importArchive(ctx, p, actorID, next, true)
+}
+
+func (s *Service) importArchive(ctx context.Context, p *workflow.Project, actorID string, next NextPart, pool bool) (*ImportReport, error) {
 	var archive *media.Archive
 	defer func() {
 		if archive != nil {
@@ -211,7 +220,7 @@ func (s *Service) ImportArchive(ctx context.Context, p *workflow.Project, actorI
 			if archive != nil {
 				files = archive.Files(p.ID, actorID)
 			}
-			return s.ImportItemsWithMedia(ctx, p, actorID, body, nil, files)
+			return s.importItems(ctx, p, actorID, body, nil, files, pool)
 		}
 	}
 }

@@ -49,7 +49,7 @@ type ItemLine struct {
 // ImportedTruth is ground truth that comes with an item: by rule or by construction.
 type ImportedTruth struct {
 	Answers    tasks.Answers   `json:"answers"`
-	Provenance flow.Provenance `json:"provenance"`
+	Provenance flow.Provenance `json:"provenance,omitempty"`
 	Note       string          `json:"note,omitempty"`
 }
 
@@ -103,6 +103,10 @@ func (r *ImportReport) fail(line int, err error) {
 	var fe tasks.FieldErrors
 	if errors.As(err, &fe) {
 		le.Error, le.Details = "invalid item", fe
+	}
+	var named *lineProblem
+	if errors.As(err, &named) {
+		le.Error = named.summary
 	}
 	r.Errors = append(r.Errors, le)
 }
@@ -338,7 +342,7 @@ func poolMismatch(externalID string, inPool bool) error {
 func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Project, data []byte, assets map[string]string, pool bool) (*store.Item, *ImportedTruth, error) {
 	var line ItemLine
 	if err := decodeLine(data, &line); err != nil {
-		return nil, nil, fmt.Errorf("malformed JSON: %v", err)
+		return nil, nil, lineRefusal(err)
 	}
 	if strings.TrimSpace(line.ExternalID) == "" {
 		return nil, nil, errors.New("external_id is required")

@@ -50,7 +50,7 @@ func (s *Service) ImportPredictions(ctx context.Context, p *workflow.Project, ac
 func (s *Service) importPrediction(ctx context.Context, tx *store.Store, p *workflow.Project, l rawLine, rep *ImportReport) error {
 	var pl PredictionLine
 	if err := decodeLine(l.data, &pl); err != nil {
-		rep.fail(l.n, fmt.Errorf("malformed JSON: %v", err))
+		rep.fail(l.n, lineRefusal(err))
 		return nil
 	}
 	if pl.ExternalID == "" || pl.Model == "" {

@@ -24,7 +24,7 @@ func TestImportPredictions(t *testing.T) {
 				{`{"external_id":"a","model":"m3","answers":{"score":7}}`, "invalid item"},
 				{`{"external_id":"a","answers":{"score":3}}`, "external_id and model are required"},
 				{`{"external_id":"zz","model":"m1","answers":{}}`, `no item with external_id "zz"`},
-				{`{"external_id":"a","model":"m1","answers":{},"confidence":1}`, "malformed JSON"},
+				{`{"external_id":"a","model":"m1","answers":{},"confidence":1}`, `unknown field "confidence" confidence=unknown_field`},
 				{`not json`, "malformed JSON"},
 			}
 			var body []string

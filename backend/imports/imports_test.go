@@ -154,7 +154,10 @@ func TestImportItemsRefusesLines(t *testing.T) {
 			}{
 				{`{"external_id":"ok-1","inputs":{"prompt":"p","photo":"https://example.org/a.png"}}`, ""},
 				{`{"external_id": "broken",`, "malformed JSON"},
-				{`{"external_id":"x","inputs":{"prompt":"p"},"colour":"red"}`, `unknown field "colour"`},
+				{`{"external_id":"x","inputs":{"prompt":"p"},"colour":"red"}`, `unknown field "colour" colour=unknown_field`},
+				{`{"external_id":"x2","pool":"calibration","inputs":{"prompt":"p"}}`, `unknown field "pool" pool=unknown_field`},
+				{`{"external_id":"x3","inputs":{"prompt":"p","photo":"x.png"},"ground_truth":{"answers":{},"pa":4}}`,
+					`unknown field "ground_truth.pa" ground_truth.pa=unknown_field`},
 				{`{"inputs":{"prompt":"p"}}`, "external_id is required"},
 				{`{"external_id":"   ","inputs":{"prompt":"p"}}`, "external_id is required"},
 				{`{"external_id":"no-prompt","inputs":{}}`, "invalid item inputs.prompt=required"},
@@ -186,6 +189,8 @@ func TestImportItemsRefusesLines(t *testing.T) {
 					t.Errorf("line %d refused: %s", i+1, msg)
 				case l.want != "" && !strings.Contains(msg, l.want):
 					t.Errorf("line %d: %q, want %q", i+1, msg, l.want)
+				case strings.Contains(l.want, "unknown field") && strings.Contains(msg, "malformed"):
+					t.Errorf("line %d: a valid line with an unknown field is called %q", i+1, msg)
 				}
 			}
 			if rep.Lines != len(lines) || rep.Imported != 2 || len(rep.Errors) != len(lines)-2 {

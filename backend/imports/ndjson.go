@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // lineReader yields NDJSON lines without buffering the whole input.
@@ -86,8 +87,8 @@ func (lr *lineReader) readLong(head []byte) ([]byte, error) {
 }
 
 // decodeLine decodes one line, a JSON object, into v (a pointer to a struct) and refuses a
-// key that names none of its fields, nor of the struct fields nested in it, with the error a
-// json.Decoder with DisallowUnknownFields gives.
+// key that names none of its fields, nor of the struct fields nested in it, with an
+// *UnknownFieldError naming the key by its path ("ground_truth.pa").
 //
 // note: a Decoder first copies the whole line into a buffer it grows as it reads; a line of
 // 16 MiB then costs another 32 MiB. Here nothing of the line is copied but the values kept.
@@ -95,12 +96,56 @@ func decodeLine(data []byte, v any) error {
 	if err := json.Unmarshal(data, v); err != nil {
 		return err
 	}
-	return unknownKeys(data, reflect.TypeOf(v))
+	return unknownKeys(data, reflect.TypeOf(v), "")
+}
+
+// UnknownFieldError is a key of a well-formed line that names no field of the line: the line
+// is valid JSON, but not a line of this import.
+type UnknownFieldError struct {
+	// Path is the key with the fields it is nested in, "pool" or "ground_truth.pa".
+	Path string
+	// Known are the fields that may stand where the key does.
+	Known []string
+}
+
+func (e *UnknownFieldError) Error() string { return fmt.Sprintf("json: unknown field %q", e.Path) }
+
+// problem is the line's refusal as a field error: code unknown_field at the key's path, with
+// the fields that may stand there, and a word on the pool for a "pool" key.
+func (e *UnknownFieldError) problem() error {
+	msg := fmt.Sprintf("%q is not a field here; the fields are %s", e.Path, strings.Join(e.Known, ", "))
+	if e.Path == "pool" {
+		msg += `; the pool is chosen for the whole import (the calibration pool on the Items page, or ?pool=calibration), not per line`
+	}
+	return &lineProblem{summary: fmt.Sprintf("unknown field %q", e.Path), fields: tasks.FieldErrors{e.Path: {Code: CodeUnknownField, Message: msg}}}
+}
+
+// CodeUnknownField is the code of a key that names no field of an import line.
+const CodeUnknownField = "unknown_field"
+
+// lineProblem is a refused line with a summary of its own and the field errors behind it.
+type lineProblem struct {
+	summary string
+	fields  tasks.FieldErrors
+}
+
+func (p *lineProblem) Error() string { return p.summary }
+func (p *lineProblem) Unwrap() error { return p.fields }
+
+// lineRefusal is what a line that decodeLine refused is reported as: an unknown field by
+// name, anything else as malformed JSON.
+func lineRefusal(err error) error {
+	var uf *UnknownFieldError
+	if errors.As(err, &uf) {
+		return uf.problem()
+	}
+	return fmt.Errorf("malformed JSON: %v", err)
 }
 
 // unknownKeys checks the keys of the object data against the fields of the struct type t,
-// matched as encoding/json matches them (by json name, without regard to case).
-func unknownKeys(data []byte, t reflect.Type) error {
+// matched as encoding/json matches them (by json name, without regard to case); prefix is the
+// path of data in the line.
+func unknownKeys(data []byte, t reflect.Type, prefix string) error {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -114,13 +159,33 @@ func unknownKeys(data []byte, t reflect.Type) error {
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		f, ok := fieldNamed(t, k)
 		if !ok {
-			return fmt.Errorf("json: unknown field %q", k)
+			return &UnknownFieldError{Path: prefix + k, Known: fieldNames(t)}
 		}
-		if err := unknownKeys(keys[k], f.Type); err != nil {
+		if err := unknownKeys(keys[k], f.Type, prefix+k+"."); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// fieldNames are the json names of t's exported fields, in declaration order.
+func fieldNames(t reflect.Type) []string {
+	var out []string
+	for f := range t.Fields() {
+		if name := jsonName(f); f.IsExported() && name != "-" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// jsonName is the name encoding/json gives the field.
+func jsonName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	if name == "" {
+		name = f.Name
+	}
+	return name
 }
 
 var unmarshaler = reflect.TypeFor[json.Unmarshaler]()
@@ -128,14 +193,7 @@ var unmarshaler = reflect.TypeFor[json.Unmarshaler]()
 // fieldNamed is the exported field of t that encoding/json decodes the key into.
 func fieldNamed(t reflect.Type, key string) (reflect.StructField, bool) {
 	for f := range t.Fields() {
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if !f.IsExported() || name == "-" {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		if strings.EqualFold(name, key) {
+		if name := jsonName(f); f.IsExported() && name != "-" && strings.EqualFold(name, key) {
 			return f, true
 		}
 	}

@@ -121,7 +121,7 @@ func TestDecodeLine(t *testing.T) {
 		{`{"external_id":"a","ground_truth":{"answers":{"q":"yes"},"provenance":"rule","note":"n"}}`, ""},
 		{`{"external_id":"a","ground_truth":null}`, ""},
 		{`{"external_id":"a","colour":"red"}`, `json: unknown field "colour"`},
-		{`{"external_id":"a","ground_truth":{"answers":{},"provenance":"rule","why":"x"}}`, `json: unknown field "why"`},
+		{`{"external_id":"a","ground_truth":{"answers":{},"provenance":"rule","why":"x"}}`, `json: unknown field "ground_truth.why"`},
 		{`{"external_id":"a"} {"external_id":"b"}`, "invalid character '{' after top-level value"},
 		{`{"external_id": "broken",`, "unexpected end of JSON input"},
 		{`["not", "an", "object"]`, "cannot unmarshal array"},

@@ -499,10 +499,39 @@ export interface paths {
          *     With `pool=calibration` the lines become calibration pool items (stage `calibration`),
          *     which only calibration rounds use; a line's `ground_truth` is then the item's gold
          *     answer (`{"answers": {...}}`, questions may be left out, no `provenance`), kept for
-         *     calibration reports and never ground truth. A pool import is synchronous and NDJSON
-         *     only; an external id cannot move between the pool and production.
+         *     calibration reports and never ground truth. A pool import is synchronous (NDJSON, or
+         *     multipart with a media archive); an external id cannot move between the pool and
+         *     production. `GET …/items/sample` gives the format with example lines.
+         *
+         *     A key that names no field of a line refuses it as `unknown field "<path>"`, with
+         *     `details.<path>` of code `unknown_field` (e.g. `pool`, `ground_truth.pa`); a line that is
+         *     not JSON is `malformed JSON`.
          */
         post: operations["importItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/items/sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an items import takes, with example lines made from the schema (lead)
+         * @description The inputs a line's `inputs` are checked against (the first stage's form for production
+         *     items, the labeling form for the calibration pool) with their type and whether they are
+         *     optional or hidden from annotators, the declared `meta` keys, and example lines that
+         *     import as they are. With `pool=calibration` each example line carries a gold answer to
+         *     every question under `ground_truth.answers`.
+         */
+        get: operations["getItemSample"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2370,6 +2399,40 @@ export interface components {
         Answers: {
             [key: string]: unknown;
         };
+        /** @description What an items import of the project takes, made from its schema. */
+        ItemSample: {
+            /**
+             * @description The import this is the format of.
+             * @enum {string}
+             */
+            pool: "production" | "calibration";
+            /** @description The inputs of a line, in schema order. */
+            inputs: ({
+                /** @description The key of the input in a line's `inputs`. */
+                name: string;
+                /** @enum {string} */
+                type: "text" | "markdown" | "image" | "image_list" | "video" | "audio" | "model3d" | "json" | "candidates";
+                label?: string;
+                help?: string;
+                /** @description Hidden from annotators (only leads and the roles in `visible_to` see it). */
+                hidden?: boolean;
+                /** @description May be left out of a line; otherwise required. */
+                optional?: boolean;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description The declared keys of a line's `meta`. */
+            meta: {
+                key: string;
+                label?: string;
+                help?: string;
+                /** @description The values it may take; absent for any JSON. */
+                options?: string[];
+                required?: boolean;
+            }[];
+            /** @description Example lines that import as they are (media as URLs); in the calibration pool with a gold answer to every question. */
+            lines: components["schemas"]["ItemLine"][];
+        };
         /** @description One line of an items import. */
         ItemLine: {
             /** @description The caller's id of the item, unique in the project; re-importing it updates the item. */
@@ -2673,7 +2736,7 @@ export interface components {
                 /** @description 1-based line number. */
                 line: number;
                 error: string;
-                /** @description For `invalid item`: FieldErrors keyed by path (`inputs.<name>`, `ground_truth.answers.<key>`) or question key. */
+                /** @description For `invalid item` and `unknown field …`: FieldErrors keyed by path (`inputs.<name>`, `ground_truth.answers.<key>`, an unknown key's path) or question key. */
                 details?: {
                     [key: string]: components["schemas"]["FieldError"];
                 };
@@ -5301,7 +5364,7 @@ export interface operations {
             409: components["responses"]["NoSchema"];
             413: components["responses"]["ImportTooLarge"];
             415: components["responses"]["NotNDJSON"];
-            /** @description `validation_failed`: `details.pool` (`invalid_value`: not `calibration`, or with `async` or a multipart upload). */
+            /** @description `validation_failed`: `details.pool` (`invalid_value`: not `calibration`, or with `async`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5311,6 +5374,45 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyJobs"];
+        };
+    };
+    getItemSample: {
+        parameters: {
+            query?: {
+                /** @description `calibration`: the format of a calibration pool import. */
+                pool?: "calibration";
+            };
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import format. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemSample"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+            /** @description `validation_failed`: `details.pool` (`invalid_value`: not `calibration`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getItem: {
@@ -5823,7 +5925,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             /**
              * @description `validation_failed`: `details` names each bad field: `name`, `external_ids` /
-             *     `external_ids[i]` (`not_in_pool`, `duplicate`), `sample` (`out_of_range`),
+             *     `external_ids[i]` (`not_in_pool`, `duplicate`), `sample` (`out_of_range`; `empty_pool` when
+             *     the calibration pool has no items),
              *     `participants[i]` (`not_annotator`, `duplicate`), `pass.metric`, `pass.threshold`
              *     (`out_of_range`), `pass.questions[i]` (`unknown_question`, `not_ordinal`).
              */

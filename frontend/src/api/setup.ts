@@ -7,7 +7,8 @@ import type { RequestBody, ResponseBody } from "./contract";
 import { useApiClient } from "./context";
 import { ApiError } from "./errors";
 import type { ID } from "./types";
-import type { ImportReport } from "./workflowTypes";
+import { poolQuery } from "./workflow";
+import type { ImportPool, ImportReport } from "./workflowTypes";
 
 /** The body of POST /schemas/validate (the body of a project creation; the name may be left out). */
 export type SetupRequest = RequestBody<"validateSetup">;
@@ -31,7 +32,7 @@ export function setupApi(c: ApiClient) {
     /** Deletes the project; `confirm` must be its exact name. */
     remove: (pid: ID, confirm: string) => c.delete("/projects/{pid}", { ...at(pid), body: { confirm } }),
     /** Imports items whose media paths name files of a zip archive (multipart, answered when done). */
-    importArchive: (pid: ID, media: Blob, items: Blob) => importArchive(c, pid, media, items),
+    importArchive: (pid: ID, media: Blob, items: Blob, pool: ImportPool = "production") => importArchive(c, pid, media, items, pool),
   };
 }
 
@@ -50,12 +51,12 @@ export const setupKeys = {
   stuck: (pid: ID) => ["projects", pid, "stuck"] as const,
 };
 
-function importArchive(c: ApiClient, pid: ID, media: Blob, items: Blob): Promise<ImportReport> {
+function importArchive(c: ApiClient, pid: ID, media: Blob, items: Blob, pool: ImportPool): Promise<ImportReport> {
   const form = new FormData();
   form.append("media", media, media instanceof File ? media.name : "media.zip");
   form.append("items", items, items instanceof File ? items.name : "items.jsonl");
   // note: a multipart import is done before the server answers (200); only async=true answers 202
-  return c.post("/projects/{pid}/items", { path: { pid }, body: form }) as Promise<ImportReport>;
+  return c.post("/projects/{pid}/items", { path: { pid }, query: poolQuery(pool), body: form }) as Promise<ImportReport>;
 }
 
 /** Whether an error is the 409 of a project without a schema (nothing to check yet). */

@@ -8,11 +8,16 @@ import { useApiClient } from "./context";
 import { ApiError, errorFromResponse } from "./errors";
 import { API_PREFIX, queryString, routeUrl } from "./paths";
 import type { CreateProjectRequest, ID } from "./types";
-import type { BackgroundImport, CriterionVerdict, FlagCategory, ImportReport, ItemFilter, QueueStage, SubmitBody } from "./workflowTypes";
+import type { BackgroundImport, CriterionVerdict, FlagCategory, ImportPool, ImportReport, ItemFilter, QueueStage, SubmitBody } from "./workflowTypes";
 
 /** The query of a filter: its set fields (an empty text or a limit of 0 is not set). */
 function itemParams(f: ItemFilter): ItemFilter {
   return { stage: f.stage || undefined, flagged: f.flagged, external_id: f.external_id || undefined, cursor: f.cursor || undefined, limit: f.limit || undefined };
+}
+
+/** The query that sends an import to its pool: `pool=calibration`, or nothing for production. */
+export function poolQuery(pool: ImportPool): { pool?: "calibration" } {
+  return pool === "calibration" ? { pool: "calibration" } : {};
 }
 
 /** Which criteria to list: one status, or "" for every status. */
@@ -30,6 +35,8 @@ export function workflowApi(c: ApiClient) {
     item: (pid: ID, iid: ID) => c.get("/projects/{pid}/items/{iid}", { path: { pid, iid } }),
     resolveFlag: (pid: ID, iid: ID, action: "return" | "drop", note: string) =>
       c.post("/projects/{pid}/items/{iid}/flag", { path: { pid, iid }, body: { action, note } }),
+    /** The import format of production items or of the calibration pool, with example lines. */
+    itemSample: (pid: ID, pool: ImportPool) => c.get("/projects/{pid}/items/sample", { path: { pid }, query: poolQuery(pool) }),
     imports: (pid: ID) => c.get("/projects/{pid}/imports", { path: { pid } }),
     importJob: (pid: ID, imid: ID) => c.get("/projects/{pid}/imports/{imid}", { path: { pid, imid } }),
     criteria: (pid: ID, status: CriterionFilter = "pending") => c.get("/projects/{pid}/criteria", { path: { pid }, query: { status } }),
@@ -78,12 +85,14 @@ export const workflowKeys = {
   item: (pid: ID, iid: ID) => ["projects", pid, "items", "detail", iid] as const,
   criteria: (pid: ID) => ["projects", pid, "criteria"] as const,
   imports: (pid: ID) => ["projects", pid, "imports"] as const,
+  itemSample: (pid: ID, pool: ImportPool) => ["projects", pid, "items", "sample", pool] as const,
 };
 
 /**
  * Uploads an NDJSON file of items with XMLHttpRequest, so upload progress can
  * be shown; onProgress gets the fraction sent (0..1). An expired access token
- * is refreshed once. The server imports it before answering.
+ * is refreshed once. The server imports it before answering, into the
+ * calibration pool when that pool is given.
  */
 export async function uploadItems(
   client: ApiClient,
@@ -91,8 +100,9 @@ export async function uploadItems(
   body: Blob,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
+  pool: ImportPool = "production",
 ): Promise<ImportReport> {
-  const res = await uploadNdjson(client, client.url("post", "/projects/{pid}/items", { path: { pid } }), body, onProgress, signal);
+  const res = await uploadNdjson(client, client.url("post", "/projects/{pid}/items", { path: { pid }, query: poolQuery(pool) }), body, onProgress, signal);
   if (!res.ok) throw await errorFromResponse(res);
   return (await res.json()) as ImportReport;
 }

@@ -24,6 +24,10 @@ export type StageProgress = MyProgress["stages"][number];
 
 export type ImportReport = Component<"ImportReport">;
 export type ImportLineError = ImportReport["errors"][number];
+/** GET /projects/:pid/items/sample: what an import takes, made from the schema, with example lines. */
+export type ItemSample = Component<"ItemSample">;
+/** Where an import puts its items: production, or the calibration pool. */
+export type ImportPool = ItemSample["pool"];
 /** A file imported in the background (POST …/items?async=true), with its progress. */
 export type BackgroundImport = Component<"BackgroundImport">;
 

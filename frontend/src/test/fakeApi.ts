@@ -3,6 +3,8 @@ import { vi } from "vitest";
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string, "" or "?pool=calibration". */
+  search: string;
   auth: string | null;
   body: unknown;
   headers: Headers;
@@ -33,6 +35,7 @@ export function fakeFetch(routes: Record<string, Handler | Handler[]>) {
     const call: RecordedCall = {
       method,
       path: url.pathname,
+      search: url.search,
       auth: headers.get("Authorization"),
       body: init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined,
       headers,

@@ -25,6 +25,29 @@ describe("roundRequest", () => {
 });
 
 describe("CalibrationTab", () => {
+  it("says when the calibration pool is empty and leads to the Items tab's calibration import", async () => {
+    const { calls } = renderInProject(<CalibrationTab />, calibrationProject, {
+      "GET /api/v1/projects/p1/members": () => json(200, members),
+      [`GET ${ROUNDS}`]: () => json(200, { rounds: [] }),
+      "GET /api/v1/projects/p1/items": () => json(200, { items: [], next_cursor: "" }),
+    });
+    const notice = await screen.findByRole("region", { name: "Calibration pool" });
+    expect(notice.textContent).toContain("The calibration pool is empty");
+    expect(within(notice).getByRole("link", { name: "Import calibration items" }).getAttribute("href")).toBe("/projects/p1/items?pool=calibration");
+    expect(calls.find((c) => c.path === "/api/v1/projects/p1/items")!.search).toBe("?stage=calibration&limit=1");
+  });
+
+  it("says nothing of the pool when it has items", async () => {
+    renderInProject(<CalibrationTab />, calibrationProject, {
+      "GET /api/v1/projects/p1/members": () => json(200, members),
+      [`GET ${ROUNDS}`]: () => json(200, { rounds: [] }),
+      "GET /api/v1/projects/p1/items": () => json(200, { items: [{ id: "i1" }], next_cursor: "" }),
+    });
+    await screen.findByText("No rounds yet");
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole("region", { name: "Calibration pool" })).toBeNull();
+  });
+
   it("starts a round from chosen items, participants and pass rule, showing refused fields by the field, then opens it", async () => {
     const { calls } = renderInProject(<CalibrationTab />, calibrationProject, {
       "GET /api/v1/projects/p1/members": () => json(200, members),

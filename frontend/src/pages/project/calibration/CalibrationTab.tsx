@@ -3,6 +3,7 @@ import { useProject } from "../useProject";
 import { RoundList } from "./RoundList";
 import { RoundForm } from "./RoundForm";
 import { RoundPage } from "./RoundPage";
+import { PoolNotice } from "./PoolNotice";
 import "../../../charts/charts.css";
 import "../figures/measures.css";
 import "./calibration.css";
@@ -20,6 +21,7 @@ export function CalibrationTab() {
         index
         element={
           <div className="calibration">
+            <PoolNotice pid={project.id} />
             <RoundForm project={project} />
             <RoundList pid={project.id} />
           </div>

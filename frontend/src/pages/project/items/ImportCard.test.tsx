@@ -111,6 +111,32 @@ describe("ImportCard", () => {
     expect((await screen.findByTestId("import-report")).textContent).toContain("9 imported");
   });
 
+  it("imports into the calibration pool in the request, and pasted lines as a file", async () => {
+    renderInProject(<ImportCard pid="p1" />, project, { "GET /api/v1/projects/p1/imports": () => json(200, { items: [] }) });
+    fireEvent.click(screen.getByRole("radio", { name: /Calibration pool/ }));
+    fireEvent.click(screen.getByRole("radio", { name: "Pasted lines" }));
+    const line = '{"external_id":"c1","inputs":{"prompt":"p"},"ground_truth":{"answers":{"score":4}}}';
+    fireEvent.change(screen.getByLabelText("Lines to import"), { target: { value: line } });
+    fireEvent.click(screen.getByRole("button", { name: "Import into the calibration pool" }));
+    await waitFor(() => expect(FakeXhr.all.length).toBe(1));
+    expect(FakeXhr.all[0].url).toBe("/api/v1/projects/p1/items?pool=calibration");
+    expect(await (FakeXhr.all[0].body as Blob).text()).toBe(line + "\n");
+    const refused: ImportReport = {
+      lines: 2,
+      imported: 1,
+      updated: 0,
+      unchanged: 0,
+      errors: [{ line: 2, error: 'unknown field "pool"', details: { pool: { code: "unknown_field", message: '"pool" is not a field here' } } }],
+    };
+    act(() => FakeXhr.all[0].respond(200, refused));
+    const table = await screen.findByRole("table", { name: "Lines with errors" });
+    const cells = Array.from(within(table).getAllByRole("row")[1].querySelectorAll("td")).map((td) => td.textContent);
+    expect(cells[0]).toBe("2");
+    expect(cells[1]).toBe("pool");
+    expect(cells[2]).toContain('"pool" is not a field here');
+    expect(cells[3]).toContain("choose the calibration pool");
+  });
+
   it("lists recent imports, newest first, with their reports on demand", async () => {
     renderInProject(<ImportCard pid="p1" />, project, {
       "GET /api/v1/projects/p1/imports": () =>

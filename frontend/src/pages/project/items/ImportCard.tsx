@@ -2,26 +2,58 @@ import { useEffect, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, useApiClient } from "../../../api";
 import { uploadItems, uploadItemsAsync, useWorkflowApi, watchImport, workflowKeys } from "../../../api/workflow";
-import type { BackgroundImport, ImportReport } from "../../../api/workflowTypes";
+import type { BackgroundImport, ImportPool, ImportReport } from "../../../api/workflowTypes";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { formatDateTime } from "../../../components/format";
+import { errorRows } from "./importErrors";
 
 /** How often a running background import is polled. */
 export const POLL_MS = 500;
 
 type Phase = { kind: "idle" } | { kind: "uploading"; fraction: number } | { kind: "importing"; job: BackgroundImport };
 
+/** Where an import puts its items, as the import forms offer it. */
+export function PoolChoice({ name, pool, onChange }: { name: string; pool: ImportPool; onChange: (pool: ImportPool) => void }) {
+  return (
+    <fieldset className="pool-choice">
+      <legend>Import into</legend>
+      <label>
+        <input type="radio" name={name} checked={pool === "production"} onChange={() => onChange("production")} /> Production items
+      </label>
+      <label>
+        <input type="radio" name={name} checked={pool === "calibration"} onChange={() => onChange("calibration")} /> Calibration pool{" "}
+        <span className="muted">(only calibration rounds use it; gold answers under ground_truth)</span>
+      </label>
+    </fieldset>
+  );
+}
+
 /**
- * Import items from an NDJSON file: the file is uploaded (first progress bar)
- * for a background import on the server, which is polled (second progress
- * bar) until its line-by-line report is ready. A server without background
- * jobs imports at once instead.
+ * Import items from an NDJSON file or pasted lines: the file is uploaded
+ * (first progress bar) for a background import on the server, which is polled
+ * (second progress bar) until its line-by-line report is ready. A server
+ * without background jobs imports at once instead, and so does an import into
+ * the calibration pool.
  */
-export function ImportCard({ pid, pollMs = POLL_MS }: { pid: string; pollMs?: number }) {
+export function ImportCard({
+  pid,
+  pollMs = POLL_MS,
+  pool: shownPool,
+  onPool,
+}: {
+  pid: string;
+  pollMs?: number;
+  pool?: ImportPool;
+  onPool?: (pool: ImportPool) => void;
+}) {
   const client = useApiClient();
   const qc = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
+  const [ownPool, setOwnPool] = useState<ImportPool>("production");
+  const pool = shownPool ?? ownPool;
   const [file, setFile] = useState<File | null>(null);
+  const [pasting, setPasting] = useState(false);
+  const [text, setText] = useState("");
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -35,8 +67,11 @@ export function ImportCard({ pid, pollMs = POLL_MS }: { pid: string; pollMs?: nu
     void qc.invalidateQueries({ queryKey: workflowKeys.stats(pid) });
   }
 
+  const source = pasting ? (text.trim() ? new File([text.endsWith("\n") ? text : text + "\n"], "pasted.jsonl", { type: "application/x-ndjson" }) : null) : file;
+
   async function start() {
-    if (!file) return;
+    const body = source;
+    if (!body) return;
     setReport(null);
     setError(null);
     setPhase({ kind: "uploading", fraction: 0 });
@@ -44,14 +79,19 @@ export function ImportCard({ pid, pollMs = POLL_MS }: { pid: string; pollMs?: nu
     abort.current = ctl;
     const onProgress = (fraction: number) => setPhase({ kind: "uploading", fraction });
     try {
+      if (pool === "calibration") {
+        // note: the server imports into the pool in the request, never in the background
+        imported(await uploadItems(client, pid, body, onProgress, ctl.signal, pool));
+        return;
+      }
       let started;
       try {
-        started = await uploadItemsAsync(client, pid, file, onProgress, ctl.signal, file.name);
+        started = await uploadItemsAsync(client, pid, body, onProgress, ctl.signal, body.name);
       } catch (err) {
         // A server without background jobs: import in the request instead.
         if (!(err instanceof ApiError && err.code === "unavailable")) throw err;
         setPhase({ kind: "uploading", fraction: 0 });
-        started = { report: await uploadItems(client, pid, file, onProgress, ctl.signal) };
+        started = { report: await uploadItems(client, pid, body, onProgress, ctl.signal) };
       }
       if ("report" in started) {
         imported(started.report);
@@ -74,25 +114,55 @@ export function ImportCard({ pid, pollMs = POLL_MS }: { pid: string; pollMs?: nu
 
   const busy = phase.kind !== "idle";
   const up = phase.kind === "uploading" ? Math.round(phase.fraction * 100) : 100;
+  const name = source?.name ?? "the file";
   return (
-    <div className="card import-card">
+    <div className="card import-card" data-pool={pool}>
       <h2 className="card-title">Import items</h2>
       <p className="muted">
-        One JSON object per line: <code>{'{"external_id", "inputs": {…}, "meta": {…}}'}</code>. Re-importing an external id updates it.
+        One JSON object per line with <code>external_id</code> and <code>inputs</code> (the keys are listed under Import format). Re-importing an external id
+        updates it.
       </p>
-      <div className="import-row">
-        <input
-          ref={input}
-          type="file"
-          accept=".jsonl,.ndjson,application/x-ndjson,application/json"
-          aria-label="Items file"
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setReport(null);
-          }}
+      <PoolChoice
+        name="import-pool"
+        pool={pool}
+        onChange={(p) => {
+          (onPool ?? setOwnPool)(p);
+          setReport(null);
+        }}
+      />
+      <div className="import-source" role="group" aria-label="Lines from">
+        <label>
+          <input type="radio" name="import-source" checked={!pasting} onChange={() => setPasting(false)} /> A file
+        </label>
+        <label>
+          <input type="radio" name="import-source" checked={pasting} onChange={() => setPasting(true)} /> Pasted lines
+        </label>
+      </div>
+      {pasting && (
+        <textarea
+          className="import-paste"
+          aria-label="Lines to import"
+          rows={6}
+          value={text}
+          onChange={(e) => (setText(e.target.value), setReport(null))}
+          placeholder={'{"external_id": "item-1", "inputs": {…}}'}
         />
-        <button type="button" className="btn btn-primary" disabled={!file || busy} onClick={() => void start()}>
-          Import
+      )}
+      <div className="import-row">
+        {!pasting && (
+          <input
+            ref={input}
+            type="file"
+            accept=".jsonl,.ndjson,application/x-ndjson,application/json"
+            aria-label="Items file"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setReport(null);
+            }}
+          />
+        )}
+        <button type="button" className="btn btn-primary" disabled={!source || busy} onClick={() => void start()}>
+          {pool === "calibration" ? "Import into the calibration pool" : "Import"}
         </button>
         {phase.kind === "uploading" && (
           <button type="button" className="btn btn-ghost" onClick={() => abort.current?.abort()}>
@@ -102,7 +172,7 @@ export function ImportCard({ pid, pollMs = POLL_MS }: { pid: string; pollMs?: nu
       </div>
       {busy && (
         <div className="import-progress" data-testid="import-progress">
-          <ProgressBar label="Upload" percent={up} text={up < 100 ? `Uploading ${file?.name ?? "the file"} — ${up}%` : `Uploaded ${file?.name ?? "the file"}`} />
+          <ProgressBar label="Upload" percent={up} text={up < 100 ? `Uploading ${name} — ${up}%` : `Uploaded ${name}`} />
           {phase.kind === "importing" && <ProgressBar label="Server import" percent={Math.floor(phase.job.percent)} text={importText(phase.job)} />}
         </div>
       )}
@@ -133,6 +203,7 @@ function ProgressBar({ label, percent, text }: { label: string; percent: number;
 
 export function ImportResult({ report }: { report: ImportReport }) {
   const bad = report.errors.length;
+  const rows = errorRows(report.errors);
   return (
     <div className="import-report" data-testid="import-report">
       <div className={bad ? "notice notice-warn" : "notice notice-success"} role="status">
@@ -143,17 +214,21 @@ export function ImportResult({ report }: { report: ImportReport }) {
           <thead>
             <tr>
               <th className="num-col">Line</th>
+              <th>Field</th>
               <th>Problem</th>
+              <th>How to fix it</th>
             </tr>
           </thead>
           <tbody>
-            {report.errors.map((e) => (
-              <tr key={e.line}>
-                <td className="num-col">{e.line}</td>
+            {rows.map((r, i) => (
+              <tr key={`${r.line}-${r.field}-${i}`} data-line={r.line}>
+                <td className="num-col">{r.line}</td>
+                <td>{r.field ? <code>{r.field}</code> : <span className="muted">—</span>}</td>
                 <td>
-                  {e.error}
-                  {e.details != null && <code className="err-details">{typeof e.details === "string" ? e.details : JSON.stringify(e.details)}</code>}
+                  {r.problem}
+                  {r.code && <code className="err-code">{r.code}</code>}
                 </td>
+                <td className="import-hint">{r.hint || <span className="muted">—</span>}</td>
               </tr>
             ))}
           </tbody>

@@ -31,5 +31,38 @@ describe("Items tab", () => {
     expect((form.get("media") as File).name).toBe("media.zip");
     expect((form.get("items") as File).name).toBe("items.jsonl");
     expect(sent.headers.get("Content-Type")).toBeNull();
+    expect(sent.search).toBe("");
+  });
+
+  it("opens on the calibration pool from ?pool=calibration: both import forms and the format follow the choice", async () => {
+    const { calls } = renderInProject(
+      <ItemsTab />,
+      project,
+      {
+        "GET /api/v1/projects/p1/members": () => json(200, []),
+        "GET /api/v1/projects/p1/items": () => json(200, { items: [], next_cursor: "" }),
+        "GET /api/v1/projects/p1/items/sample": () => json(200, { pool: "calibration", inputs: [], meta: [], lines: [] }),
+        "GET /api/v1/projects/p1/imports": () => json(200, { items: [] }),
+        "POST /api/v1/projects/p1/items": () => json(200, report),
+      },
+      "/?pool=calibration",
+    );
+    const pools = screen.getAllByRole("radio", { name: /Calibration pool/ });
+    expect(pools.length).toBe(2);
+    expect(pools.every((r) => (r as HTMLInputElement).checked)).toBe(true);
+    expect(screen.getByRole("heading", { name: "Import format — calibration pool" })).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith("/items/sample") && c.search === "?pool=calibration")).toBe(true));
+
+    const media = new File(["PK"], "media.zip", { type: "application/zip" });
+    const items = new File(['{"external_id":"a","inputs":{}}\n'], "items.jsonl", { type: "application/x-ndjson" });
+    fireEvent.change(screen.getByLabelText("Media archive (.zip)"), { target: { files: [media] } });
+    fireEvent.change(screen.getByLabelText("Items naming the media (.jsonl)"), { target: { files: [items] } });
+    fireEvent.click(screen.getByRole("button", { name: "Import with media into the calibration pool" }));
+    await screen.findByTestId("import-report");
+    expect(calls.find((c) => c.method === "POST")!.search).toBe("?pool=calibration");
+
+    fireEvent.click(screen.getAllByRole("radio", { name: "Production items" })[1]);
+    expect(screen.getAllByRole("radio", { name: "Production items" }).every((r) => (r as HTMLInputElement).checked)).toBe(true);
+    expect(screen.getByRole("heading", { name: "Import format — production items" })).toBeTruthy();
   });
 });

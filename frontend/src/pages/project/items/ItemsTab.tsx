@@ -3,13 +3,14 @@ import { useSearchParams } from "react-router-dom";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { queryKeys, useApi } from "../../../api";
 import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
-import type { ItemFilter, ItemRecord, ProjectDetail, Stage } from "../../../api/workflowTypes";
+import type { ImportPool, ItemFilter, ItemRecord, ProjectDetail, Stage } from "../../../api/workflowTypes";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
 import { formatDateTime } from "../../../components/format";
 import { useProject } from "../useProject";
 import { STAGE_LABEL, STAGE_ORDER } from "../overview/StageBar";
 import { ImportCard } from "./ImportCard";
+import { ImportFormat } from "./ImportFormat";
 import { ItemDetailView, PROVENANCE } from "./ItemDetail";
 import { MediaImportCard } from "./MediaImportCard";
 import "../overview/overview.css";
@@ -17,6 +18,10 @@ import "../adjudicate/adjudicate.css";
 import "./items.css";
 
 const PAGE = 25;
+
+/** The stages to filter by: the workflow's, then gold items and the calibration pool. */
+const FILTER_STAGES: Stage[] = [...STAGE_ORDER, "gold", "calibration"];
+const ITEM_STAGE_LABEL: Record<string, string> = { ...STAGE_LABEL, gold: "Gold", calibration: "Calibration pool" };
 
 /**
  * Items: import, then browse by stage, flag and external id; clicking an item
@@ -32,6 +37,18 @@ export function ItemsTab() {
   const names = useMemo(() => new Map((members.data ?? []).map((m) => [m.user_id, m.name])), [members.data]);
   if (!lead) return <p className="muted">Only the project's leads can browse and import items.</p>;
   const open = params.get("item");
+  // note: ?pool=calibration opens the imports on the calibration pool (the Calibration tab links here)
+  const pool: ImportPool = params.get("pool") === "calibration" ? "calibration" : "production";
+  const setPool = (p: ImportPool) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (p === "calibration") next.set("pool", p);
+        else next.delete("pool");
+        return next;
+      },
+      { replace: true },
+    );
   const show = (iid: string | null) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -43,10 +60,11 @@ export function ItemsTab() {
     <div className="items-tab">
       {open && <ItemDetailView key={open} pid={project.id} iid={open} schema={project.schema} names={names} onBack={() => show(null)} />}
       <div className="items-list" hidden={!!open}>
-        <div className="items-imports">
-          <ImportCard pid={project.id} />
-          <MediaImportCard pid={project.id} />
+        <div className="items-imports" id="import">
+          <ImportCard pid={project.id} pool={pool} onPool={setPool} />
+          <MediaImportCard pid={project.id} pool={pool} onPool={setPool} />
         </div>
+        <ImportFormat pid={project.id} pool={pool} />
         <ItemsBrowser project={project} names={names} onOpen={show} />
       </div>
     </div>
@@ -81,11 +99,11 @@ function ItemsBrowser({ project, names, onOpen }: { project: ProjectDetail; name
       <div className="items-head">
         <h2 className="card-title">Items</h2>
         <form className="items-filters" onSubmit={search} aria-label="Filter items">
-          <select aria-label="Stage" value={stage} onChange={(e) => (setStage(STAGE_ORDER.find((s) => s === e.target.value) ?? ""), reset())}>
+          <select aria-label="Stage" value={stage} onChange={(e) => (setStage(FILTER_STAGES.find((s) => s === e.target.value) ?? ""), reset())}>
             <option value="">All stages</option>
-            {STAGE_ORDER.map((s) => (
+            {FILTER_STAGES.map((s) => (
               <option key={s} value={s}>
-                {STAGE_LABEL[s]}
+                {ITEM_STAGE_LABEL[s]}
               </option>
             ))}
           </select>
@@ -125,7 +143,7 @@ function ItemsBrowser({ project, names, onOpen }: { project: ProjectDetail; name
                   {it.flag && <span className="stage-chip stage-dropped flag-chip">flagged</span>}
                 </td>
                 <td>
-                  <span className={`stage-chip stage-${it.stage}`}>{STAGE_LABEL[it.stage] ?? it.stage}</span>
+                  <span className={`stage-chip stage-${it.stage}`}>{ITEM_STAGE_LABEL[it.stage] ?? it.stage}</span>
                 </td>
                 <td className={it.language ? undefined : "muted"}>{it.language ?? "—"}</td>
                 <td className="num-col">{it.annotations.filter((a) => a.status === "submitted").length}</td>
