@@ -331,6 +331,35 @@ describe("AnnotatePage submits", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("shows the item claimed ahead at once and finishes the submit behind it", async () => {
+    let acknowledge = () => {};
+    const { fetch } = renderInProject(<AnnotatePage />, project, routes([() => new Promise<Response>((r) => (acknowledge = () => r(ok())))] as never));
+    await screen.findByText("item-1");
+    await waitFor(() => expect(document.querySelector("[data-testid=work]")?.querySelectorAll("[data-question]").length).toBeGreaterThan(1));
+    answerAndSubmit();
+    // note: the server has not answered the submit yet
+    await waitFor(() => expect(screen.getByTestId("work").dataset.assignment).toBe("a2"));
+    expect(submits(fetch)).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem("arbiter.draft.a1") ?? "{}").answers).toEqual({ ok: "yes" });
+    acknowledge();
+    await waitFor(() => expect(localStorage.getItem("arbiter.draft.a1")).toBeNull());
+    expect(screen.getByTestId("work").dataset.assignment).toBe("a2");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("brings a refused submit's item back, with the refusal, from the item shown meanwhile", async () => {
+    let refuse = () => {};
+    renderInProject(<AnnotatePage />, project, routes([() => new Promise<Response>((r) => (refuse = () => r(apiError(409, "lease_lost", "The lease was lost."))))] as never));
+    await screen.findByText("item-1");
+    await waitFor(() => expect(document.querySelector("[data-testid=work]")?.querySelectorAll("[data-question]").length).toBeGreaterThan(1));
+    answerAndSubmit();
+    await waitFor(() => expect(screen.getByTestId("work").dataset.assignment).toBe("a2"));
+    refuse();
+    await screen.findByText(/Your hold on this item expired/);
+    expect(screen.getByTestId("work").dataset.assignment).toBe("a1");
+    expect(JSON.parse(localStorage.getItem("arbiter.draft.a1") ?? "{}").answers).toEqual({ ok: "yes" });
+  });
+
   it("does not retry a conflict: says so once and keeps the answers in this browser", async () => {
     const { fetch } = renderInProject(<AnnotatePage />, project, routes([() => apiError(409, "lease_lost", "The lease was lost.")]));
     await screen.findByText("item-1");

@@ -65,6 +65,7 @@ export function LabelSession({ pid, stage, picker }: { pid: string; stage: Queue
           pause={autosave.stop}
           resume={autosave.resume}
           keyboard={!dialog}
+          refused={session.problem?.aid === claim.assignment.id ? session.problem.fields : undefined}
         />
       )}
     </WorkFrame>

@@ -14,6 +14,8 @@ interface Props {
   resume: () => void;
   /** Off while a dialog is on top of the form. */
   keyboard: boolean;
+  /** The problems per question of a submit refused after the next item was shown, once this item is back. */
+  refused?: AnswerErrors;
 }
 
 /**
@@ -22,10 +24,10 @@ interface Props {
  * save state do not re-render the question cards, and every prop is stable
  * across items, so the item rendered ahead (hidden) is shown without a render.
  */
-export const LabelBody = memo(function LabelBody({ claim, elapsed, submit, onChange, pause, resume, keyboard }: Props) {
+export const LabelBody = memo(function LabelBody({ claim, elapsed, submit, onChange, pause, resume, keyboard, refused }: Props) {
   const aid = claim.assignment.id;
   const [initial] = useState(() => startingAnswers(aid, claim.draft));
-  const [errors, setErrors] = useState<AnswerErrors | undefined>();
+  const [errors, setErrors] = useState<AnswerErrors | undefined>(refused);
 
   async function onSubmit(answers: Record<string, AnswerValue>) {
     pause();

@@ -1,6 +1,6 @@
 // The state of one person's work session in one stage, as a reducer: which
 // claim is shown, how the queue around it stands, and the last refusal.
-import type { Claim } from "../../../api";
+import type { AnswerErrors, Claim } from "../../../api";
 
 export type QueueStatus = "loading" | "ready" | "empty" | "error";
 
@@ -22,8 +22,12 @@ export interface SessionState {
   settled: number;
   /** A write on the shown assignment is out. */
   busy: boolean;
-  /** The server refused a write on this assignment for a reason the form cannot show. */
-  problem: { aid: string; error: unknown } | null;
+  /**
+   * The server refused a write on this assignment: for a reason the form cannot show, or,
+   * for a submit sent while the next item was already shown, with the problems per question
+   * (`fields`) that its form shows once it is back on screen.
+   */
+  problem: { aid: string; error: unknown; fields?: AnswerErrors } | null;
 }
 
 export type SessionAction =
@@ -37,7 +41,12 @@ export type SessionAction =
   | { type: "released" }
   | { type: "sending" }
   | { type: "sent" }
-  | { type: "refused"; aid: string; error: unknown };
+  | { type: "refused"; aid: string; error: unknown }
+  /**
+   * A submit sent behind the next item was refused: its claim is shown again with the
+   * problem; the item that was shown instead is claimed ahead of it again.
+   */
+  | { type: "back"; claim: Claim; at: number; error: unknown; fields?: AnswerErrors };
 
 export const initialSession: SessionState = {
   status: "loading",
@@ -80,5 +89,16 @@ export function sessionReducer(s: SessionState, a: SessionAction): SessionState 
       return { ...s, busy: false };
     case "refused":
       return { ...s, problem: { aid: a.aid, error: a.error } };
+    case "back":
+      return {
+        ...s,
+        status: "ready",
+        claim: a.claim,
+        error: null,
+        shownAt: a.at,
+        held: 0,
+        next: null,
+        problem: { aid: a.claim.assignment.id, error: a.error, fields: a.fields },
+      };
   }
 }

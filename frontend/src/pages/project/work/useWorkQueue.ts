@@ -2,7 +2,7 @@
 // ahead, and the writes that move from one to the next.
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, useApiClient, type AnswerErrors, type FlagCategory, type QueueStage, type SubmitBody } from "../../../api";
+import { ApiError, useApiClient, type AnswerErrors, type Claim, type FlagCategory, type QueueStage, type SubmitBody } from "../../../api";
 import { releaseOnLeave, useWorkflowApi, type WorkflowApi } from "../../../api/workflow";
 import { clearLocalDraft, pruneLocalDrafts } from "./draftStore";
 import { PROJECT_MEDIA_BASE } from "./mediaBase";
@@ -34,6 +34,17 @@ function send(api: WorkflowApi, pid: string, w: Write): Promise<unknown> {
   }
 }
 
+/** Whether a claim's form has a pass after the one shown (its submit opens that pass, not the next item). */
+function hasMorePasses(claim: Claim | null): boolean {
+  const pass = claim?.item.pass;
+  return !!pass && pass.number < pass.count;
+}
+
+/** The problems per question of a refusal, when it is one about the answers. */
+function fieldsOf(err: unknown): AnswerErrors | undefined {
+  return err instanceof ApiError && err.code === "validation_failed" ? err.problems() : undefined;
+}
+
 /** How a submit ended: sent (the next item is on its way), or refused — with the problems per question when the form should show them. */
 export type Outcome = { ok: true } | { ok: false; fields?: AnswerErrors };
 
@@ -55,9 +66,14 @@ export interface WorkQueue extends SessionState {
 
 /**
  * The item after the current one is claimed ahead once the current one is on
- * screen (useClaimAhead), so a submit only waits for the server's
- * acknowledgement before the next item shows. Without a claim ahead (none
- * left, too old, failed) the queue is asked after the submit. A plain `next`
+ * screen (useClaimAhead), so a submit shows it at once and finishes behind
+ * it: the submit keeps trying through network failures with its idempotency
+ * key, the answers stay in this browser until it is acknowledged, and the next
+ * write waits for it. Should the server refuse it, its item comes back on
+ * screen with the refusal (and its problems on the questions); the item shown
+ * meanwhile is claimed ahead of it again, its answers kept. Without a claim
+ * ahead (none left, too old, failed), or when the submit opens the item's next
+ * pass, the submit is waited for and the queue asked after it. A plain `next`
  * returns the oldest open assignment, so a reload resumes where the person
  * was. Claims and writes are TanStack mutations that keep trying through
  * network failures (retry.ts).
@@ -74,6 +90,12 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   }, [state.shownAt]);
   const elapsed = useCallback(() => performance.now() - shownAt.current, []);
   const sending = useRef(false);
+  /** The submit sent behind the item now shown, until it settles: true when it went through. */
+  const behind = useRef<Promise<boolean> | null>(null);
+  const shownClaim = useRef<Claim | null>(null);
+  useLayoutEffect(() => {
+    shownClaim.current = state.claim;
+  }, [state.claim]);
   const claimNext = useMutation({ mutationFn: () => api.next(pid, stage), ...keepTrying });
   const write = useMutation({ mutationFn: (w: Write) => send(api, pid, w), ...keepTrying });
   const { take, forget, peek } = useClaimAhead({
@@ -120,6 +142,30 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
   }, [fetchNext]);
 
   const run = write.mutateAsync;
+  /**
+   * Sends a submit while the next item is already shown; settles true once it went through
+   * (or someone else's submit of it did), false when refused, after bringing its item back.
+   */
+  const sendBehind = useCallback(
+    (w: Write, shown: Claim): Promise<boolean> =>
+      run(w).then(
+        () => {
+          clearLocalDraft(w.aid);
+          behind.current = null;
+          return true;
+        },
+        (err) => {
+          behind.current = null;
+          if (err instanceof ApiError && err.code === "already_submitted") {
+            clearLocalDraft(w.aid);
+            return true;
+          }
+          if (alive.current) dispatch({ type: "back", claim: shown, at: performance.now(), error: err, fields: fieldsOf(err) });
+          return false;
+        },
+      ),
+    [run],
+  );
   /** Sends one write, then shows the claim ahead or asks the queue; false when another write is still out. */
   const act = useCallback(
     async (w: Write): Promise<boolean> => {
@@ -127,6 +173,17 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
       sending.current = true;
       dispatch({ type: "sending" });
       try {
+        // A submit sent behind this item must be through first; refused, its item is back instead.
+        if (behind.current && !(await behind.current)) return false;
+        const shown = shownClaim.current;
+        if (w.kind === "submit" && shown?.assignment.id === w.aid && !hasMorePasses(shown) && peek(w.aid)) {
+          const next = await take(w.aid);
+          if (next && alive.current) {
+            behind.current = sendBehind(w, shown);
+            dispatch({ type: "reset", claim: next, at: performance.now() });
+            return true;
+          }
+        }
         // Someone else's submit of this very assignment already went through: move on.
         const res = await run(w).catch((err) => {
           if (!(err instanceof ApiError && err.code === "already_submitted")) throw err;
@@ -149,7 +206,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
         dispatch({ type: "sent" });
       }
     },
-    [run, take, client, pid, fetchNext, showNextPass],
+    [run, take, peek, sendBehind, client, pid, fetchNext, showNextPass],
   );
 
   /** Runs a write; a refusal becomes the session's problem unless the form shows it. */
