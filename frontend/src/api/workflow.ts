@@ -137,7 +137,35 @@ export async function uploadItemsAsync(
   filename = body instanceof File ? body.name : undefined,
 ): Promise<ImportStart> {
   const url = client.url("post", "/projects/{pid}/items", { path: { pid }, query: asyncImportParams(filename) });
-  const res = await uploadNdjson(client, url, body, onProgress, signal);
+  return importStarted(await uploadNdjson(client, url, body, onProgress, signal), pid);
+}
+
+/**
+ * Uploads an NDJSON file of model predictions for existing items
+ * (`POST …/predictions`), with upload progress as uploadItems. The server
+ * imports it before answering.
+ */
+export async function uploadPredictions(client: ApiClient, pid: ID, body: Blob, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<ImportReport> {
+  const res = await uploadNdjson(client, client.url("post", "/projects/{pid}/predictions", { path: { pid } }), body, onProgress, signal);
+  if (!res.ok) throw await errorFromResponse(res);
+  return (await res.json()) as ImportReport;
+}
+
+/** Uploads an NDJSON file of model predictions for a background import (`POST …/predictions?async=true&filename=…`), as uploadItemsAsync. */
+export async function uploadPredictionsAsync(
+  client: ApiClient,
+  pid: ID,
+  body: Blob,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+  filename = body instanceof File ? body.name : undefined,
+): Promise<ImportStart> {
+  const url = client.url("post", "/projects/{pid}/predictions", { path: { pid }, query: asyncImportParams(filename) });
+  return importStarted(await uploadNdjson(client, url, body, onProgress, signal), pid);
+}
+
+/** What an asynchronous import request answered: 202 with the import to watch, or the report of an import done at once. */
+async function importStarted(res: Response, pid: ID): Promise<ImportStart> {
   if (!res.ok) throw await errorFromResponse(res);
   if (res.status === 202) {
     const job = (await res.json()) as BackgroundImport;
