@@ -188,6 +188,7 @@ func (s *Server) routes() {
 	pr.GET("/schemas", s.require(store.RoleLead), w(s.listSchemaVersions))
 	pr.GET("/feasibility", s.require(store.RoleLead), w(s.feasibility))
 	pr.GET("/stuck", s.require(store.RoleLead), w(s.stuckWork))
+	pr.GET("/stuck/candidates", s.require(store.RoleLead), w(s.stuckCandidates))
 	pr.GET("/stats", s.require(store.RoleLead, store.RoleViewer), w(s.projectStats))
 	pr.GET("/quality", s.require(store.RoleLead), w(s.projectQuality))
 	pr.GET("/agreement", s.require(store.RoleLead, store.RoleViewer), w(s.projectAgreement))

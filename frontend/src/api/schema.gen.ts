@@ -346,6 +346,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{pid}/stuck/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who may be given one piece of stuck work (leads)
+         * @description The members, paused ones left out, to whom `POST .../stuck/assign` may give the named
+         *     work: everyone the rules of who may work an item allow (never someone who worked the
+         *     item in another stage, already did this work, made the label under review, or does not
+         *     read its language), by email. `has_role: false` marks a member without the stage's
+         *     role, whom the hand-off gives it with `grant_role: true`. Work that no longer waits is
+         *     refused with `id`: `not_waiting`.
+         */
+        get: operations["stuckCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{pid}/stuck/assign": {
         parameters: {
             query?: never;
@@ -4969,6 +4994,47 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NoSchema"];
+        };
+    };
+    stuckCandidates: {
+        parameters: {
+            query: {
+                stage: components["schemas"]["WorkStage"];
+                /** @description The waiting item, or for `review` the waiting label (an id of `GET .../stuck`). */
+                id: string;
+            };
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members who may take the work. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        candidates: {
+                            user_id: string;
+                            email: string;
+                            name: string;
+                            roles: components["schemas"]["Role"][];
+                            /** @description The member has the stage's role; when false, handing the work over adds it (`grant_role`). */
+                            has_role: boolean;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     assignStuckWork: {
