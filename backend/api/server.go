@@ -203,6 +203,7 @@ func (s *Server) routes() {
 	pr.GET("/criteria", s.require(store.RoleLead, store.RoleReviewer), w(s.listCriteria))
 	pr.GET("/criteria/report", s.require(store.RoleLead), w(s.criteriaReport))
 	pr.GET("/me/progress", s.require(), w(s.myProgress))
+	pr.GET("/me/rejections", s.require(), w(s.myRejections))
 	pr.GET("/members", s.require(), w(s.listMembers))
 	pr.GET("/invitations", s.require(store.RoleLead), w(s.listInvitations))
 	pr.GET("/storage", s.require(store.RoleLead), w(s.projectStorage))

@@ -683,6 +683,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{pid}/me/rejections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own labels a reviewer rejected, with the reasons (any member)
+         * @description The caller's labels in the project whose review rejected them, the latest review first
+         *     (at most 50), with the reviewer's comment and their comments per question. Only the
+         *     caller's own work is listed; the reviewer is never named, nothing of the item is
+         *     included (its inputs may be blinded), and per-question comments are kept only for
+         *     questions the label answered.
+         */
+        get: operations["myRejections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{pid}/criteria": {
         parameters: {
             query?: never;
@@ -5762,6 +5786,68 @@ export interface operations {
                             available: number;
                             /** @description The count stopped at 1000. */
                             available_capped: boolean;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+        };
+    };
+    myRejections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rejected labels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "label_id": "0190c3d4e5f6a7b8c9d0e1f2a3b4c5d6",
+                     *           "submitted_at": "2026-12-06T10:00:00Z",
+                     *           "reviewed_at": "2026-12-06T11:30:00Z",
+                     *           "comment": "The count is wrong: there are three cats.",
+                     *           "comments": {
+                     *             "count_correct": "look at the left edge"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            /** @description The id of the caller's label assignment. */
+                            label_id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the caller submitted the label.
+                             */
+                            submitted_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the review rejected it.
+                             */
+                            reviewed_at: string | null;
+                            /** @description The reviewer's reason; empty when they gave none. */
+                            comment: string;
+                            /** @description The reviewer's comments per question key, on questions the label answered. */
+                            comments?: {
+                                [key: string]: string;
+                            };
                         }[];
                     };
                 };
