@@ -31,6 +31,8 @@ export function workflowApi(c: ApiClient) {
     stats: (pid: ID) => c.get("/projects/{pid}/stats", { path: { pid } }),
     /** The caller's own progress per stage (any member). */
     myProgress: (pid: ID) => c.get("/projects/{pid}/me/progress", { path: { pid } }),
+    /** The caller's own labels a reviewer rejected, with the reasons (any member). */
+    myRejections: (pid: ID) => c.get("/projects/{pid}/me/rejections", { path: { pid } }),
     items: (pid: ID, f: ItemFilter = {}) => c.get("/projects/{pid}/items", { path: { pid }, query: itemParams(f) }),
     item: (pid: ID, iid: ID) => c.get("/projects/{pid}/items/{iid}", { path: { pid, iid } }),
     resolveFlag: (pid: ID, iid: ID, action: "return" | "drop", note: string) =>
@@ -80,6 +82,7 @@ export const workflowKeys = {
   project: (pid: ID) => ["projects", pid] as const,
   stats: (pid: ID) => ["projects", pid, "stats"] as const,
   myProgress: (pid: ID) => ["projects", pid, "me", "progress"] as const,
+  myRejections: (pid: ID) => ["projects", pid, "me", "rejections"] as const,
   items: (pid: ID, f: ItemFilter) => ["projects", pid, "items", f] as const,
   itemsAll: (pid: ID) => ["projects", pid, "items"] as const,
   item: (pid: ID, iid: ID) => ["projects", pid, "items", "detail", iid] as const,
