@@ -250,8 +250,8 @@ func newRejectedAndStuck(t *testing.T, st *store.Store) *rejectedAndStuck {
 
 // TestStuckCandidates: the item a rejected label strands lists as candidates exactly the
 // members the rules let label it (the lead and the viewer, neither with the role), never its
-// annotators, its reviewer or a paused member; a candidate is given it, and work that no
-// longer waits is refused.
+// annotators, its reviewer or a paused member; a candidate is given it, after which it is no
+// longer stuck, and work that no longer waits is refused.
 func TestStuckCandidates(t *testing.T) {
 	for _, be := range testenv.Backends() {
 		t.Run(be.Name, func(t *testing.T) {
@@ -291,6 +291,9 @@ func TestStuckCandidates(t *testing.T) {
 			res, err := s.prj.AssignStuck(s.ctx, s.p, s.lead, projects.StuckAssign{Stage: flow.StageLabel, ID: s.itemID, User: s.n.ID, GrantRole: true})
 			if err != nil || res.Status != projects.StuckAssigned || !res.RoleAdded {
 				t.Fatalf("a candidate is given the item: %v %+v", err, res)
+			}
+			if got, err := s.prj.Stuck(s.ctx, s.p); err != nil || len(got) != 0 {
+				t.Fatalf("the item held for its new annotator is still stuck: %v %+v", err, got)
 			}
 			if _, err := s.prj.AssignStuck(s.ctx, s.p, s.lead, projects.StuckAssign{Stage: flow.StageLabel, ID: s.itemID, User: s.c.ID}); fieldCode(err, "user") != "not_independent" {
 				t.Fatalf("the rejected annotator: %v", err)

@@ -335,7 +335,8 @@ export interface paths {
          *     member with the role frees it. Work in a language that no member with the stage's role
          *     reads is listed apart, one entry per language with `language` set and a reason such as
          *     "needs an annotator who reads fr"; giving a member that language (`PUT .../members/{uid}`
-         *     with `languages`) frees it.
+         *     with `languages`) frees it. Work that someone holds (a live assignment in the stage, as
+         *     `POST .../stuck/assign` makes) is not listed while they hold it.
          */
         get: operations["stuckWork"];
         put?: never;
