@@ -52,7 +52,7 @@ export function StuckHandOver({ pid, stuck, onClose, onHanded }: { pid: string; 
   const what = stuck.stage === "review" ? "Label" : "Item";
   return (
     <form className="stuck-handover" onSubmit={submit} aria-label={`Hand over ${STAGE_LABEL[stuck.stage] ?? stuck.stage} work`}>
-      <div className="field field-inline">
+      <div className="field stuck-handover-field">
         <label htmlFor={`stuck-id-${stuck.stage}`}>{what}</label>
         <select
           id={`stuck-id-${stuck.stage}`}
@@ -75,7 +75,7 @@ export function StuckHandOver({ pid, stuck, onClose, onHanded }: { pid: string; 
           </Link>
         )}
       </div>
-      <div className="field field-inline">
+      <div className="field stuck-handover-field">
         <label htmlFor={`stuck-user-${stuck.stage}`}>Give it to</label>
         <select
           id={`stuck-user-${stuck.stage}`}
