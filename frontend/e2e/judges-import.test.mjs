@@ -83,9 +83,11 @@ test("the Judges tab imports a predictions file and scores it", async (t) => {
     assert.equal(await report.getByRole("status").textContent(), `${N + 2} lines: ${N} predictions accepted, 2 with errors.`);
     const rows = await report.getByRole("table", { name: "Lines with errors" }).locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
     assert.equal(rows.length, 2, JSON.stringify(rows));
-    assert.deepEqual(rows[0].slice(0, 2), [String(N + 1), "—"]);
+    assert.deepEqual(rows[0].slice(0, 2), [String(N + 1), "external_id"]);
     assert.match(rows[0][2], /no item with external_id "img-99"/);
+    assert.match(rows[0][3], /Import the item first/);
     assert.deepEqual(rows[1].slice(0, 2), [String(N + 2), "quality"]);
+    assert.match(rows[1][2], /outside 1\.\.5/);
 
     // the leaderboard scores the new model without a reload
     const board = page.getByRole("table", { name: "Leaderboard Is the count right?" });
