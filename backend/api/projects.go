@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/projects"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/tasks"
@@ -158,6 +159,25 @@ func (s *Server) assignStuck(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, res)
 	return nil
+}
+
+// stuckCandidates lists the members to whom one piece of stuck work may be given.
+func (s *Server) stuckCandidates(c *gin.Context) error {
+	fp, err := currentFlow(c)
+	if err != nil {
+		return err
+	}
+	cs, err := s.projects.StuckCandidates(c.Request.Context(), fp, flow.Stage(c.Query("stage")), c.Query("id"))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, stuckCandidatesResponse{cs})
+	return nil
+}
+
+// stuckCandidatesResponse lists who may be given one piece of stuck work.
+type stuckCandidatesResponse struct {
+	Candidates []projects.StuckCandidate `json:"candidates"`
 }
 
 // stuckResponse lists stuck work per stage.

@@ -247,6 +247,19 @@ func TestStuckWorkFixable(t *testing.T) {
 			t.Errorf("/metrics lacks the stuck counts:\n%s", grepLines(metrics, "arbiter_stuck"))
 		}
 		label := stuck.Stages[0].IDs[0]
+		var cands struct {
+			Candidates []struct {
+				Email   string
+				HasRole bool `json:"has_role"`
+			}
+		}
+		lead.must("GET", "/api/v1/projects/"+pid+"/stuck/candidates?stage=review&id="+label, nil, 200, &cands)
+		if len(cands.Candidates) != 2 || cands.Candidates[0].Email != lead.user.Email || cands.Candidates[1].Email != m.user.Email || cands.Candidates[1].HasRole {
+			t.Errorf("candidates for the stuck review: %+v", cands)
+		}
+		if st, _ := a.do("GET", "/api/v1/projects/"+pid+"/stuck/candidates?stage=review&id="+label, nil); st != 403 {
+			t.Errorf("an annotator listed candidates: %d", st)
+		}
 		path := "/api/v1/projects/" + pid + "/stuck/assign"
 		refused := []struct {
 			name  string

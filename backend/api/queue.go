@@ -209,6 +209,25 @@ func (s *Server) myProgress(c *gin.Context) error {
 	return nil
 }
 
+// myRejections lists the caller's own labels a reviewer rejected, with the reasons.
+func (s *Server) myRejections(c *gin.Context) error {
+	fp, err := currentFlow(c)
+	if err != nil {
+		return err
+	}
+	rs, err := s.flow.MyRejections(c.Request.Context(), fp, currentUser(c).ID)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, rejectionsResponse{rs})
+	return nil
+}
+
+// rejectionsResponse lists the caller's rejected labels.
+type rejectionsResponse struct {
+	Items []workflow.RejectionView `json:"items"`
+}
+
 // release gives back an untouched assignment (204); one with saved answers gets 409 has_draft.
 func (s *Server) release(c *gin.Context) error {
 	fp, err := currentFlow(c)

@@ -108,6 +108,52 @@ func (s *Service) AssignStuck(ctx context.Context, p *workflow.Project, actor *s
 	return res, nil
 }
 
+// StuckCandidate is a member who may be given one piece of waiting work: the rules of who may
+// work an item allow them. HasRole is false for a member who lacks the stage's role, whom a
+// hand-off gives it (grant_role).
+type StuckCandidate struct {
+	UserID  string        `json:"user_id"`
+	Email   string        `json:"email"`
+	Name    string        `json:"name"`
+	Roles   store.RoleSet `json:"roles"`
+	HasRole bool          `json:"has_role"`
+}
+
+// StuckCandidates lists the members, paused ones left out, to whom AssignStuck may give one
+// piece of waiting work (an item, or for reviews a label): those the rules of who may work it
+// allow (store.MayWork), with or without the stage's role, by email. Work that no longer waits
+// is refused as AssignStuck refuses it.
+func (s *Service) StuckCandidates(ctx context.Context, p *workflow.Project, stage flow.Stage, id string) ([]StuckCandidate, error) {
+	in := StuckAssign{Stage: stage, ID: id}
+	if !slices.Contains(flow.WorkStages, stage) || !p.HasStage(stage) {
+		return nil, tasks.Field("stage", "invalid_value", "the project has no work stage %q", stage)
+	}
+	if id == "" {
+		return nil, tasks.Field("id", "required", "name the waiting item (or, for reviews, the label)")
+	}
+	if _, err := s.waitingItem(ctx, s.store, p, in); err != nil {
+		return nil, err
+	}
+	ms, err := s.store.Members(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := []StuckCandidate{}
+	for _, m := range ms {
+		if m.Paused {
+			continue
+		}
+		broken, err := s.store.MayWork(ctx, stage, id, m.UserID, p.Allowed())
+		if err != nil {
+			return nil, err
+		}
+		if broken == "" {
+			out = append(out, StuckCandidate{UserID: m.UserID, Email: m.Email, Name: m.Name, Roles: m.Roles, HasRole: m.Roles.Has(stage.Role())})
+		}
+	}
+	return out, nil
+}
+
 // grantStageRole makes sure the member has role, adding it when grant is set.
 func (s *Service) grantStageRole(ctx context.Context, tx *store.Store, p *workflow.Project, actor *store.User, userID string, role store.Role, grant bool) (bool, error) {
 	if _, err := tx.ProjectForUpdate(ctx, p.ID); err != nil {

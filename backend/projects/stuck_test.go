@@ -203,3 +203,101 @@ func TestStuckLanguages(t *testing.T) {
 		})
 	}
 }
+
+// rejectedAndStuck is a project of overlap 3 with cross review and three annotators: the
+// reviewer rejects the third label, and the item waits for a label none of them may give (each
+// labeled it) and the reviewer may not (they reviewed it). n is a viewer who could label it,
+// idle a paused one.
+type rejectedAndStuck struct {
+	*fixture
+	p                   *workflow.Project
+	a, b, c, r, n, idle *store.User
+	itemID, rejected    string
+}
+
+func newRejectedAndStuck(t *testing.T, st *store.Store) *rejectedAndStuck {
+	f := newFixture(t, st)
+	s := &rejectedAndStuck{fixture: f, p: f.ratings(workflow.Policy{Overlap: 3, Review: workflow.ReviewCross})}
+	s.a, s.b, s.c, s.r = f.user("a@example.org"), f.user("b@example.org"), f.user("c@example.org"), f.user("r@example.org")
+	s.n, s.idle = f.user("n@example.org"), f.user("idle@example.org")
+	for _, u := range []*store.User{s.a, s.b, s.c} {
+		f.member(s.p, u, store.RoleAnnotator)
+	}
+	f.member(s.p, s.r, store.RoleReviewer)
+	f.member(s.p, s.n, store.RoleViewer)
+	f.member(s.p, s.idle, store.RoleViewer)
+	if err := f.st.SetMemberPaused(f.ctx, s.p.ID, s.idle.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	f.importItems(s.p, "x")
+	s.itemID = f.item(s.p, "x").ID
+	f.label(s.p, s.a, 3, "yes")
+	f.label(s.p, s.b, 3, "yes")
+	s.rejected = f.label(s.p, s.c, 1, "no").ID
+	for range 3 {
+		rv := f.claim(s.p, s.r, flow.StageReview)
+		verdict := flow.VerdictApprove
+		if *rv.TargetID == s.rejected {
+			verdict = flow.VerdictReject
+		}
+		w := workflow.Worker{ID: s.r.ID, Roles: f.roles(s.p, s.r)}
+		if _, err := f.wf.Submit(f.ctx, s.p, w, rv.ID, workflow.Submission{Verdict: verdict, Comment: "the count is wrong", TimeSpentMS: 5_000}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// TestStuckCandidates: the item a rejected label strands lists as candidates exactly the
+// members the rules let label it (the lead and the viewer, neither with the role), never its
+// annotators, its reviewer or a paused member; a candidate is given it, after which it is no
+// longer stuck, and work that no longer waits is refused.
+func TestStuckCandidates(t *testing.T) {
+	for _, be := range testenv.Backends() {
+		t.Run(be.Name, func(t *testing.T) {
+			s := newRejectedAndStuck(t, be.Open(t))
+			got, err := s.prj.Stuck(s.ctx, s.p)
+			if err != nil || len(got) != 1 || got[0].Stage != flow.StageLabel || !slices.Equal(got[0].IDs, []string{s.itemID}) {
+				t.Fatalf("stuck: %v %+v", err, got)
+			}
+			cands, err := s.prj.StuckCandidates(s.ctx, s.p, flow.StageLabel, s.itemID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var emails []string
+			for _, c := range cands {
+				emails = append(emails, c.Email)
+				if c.HasRole {
+					t.Errorf("%s has the annotator role: %+v", c.Email, c)
+				}
+			}
+			if !slices.Equal(emails, []string{s.lead.Email, s.n.Email}) {
+				t.Fatalf("candidates: %v", emails)
+			}
+			for _, tc := range []struct {
+				stage       flow.Stage
+				id          string
+				field, code string
+			}{
+				{flow.StageLabel, "", "id", "required"},
+				{flow.StageCriteria, s.itemID, "stage", "invalid_value"},
+				{flow.StageReview, s.itemID, "id", "not_waiting"},
+				{flow.StageLabel, "no-such-item", "id", "not_waiting"},
+			} {
+				if _, err := s.prj.StuckCandidates(s.ctx, s.p, tc.stage, tc.id); fieldCode(err, tc.field) != tc.code {
+					t.Errorf("%s %q: %v", tc.stage, tc.id, err)
+				}
+			}
+			res, err := s.prj.AssignStuck(s.ctx, s.p, s.lead, projects.StuckAssign{Stage: flow.StageLabel, ID: s.itemID, User: s.n.ID, GrantRole: true})
+			if err != nil || res.Status != projects.StuckAssigned || !res.RoleAdded {
+				t.Fatalf("a candidate is given the item: %v %+v", err, res)
+			}
+			if got, err := s.prj.Stuck(s.ctx, s.p); err != nil || len(got) != 0 {
+				t.Fatalf("the item held for its new annotator is still stuck: %v %+v", err, got)
+			}
+			if _, err := s.prj.AssignStuck(s.ctx, s.p, s.lead, projects.StuckAssign{Stage: flow.StageLabel, ID: s.itemID, User: s.c.ID}); fieldCode(err, "user") != "not_independent" {
+				t.Fatalf("the rejected annotator: %v", err)
+			}
+		})
+	}
+}

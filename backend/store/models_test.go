@@ -32,7 +32,7 @@ var models = []any{
 	store.StageWork{}, store.VerdictCount{}, store.DropReasonCount{}, store.GoldAnswer{},
 	store.LanguageStuck{}, store.ItemTruth{}, store.ItemMeta{}, store.LoginFailures{},
 	// values that carry models
-	store.LockedForSubmit{}, store.Submitted{}, store.NewClaim{}, store.Event{},
+	store.LockedForSubmit{}, store.Submitted{}, store.NewClaim{}, store.Event{}, store.Rejection{},
 }
 
 // notModels are the package's other exported structs: no column, no row.

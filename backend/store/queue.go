@@ -151,13 +151,20 @@ func (s *Store) ReviewSlotTaken(ctx context.Context, labelID, except string, at 
 	return n > 0, translate(err)
 }
 
+// held starts the SQL of a live assignment a (its lease is ?) on the work named after it.
+// note: while someone holds the work it is not stuck; an item of overlap n with a slot held and
+// another that nobody may take shows as stuck again once the held one is submitted.
+const held = "SELECT 1 FROM assignments a WHERE a.status = 'active' AND a.lease_expires_at > ? AND "
+
 // hasRole is the SQL condition that member m holds role ? (roles are stored comma-separated).
 const hasRole = `(',' || m.roles || ',') LIKE ?`
 
 // stuckWork: the waiting work of a stage that no current member can ever be given. With
 // byLanguage, the work in a language that no member with the stage's role reads; otherwise the
 // rest of it: some member reads it, but no member with the role may work it (mayWork, with what
-// the project allows). Administrators who are not members do not count.
+// the project allows). Administrators who are not members do not count. Work someone holds
+// (a live assignment in the stage, as a hand-off to a named person makes) is not stuck while
+// they hold it.
 func stuckWork(projectID string, stage flow.Stage, role string, byLanguage bool, allowed Allowed) workQuery {
 	like := "%," + role + ",%"
 	member := `SELECT 1 FROM project_members m WHERE m.project_id = i.project_id AND ` + hasRole + ` AND `
@@ -165,11 +172,13 @@ func stuckWork(projectID string, stage flow.Stage, role string, byLanguage bool,
 	reads, _ := allOf(only(rules, RuleLanguage))
 	unread := `i.language <> '' AND NOT EXISTS (` + member + reads + `)`
 	q := workQuery{id: "i.id", from: "FROM items i", order: stageOrder,
-		where: `i.project_id = ? AND ` + inStage + ` AND i.flag IS NULL`, args: []any{projectID, stage, stage}}
+		where: `i.project_id = ? AND ` + inStage + ` AND i.flag IS NULL` + "\n  AND NOT EXISTS (" + held + "a.item_id = i.id AND a.stage = ?)",
+		args:  []any{projectID, stage, stage, now(), stage}}
 	if stage == flow.StageReview {
 		q = workQuery{id: "l.id", from: "FROM assignments l JOIN items i ON i.id = l.item_id", order: "l.submitted_at, l.id",
-			where: `l.project_id = ? AND l.stage = 'label' AND l.status = 'submitted' AND l.review_status = 'pending' AND i.flag IS NULL`,
-			args:  []any{projectID}}
+			where: `l.project_id = ? AND l.stage = 'label' AND l.status = 'submitted' AND l.review_status = 'pending' AND i.flag IS NULL` +
+				"\n  AND NOT EXISTS (" + held + "a.target_id = l.id AND a.stage = 'review')",
+			args: []any{projectID, now()}}
 	}
 	if byLanguage {
 		q.where += "\n  AND " + unread

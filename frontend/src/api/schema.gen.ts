@@ -335,9 +335,35 @@ export interface paths {
          *     member with the role frees it. Work in a language that no member with the stage's role
          *     reads is listed apart, one entry per language with `language` set and a reason such as
          *     "needs an annotator who reads fr"; giving a member that language (`PUT .../members/{uid}`
-         *     with `languages`) frees it.
+         *     with `languages`) frees it. Work that someone holds (a live assignment in the stage, as
+         *     `POST .../stuck/assign` makes) is not listed while they hold it.
          */
         get: operations["stuckWork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/stuck/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who may be given one piece of stuck work (leads)
+         * @description The members, paused ones left out, to whom `POST .../stuck/assign` may give the named
+         *     work: everyone the rules of who may work an item allow (never someone who worked the
+         *     item in another stage, already did this work, made the label under review, or does not
+         *     read its language), by email. `has_role: false` marks a member without the stage's
+         *     role, whom the hand-off gives it with `grant_role: true`. Work that no longer waits is
+         *     refused with `id`: `not_waiting`.
+         */
+        get: operations["stuckCandidates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -650,6 +676,30 @@ export interface paths {
         };
         /** The caller's own progress per stage and the work left for them (any member) */
         get: operations["myProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/me/rejections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own labels a reviewer rejected, with the reasons (any member)
+         * @description The caller's labels in the project whose review rejected them, the latest review first
+         *     (at most 50), with the reviewer's comment and their comments per question. Only the
+         *     caller's own work is listed; the reviewer is never named, nothing of the item is
+         *     included (its inputs may be blinded), and per-question comments are kept only for
+         *     questions the label answered.
+         */
+        get: operations["myRejections"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4971,6 +5021,47 @@ export interface operations {
             409: components["responses"]["NoSchema"];
         };
     };
+    stuckCandidates: {
+        parameters: {
+            query: {
+                stage: components["schemas"]["WorkStage"];
+                /** @description The waiting item, or for `review` the waiting label (an id of `GET .../stuck`). */
+                id: string;
+            };
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members who may take the work. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        candidates: {
+                            user_id: string;
+                            email: string;
+                            name: string;
+                            roles: components["schemas"]["Role"][];
+                            /** @description The member has the stage's role; when false, handing the work over adds it (`grant_role`). */
+                            has_role: boolean;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     assignStuckWork: {
         parameters: {
             query?: never;
@@ -5696,6 +5787,68 @@ export interface operations {
                             available: number;
                             /** @description The count stopped at 1000. */
                             available_capped: boolean;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoSchema"];
+        };
+    };
+    myRejections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rejected labels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "label_id": "0190c3d4e5f6a7b8c9d0e1f2a3b4c5d6",
+                     *           "submitted_at": "2026-12-06T10:00:00Z",
+                     *           "reviewed_at": "2026-12-06T11:30:00Z",
+                     *           "comment": "The count is wrong: there are three cats.",
+                     *           "comments": {
+                     *             "count_correct": "look at the left edge"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            /** @description The id of the caller's label assignment. */
+                            label_id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the caller submitted the label.
+                             */
+                            submitted_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the review rejected it.
+                             */
+                            reviewed_at: string | null;
+                            /** @description The reviewer's reason; empty when they gave none. */
+                            comment: string;
+                            /** @description The reviewer's comments per question key, on questions the label answered. */
+                            comments?: {
+                                [key: string]: string;
+                            };
                         }[];
                     };
                 };

@@ -17,6 +17,10 @@ export type SchemaVersion = ResponseBody<"listSchemaVersions">[number];
 export type Feasibility = ResponseBody<"projectFeasibility">;
 export type FeasibilityWarning = Feasibility["warnings"][number];
 export type StuckStage = ResponseBody<"stuckWork">["stages"][number];
+/** A member who may be given one piece of stuck work. */
+export type StuckCandidate = ResponseBody<"stuckCandidates">["candidates"][number];
+export type StuckAssign = RequestBody<"assignStuckWork">;
+export type StuckAssignResult = ResponseBody<"assignStuckWork">;
 export type ProjectPatch = RequestBody<"patchProject">;
 
 export function setupApi(c: ApiClient) {
@@ -28,6 +32,10 @@ export function setupApi(c: ApiClient) {
     schemaVersions: (pid: ID) => c.get("/projects/{pid}/schemas", at(pid)),
     feasibility: (pid: ID) => c.get("/projects/{pid}/feasibility", at(pid)),
     stuck: (pid: ID) => c.get("/projects/{pid}/stuck", at(pid)),
+    /** Who may be given one waiting item (for reviews, one waiting label). */
+    stuckCandidates: (pid: ID, stage: StuckStage["stage"], id: ID) => c.get("/projects/{pid}/stuck/candidates", { ...at(pid), query: { stage, id } }),
+    /** Hands one piece of stuck work to a named person. */
+    assignStuck: (pid: ID, req: StuckAssign) => c.post("/projects/{pid}/stuck/assign", { ...at(pid), body: req }),
     archive: (pid: ID, archived: boolean) => c.post("/projects/{pid}/archive", { ...at(pid), body: { archived } }),
     /** Deletes the project; `confirm` must be its exact name. */
     remove: (pid: ID, confirm: string) => c.delete("/projects/{pid}", { ...at(pid), body: { confirm } }),
@@ -49,6 +57,7 @@ export const setupKeys = {
   /** Under the members' key: a member change (which invalidates that key) checks again. */
   feasibility: (pid: ID) => ["projects", pid, "members", "feasibility"] as const,
   stuck: (pid: ID) => ["projects", pid, "stuck"] as const,
+  stuckCandidates: (pid: ID, stage: string, id: ID) => ["projects", pid, "stuck", "candidates", stage, id] as const,
 };
 
 function importArchive(c: ApiClient, pid: ID, media: Blob, items: Blob, pool: ImportPool): Promise<ImportReport> {

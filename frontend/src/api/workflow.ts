@@ -31,6 +31,8 @@ export function workflowApi(c: ApiClient) {
     stats: (pid: ID) => c.get("/projects/{pid}/stats", { path: { pid } }),
     /** The caller's own progress per stage (any member). */
     myProgress: (pid: ID) => c.get("/projects/{pid}/me/progress", { path: { pid } }),
+    /** The caller's own labels a reviewer rejected, with the reasons (any member). */
+    myRejections: (pid: ID) => c.get("/projects/{pid}/me/rejections", { path: { pid } }),
     items: (pid: ID, f: ItemFilter = {}) => c.get("/projects/{pid}/items", { path: { pid }, query: itemParams(f) }),
     item: (pid: ID, iid: ID) => c.get("/projects/{pid}/items/{iid}", { path: { pid, iid } }),
     resolveFlag: (pid: ID, iid: ID, action: "return" | "drop", note: string) =>
@@ -80,6 +82,7 @@ export const workflowKeys = {
   project: (pid: ID) => ["projects", pid] as const,
   stats: (pid: ID) => ["projects", pid, "stats"] as const,
   myProgress: (pid: ID) => ["projects", pid, "me", "progress"] as const,
+  myRejections: (pid: ID) => ["projects", pid, "me", "rejections"] as const,
   items: (pid: ID, f: ItemFilter) => ["projects", pid, "items", f] as const,
   itemsAll: (pid: ID) => ["projects", pid, "items"] as const,
   item: (pid: ID, iid: ID) => ["projects", pid, "items", "detail", iid] as const,
@@ -137,7 +140,35 @@ export async function uploadItemsAsync(
   filename = body instanceof File ? body.name : undefined,
 ): Promise<ImportStart> {
   const url = client.url("post", "/projects/{pid}/items", { path: { pid }, query: asyncImportParams(filename) });
-  const res = await uploadNdjson(client, url, body, onProgress, signal);
+  return importStarted(await uploadNdjson(client, url, body, onProgress, signal), pid);
+}
+
+/**
+ * Uploads an NDJSON file of model predictions for existing items
+ * (`POST …/predictions`), with upload progress as uploadItems. The server
+ * imports it before answering.
+ */
+export async function uploadPredictions(client: ApiClient, pid: ID, body: Blob, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<ImportReport> {
+  const res = await uploadNdjson(client, client.url("post", "/projects/{pid}/predictions", { path: { pid } }), body, onProgress, signal);
+  if (!res.ok) throw await errorFromResponse(res);
+  return (await res.json()) as ImportReport;
+}
+
+/** Uploads an NDJSON file of model predictions for a background import (`POST …/predictions?async=true&filename=…`), as uploadItemsAsync. */
+export async function uploadPredictionsAsync(
+  client: ApiClient,
+  pid: ID,
+  body: Blob,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+  filename = body instanceof File ? body.name : undefined,
+): Promise<ImportStart> {
+  const url = client.url("post", "/projects/{pid}/predictions", { path: { pid }, query: asyncImportParams(filename) });
+  return importStarted(await uploadNdjson(client, url, body, onProgress, signal), pid);
+}
+
+/** What an asynchronous import request answered: 202 with the import to watch, or the report of an import done at once. */
+async function importStarted(res: Response, pid: ID): Promise<ImportStart> {
   if (!res.ok) throw await errorFromResponse(res);
   if (res.status === 202) {
     const job = (await res.json()) as BackgroundImport;

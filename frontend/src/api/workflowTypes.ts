@@ -21,6 +21,8 @@ export type Throughput = ProjectStats["throughput"][number];
 /** GET /projects/:pid/me/progress: the caller's own work and what is left for them, per stage. */
 export type MyProgress = ResponseBody<"myProgress">;
 export type StageProgress = MyProgress["stages"][number];
+/** GET /projects/:pid/me/rejections: one of the caller's labels a reviewer rejected, with the reason. */
+export type MyRejection = ResponseBody<"myRejections">["items"][number];
 
 export type ImportReport = Component<"ImportReport">;
 export type ImportLineError = ImportReport["errors"][number];

@@ -1,16 +1,14 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, useApiClient } from "../../../api";
-import { uploadItems, uploadItemsAsync, useWorkflowApi, watchImport, workflowKeys } from "../../../api/workflow";
-import type { BackgroundImport, ImportPool, ImportReport } from "../../../api/workflowTypes";
+import { useApiClient } from "../../../api";
+import { uploadItems, uploadItemsAsync, useWorkflowApi, workflowKeys } from "../../../api/workflow";
+import type { BackgroundImport, ImportPool } from "../../../api/workflowTypes";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { formatDateTime } from "../../../components/format";
-import { errorRows } from "./importErrors";
+import { ImportProgress, ImportResult } from "../imports/ImportResult";
+import { POLL_MS, useImportRun } from "../imports/useImportRun";
 
-/** How often a running background import is polled. */
-export const POLL_MS = 500;
-
-type Phase = { kind: "idle" } | { kind: "uploading"; fraction: number } | { kind: "importing"; job: BackgroundImport };
+export { ImportResult };
 
 /** Where an import puts its items, as the import forms offer it. */
 export function PoolChoice({ name, pool, onChange }: { name: string; pool: ImportPool; onChange: (pool: ImportPool) => void }) {
@@ -29,11 +27,11 @@ export function PoolChoice({ name, pool, onChange }: { name: string; pool: Impor
 }
 
 /**
- * Import items from an NDJSON file or pasted lines: the file is uploaded
- * (first progress bar) for a background import on the server, which is polled
- * (second progress bar) until its line-by-line report is ready. A server
- * without background jobs imports at once instead, and so does an import into
- * the calibration pool.
+ * Import items from an NDJSON file or pasted lines (useImportRun): the file is
+ * uploaded (first progress bar) for a background import on the server, which
+ * is polled (second progress bar) until its line-by-line report is ready. A
+ * server without background jobs imports at once instead, and so does an
+ * import into the calibration pool.
  */
 export function ImportCard({
   pid,
@@ -54,66 +52,31 @@ export function ImportCard({
   const [file, setFile] = useState<File | null>(null);
   const [pasting, setPasting] = useState(false);
   const [text, setText] = useState("");
-  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const abort = useRef<AbortController | null>(null);
-
-  useEffect(() => () => abort.current?.abort(), []);
-
-  function imported(rep: ImportReport) {
-    setReport(rep);
-    void qc.invalidateQueries({ queryKey: workflowKeys.itemsAll(pid) });
-    void qc.invalidateQueries({ queryKey: workflowKeys.stats(pid) });
-  }
+  const imports = useImportRun(pid, {
+    pollMs,
+    onImported: () => {
+      void qc.invalidateQueries({ queryKey: workflowKeys.itemsAll(pid) });
+      void qc.invalidateQueries({ queryKey: workflowKeys.stats(pid) });
+    },
+  });
+  const { phase, busy, report, error } = imports;
 
   const source = pasting ? (text.trim() ? new File([text.endsWith("\n") ? text : text + "\n"], "pasted.jsonl", { type: "application/x-ndjson" }) : null) : file;
 
-  async function start() {
+  function start() {
     const body = source;
     if (!body) return;
-    setReport(null);
-    setError(null);
-    setPhase({ kind: "uploading", fraction: 0 });
-    const ctl = new AbortController();
-    abort.current = ctl;
-    const onProgress = (fraction: number) => setPhase({ kind: "uploading", fraction });
-    try {
-      if (pool === "calibration") {
-        // note: the server imports into the pool in the request, never in the background
-        imported(await uploadItems(client, pid, body, onProgress, ctl.signal, pool));
-        return;
-      }
-      let started;
-      try {
-        started = await uploadItemsAsync(client, pid, body, onProgress, ctl.signal, body.name);
-      } catch (err) {
-        // A server without background jobs: import in the request instead.
-        if (!(err instanceof ApiError && err.code === "unavailable")) throw err;
-        setPhase({ kind: "uploading", fraction: 0 });
-        started = { report: await uploadItems(client, pid, body, onProgress, ctl.signal) };
-      }
-      if ("report" in started) {
-        imported(started.report);
-        return;
-      }
-      void qc.invalidateQueries({ queryKey: workflowKeys.imports(pid) });
-      const job = await watchImport(client, started.location, started.job, (j) => setPhase({ kind: "importing", job: j }), { everyMs: pollMs, signal: ctl.signal });
-      void qc.invalidateQueries({ queryKey: workflowKeys.imports(pid) });
-      if (job.status === "failed" || !job.report) throw new Error(job.error || "The server could not import the file.");
-      imported(job.report);
-    } catch (err) {
-      setError(err);
-    } finally {
-      if (abort.current === ctl) {
-        abort.current = null;
-        setPhase({ kind: "idle" });
-      }
+    if (pool === "calibration") {
+      // note: the server imports into the pool in the request, never in the background
+      void imports.run(async (onProgress, signal) => ({ report: await uploadItems(client, pid, body, onProgress, signal, pool) }));
+      return;
     }
+    void imports.run(
+      (onProgress, signal) => uploadItemsAsync(client, pid, body, onProgress, signal, body.name),
+      (onProgress, signal) => uploadItems(client, pid, body, onProgress, signal),
+    );
   }
 
-  const busy = phase.kind !== "idle";
-  const up = phase.kind === "uploading" ? Math.round(phase.fraction * 100) : 100;
   const name = source?.name ?? "the file";
   return (
     <div className="card import-card" data-pool={pool}>
@@ -127,7 +90,7 @@ export function ImportCard({
         pool={pool}
         onChange={(p) => {
           (onPool ?? setOwnPool)(p);
-          setReport(null);
+          imports.clear();
         }}
       />
       <div className="import-source" role="group" aria-label="Lines from">
@@ -144,7 +107,7 @@ export function ImportCard({
           aria-label="Lines to import"
           rows={6}
           value={text}
-          onChange={(e) => (setText(e.target.value), setReport(null))}
+          onChange={(e) => (setText(e.target.value), imports.clear())}
           placeholder={'{"external_id": "item-1", "inputs": {…}}'}
         />
       )}
@@ -157,92 +120,24 @@ export function ImportCard({
             aria-label="Items file"
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
-              setReport(null);
+              imports.clear();
             }}
           />
         )}
-        <button type="button" className="btn btn-primary" disabled={!source || busy} onClick={() => void start()}>
+        <button type="button" className="btn btn-primary" disabled={!source || busy} onClick={start}>
           {pool === "calibration" ? "Import into the calibration pool" : "Import"}
         </button>
         {phase.kind === "uploading" && (
-          <button type="button" className="btn btn-ghost" onClick={() => abort.current?.abort()}>
+          <button type="button" className="btn btn-ghost" onClick={imports.cancel}>
             Cancel
           </button>
         )}
       </div>
-      {busy && (
-        <div className="import-progress" data-testid="import-progress">
-          <ProgressBar label="Upload" percent={up} text={up < 100 ? `Uploading ${name} — ${up}%` : `Uploaded ${name}`} />
-          {phase.kind === "importing" && <ProgressBar label="Server import" percent={Math.floor(phase.job.percent)} text={importText(phase.job)} />}
-        </div>
-      )}
+      <ImportProgress phase={phase} name={name} />
       <ErrorMessage error={error} title="The import failed." />
       {report && <ImportResult report={report} />}
       <RecentImports pid={pid} />
     </div>
-  );
-}
-
-function importText(job: BackgroundImport): string {
-  const lines = `${job.lines_done.toLocaleString()} lines`;
-  if (job.status === "queued") return "Waiting for the server to start the import…";
-  return `Importing on the server — ${Math.floor(job.percent)}% (${lines})`;
-}
-
-function ProgressBar({ label, percent, text }: { label: string; percent: number; text: string }) {
-  const pct = Math.max(0, Math.min(100, percent));
-  return (
-    <div className="upload" data-progress={label}>
-      <div className="upload-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-label={label}>
-        <div style={{ width: `${pct}%` }} />
-      </div>
-      <span className="muted upload-text">{text}</span>
-    </div>
-  );
-}
-
-export function ImportResult({ report }: { report: ImportReport }) {
-  const bad = report.errors.length;
-  const rows = errorRows(report.errors);
-  return (
-    <div className="import-report" data-testid="import-report">
-      <div className={bad ? "notice notice-warn" : "notice notice-success"} role="status">
-        <strong>{reportSummary(report)}</strong>
-      </div>
-      {bad > 0 && (
-        <table className="table import-errors" aria-label="Lines with errors">
-          <thead>
-            <tr>
-              <th className="num-col">Line</th>
-              <th>Field</th>
-              <th>Problem</th>
-              <th>How to fix it</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={`${r.line}-${r.field}-${i}`} data-line={r.line}>
-                <td className="num-col">{r.line}</td>
-                <td>{r.field ? <code>{r.field}</code> : <span className="muted">—</span>}</td>
-                <td>
-                  {r.problem}
-                  {r.code && <code className="err-code">{r.code}</code>}
-                </td>
-                <td className="import-hint">{r.hint || <span className="muted">—</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {report.errors_truncated && <p className="muted">Only the first errors are listed.</p>}
-    </div>
-  );
-}
-
-export function reportSummary(report: ImportReport): string {
-  return (
-    `${report.lines.toLocaleString()} lines: ${report.imported.toLocaleString()} imported, ${report.updated.toLocaleString()} updated, ` +
-    `${report.unchanged.toLocaleString()} unchanged, ${report.errors.length.toLocaleString()} with errors.`
   );
 }
 
@@ -326,7 +221,7 @@ function RecentRow({ job, open, onToggle }: { job: BackgroundImport; open: boole
       {open && r && (
         <tr className="detail-row">
           <td colSpan={7}>
-            <ImportResult report={r} />
+            <ImportResult report={r} kind={job.kind} />
           </td>
         </tr>
       )}

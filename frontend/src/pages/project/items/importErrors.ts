@@ -40,6 +40,7 @@ function lineField(error: string): string {
 
 function lineHint(error: string): string {
   if (error.startsWith("malformed JSON")) return "Write each line as one complete JSON object (no trailing commas, quotes around keys).";
+  if (error.startsWith("no item with external_id")) return "Import the item first (Items tab), or correct its external_id.";
   if (error.includes("external_id is required")) return "Give the line an external_id: your own id of the item, unique in the project.";
   if (error.includes("repeats line")) return "Give each line of the file its own external_id.";
   if (error.includes("is an item of the calibration pool") || error.includes("is a production item"))

@@ -215,5 +215,14 @@ describe("JudgesTab", { timeout: 20000 }, () => {
   it("says when no model has predictions", async () => {
     renderInProject(<JudgesTab />, project, { "GET /api/v1/projects/p1/judges": () => json(200, judgeBoard({ models: [], groups: [] })) });
     expect(await screen.findByText("No predictions yet", {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Import predictions" })).toBeTruthy();
+    expect(screen.getByLabelText("Predictions file")).toBeTruthy();
+  });
+
+  it("offers the predictions import to leads only", async () => {
+    const viewer = { ...project, my_roles: ["viewer"] } as ProjectDetail;
+    renderInProject(<JudgesTab />, viewer, { "GET /api/v1/projects/p1/judges": () => json(200, judgeBoard({ models: [], groups: [] })) });
+    expect(await screen.findByText(/A lead imports a model's predictions/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByLabelText("Predictions file")).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { useFigures } from "../figures/useFigures";
 import { useProject } from "../useProject";
 import { CouplingFigure } from "./Coupling";
 import { Leaderboard } from "./Leaderboard";
+import { PredictionsImport } from "./PredictionsImport";
 import "../../../charts/charts.css";
 import "../figures/measures.css";
 import "../balance/balance.css";
@@ -19,23 +20,27 @@ import "./judges.css";
 /**
  * Judges: every imported model's predictions scored against the ground truth,
  * one leaderboard per question group, and judge against human score for one
- * model.
+ * model. Leads import predictions here.
  */
 export function JudgesTab() {
   const project = useProject();
   const api = useInsightApi();
   const [opts, setOpts] = useState<JudgeOptions>({});
   const q = useFigures(insightKeys.judges(project.id, opts), () => api.judges(project.id, opts), { keepPrevious: true });
+  const lead = (project.my_roles ?? []).includes("lead");
   return (
     <div className="measures">
       <JudgesHeader board={q.data} />
+      {lead && <PredictionsImport project={project} />}
       <OptionsForm value={opts} onApply={setOpts} />
       {q.isPending ? (
         <Spinner label="Loading the leaderboard…" />
       ) : q.isError ? (
         <ErrorMessage error={q.error} title="Could not load the leaderboard." />
       ) : q.data.models.length === 0 ? (
-        <EmptyState title="No predictions yet">Import a model's predictions (POST …/predictions) to score it against the ground truth.</EmptyState>
+        <EmptyState title="No predictions yet">
+          {lead ? "Import a model's predictions above to score it against the ground truth." : "A lead imports a model's predictions to score it against the ground truth."}
+        </EmptyState>
       ) : q.data.groups.length === 0 ? (
         q.data.status === "computing" ? (
           <Spinner label="Scoring the judges for the first time…" />

@@ -4,6 +4,7 @@ import type { ProjectDetail, ProjectRole } from "../../../api";
 import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
+import { MyRejections } from "./MyRejections";
 import { STAGE_LABEL } from "./StageBar";
 
 /** Which role works each stage, and the tab where it is done. */
@@ -14,7 +15,11 @@ const STAGE_WORK: Record<string, { role: ProjectRole; tab: string }> = {
   adjudicate: { role: "adjudicator", tab: "adjudicate" },
 };
 
-/** The member's own work per stage they hold the role for: done today, done in all, and what is waiting for them. */
+/**
+ * The member's own work per stage they hold the role for: done today, done in
+ * all, and what is waiting for them; for annotators, the labels a reviewer
+ * rejected with the reasons.
+ */
 export function MyProgress({ project }: { project: ProjectDetail }) {
   const api = useWorkflowApi();
   const roles = project.my_roles ?? [];
@@ -25,44 +30,47 @@ export function MyProgress({ project }: { project: ProjectDetail }) {
   const stages = q.data.stages.filter((s) => STAGE_WORK[s.stage] && roles.includes(STAGE_WORK[s.stage].role));
   if (stages.length === 0) return <p className="muted">You have no work roles in this project.</p>;
   return (
-    <table className="table" aria-label="Your progress">
-      <thead>
-        <tr>
-          <th scope="col">Stage</th>
-          <th scope="col" className="num-col">
-            Today
-          </th>
-          <th scope="col" className="num-col">
-            Done
-          </th>
-          <th scope="col" className="num-col">
-            Waiting for you
-          </th>
-          <th scope="col">
-            <span className="sr-only">Open</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {stages.map((s) => (
-          <tr key={s.stage} data-stage={s.stage}>
-            <td>
-              <span className={`stage-chip stage-${s.stage}`}>{STAGE_LABEL[s.stage] ?? s.stage}</span>
-            </td>
-            <td className="num-col">{s.done_today}</td>
-            <td className="num-col">{s.done_total}</td>
-            <td className="num-col">
-              {s.available.toLocaleString()}
-              {s.available_capped ? "+" : ""}
-            </td>
-            <td className="cell-actions">
-              <Link className="btn btn-sm" to={`${base}/${STAGE_WORK[s.stage].tab}`}>
-                {s.available > 0 ? "Start" : "Open"}
-              </Link>
-            </td>
+    <>
+      <table className="table" aria-label="Your progress">
+        <thead>
+          <tr>
+            <th scope="col">Stage</th>
+            <th scope="col" className="num-col">
+              Today
+            </th>
+            <th scope="col" className="num-col">
+              Done
+            </th>
+            <th scope="col" className="num-col">
+              Waiting for you
+            </th>
+            <th scope="col">
+              <span className="sr-only">Open</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {stages.map((s) => (
+            <tr key={s.stage} data-stage={s.stage}>
+              <td>
+                <span className={`stage-chip stage-${s.stage}`}>{STAGE_LABEL[s.stage] ?? s.stage}</span>
+              </td>
+              <td className="num-col">{s.done_today}</td>
+              <td className="num-col">{s.done_total}</td>
+              <td className="num-col">
+                {s.available.toLocaleString()}
+                {s.available_capped ? "+" : ""}
+              </td>
+              <td className="cell-actions">
+                <Link className="btn btn-sm" to={`${base}/${STAGE_WORK[s.stage].tab}`}>
+                  {s.available > 0 ? "Start" : "Open"}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {roles.includes("annotator") && <MyRejections project={project} />}
+    </>
   );
 }
