@@ -7,6 +7,8 @@ import { renderInProject } from "../testing";
 import { AnnotatePage } from "./AnnotatePage";
 import { leftText } from "../work/progress";
 import { untouched } from "../work/useClaimAhead";
+import { workflowKeys } from "../../../api/workflow";
+import { createQueryClient } from "../../../queryClient";
 
 const schema: Schema = {
   version: 1,
@@ -108,6 +110,20 @@ describe("AnnotatePage progress", () => {
     expect(screen.getByTestId("progress-left").textContent).toBe("0 left");
     // No per-browser counter is kept any more.
     expect(Object.keys(localStorage).filter((k) => k.startsWith("arbiter.done."))).toEqual([]);
+  });
+
+  it("does not show counts read before the person held anything (the overview's) on first load", async () => {
+    const queue = fakeQueue(3, 20);
+    // The app's client keeps answers fresh for a while; the overview read 3 available before any claim.
+    const qc = createQueryClient();
+    qc.setQueryData(workflowKeys.myProgress("p1"), progress(0, 40, 3));
+    renderInProject(<AnnotatePage />, project, queue.routes, "/", qc);
+
+    await screen.findByText("item-1");
+    await waitFor(() => expect(queue.log).toContain("progress while item-1 shown"));
+    // 3 items: one on screen, one held ahead, one left to claim — never 3 + 1.
+    await waitFor(() => expect(screen.getByTestId("progress-left").textContent).toBe("2 left"));
+    expect(screen.queryByText("4 left")).toBeNull();
   });
 
   it("shows a capped count as 1000+", async () => {
