@@ -86,6 +86,40 @@ describe("leftText", () => {
   });
 });
 
+describe("AnnotatePage stages", () => {
+  const withCriteria = { ...project, workflow: { criteria_stage: { form: "criteria", question: "criteria", input: "criterion" } } } as ProjectDetail;
+  const stages = (label: number, criteria: number) => ({
+    stages: [
+      { stage: "label", done_today: 0, done_total: 0, available: label, available_capped: false },
+      { stage: "criteria", done_today: 0, done_total: 0, available: criteria, available_capped: false },
+    ],
+  });
+
+  it("starts in the stage that has work for the person", async () => {
+    const { calls } = renderInProject(<AnnotatePage />, withCriteria, {
+      "GET /api/v1/projects/p1/me/progress": () => json(200, stages(0, 2)),
+      "POST /api/v1/projects/p1/queue/next": () => new Response(null, { status: 204 }),
+    });
+    await screen.findByText("There are no items waiting for criteria.");
+    expect(screen.getByRole("tab", { name: "Write criteria" }).getAttribute("aria-selected")).toBe("true");
+    expect(calls.filter((c) => c.path.endsWith("/queue/next")).map((c) => (c.body as { stage: string }).stage)).toEqual(["criteria"]);
+  });
+
+  it("starts in the first stage when none has work, and in the one the address names", async () => {
+    const first = renderInProject(<AnnotatePage />, withCriteria, {
+      "GET /api/v1/projects/p1/me/progress": () => json(200, stages(0, 0)),
+      "POST /api/v1/projects/p1/queue/next": () => new Response(null, { status: 204 }),
+    });
+    await screen.findByText("There is nothing left for you to label right now.");
+    first.unmount();
+    renderInProject(<AnnotatePage />, withCriteria, {
+      "GET /api/v1/projects/p1/me/progress": () => json(200, stages(5, 0)),
+      "POST /api/v1/projects/p1/queue/next": () => new Response(null, { status: 204 }),
+    }, "/?stage=criteria");
+    await screen.findByText("There are no items waiting for criteria.");
+  });
+});
+
 describe("AnnotatePage progress", () => {
   it("shows the server's counts and refreshes them once the next item is on screen and the one after it claimed", async () => {
     const queue = fakeQueue(3, 20);
