@@ -18,9 +18,11 @@ export function InputsPane({ schema, item, focused, answers }: { schema: Schema;
   return (
     <MediaRefsContext.Provider value={refs}>
       <div className="inputs-pane" aria-label="Item">
-        <div className="item-id">
-          <span className="eyebrow">Item</span> <code title={item.external_id}>{unitName(item.external_id)}</code>
-        </div>
+        {item.external_id && (
+          <div className="item-id">
+            <span className="eyebrow">Item</span> <code title={item.external_id}>{unitName(item.external_id)}</code>
+          </div>
+        )}
         {inputs.map((inp) => {
           const sees = questionSees(focused, inp.name);
           const label = inp.label || inp.name;
