@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
+import { useCurrentUser } from "../../../auth";
 import type { Criterion, CriterionVerdict } from "../../../api/workflowTypes";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
@@ -30,6 +31,7 @@ export function byItem(criteria: Criterion[]): { itemId: string; criteria: Crite
 export function CriteriaQueue({ pid }: { pid: string }) {
   const api = useWorkflowApi();
   const qc = useQueryClient();
+  const me = useCurrentUser();
   const [active, setActive] = useState(0);
   const list = useQuery({ queryKey: workflowKeys.criteria(pid), queryFn: () => api.criteria(pid, "pending") });
   const mark = useMutation({
@@ -51,7 +53,7 @@ export function CriteriaQueue({ pid }: { pid: string }) {
   function onKeyDown(e: KeyboardEvent) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const v = CRITERION_VERDICTS.find((x) => x.hotkey === e.key);
-    if (v && items[at] && !mark.isPending) mark.mutate({ id: items[at].id, status: v.key });
+    if (v && items[at] && items[at].author_id !== me.id && !mark.isPending) mark.mutate({ id: items[at].id, status: v.key });
     else if (e.key === "j" || e.key === "ArrowDown") setActive(Math.min(items.length - 1, at + 1));
     else if (e.key === "k" || e.key === "ArrowUp") setActive(Math.max(0, at - 1));
     else return;
@@ -82,9 +84,11 @@ export function CriteriaQueue({ pid }: { pid: string }) {
             <ol className="criteria-list">
               {g.criteria.map((c) => {
                 const i = items.indexOf(c);
+                const mine = c.author_id === me.id;
                 return (
                   <li key={c.id} className={i === at ? "active" : undefined} onClick={() => setActive(i)}>
                     <p className="criterion-text">{c.text}</p>
+                    {mine && <span className="muted criterion-mine">You wrote this; another reviewer marks it.</span>}
                     <div className="criterion-actions">
                       {CRITERION_VERDICTS.map((v) => (
                         <button
@@ -92,7 +96,7 @@ export function CriteriaQueue({ pid }: { pid: string }) {
                           type="button"
                           tabIndex={-1}
                           className={`btn btn-sm crit-${v.key}`}
-                          disabled={mark.isPending}
+                          disabled={mark.isPending || mine}
                           onClick={() => mark.mutate({ id: c.id, status: v.key })}
                         >
                           <kbd className="kbd">{v.hotkey}</kbd> {v.label}
