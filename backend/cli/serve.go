@@ -204,9 +204,12 @@ func bootstrapAdmin(ctx context.Context, cfg config.Config, st *store.Store, log
 	return fmt.Sprintf("\n  First start: created administrator %s with password\n\n      %s\n\n  It is shown only this once. Set ARBITER_ADMIN_EMAIL/ARBITER_ADMIN_PASSWORD to choose your own.\n\n", email, password), nil
 }
 
+// firstStartQuiet is how long after the listeners are up the first-start banner is printed.
+const firstStartQuiet = time.Second
+
 // listen serves until ctx ends, then drains requests for up to 20 seconds. With
-// --metrics-addr, /metrics gets a listener of its own. The first-start banner is printed once
-// every listener is up, after the startup logs, where it is seen.
+// --metrics-addr, /metrics gets a listener of its own. The first-start banner is printed a
+// moment after every listener is up, after the startup log, where it is seen.
 func listen(ctx context.Context, cfg config.Config, h, metrics http.Handler, log *slog.Logger, stdout io.Writer, firstStart string) error {
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -242,7 +245,12 @@ func listen(ctx context.Context, cfg config.Config, h, metrics http.Handler, log
 		listeners = append(listeners, pln)
 		fmt.Fprintf(stdout, "Profiles are served on http://%s/debug/pprof/\n", displayAddr(pln))
 	}
-	fmt.Fprint(stdout, firstStart)
+	if firstStart != "" {
+		// note: the job queue logs its start from goroutines of its own, so the banner waits for
+		// the startup log to go quiet
+		banner := time.AfterFunc(firstStartQuiet, func() { fmt.Fprint(stdout, firstStart) })
+		defer banner.Stop()
+	}
 	errc := make(chan error, len(servers))
 	for i, srv := range servers {
 		go func() { errc <- srv.Serve(listeners[i]) }()

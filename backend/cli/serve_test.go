@@ -150,7 +150,11 @@ func session(t *testing.T, method, url, refreshToken string, body any, want int)
 func TestServeEmbeddedDefaults(t *testing.T) {
 	dir := t.TempDir()
 	base, stdout := startServer(t, map[string]string{}, "--data-dir", dir)
-	m := regexp.MustCompile(`administrator (\S+) with password\s+(\S+)`).FindStringSubmatch(stdout.String())
+	banner := regexp.MustCompile(`administrator (\S+) with password\s+(\S+)\s+It is shown`)
+	m := banner.FindStringSubmatch(stdout.String())
+	for deadline := time.Now().Add(10 * time.Second); m == nil && time.Now().Before(deadline); m = banner.FindStringSubmatch(stdout.String()) {
+		time.Sleep(20 * time.Millisecond)
+	}
 	if m == nil {
 		t.Fatalf("no generated admin password printed:\n%s", stdout.String())
 	}
