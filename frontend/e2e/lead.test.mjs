@@ -106,13 +106,16 @@ test("lead: every tab fits at 1440 px, annotators start on criteria, criteria re
       // The reviewer has no label work; the overview leads to the Criteria tab, which shows the item beside its criteria.
       const rev = await signIn(browser, server.url, "rev@arbiter.test", VIEWPORT);
       await rev.page.goto(`${base}/overview`);
+      await rev.page.getByRole("link", { name: "Review criteria" }).waitFor();
+      assert.equal(await rev.page.getByText("You have no work roles in this project.").count(), 0);
+      await rev.page.screenshot({ path: join(shots, "03a-reviewer-overview.png") });
       await rev.page.getByRole("link", { name: "Review criteria" }).click();
       await rev.page.waitForURL(/\/criteria$/);
       const item = rev.page.getByTestId("criteria-item");
       await item.getByText(ITEMS[0].inputs.prompt).waitFor();
       assert.equal(await item.locator("img").count(), 2, "the item's two response images beside its criteria");
       await rev.page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => {}))));
-      await saveShot(rev.page, join(shots, "03-criteria-review.png"));
+      await saveShot(rev.page, join(shots, "03b-criteria-review.png"));
       const list = rev.page.getByLabel(/Criteria to review/);
       await list.focus();
       for (const key of ["1", "2", "1", "1"]) {
