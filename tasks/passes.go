@@ -45,7 +45,7 @@ const CodeNotInPass = "not_in_pass"
 func (s *Schema) HasPasses() bool { return len(s.Passes) > 0 }
 
 // PassForm returns the form of pass i: only the pass's questions, only the
-// inputs it may see, and no passes of its own. Answers of the pass validate
+// inputs it may see (in the order the pass lists them), and no passes of its own. Answers of the pass validate
 // against it, and ViewFor on it gives the pass's view.
 func (s *Schema) PassForm(i int) (Schema, error) {
 	if i < 0 || i >= len(s.Passes) {
@@ -62,6 +62,10 @@ func (s *Schema) PassForm(i int) (Schema, error) {
 		keep[n] = true
 	}
 	out = out.reduced(keep)
+	// note: in the pass's order, which puts first what the pass adds (RoboJudge's instruction)
+	slices.SortStableFunc(out.Inputs, func(a, b Input) int {
+		return slices.Index(ps.Inputs, a.Name) - slices.Index(ps.Inputs, b.Name)
+	})
 	used := map[string]bool{}
 	for _, q := range out.Questions {
 		used[q.Group] = true

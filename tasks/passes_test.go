@@ -116,6 +116,23 @@ func TestPassFormShowsOnlyItsInputs(t *testing.T) {
 	}
 }
 
+// TestPassFormInputsInPassOrder: a pass shows its inputs in the order it lists them, so that
+// RoboJudge's second pass opens on the instruction it adds, above the video.
+func TestPassFormInputsInPassOrder(t *testing.T) {
+	tpl, _ := LookupTemplate("robojudge")
+	form, err := tpl.Schema.PassForm(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, in := range form.Inputs {
+		names = append(names, in.Name)
+	}
+	if want := []string{"instruction", "first_frame", "video"}; !slices.Equal(names, want) {
+		t.Errorf("pass 2 inputs %v, want %v", names, want)
+	}
+}
+
 func equalPerm(a, b []int) bool {
 	if len(a) != len(b) {
 		return false

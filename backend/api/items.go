@@ -217,17 +217,18 @@ func (s *Server) resolveFlag(c *gin.Context) error {
 	return nil
 }
 
-// criteriaPage is a list of criteria.
-type criteriaPage struct {
-	Items []workflow.CriterionView `json:"items"`
-}
-
+// listCriteria lists criteria with their items as the caller reviews them (a lead, else a reviewer).
 func (s *Server) listCriteria(c *gin.Context) error {
-	cs, err := s.projects.Criteria(c.Request.Context(), currentProject(c).ID, flow.CriterionStatus(c.Query("status")), c.Query("item_id"))
+	fp, _ := currentFlow(c) // note: a project without a schema has no items to show
+	role := store.RoleReviewer
+	if projectRoles(c).Has(store.RoleLead) {
+		role = store.RoleLead
+	}
+	page, err := s.projects.CriteriaWithItems(c.Request.Context(), currentProject(c).ID, fp, role, flow.CriterionStatus(c.Query("status")), c.Query("item_id"))
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, criteriaPage{cs})
+	c.JSON(http.StatusOK, page)
 	return nil
 }
 

@@ -44,7 +44,7 @@ func serve(ctx context.Context, args []string, env config.Env, stdout, stderr io
 		return err
 	}
 	defer st.Close()
-	deps, err := buildDeps(ctx, cfg, st, log, stdout)
+	deps, firstStart, err := buildDeps(ctx, cfg, st, log)
 	if err != nil {
 		return err
 	}
@@ -58,7 +58,7 @@ func serve(ctx context.Context, args []string, env config.Env, stdout, stderr io
 	deps.Insight.UseJobs(queue)
 	deps.Releases.UseJobs(queue)
 	srv := api.New(deps)
-	err = listen(ctx, cfg, srv.Handler(), srv.MetricsHandler(), log, stdout)
+	err = listen(ctx, cfg, srv.Handler(), srv.MetricsHandler(), log, stdout, firstStart)
 	stopCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	return errors.Join(err, queue.Stop(stopCtx))
@@ -121,24 +121,26 @@ func openStore(ctx context.Context, cfg config.Config, log *slog.Logger) (*store
 	return st, nil
 }
 
-// buildDeps opens the blob store, loads the shared secrets and creates the first admin.
-func buildDeps(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger, stdout io.Writer) (api.Deps, error) {
+// buildDeps opens the blob store, loads the shared secrets and creates the first admin; the
+// string is bootstrapAdmin's first-start banner.
+func buildDeps(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger) (api.Deps, string, error) {
 	jwtKey, err := secretKey(ctx, st, "jwt_signing_key", cfg.JWTSecret)
 	if err != nil {
-		return api.Deps{}, err
+		return api.Deps{}, "", err
 	}
 	blobKey, err := secretKey(ctx, st, "blob_signing_key", "")
 	if err != nil {
-		return api.Deps{}, err
+		return api.Deps{}, "", err
 	}
 	blobs, err := blob.Open(ctx, cfg.BlobURL, blob.Options{
 		AccessKey: cfg.S3AccessKey, SecretKey: cfg.S3SecretKey, SigningKey: blobKey, LocalURLPrefix: "/blobs",
 	})
 	if err != nil {
-		return api.Deps{}, err
+		return api.Deps{}, "", err
 	}
-	if err := bootstrapAdmin(ctx, cfg, st, log, stdout); err != nil {
-		return api.Deps{}, err
+	firstStart, err := bootstrapAdmin(ctx, cfg, st, log)
+	if err != nil {
+		return api.Deps{}, "", err
 	}
 	ui, _ := frontend.Dist()
 	issuer := auth.NewIssuer(jwtKey, cfg.AccessTokenTTL)
@@ -148,7 +150,7 @@ func buildDeps(ctx context.Context, cfg config.Config, st *store.Store, log *slo
 	assets := media.New(st, blobs, media.Config{MaxUploadBytes: cfg.MaxUploadBytes, SignedURLTTL: cfg.SignedURLTTL, PublicURL: cfg.PublicURL})
 	svc := api.NewServices(st, blobs, assets)
 	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: svc.Flow, Insight: svc.Insight, Version: Version, PublicURL: cfg.PublicURL, Log: log})
-	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: log, UI: ui, Services: svc, Media: assets, Releases: rel}, nil
+	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: log, UI: ui, Services: svc, Media: assets, Releases: rel}, firstStart, nil
 }
 
 // secretKey returns the configured secret, or the one every replica shares through the
@@ -168,11 +170,11 @@ func secretKey(ctx context.Context, st *store.Store, name, configured string) ([
 }
 
 // bootstrapAdmin creates the first administrator on an empty database. Without configured
-// credentials it generates a strong password and prints it once.
-func bootstrapAdmin(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger, stdout io.Writer) error {
+// credentials it generates a strong password and returns the banner that shows it, once.
+func bootstrapAdmin(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger) (string, error) {
 	n, err := st.UserCount(ctx)
 	if err != nil || n > 0 {
-		return err
+		return "", err
 	}
 	email, password, generated := cfg.AdminEmail, cfg.AdminPassword, false
 	if email == "" {
@@ -182,29 +184,33 @@ func bootstrapAdmin(ctx context.Context, cfg config.Config, st *store.Store, log
 		password, generated = auth.GeneratePassword(), true
 	}
 	if err := auth.CheckNewPassword("ARBITER_ADMIN_PASSWORD", password, email); err != nil {
-		return fmt.Errorf("ARBITER_ADMIN_PASSWORD: %w", err)
+		return "", fmt.Errorf("ARBITER_ADMIN_PASSWORD: %w", err)
 	}
 	hash, err := auth.HashPassword(password)
 	if err != nil {
-		return err
+		return "", err
 	}
 	err = st.CreateUser(ctx, &store.User{Email: email, Name: "Administrator", PasswordHash: hash, IsAdmin: true})
 	if errors.Is(err, store.ErrConflict) {
-		return nil // note: another replica created it first
+		return "", nil // note: another replica created it first
 	}
 	if err != nil {
-		return err
+		return "", err
 	}
 	log.Info("created the first administrator", "email", store.NormalizeEmail(email))
-	if generated {
-		fmt.Fprintf(stdout, "\n  First start: created administrator %s with password\n\n      %s\n\n  It is shown only this once. Set ARBITER_ADMIN_EMAIL/ARBITER_ADMIN_PASSWORD to choose your own.\n\n", email, password)
+	if !generated {
+		return "", nil
 	}
-	return nil
+	return fmt.Sprintf("\n  First start: created administrator %s with password\n\n      %s\n\n  It is shown only this once. Set ARBITER_ADMIN_EMAIL/ARBITER_ADMIN_PASSWORD to choose your own.\n\n", email, password), nil
 }
 
+// firstStartQuiet is how long after the listeners are up the first-start banner is printed.
+const firstStartQuiet = time.Second
+
 // listen serves until ctx ends, then drains requests for up to 20 seconds. With
-// --metrics-addr, /metrics gets a listener of its own.
-func listen(ctx context.Context, cfg config.Config, h, metrics http.Handler, log *slog.Logger, stdout io.Writer) error {
+// --metrics-addr, /metrics gets a listener of its own. The first-start banner is printed a
+// moment after every listener is up, after the startup log, where it is seen.
+func listen(ctx context.Context, cfg config.Config, h, metrics http.Handler, log *slog.Logger, stdout io.Writer, firstStart string) error {
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
@@ -238,6 +244,12 @@ func listen(ctx context.Context, cfg config.Config, h, metrics http.Handler, log
 		servers = append(servers, newServer(pprofHandler()))
 		listeners = append(listeners, pln)
 		fmt.Fprintf(stdout, "Profiles are served on http://%s/debug/pprof/\n", displayAddr(pln))
+	}
+	if firstStart != "" {
+		// note: the job queue logs its start from goroutines of its own, so the banner waits for
+		// the startup log to go quiet
+		banner := time.AfterFunc(firstStartQuiet, func() { fmt.Fprint(stdout, firstStart) })
+		defer banner.Stop()
 	}
 	errc := make(chan error, len(servers))
 	for i, srv := range servers {

@@ -150,7 +150,11 @@ func session(t *testing.T, method, url, refreshToken string, body any, want int)
 func TestServeEmbeddedDefaults(t *testing.T) {
 	dir := t.TempDir()
 	base, stdout := startServer(t, map[string]string{}, "--data-dir", dir)
-	m := regexp.MustCompile(`administrator (\S+) with password\s+(\S+)`).FindStringSubmatch(stdout.String())
+	banner := regexp.MustCompile(`administrator (\S+) with password\s+(\S+)\s+It is shown`)
+	m := banner.FindStringSubmatch(stdout.String())
+	for deadline := time.Now().Add(10 * time.Second); m == nil && time.Now().Before(deadline); m = banner.FindStringSubmatch(stdout.String()) {
+		time.Sleep(20 * time.Millisecond)
+	}
 	if m == nil {
 		t.Fatalf("no generated admin password printed:\n%s", stdout.String())
 	}
@@ -310,4 +314,34 @@ func servesProfile(t *testing.T, url string) bool {
 	defer res.Body.Close()
 	body, _ := io.ReadAll(res.Body)
 	return res.StatusCode == 200 && strings.Contains(string(body), "goroutine profile:")
+}
+
+// TestServeFirstStartBannerComesLast: on a terminal, where the log and stdout are one stream,
+// the generated administrator password comes after the startup log (the migrations, the job
+// queue, the listeners), not scrolled away above it.
+func TestServeFirstStartBannerComesLast(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	term := &syncBuffer{}
+	done := make(chan error, 1)
+	none := func(string) (string, bool) { return "", false }
+	go func() {
+		done <- serve(ctx, []string{"--addr", "127.0.0.1:0", "--data-dir", t.TempDir(), "--log-format", "json"}, none, term, term)
+	}()
+	defer func() { cancel(); <-done }()
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(term.String(), "It is shown only this once.") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no first-start banner:\n%s", term.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond) // note: room for any startup log written after it
+	out := term.String()
+	before, after, _ := strings.Cut(out, "First start: created administrator")
+	if strings.Count(before, `"msg":`) < 5 || !strings.Contains(before, "Arbiter is listening on") {
+		t.Fatalf("the banner is not after the startup log:\n%s", out)
+	}
+	if strings.Contains(after, `"msg":`) {
+		t.Fatalf("log lines follow the banner:\n%s", after)
+	}
 }

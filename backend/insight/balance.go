@@ -212,6 +212,21 @@ func (t *balanceTally) add(answers map[string]json.RawMessage, meta map[string]j
 	}
 }
 
+// distributionLabel names the distribution of key: the question's label, and for a sub-unit
+// ("<question>/<item>", a checklist aspect or a ranked option) the item's label after it.
+func distributionLabel(q tasks.Question, key string) string {
+	sub, ok := strings.CutPrefix(key, q.Key+"/")
+	if !ok {
+		return q.Label
+	}
+	for _, it := range q.Items {
+		if it.Key == sub && it.Label != "" {
+			sub = it.Label
+		}
+	}
+	return q.Label + " · " + sub
+}
+
 // figures turns the tally into the kept figures; every correlation is agreement's.
 func (t *balanceTally) figures() *balanceFigures {
 	f := &balanceFigures{Items: t.items, Distributions: []Distribution{}, Meta: []MetaCounts{}, Languages: sortedCounts(t.langs, false)}
@@ -255,7 +270,7 @@ func (t *balanceTally) figures() *balanceFigures {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			f.Distributions = append(f.Distributions, Distribution{Key: k, Label: q.Label, Kind: string(q.Kind), Values: sortedCounts(t.dist[k], scored(q))})
+			f.Distributions = append(f.Distributions, Distribution{Key: k, Label: distributionLabel(q, k), Kind: string(q.Kind), Values: sortedCounts(t.dist[k], scored(q))})
 		}
 	}
 	keys := make([]string, 0, len(t.meta))

@@ -265,3 +265,29 @@ func TestBalanceMetaCap(t *testing.T) {
 		t.Errorf("source %+v", m)
 	}
 }
+
+// TestBalanceChecklistAspects: each aspect of a checklist has its own distribution, named by
+// the question and the aspect.
+func TestBalanceChecklistAspects(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, st *store.Store) {
+		var s tasks.Schema
+		if err := json.Unmarshal([]byte(`{"version": 1, "inputs": [{"name": "prompt", "type": "text"}],
+ "questions": [{"key": "pa", "kind": "checklist", "label": "PA checklist", "items": [
+  {"key": "agent", "label": "Agent consistency", "max": 2}, {"key": "scene", "label": "Scene consistency", "max": 2}]}]}`), &s); err != nil {
+			t.Fatal(err)
+		}
+		f := newFixture(t, st, projects.ProjectSpec{Schema: &s, Workflow: policy(1)})
+		f.importItems(line("k1", `"ground_truth": {"provenance": "constructed", "answers": {"pa": {"agent": 2, "scene": 1}}}`))
+		rep, err := f.in.Balance(f.ctx, f.project())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var labels []string
+		for _, d := range rep.Distributions {
+			labels = append(labels, d.Key+": "+d.Label)
+		}
+		if want := []string{"pa/agent: PA checklist · Agent consistency", "pa/scene: PA checklist · Scene consistency"}; !slices.Equal(labels, want) {
+			t.Errorf("distributions %q, want %q", labels, want)
+		}
+	})
+}

@@ -108,10 +108,22 @@ test("balance, report and judges pages render their figures with charts", async 
     let step = 0;
     const shot = (name) => screenshot(page, `insight-${String(++step).padStart(2, "0")}-${name}`);
 
-    // Balance: the verdict, what is missing, and every chart
+    // Balance: the verdict, what is missing, and every chart. The chart library is held back
+    // until the figures are there: the chart cards say they are drawing instead of standing empty.
+    let release;
+    const held = new Promise((r) => (release = r));
+    const chartLibrary = /\/assets\/ChartView-[^/]*\.js$/;
+    await page.route(chartLibrary, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`/projects/${p.id}/balance`);
-    await page.getByTestId("balance-computed").filter({ hasText: "Computed" }).waitFor({ timeout: 30_000 });
+    await page.getByTestId("balance-computed").filter({ hasText: /^Computed/ }).waitFor({ timeout: 30_000 });
     await page.getByRole("status").filter({ hasText: "Computing newer figures" }).waitFor({ state: "detached", timeout: 30_000 });
+    await page.locator(".chart-card .chart-loading").first().waitFor();
+    assert.match(await page.locator(".chart-card .chart-loading").first().textContent(), /Drawing the chart/);
+    await shot("balance-charts-loading");
+    release();
     const verdict = await page.getByTestId("readiness-verdict").textContent();
     assert.match(verdict, /^(Ready|Not ready)$/);
     for (const id of ["chart-yes-no", "chart-ratio", "chart-histogram", "chart-correlation", "chart-dist-mos", "chart-meta"]) await chartDrawn(page, id);

@@ -5875,7 +5875,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description At most 500 criteria. */
+            /** @description At most 500 criteria, with the items they were written for. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5883,6 +5883,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Criterion"][];
+                        /** @description Each listed criterion's item by item id, as the caller sees it in the criteria form (a reviewer blinded like the authors, a lead in full): what the criteria were written about. Empty in a project without a criteria stage. */
+                        inputs: {
+                            [key: string]: components["schemas"]["View"];
+                        };
                     };
                 };
             };

@@ -51,6 +51,16 @@ describe("chart options", () => {
 });
 
 describe("Chart", () => {
+  it("shows a loading box of the chart's height until the chart library has loaded", async () => {
+    const { getByRole, queryByRole, getByLabelText } = render(
+      <Chart height={180} label="α per question" option={intervalOption([{ label: "Physical adherence", value: 0.61, lo: 0.48, hi: 0.72 }])} />,
+    );
+    expect(getByRole("status").textContent).toBe("Drawing the chart…");
+    expect(getByLabelText("α per question").style.height).toBe("180px");
+    await waitFor(() => expect(getByRole("img", { name: "α per question" }).querySelector("svg")).toBeTruthy(), { timeout: 5000 });
+    expect(queryByRole("status")).toBeNull();
+  });
+
   it("renders the option as SVG inside a labelled image", async () => {
     const { getByRole } = render(
       <Chart height={200} label="α per question" option={intervalOption([{ label: "Physical adherence", value: 0.61, lo: 0.48, hi: 0.72 }])} />,

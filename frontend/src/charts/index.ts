@@ -1,4 +1,4 @@
-export { Chart } from "./Chart";
+export { Chart, preloadCharts } from "./Chart";
 export * from "./options";
 export * from "./format";
 export * from "./insight";

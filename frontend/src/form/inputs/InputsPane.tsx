@@ -5,6 +5,7 @@ import { CandidatesView } from "./CandidatesView";
 import { traitsOf } from "../kinds";
 import { candidatesInput, questionSees, visibleInputs } from "../schema";
 import type { Answers, Item, Question, Schema } from "../../api";
+import { unitName } from "../../components/unitName";
 
 /**
  * The item's inputs in schema order. Inputs the focused question may not
@@ -17,9 +18,11 @@ export function InputsPane({ schema, item, focused, answers }: { schema: Schema;
   return (
     <MediaRefsContext.Provider value={refs}>
       <div className="inputs-pane" aria-label="Item">
-        <div className="item-id">
-          <span className="eyebrow">Item</span> <code>{item.external_id}</code>
-        </div>
+        {item.external_id && (
+          <div className="item-id">
+            <span className="eyebrow">Item</span> <code title={item.external_id}>{unitName(item.external_id)}</code>
+          </div>
+        )}
         {inputs.map((inp) => {
           const sees = questionSees(focused, inp.name);
           const label = inp.label || inp.name;

@@ -15,6 +15,7 @@ import { SettingsTab } from "./settings/SettingsTab";
 import { BalanceTab } from "./balance/BalanceTab";
 import { ReportTab } from "./report/ReportTab";
 import { JudgesTab } from "./judges/JudgesTab";
+import { CriteriaTab } from "./criteria/CriteriaTab";
 
 /**
  * A section of the project page. Capabilities plug in by adding an entry
@@ -39,11 +40,15 @@ const forRoles =
 const reviewsLabels = (ctx: { project: ProjectDetail }) =>
   ctx.project.workflow?.review === "cross" && forRoles("reviewer")(ctx);
 
+/** Criteria are reviewed by leads and reviewers, only when the policy has a criteria stage. */
+const reviewsCriteria = (ctx: { project: ProjectDetail }) => !!ctx.project.workflow?.criteria_stage && forRoles("lead", "reviewer")(ctx);
+
 export const projectTabs: ProjectTab[] = [
   { path: "overview", label: "Overview", element: <OverviewTab /> },
   { path: "items", label: "Items", element: <ItemsTab />, visible: forRoles("lead") },
   { path: "annotate", label: "Annotate", element: <AnnotatePage />, visible: forRoles("annotator") },
   { path: "review", label: "Review", element: <ReviewPage />, visible: reviewsLabels },
+  { path: "criteria", label: "Criteria", element: <CriteriaTab />, visible: reviewsCriteria },
   { path: "adjudicate", label: "Adjudicate", element: <AdjudicatePage />, visible: forRoles("adjudicator") },
   { path: "rounds", label: "My rounds", element: <MyRoundsTab />, visible: forRoles("annotator") },
   { path: "calibration", label: "Calibration", element: <CalibrationTab />, visible: forRoles("lead") },

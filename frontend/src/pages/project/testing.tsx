@@ -9,10 +9,15 @@ import type { ProjectDetail } from "../../api/workflowTypes";
 import { fakeFetch, memoryStorage } from "../../test/fakeApi";
 import type { ProjectContext } from "./useProject";
 
-export function renderInProject(element: ReactNode, project: ProjectDetail, routes: Parameters<typeof fakeFetch>[0], path = "/") {
+export function renderInProject(
+  element: ReactNode,
+  project: ProjectDetail,
+  routes: Parameters<typeof fakeFetch>[0],
+  path = "/",
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+) {
   const f = fakeFetch(routes);
   const client = new ApiClient({ fetch: f.fetch, storage: memoryStorage(), locks: null });
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = render(
     <ApiProvider client={client}>
       <QueryClientProvider client={qc}>

@@ -59,7 +59,7 @@ export function TemplateDetailPage() {
         )}
       </header>
       {t.guidelines && (
-        <details className={t.guidelines.length > 700 ? "guidelines two-col" : "guidelines"} open>
+        <details className="guidelines" open>
           <summary>Guidelines</summary>
           <Markdown source={t.guidelines} />
         </details>

@@ -7,6 +7,8 @@ import { renderInProject } from "../testing";
 import { AnnotatePage } from "./AnnotatePage";
 import { leftText } from "../work/progress";
 import { untouched } from "../work/useClaimAhead";
+import { workflowKeys } from "../../../api/workflow";
+import { createQueryClient } from "../../../queryClient";
 
 const schema: Schema = {
   version: 1,
@@ -84,6 +86,40 @@ describe("leftText", () => {
   });
 });
 
+describe("AnnotatePage stages", () => {
+  const withCriteria = { ...project, workflow: { criteria_stage: { form: "criteria", question: "criteria", input: "criterion" } } } as ProjectDetail;
+  const stages = (label: number, criteria: number) => ({
+    stages: [
+      { stage: "label", done_today: 0, done_total: 0, available: label, available_capped: false },
+      { stage: "criteria", done_today: 0, done_total: 0, available: criteria, available_capped: false },
+    ],
+  });
+
+  it("starts in the stage that has work for the person", async () => {
+    const { calls } = renderInProject(<AnnotatePage />, withCriteria, {
+      "GET /api/v1/projects/p1/me/progress": () => json(200, stages(0, 2)),
+      "POST /api/v1/projects/p1/queue/next": () => new Response(null, { status: 204 }),
+    });
+    await screen.findByText("There are no items waiting for criteria.");
+    expect(screen.getByRole("tab", { name: "Write criteria" }).getAttribute("aria-selected")).toBe("true");
+    expect(calls.filter((c) => c.path.endsWith("/queue/next")).map((c) => (c.body as { stage: string }).stage)).toEqual(["criteria"]);
+  });
+
+  it("starts in the first stage when none has work, and in the one the address names", async () => {
+    const first = renderInProject(<AnnotatePage />, withCriteria, {
+      "GET /api/v1/projects/p1/me/progress": () => json(200, stages(0, 0)),
+      "POST /api/v1/projects/p1/queue/next": () => new Response(null, { status: 204 }),
+    });
+    await screen.findByText("There is nothing left for you to label right now.");
+    first.unmount();
+    renderInProject(<AnnotatePage />, withCriteria, {
+      "GET /api/v1/projects/p1/me/progress": () => json(200, stages(5, 0)),
+      "POST /api/v1/projects/p1/queue/next": () => new Response(null, { status: 204 }),
+    }, "/?stage=criteria");
+    await screen.findByText("There are no items waiting for criteria.");
+  });
+});
+
 describe("AnnotatePage progress", () => {
   it("shows the server's counts and refreshes them once the next item is on screen and the one after it claimed", async () => {
     const queue = fakeQueue(3, 20);
@@ -108,6 +144,20 @@ describe("AnnotatePage progress", () => {
     expect(screen.getByTestId("progress-left").textContent).toBe("0 left");
     // No per-browser counter is kept any more.
     expect(Object.keys(localStorage).filter((k) => k.startsWith("arbiter.done."))).toEqual([]);
+  });
+
+  it("does not show counts read before the person held anything (the overview's) on first load", async () => {
+    const queue = fakeQueue(3, 20);
+    // The app's client keeps answers fresh for a while; the overview read 3 available before any claim.
+    const qc = createQueryClient();
+    qc.setQueryData(workflowKeys.myProgress("p1"), progress(0, 40, 3));
+    renderInProject(<AnnotatePage />, project, queue.routes, "/", qc);
+
+    await screen.findByText("item-1");
+    await waitFor(() => expect(queue.log).toContain("progress while item-1 shown"));
+    // 3 items: one on screen, one held ahead, one left to claim — never 3 + 1.
+    await waitFor(() => expect(screen.getByTestId("progress-left").textContent).toBe("2 left"));
+    expect(screen.queryByText("4 left")).toBeNull();
   });
 
   it("shows a capped count as 1000+", async () => {

@@ -1,7 +1,10 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { ProjectDetail, QueueStage } from "../../../api";
-import { useWorkflowApi } from "../../../api/workflow";
+import { useQuery } from "@tanstack/react-query";
+import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
+import type { MyProgress } from "../../../api/workflowTypes";
+import { Spinner } from "../../../components/Spinner";
 import { MediaBaseContext } from "../../../media/resolve";
 import { useProject } from "../useProject";
 import { GuidelinesPanel, ItemActions, PROJECT_MEDIA_BASE, useAutosave, useWorkSession, WorkFrame, type ItemDialog } from "../work";
@@ -16,12 +19,35 @@ export function annotateStages(p: ProjectDetail): QueueStage[] {
   return ["label"];
 }
 
-/** Annotate: the person's labeling queue, one item after the other. */
+/**
+ * The stage to start in: the first of `stages` with work waiting for the person,
+ * else the first; null while their progress is being read.
+ */
+export function startStage(stages: QueueStage[], progress: MyProgress | undefined, failed: boolean): QueueStage | null {
+  if (stages.length === 1 || failed) return stages[0];
+  if (!progress) return null;
+  return stages.find((s) => progress.stages.some((p) => p.stage === s && p.available > 0)) ?? stages[0];
+}
+
+/** Annotate: the person's labeling queue, one item after the other, in the stage that has work for them. */
 export function AnnotatePage() {
   const project = useProject();
+  const api = useWorkflowApi();
   const stages = annotateStages(project);
   const [params, setParams] = useSearchParams();
-  const stage = stages.find((s) => s === params.get("stage")) ?? stages[0];
+  const asked = stages.find((s) => s === params.get("stage"));
+  const progress = useQuery({
+    queryKey: workflowKeys.myProgress(project.id),
+    queryFn: () => api.myProgress(project.id),
+    enabled: !asked && stages.length > 1,
+    retry: false,
+  });
+  const stage = asked ?? startStage(stages, progress.data, progress.isError);
+  // The stage chosen stays in the address, so that it does not change under the person as counts change.
+  useEffect(() => {
+    if (!asked && stage && stages.length > 1) setParams({ stage }, { replace: true });
+  }, [asked, stage, stages.length, setParams]);
+  if (!stage) return <Spinner label="Finding your work…" />;
   const picker =
     stages.length > 1 ? (
       <div className="seg" role="tablist" aria-label="Stage">

@@ -71,9 +71,14 @@ describe("AnnotatePage with passes", () => {
     expect(shown()[0].textContent).toContain("Pass 1 of 2: Physical adherence");
     expect(screen.queryByText("Instruction 1")).toBeNull();
 
-    answerAndSubmit();
+    // Answered pass 1 and submitted within the autosave's quiet second: pass 1 had unsaved changes.
+    fireEvent.keyDown(document.activeElement ?? document, { key: "y", bubbles: true });
+    expect(screen.getByText("Unsaved changes")).toBeTruthy();
+    fireEvent.keyDown(document.activeElement ?? document, { key: "Enter", ctrlKey: true, bubbles: true });
     await screen.findByText("Instruction 1");
     expect(shown()[0].textContent).toContain("Pass 2 of 2: Instruction alignment");
+    // Nothing of pass 2 is answered yet, so nothing of it is unsaved.
+    expect(screen.queryByText("Unsaved changes")).toBeNull();
     expect(log).toContain("submit a1 pass 1");
     // The item claimed ahead is still held, rendered hidden behind pass 2.
     await waitFor(() => expect(screen.getAllByTestId("pass")).toHaveLength(2));

@@ -15,6 +15,7 @@ import { STAGE_LABEL } from "../overview/StageBar";
 import { answerKey, answerText, questionName } from "../review/answerText";
 import "../../../form/form.css";
 import "../../../media/media.css";
+import { unitName } from "../../../components/unitName";
 
 export const PROVENANCE: Record<string, string> = {
   unanimous: "Unanimous",
@@ -129,7 +130,7 @@ function ItemDetailBody({ data, schema, names }: { data: ItemDetailResponse; sch
       <div className="card item-head-card">
         <div className="item-head">
           <h2 className="card-title">
-            <code>{item.external_id}</code>
+            <code title={item.external_id}>{unitName(item.external_id)}</code>
           </h2>
           <span className={`stage-chip stage-${item.stage}`}>{STAGE_LABEL[item.stage] ?? item.stage}</span>
           {item.spot_check && <span className="stage-chip">spot check</span>}

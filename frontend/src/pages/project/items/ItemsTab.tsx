@@ -16,6 +16,7 @@ import { MediaImportCard } from "./MediaImportCard";
 import "../overview/overview.css";
 import "../adjudicate/adjudicate.css";
 import "./items.css";
+import { unitName } from "../../../components/unitName";
 
 const PAGE = 25;
 
@@ -138,7 +139,7 @@ function ItemsBrowser({ project, names, onOpen }: { project: ProjectDetail; name
               <tr key={it.id} onClick={() => onOpen(it.id)} data-external-id={it.external_id}>
                 <td>
                   <button type="button" className="link-btn" onClick={(e) => (e.stopPropagation(), onOpen(it.id))}>
-                    <code>{it.external_id}</code>
+                    <code title={it.external_id}>{unitName(it.external_id)}</code>
                   </button>
                   {it.flag && <span className="stage-chip stage-dropped flag-chip">flagged</span>}
                 </td>

@@ -3,6 +3,7 @@ import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
 import type { ItemRecord } from "../../../api/workflowTypes";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
+import { unitName } from "../../../components/unitName";
 
 const CATEGORY: Record<string, string> = {
   broken_media: "Broken media",
@@ -44,7 +45,7 @@ export function FlaggedItems({ pid }: { pid: string }) {
           {items.map((it) => (
             <tr key={it.id}>
               <td>
-                <code>{it.external_id}</code>
+                <code title={it.external_id}>{unitName(it.external_id)}</code>
               </td>
               <td>{CATEGORY[String(it.flag?.category)] ?? String(it.flag?.category ?? "—")}</td>
               <td className="muted">{String(it.flag?.reason ?? "") || "—"}</td>

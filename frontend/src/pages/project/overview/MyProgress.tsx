@@ -28,7 +28,15 @@ export function MyProgress({ project }: { project: ProjectDetail }) {
   if (q.isError) return <ErrorMessage error={q.error} />;
   const base = `/projects/${encodeURIComponent(project.id)}`;
   const stages = q.data.stages.filter((s) => STAGE_WORK[s.stage] && roles.includes(STAGE_WORK[s.stage].role));
-  if (stages.length === 0) return <p className="muted">You have no work roles in this project.</p>;
+  const criteria = roles.includes("reviewer") && project.workflow?.criteria_stage && (
+    <p className="my-criteria">
+      <Link className="btn btn-sm" to={`${base}/criteria`}>
+        Review criteria
+      </Link>{" "}
+      <span className="muted">the criteria annotators wrote, beside the items they wrote them for.</span>
+    </p>
+  );
+  if (stages.length === 0) return criteria || <p className="muted">You have no work roles in this project.</p>;
   return (
     <>
       <table className="table" aria-label="Your progress">
@@ -71,6 +79,7 @@ export function MyProgress({ project }: { project: ProjectDetail }) {
         </tbody>
       </table>
       {roles.includes("annotator") && <MyRejections project={project} />}
+      {criteria}
     </>
   );
 }

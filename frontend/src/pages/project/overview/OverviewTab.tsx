@@ -6,7 +6,6 @@ import { Spinner } from "../../../components/Spinner";
 import { formatDateTime } from "../../../components/format";
 import { useWorkflowApi, workflowKeys } from "../../../api/workflow";
 import type { ProjectDetail } from "../../../api/workflowTypes";
-import { CriteriaQueue } from "../criteria/CriteriaQueue";
 import { FlaggedItems } from "./FlaggedItems";
 import { StageBar, ThroughputTable } from "./StageBar";
 import { MyProgress } from "./MyProgress";
@@ -86,12 +85,6 @@ export function OverviewTab() {
         <div className="card span-2">
           <h2 className="card-title">Flagged items</h2>
           <FlaggedItems pid={project.id} />
-        </div>
-      )}
-      {(lead || roles.includes("reviewer")) && project.workflow?.criteria_stage && (
-        <div className="card span-2">
-          <h2 className="card-title">Criteria to review</h2>
-          <CriteriaQueue pid={project.id} />
         </div>
       )}
     </div>

@@ -33,6 +33,8 @@ export function afterPaint(fn: () => void): () => void {
  * when the queue settles (`settled` from useWorkQueue: an item is shown and
  * the one after it claimed), so it never delays an item and its counts match
  * what the person holds; each later settle — after every submit — reads it again.
+ * An answer read before the first settle (the overview's, kept in the cache)
+ * counts the shown item and the one held ahead as available, so it is not shown.
  */
 export function useStageProgress(pid: string, stage: QueueStage, settled: number): StageProgress | null {
   const api = useWorkflowApi();
@@ -41,6 +43,7 @@ export function useStageProgress(pid: string, stage: QueueStage, settled: number
     queryKey: workflowKeys.myProgress(pid),
     queryFn: () => api.myProgress(pid),
     enabled: settled > 0,
+    staleTime: 0, // note: so that the first settle reads it even when another page just did
     refetchInterval: 60_000,
     retry: false,
   });
@@ -48,5 +51,7 @@ export function useStageProgress(pid: string, stage: QueueStage, settled: number
     if (settled < 2) return; // the first settle enables the query, which reads it then
     return afterPaint(() => void qc.invalidateQueries({ queryKey: workflowKeys.myProgress(pid) }));
   }, [settled, qc, pid]);
-  return q.data?.stages.find((s) => s.stage === stage) ?? null;
+  // note: the query is enabled at the first settle, so what was fetched after mount was read then
+  if (!q.data || !q.isFetchedAfterMount) return null;
+  return q.data.stages.find((s) => s.stage === stage) ?? null;
 }

@@ -14,7 +14,10 @@ export type { SaveState } from "./draftSaver";
  * failures; `stop()` (before a submit) ends that, `resume()` undoes it.
  */
 export function useAutosave(api: WorkflowApi, pid: string, aid: string | null, initialVersion: number) {
-  const [shown, setShown] = useState<{ aid: string | null; state: SaveState }>({ aid: null, state: "idle" });
+  // note: keyed by the draft, not the assignment: the passes of a form are one assignment, each
+  // pass a new version with nothing of it answered yet
+  const draft = aid && `${aid}@${initialVersion}`;
+  const [shown, setShown] = useState<{ draft: string | null; state: SaveState }>({ draft: null, state: "idle" });
   const save = useMutation({
     mutationFn: (w: DraftWrite) => (w.stopped() ? Promise.reject(STOPPED) : api.saveDraft(pid, w.aid, w.answers, w.version)),
     retry: (_failures: number, err: unknown) => err !== STOPPED && isRetryable(err),
@@ -25,7 +28,7 @@ export function useAutosave(api: WorkflowApi, pid: string, aid: string | null, i
 
   useEffect(() => {
     if (!aid) return;
-    const s = new DraftSaver(aid, initialVersion, send, (state) => setShown({ aid, state }));
+    const s = new DraftSaver(aid, initialVersion, send, (state) => setShown({ draft: `${aid}@${initialVersion}`, state }));
     saver.current = s;
     const flush = () => void s.flush();
     const onVis = () => document.visibilityState === "hidden" && flush();
@@ -44,6 +47,6 @@ export function useAutosave(api: WorkflowApi, pid: string, aid: string | null, i
   const resume = useCallback(() => saver.current?.resume(), []);
 
   const retrying = save.isPending && save.variables?.aid === aid && (save.isPaused || save.failureCount > 0);
-  const state: SaveState = shown.aid !== aid ? "idle" : retrying ? "retrying" : shown.state;
+  const state: SaveState = shown.draft !== draft ? "idle" : retrying ? "retrying" : shown.state;
   return { state, change, stop, resume };
 }

@@ -91,13 +91,13 @@ describe("New project wizard, own schema", () => {
     expect(calls.some((c) => c.method === "GET" && c.path === "/api/v1/projects/p9")).toBe(false);
   }, 20_000);
 
-  it("starts the policy from the template's own and sends it as the lead leaves it", async () => {
+  it("starts the policy and the guidelines from the template's own (unwrapped) and sends the policy as the lead leaves it", async () => {
     const workflow = { overlap: 3, consensus: { nominal: "majority" }, adjudication: "never", on_no_consensus: "drop", criteria_stage: { form: "criteria", question: "criteria", input: "criterion", overlap: 3, authors_label: true } };
     const template = {
       id: "omnireward-pair",
       name: "Omni-Reward",
       description: "Pairs under a criterion",
-      guidelines: "",
+      guidelines: "Built in two\nstages.\n\n1. Criteria: write several\n   short criteria.\n2. Preference\n",
       schema: { version: 1, inputs: [{ name: "prompt", type: "text" }, { name: "criterion", type: "text" }], questions: [{ key: "q", kind: "binary", label: "Q" }] },
       forms: [{ key: "criteria", name: "Criteria", schema: { version: 1, inputs: [{ name: "prompt", type: "text" }], questions: [{ key: "criteria", kind: "criteria", label: "Criteria" }] } }],
       samples: [],
@@ -118,6 +118,7 @@ describe("New project wizard, own schema", () => {
     fireEvent.click(next);
     await waitFor(() => expect((screen.getByLabelText("Labels per item") as HTMLInputElement).value).toBe("3"));
     expect((screen.getByLabelText("Criteria stage") as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText("Guidelines") as HTMLTextAreaElement).value).toBe("Built in two stages.\n\n1. Criteria: write several short criteria.\n2. Preference\n");
     expect((screen.getByLabelText("Authors label their own criteria") as HTMLInputElement).checked).toBe(true);
     const sent = () => calls.filter((c) => c.path === "/api/v1/schemas/validate").at(-1)?.body as { workflow?: unknown } | undefined;
     await waitFor(() => expect(sent()?.workflow).toEqual(workflow));

@@ -15,6 +15,7 @@ import { ProjectStep } from "./ProjectStep";
 import { ItemsStep, MembersStep, ReadyStep } from "./LaterSteps";
 import "../../templates/gallery.css";
 import "../setup/setup.css";
+import { unwrapParagraphs } from "../setup/unwrap";
 
 export const STEPS = [
   { key: "schema", label: "Schema" },
@@ -97,7 +98,8 @@ function BeforeCreate({ template }: { template: string }) {
 
   // Guidelines and name follow the template or file until the lead edits them.
   const tplData = draft.source === "template" && tpl.data?.id === draft.template ? tpl.data : null;
-  const sourceGuidelines = tplData ? (tplData.guidelines ?? "") : parsed?.ok ? (parsed.setup.guidelines ?? "") : "";
+  // note: unwrapped, as the source's line breaks land mid-line in the wide guidelines box
+  const sourceGuidelines = unwrapParagraphs(tplData ? (tplData.guidelines ?? "") : parsed?.ok ? (parsed.setup.guidelines ?? "") : "");
   const context: PolicyContext = tplData ? { schema: tplData.schema, forms: formsMap(tplData.forms) } : parsed?.ok ? parsed.setup : {};
   const problems = check.verdict && !check.verdict.valid ? schemaProblems(check.verdict.errors) : [];
   const schemaReady = draft.source === "template" ? !!draft.template : !!parsed?.ok && !!check.verdict && !check.checking && problems.length === 0;
