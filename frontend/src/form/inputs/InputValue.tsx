@@ -57,7 +57,18 @@ function LongText({ text }: { text: string }) {
   );
 }
 
-/** JSON, pretty-printed; strings holding JSON are parsed first. */
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string");
+
+/** A key as a heading: "pa_checklist" reads "Pa checklist". */
+const heading = (key: string) => {
+  const words = key.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * JSON, pretty-printed; strings holding JSON are parsed first. A list of texts reads as a list,
+ * and an object of such lists (a checklist per rubric) as a list under each key's heading.
+ */
 export function JsonView({ value }: { value: unknown }) {
   let v = value;
   if (typeof v === "string") {
@@ -67,5 +78,31 @@ export function JsonView({ value }: { value: unknown }) {
       // Not JSON: show as is.
     }
   }
+  if (isStringList(v)) return <TextList items={v} />;
+  if (v && typeof v === "object" && !Array.isArray(v)) {
+    const entries = Object.entries(v as Record<string, unknown>);
+    if (entries.length > 0 && entries.every(([, x]) => isStringList(x))) {
+      return (
+        <div className="input-lists">
+          {entries.map(([key, items]) => (
+            <section key={key}>
+              <h4>{heading(key)}</h4>
+              <TextList items={items as string[]} />
+            </section>
+          ))}
+        </div>
+      );
+    }
+  }
   return <pre className="input-json">{typeof v === "string" ? v : JSON.stringify(v, null, 2)}</pre>;
+}
+
+function TextList({ items }: { items: string[] }) {
+  return (
+    <ol className="input-list">
+      {items.map((t, i) => (
+        <li key={i}>{t}</li>
+      ))}
+    </ol>
+  );
 }
