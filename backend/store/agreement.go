@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -89,6 +90,14 @@ type LabelRow struct {
 // labelPage is how many labels one query of EachProductionLabel reads.
 const labelPage = 5000
 
+// labelPageSize is labelPage, unless a test set a page size of its own on this store.
+func (s *Store) labelPageSize() int {
+	if s.labelPage > 0 {
+		return s.labelPage
+	}
+	return labelPage
+}
+
 // EachProductionLabel calls fn for every submitted label of a project on an item that is not
 // gold, in id order, reading them a page at a time. With detail, the prefilled draft and the
 // item's newest ground truth come along.
@@ -101,13 +110,14 @@ func (s *Store) EachProductionLabel(ctx context.Context, projectID string, detai
 LEFT JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_revision`
 	}
 	after := ""
-	for {
-		rows, err := s.db.WithContext(ctx).Raw("SELECT "+cols+" "+from+`
+	page := func(db *gorm.DB) (int, error) {
+		rows, err := db.Raw("SELECT "+cols+" "+from+`
 WHERE a.project_id = ? AND a.stage = ? AND a.status = ? AND i.stage <> ? AND a.id > ?
-ORDER BY a.id LIMIT ?`, projectID, flow.StageLabel, flow.AssignSubmitted, flow.StageGold, after, labelPage).Rows()
+ORDER BY a.id LIMIT ?`, projectID, flow.StageLabel, flow.AssignSubmitted, flow.StageGold, after, s.labelPageSize()).Rows()
 		if err != nil {
-			return translate(err)
+			return 0, translate(err)
 		}
+		defer rows.Close()
 		n := 0
 		for rows.Next() {
 			var r LabelRow
@@ -116,18 +126,19 @@ ORDER BY a.id LIMIT ?`, projectID, flow.StageLabel, flow.AssignSubmitted, flow.S
 				dest = append(dest, &r.Draft, &r.Truth)
 			}
 			if err := rows.Scan(dest...); err != nil {
-				rows.Close()
-				return err
+				return n, err
 			}
 			n, after = n+1, r.ID
 			if err := fn(&r); err != nil {
-				rows.Close()
-				return err
+				return n, err
 			}
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil || n < labelPage {
-			return translate(err)
+		return n, translate(rows.Err())
+	}
+	for {
+		n, err := s.readPage(ctx, page)
+		if err != nil || n < s.labelPageSize() {
+			return err
 		}
 	}
 }

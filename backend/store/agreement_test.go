@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"errors"
+	neturl "net/url"
 	"testing"
 	"time"
 
@@ -127,5 +128,39 @@ func TestUserNames(t *testing.T) {
 		names, err := f.s.UserNames(f.ctx, ids)
 		must(t, err)
 		equal(t, "names", names, map[string]string{a.ID: "a", b.ID: "b", c.ID: "c"})
+	})
+}
+
+// TestLabelPagesPlannedForTheirValues: the pages of a long read are planned for their own
+// values however many times the statement runs on one connection, even where PostgreSQL would
+// otherwise settle on a generic plan (forced here on the connection): a generic keyset page
+// cannot use the last id read and scans the whole project on every page.
+func TestLabelPagesPlannedForTheirValues(t *testing.T) {
+	eachBackend(t, func(t *testing.T, f *fixture) {
+		if !f.pg() {
+			return // note: SQLite plans every statement afresh
+		}
+		lead, ann := f.user("lead"), f.user("ann")
+		p := f.project(lead)
+		its := f.items(p, "pages", flow.StageDone, 8)
+		for _, it := range its {
+			f.assign(it, ann, flow.StageLabel, flow.AssignSubmitted)
+		}
+		u, err := neturl.Parse(f.s.URL())
+		must(t, err)
+		q := u.Query()
+		q.Set("plan_cache_mode", "force_generic_plan")
+		u.RawQuery = q.Encode()
+		one, err := store.OpenPool(f.ctx, u.String(), store.Pool{MaxOpen: 1})
+		must(t, err)
+		defer one.Close()
+		store.SetLabelPage(one, 1)
+		n := 0
+		must(t, one.EachProductionLabel(f.ctx, p.ID, false, func(*store.LabelRow) error { n++; return nil }))
+		generic, custom, err := store.PreparedPlans(f.ctx, one, "ORDER BY a.id LIMIT")
+		must(t, err)
+		if n != len(its) || custom < int64(len(its)) || generic != 0 {
+			t.Fatalf("%d labels in pages of one: the page query was planned %d times for its values and %d times generically; want every page for its values", n, custom, generic)
+		}
 	})
 }

@@ -256,21 +256,9 @@ ORDER BY i.external_id LIMIT ?`, projectID, flow.StageDone, after, truthPage).Ro
 		return n, translate(rows.Err())
 	}
 	for {
-		var n int
-		var err error
-		if s.dialect == Postgres {
-			// note: PostgreSQL plans a page as a parallel scan whose workers start for every
-			// page (most of a page's time on a busy machine); one process reads a page faster
-			err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-				if err := tx.Exec("SET LOCAL max_parallel_workers_per_gather = 0").Error; err != nil {
-					return translate(err)
-				}
-				n, err = page(tx)
-				return err
-			})
-		} else {
-			n, err = page(s.db.WithContext(ctx))
-		}
+		// note: PostgreSQL plans a page as a parallel scan whose workers start for every page
+		// (most of a page's time on a busy machine); one process reads a page faster
+		n, err := s.readPage(ctx, page, "SET LOCAL max_parallel_workers_per_gather = 0")
 		if err != nil || n < truthPage {
 			return err
 		}

@@ -19,3 +19,14 @@ func ExplainNextItem(ctx context.Context, s *Store, projectID, userID string, st
 func SeedFamilyQuery(s *Store, projectID, seed string, limit int) (string, []any) {
 	return s.seedFamilyQuery(projectID, seed, limit)
 }
+
+// SetLabelPage sets how many labels a page of EachProductionLabel reads on s.
+func SetLabelPage(s *Store, n int) { s.labelPage = n }
+
+// PreparedPlans sums, over the statements prepared on the store's connection whose text
+// contains like, how many times PostgreSQL planned them generically and for their values.
+func PreparedPlans(ctx context.Context, s *Store, like string) (generic, custom int64, err error) {
+	err = s.sqlDB.QueryRowContext(ctx, `SELECT COALESCE(sum(generic_plans), 0), COALESCE(sum(custom_plans), 0)
+FROM pg_prepared_statements WHERE statement LIKE '%' || $1 || '%' AND statement NOT LIKE '%pg_prepared_statements%'`, like).Scan(&generic, &custom)
+	return generic, custom, err
+}

@@ -176,7 +176,17 @@ type ItemTruth struct {
 // ItemsWithTruth returns up to limit of a project's items in the given stages, each with its
 // newest ground truth, in id order after the item id after ("" for the first page).
 func (s *Store) ItemsWithTruth(ctx context.Context, projectID string, stages []flow.Stage, after string, limit int) ([]ItemTruth, error) {
-	q := s.db.WithContext(ctx).Table("items i").
+	var out []ItemTruth
+	_, err := s.readPage(ctx, func(db *gorm.DB) (int, error) {
+		var err error
+		out, err = itemsWithTruth(db, projectID, stages, after, limit)
+		return len(out), err
+	})
+	return out, err
+}
+
+func itemsWithTruth(db *gorm.DB, projectID string, stages []flow.Stage, after string, limit int) ([]ItemTruth, error) {
+	q := db.Table("items i").
 		Select("i.id, i.external_id, i.parent_id, i.inputs, i.drafted, i.meta, i.language, i.stage, i.drop_reason, i.flag, i.gt_revision, g.answers, "+
 			"g.provenance, g.decided_by, g.rationale, g.details, g.texts").
 		Joins("LEFT JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_revision").

@@ -71,6 +71,8 @@ type Store struct {
 	schema  string // PostgreSQL: the schema of the tables
 	cache   *rowcache.Cache
 	stop    func() // ends the listener; nil on SQLite and in transactions
+	// labelPage, when set (by a test), is the page size of EachProductionLabel on this store.
+	labelPage int
 }
 
 // Pool sizes the connection pool of a PostgreSQL store. SQLite always uses one connection.
