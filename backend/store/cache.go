@@ -2,10 +2,7 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"time"
-
-	"gorm.io/gorm"
 
 	"github.com/arbiter-annotation/arbiter/backend/store/rowcache"
 )
@@ -43,35 +40,6 @@ func (s *Store) UseCache(ttl time.Duration) { s.cache.SetTTL(ttl) }
 // CacheLive reports whether the cache serves rows (on PostgreSQL: whether the listener is
 // connected), for health checks and tests.
 func (s *Store) CacheLive() bool { return s.cache.Live() }
-
-// changed handles a write to a cached table: the cache is cleared now, and again when the
-// write commits; on PostgreSQL every replica is told and acknowledges.
-func (s *Store) changed(db *gorm.DB) {
-	s.cache.Clear()
-	ctx := db.Statement.Context
-	tx, inTx := db.Statement.ConnPool.(*sql.Tx)
-	if inTx && s.cache.Noted(tx) {
-		return
-	}
-	var ch rowcache.Change
-	if s.dialect == Postgres {
-		var q rowcache.Querier = s.sqlDB
-		if inTx {
-			q = tx
-		}
-		var err error
-		if ch, err = s.cache.Notify(ctx, q, s.schema); err != nil {
-			db.AddError(err)
-			return
-		}
-	}
-	if inTx {
-		s.cache.Changed(tx, ch)
-		return
-	}
-	s.cache.Clear()
-	s.cache.Await(ctx, ch)
-}
 
 // currentSchema is the schema the store's tables are in (the first of its search_path).
 func (s *Store) currentSchema(ctx context.Context) (string, error) {

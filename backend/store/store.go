@@ -133,15 +133,19 @@ func OpenPool(ctx context.Context, url string, pool Pool) (*Store, error) {
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
 	s := &Store{db: db, sqlDB: sqlDB, dialect: dialect, url: url, cache: rowcache.New(DefaultCacheTTL, dialect == SQLite)}
-	if err := rowcache.Watch(db, s.changed); err != nil {
-		sqlDB.Close()
-		return nil, err
-	}
+	var notify *rowcache.Notifier
 	if dialect == Postgres {
 		if s.schema, err = s.currentSchema(ctx); err != nil {
 			sqlDB.Close()
 			return nil, fmt.Errorf("connect to database: %w", err)
 		}
+		notify = &rowcache.Notifier{Pool: sqlDB, Schema: s.schema}
+	}
+	if err := s.cache.Watch(db, notify); err != nil {
+		sqlDB.Close()
+		return nil, err
+	}
+	if dialect == Postgres {
 		lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 		done := make(chan struct{})
 		go s.cache.Listen(lctx, url, s.schema, done)

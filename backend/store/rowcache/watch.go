@@ -1,6 +1,7 @@
 package rowcache
 
 import (
+	"database/sql"
 	"errors"
 	"regexp"
 	"slices"
@@ -19,9 +20,51 @@ const Neutral = "arbiter:cache_neutral"
 // rawWrite finds the table a raw INSERT, UPDATE or DELETE writes.
 var rawWrite = regexp.MustCompile(`(?is)^\s*(?:insert\s+into|update|delete\s+from)\s+["` + "`" + `]?(\w+)`)
 
-// Watch registers gorm callbacks that call changed for every statement that wrote rows of a
+// Notifier is how a write tells the other replicas: through the database's pool, or the
+// write's own transaction, on the deployment's schema. SQLite has none (its process is alone).
+type Notifier struct {
+	Pool   Querier
+	Schema string
+}
+
+// Watch registers gorm callbacks for every statement that writes rows of a cached table: the
+// cache is cleared at the write and again when it commits, and with a notifier every replica is
+// told and acknowledges before the write is answered.
+func (c *Cache) Watch(db *gorm.DB, n *Notifier) error {
+	return watch(db, func(db *gorm.DB) { c.wrote(db, n) })
+}
+
+// wrote handles one write to a cached table.
+func (c *Cache) wrote(db *gorm.DB, n *Notifier) {
+	c.Clear()
+	ctx := db.Statement.Context
+	tx, inTx := db.Statement.ConnPool.(*sql.Tx)
+	if inTx && c.Noted(tx) {
+		return
+	}
+	var ch Change
+	if n != nil {
+		q := n.Pool
+		if inTx {
+			q = tx
+		}
+		var err error
+		if ch, err = c.Notify(ctx, q, n.Schema); err != nil {
+			db.AddError(err)
+			return
+		}
+	}
+	if inTx {
+		c.Changed(tx, ch)
+		return
+	}
+	c.Clear()
+	c.Await(ctx, ch)
+}
+
+// watch registers gorm callbacks that call changed for every statement that wrote rows of a
 // cached table, through gorm's builders or as raw SQL.
-func Watch(db *gorm.DB, changed func(*gorm.DB)) error {
+func watch(db *gorm.DB, changed func(*gorm.DB)) error {
 	after := func(db *gorm.DB) {
 		if db.Error == nil && db.RowsAffected > 0 && writesCached(db) {
 			changed(db)

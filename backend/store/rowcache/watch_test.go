@@ -1,8 +1,10 @@
 package rowcache
 
 import (
+	"context"
 	"database/sql"
 	"testing"
+	"time"
 
 	"github.com/glebarez/sqlite"
 	"gorm.io/gorm"
@@ -31,7 +33,7 @@ func TestWatchSeesWritesToCachedTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	var seen int
-	if err := Watch(db, func(*gorm.DB) { seen++ }); err != nil {
+	if err := watch(db, func(*gorm.DB) { seen++ }); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
@@ -58,5 +60,48 @@ func TestWatchSeesWritesToCachedTables(t *testing.T) {
 		if got := seen > before; got != tc.seen {
 			t.Errorf("%s: seen %v, want %v", tc.name, got, tc.seen)
 		}
+	}
+}
+
+// TestWatchClearsTheCache: a write to a cached table clears the cache at once; inside a
+// transaction it is noted for Committed, which clears the cache again once it commits.
+func TestWatchClearsTheCache(t *testing.T) {
+	db, err := gorm.Open(sqlite.Open(t.TempDir()+"/c.db"), &gorm.Config{Logger: logger.Discard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.AutoMigrate(&User{}); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := newTestCache(time.Minute, true)
+	if err := c.Watch(db, nil); err != nil {
+		t.Fatal(err)
+	}
+	r := &reader{row: row{"ada"}}
+	Read(c, "k", r.read)
+	if err := db.Create(&User{ID: "u1"}).Error; err != nil {
+		t.Fatal(err)
+	}
+	if Read(c, "k", r.read); r.reads != 2 {
+		t.Fatalf("%d reads: a write to users left the cache as it was", r.reads)
+	}
+	var tx *sql.Tx
+	err = db.Transaction(func(g *gorm.DB) error {
+		if err := g.Create(&User{ID: "u2"}).Error; err != nil {
+			return err
+		}
+		tx = g.Statement.ConnPool.(*sql.Tx)
+		if !c.Noted(tx) {
+			t.Error("a write in a transaction was not noted for its commit")
+		}
+		Read(c, "k", r.read) // note: a read during the transaction fills the cache again
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Committed(context.Background(), tx, nil)
+	if Read(c, "k", r.read); r.reads != 4 {
+		t.Fatalf("%d reads: the commit did not clear what was read during the transaction", r.reads)
 	}
 }
