@@ -58,10 +58,7 @@ func (u *submission) refineChecklist(ctx context.Context, it *store.Item, answer
 // inputs with every answered list replaced by its edited list, and the drafted value of every
 // input it changed.
 func refinedInputs(form tasks.Schema, inputs, answers map[string]json.RawMessage) (map[string]json.RawMessage, map[string]json.RawMessage, error) {
-	out := make(map[string]json.RawMessage, len(inputs))
-	for k, v := range inputs {
-		out[k] = v
-	}
+	out := maps.Clone(inputs)
 	drafted := map[string]json.RawMessage{}
 	for _, q := range RefinedLists(form) {
 		raw, ok := answers[q.Key]

@@ -11,7 +11,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, artifactsDir, withArbiter } from "./harness.mjs";
 import { createAccounts, inviteByEmail, joinProject, shootOnFailure, signInWith, templateMedia, zip } from "./setup-steps.mjs";
-import { PASSWORD, answerAll, assertNoConsoleErrors, morePasses, saveShot, signIn } from "./workflow-steps.mjs";
+import { PASSWORD, assertNoConsoleErrors, labelWithKeyboard, saveShot, signIn } from "./workflow-steps.mjs";
 
 const dir = join(artifactsDir, "calibration-browser");
 const shot = (name) => join(dir, `${name}.png`);
@@ -31,26 +31,6 @@ const poolLine = (i) => ({
   ground_truth: { answers: { physical_adherence: 4, instruction_alignment: 4 } },
 });
 const ndjson = (lines) => lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n";
-
-/** Labels the person's calibration queue on the page it is on with the keyboard; returns how many items were submitted. */
-async function labelWithKeyboard(page, schema, variantFor, shotName) {
-  await page.getByTestId("work").waitFor();
-  let n = 0;
-  for (;;) {
-    await page.waitForFunction(() => document.querySelector("[data-testid=queue-empty]") || document.activeElement?.matches(".q-card"));
-    if (await page.getByTestId("queue-empty").isVisible()) return n;
-    const prev = await page.getByTestId("work").getAttribute("data-shown");
-    const more = await morePasses(page);
-    await answerAll(page, schema, variantFor);
-    if (shotName && n === 0) await saveShot(page, shot(shotName));
-    await page.keyboard.press("Control+Enter");
-    await page.waitForFunction(
-      (p) => document.querySelector("[data-testid=queue-empty]") || document.querySelector("[data-testid=work]")?.dataset.shown !== p,
-      prev,
-    );
-    if (!more) n++;
-  }
-}
 
 /** The project's tab of this name, opened from the project's navigation. */
 async function openTab(page, name) {
@@ -177,7 +157,7 @@ test("calibration in the browser: the pool imported with gold answers, a round s
         const row = A.getByRole("row", { name: /Gold check/ });
         await row.getByRole("link", { name: "Annotate" }).click();
         const variantFor = p.key === "ann3" ? (q) => (q.key === "physical_adherence" ? 1 : 0) : () => 0;
-        assert.equal(await labelWithKeyboard(A, schema, variantFor, p.key === "ann1" ? "07-annotate-calibration" : undefined), 3, `${p.key} labeled the three items`);
+        assert.equal(await labelWithKeyboard(A, schema, variantFor, p.key === "ann1" ? shot("07-annotate-calibration") : undefined), 3, `${p.key} labeled the three items`);
         assert.equal(await A.getByTestId("work").getAttribute("data-stage"), "calibration");
         assertNoConsoleErrors(people[p.key].errors, p.key);
         await people[p.key].context.close();

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { artifactsDir, withArbiter } from "./harness.mjs";
-import { PASSWORD, answerAll, assertNoConsoleErrors, morePasses, saveShot, signIn } from "./workflow-steps.mjs";
+import { PASSWORD, assertNoConsoleErrors, labelWithKeyboard, saveShot, signIn } from "./workflow-steps.mjs";
 
 const shots = join(artifactsDir, "calibration");
 const ANNOTATORS = ["ann1", "ann2", "ann3"];
@@ -65,26 +65,6 @@ async function labelRoundByApi(api, token, pid, who) {
     if (!res.next_pass) i++;
   }
   throw new Error("the calibration queue never ran out");
-}
-
-/** Labels the person's queue on the page it is on with the keyboard; returns how many were submitted. */
-async function labelWithKeyboard(page, schema, variantFor = () => 0, shot) {
-  await page.getByTestId("work").waitFor();
-  let n = 0;
-  for (;;) {
-    await page.waitForFunction(() => document.querySelector("[data-testid=queue-empty]") || document.activeElement?.matches(".q-card"));
-    if (await page.getByTestId("queue-empty").isVisible()) return n;
-    const prev = await page.getByTestId("work").getAttribute("data-shown");
-    const more = await morePasses(page);
-    await answerAll(page, schema, variantFor);
-    if (shot && n === 0) await saveShot(page, join(shots, shot));
-    await page.keyboard.press("Control+Enter");
-    await page.waitForFunction(
-      (p) => document.querySelector("[data-testid=queue-empty]") || document.querySelector("[data-testid=work]")?.dataset.shown !== p,
-      prev,
-    );
-    if (!more) n++;
-  }
 }
 
 /** Collects Content-Security-Policy violations of every page the context opens. */
@@ -155,7 +135,7 @@ test("calibration: a lead runs a round, annotators label it by keyboard, the rep
       await row.waitFor();
       await row.getByRole("link", { name: "Annotate" }).click();
       const variantFor = who === "ann3" ? (q) => (q.key === "physical_adherence" ? 1 : 0) : () => 0;
-      const n = await labelWithKeyboard(A.page, schema, variantFor, who === "ann1" ? "02-annotate-calibration.png" : undefined);
+      const n = await labelWithKeyboard(A.page, schema, variantFor, who === "ann1" ? join(shots, "02-annotate-calibration.png") : undefined);
       assert.equal(n, 3, `${who} labeled the three items`);
       assert.equal(await A.page.getByTestId("work").getAttribute("data-stage"), "calibration");
       assert.deepEqual(await violations(A.page), [], `no CSP violation for ${who}`);

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { artifactsDir, viewShot, withArbiter } from "./harness.mjs";
-import { PASSWORD, assertNoConsoleProblems, signIn } from "./workflow-steps.mjs";
+import { PASSWORD, assertNoConsoleProblems, importNdjson, signIn } from "./workflow-steps.mjs";
 
 const shots = join(artifactsDir, "checklist-stage");
 const RUBRICS = ["relevance", "trustworthiness", "creativity", "clarity", "coherence", "completeness"];
@@ -40,12 +40,7 @@ test("a drafted checklist is refined on its own tab, then labeled with the refin
       meta: { task_name: "Image2Text" },
       inputs: { question: "Describe the object and say what it could be used for.", response: [{ id: "r-31", type: "text", value: "A red apple; you can eat it." }], checklist: DRAFTED },
     };
-    const res = await fetch(`${server.url}/api/v1/projects/${p.id}/items`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${lead}`, "Content-Type": "application/x-ndjson" },
-      body: JSON.stringify(line) + "\n",
-    });
-    assert.equal(res.status, 200, await res.clone().text());
+    await importNdjson(server, lead, `/api/v1/projects/${p.id}/items`, [line]);
 
     const refiner = await signIn(browser, server.url, "refiner@arbiter.test");
     await refiner.page.goto(`/projects/${p.id}/annotate`);

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { screenshot, withArbiter } from "./harness.mjs";
-import { PASSWORD, signIn } from "./workflow-steps.mjs";
+import { PASSWORD, importNdjson, signIn } from "./workflow-steps.mjs";
 
 const schema = {
   version: 1,
@@ -42,19 +42,6 @@ function truth(i) {
 
 function answers(sat, mos) {
   return Object.fromEntries([...DIMS.map((k) => [k, yn(sat[k], k)]), ["mos", mos]]);
-}
-
-async function ndjson(server, token, path, lines) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-ndjson" },
-    body: lines.map((l) => JSON.stringify(l)).join("\n") + "\n",
-  });
-  const text = await res.text();
-  assert.equal(res.status, 200, text);
-  const body = JSON.parse(text);
-  assert.deepEqual(body.errors ?? [], [], text);
-  return body;
 }
 
 /** Waits until the chart's SVG has drawn its axes and marks. */
@@ -100,8 +87,8 @@ test("balance, report and judges pages render their figures with charts", async 
     // two items still waiting for labels, so the report has more than one stage
     items.push({ external_id: "open-1", inputs: { prompt: "Say hello." }, meta: { generator: "g1", corpus: "read" } });
     items.push({ external_id: "open-2", inputs: { prompt: "Say goodbye." }, meta: { generator: "g2", corpus: "read" } });
-    await ndjson(server, lead, `/api/v1/projects/${p.id}/items`, items);
-    await ndjson(server, lead, `/api/v1/projects/${p.id}/predictions`, preds);
+    await importNdjson(server, lead, `/api/v1/projects/${p.id}/items`, items);
+    await importNdjson(server, lead, `/api/v1/projects/${p.id}/predictions`, preds);
     await api.request("PATCH", `/api/v1/projects/${p.id}`, { token: lead, body: { balance: { ratio: 0.5, spread: 3, by: "meta.generator" } } });
 
     const { page, errors } = await signIn(browser, server.url, "lead@arbiter.test");

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { screenshot, withArbiter } from "./harness.mjs";
-import { PASSWORD, signIn } from "./workflow-steps.mjs";
+import { PASSWORD, importNdjson, signIn } from "./workflow-steps.mjs";
 
 const schema = {
   version: 1,
@@ -17,17 +17,6 @@ const schema = {
     { key: "quality", kind: "likert", label: "Overall quality", short_label: "Quality", required: true, min: 1, max: 5 },
   ],
 };
-
-async function ndjson(server, token, path, lines) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-ndjson" },
-    body: lines.map((l) => JSON.stringify(l)).join("\n") + "\n",
-  });
-  const text = await res.text();
-  assert.equal(res.status, 200, text);
-  assert.deepEqual(JSON.parse(text).errors ?? [], [], text);
-}
 
 /** Makes accounts with the e2e password and returns their access tokens and ids by email. */
 async function people(api, admin, emails) {
@@ -52,7 +41,7 @@ test("the Judges tab imports a predictions file and scores it", async (t) => {
       inputs: { prompt: `Draw ${i} apples.` },
       ground_truth: { answers: truth(i), provenance: "constructed" },
     }));
-    await ndjson(server, lead.token, `/api/v1/projects/${p.id}/items`, items);
+    await importNdjson(server, lead.token, `/api/v1/projects/${p.id}/items`, items);
 
     const { page, errors } = await signIn(browser, server.url, "lead@arbiter.test");
     let step = 0;
@@ -117,7 +106,7 @@ test("a stuck item is handed to a named member from the banner, and its rejected
     for (const a of [ann, ben, cleo]) await api.setMemberRoles(admin, p.id, a.id, ["annotator"]);
     await api.setMemberRoles(admin, p.id, rita.id, ["reviewer"]);
     await api.setMemberRoles(admin, p.id, noor.id, ["viewer"]);
-    await ndjson(server, lead.token, `/api/v1/projects/${p.id}/items`, [{ external_id: "img-1", inputs: { prompt: "Draw three cats." } }]);
+    await importNdjson(server, lead.token, `/api/v1/projects/${p.id}/items`, [{ external_id: "img-1", inputs: { prompt: "Draw three cats." } }]);
     const work = async (who, stage, body) => {
       const claim = await api.request("POST", `/api/v1/projects/${p.id}/queue/next`, { token: who.token, body: { stage } });
       await api.request("POST", `/api/v1/projects/${p.id}/assignments/${claim.assignment.id}/submit`, { token: who.token, body: { time_spent_ms: 20_000, ...body(claim) } });

@@ -69,6 +69,40 @@ export async function morePasses(page) {
   return Number(pass || 0) < Number(passes || 0);
 }
 
+/** Labels the person's queue on the page it is on with the keyboard; returns how many items were submitted. `shotFile` saves the first item's page. */
+export async function labelWithKeyboard(page, schema, variantFor = () => 0, shotFile) {
+  await page.getByTestId("work").waitFor();
+  let n = 0;
+  for (;;) {
+    await page.waitForFunction(() => document.querySelector("[data-testid=queue-empty]") || document.activeElement?.matches(".q-card"));
+    if (await page.getByTestId("queue-empty").isVisible()) return n;
+    const prev = await page.getByTestId("work").getAttribute("data-shown");
+    const more = await morePasses(page);
+    await answerAll(page, schema, variantFor);
+    if (shotFile && n === 0) await saveShot(page, shotFile);
+    await page.keyboard.press("Control+Enter");
+    await page.waitForFunction(
+      (p) => document.querySelector("[data-testid=queue-empty]") || document.querySelector("[data-testid=work]")?.dataset.shown !== p,
+      prev,
+    );
+    if (!more) n++;
+  }
+}
+
+/** Imports NDJSON lines by API (`path`: a project's items or predictions), asserting every line was taken; returns the report. */
+export async function importNdjson(server, token, path, lines) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-ndjson" },
+    body: lines.map((l) => JSON.stringify(l)).join("\n") + "\n",
+  });
+  const text = await res.text();
+  assert.equal(res.status, 200, text);
+  const body = JSON.parse(text);
+  assert.deepEqual(body.errors ?? [], [], text);
+  return body;
+}
+
 /** Answers every question on screen with the keyboard, moving with j/k only when auto-advance did not. */
 export async function answerAll(page, schema, variantFor = () => 0) {
   for (const [i, q] of (await shownQuestions(page, schema)).entries()) {

@@ -9,9 +9,9 @@ import (
 // with it its cache.
 const ackTimeout = 2 * time.Second
 
-// Change is one write's notification: its nonce, and how many listeners must acknowledge it.
+// change is one write's notification: its nonce, and how many listeners must acknowledge it.
 // An empty nonce waits for nobody.
-type Change struct {
+type change struct {
 	nonce     string
 	listeners int
 }
@@ -48,9 +48,9 @@ func (c *Cache) expect(nonce string) (ok bool) {
 	return true
 }
 
-// Await waits until every replica that was listening when ch was sent has cleared its cache,
+// await waits until every replica that was listening when ch was sent has cleared its cache,
 // or at most two seconds.
-func (c *Cache) Await(ctx context.Context, ch Change) {
+func (c *Cache) await(ctx context.Context, ch change) {
 	if ch.nonce != "" {
 		c.wait(ctx, ch.nonce, ch.listeners, ackTimeout)
 	}

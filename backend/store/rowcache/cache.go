@@ -133,12 +133,12 @@ func (c *Cache) Live() bool {
 	return c.live && c.ttl > 0
 }
 
-// Changed notes that transaction tx wrote a cached table, with the notification ch it sent
+// changed notes that transaction tx wrote a cached table, with the notification ch it sent
 // (empty on SQLite), for Committed.
-func (c *Cache) Changed(tx *sql.Tx, ch Change) { c.pending.Store(tx, ch) }
+func (c *Cache) changed(tx *sql.Tx, ch change) { c.pending.Store(tx, ch) }
 
-// Noted reports whether transaction tx already wrote a cached table.
-func (c *Cache) Noted(tx *sql.Tx) bool {
+// noted reports whether transaction tx already wrote a cached table.
+func (c *Cache) noted(tx *sql.Tx) bool {
 	_, ok := c.pending.Load(tx)
 	return ok
 }
@@ -150,11 +150,11 @@ func (c *Cache) Committed(ctx context.Context, tx *sql.Tx, err error) {
 	if !ok {
 		return
 	}
-	ch := v.(Change)
+	ch := v.(change)
 	if err != nil {
 		c.forget(ch.nonce)
 		return
 	}
 	c.Clear()
-	c.Await(ctx, ch)
+	c.await(ctx, ch)
 }

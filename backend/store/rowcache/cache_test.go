@@ -148,7 +148,7 @@ func TestAwaitReturnsOnceEveryListenerAnswered(t *testing.T) {
 		t.Fatal("a live cache cannot expect acknowledgements")
 	}
 	done := make(chan struct{})
-	go func() { c.Await(context.Background(), Change{nonce: "n1", listeners: 2}); close(done) }()
+	go func() { c.await(context.Background(), change{nonce: "n1", listeners: 2}); close(done) }()
 	c.acked("n1")
 	select {
 	case <-done:
@@ -171,7 +171,7 @@ func TestAcknowledgementsBeforeTheCount(t *testing.T) {
 	c.expect("n1")
 	c.acked("n1") // a fast listener answers before the writer knows how many listen
 	start := time.Now()
-	c.Await(context.Background(), Change{nonce: "n1", listeners: 1})
+	c.await(context.Background(), change{nonce: "n1", listeners: 1})
 	if d := time.Since(start); d > time.Second {
 		t.Fatalf("waited %v for an acknowledgement already in", d)
 	}
@@ -188,8 +188,8 @@ func TestAwaitIsBounded(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	c.expect("n2")
-	c.Await(ctx, Change{nonce: "n2", listeners: 1}) // returns with its context
-	c.Await(ctx, Change{})                          // nobody to wait for
+	c.await(ctx, change{nonce: "n2", listeners: 1}) // returns with its context
+	c.await(ctx, change{})                          // nobody to wait for
 }
 
 func TestANotLiveCacheExpectsNothing(t *testing.T) {
@@ -204,20 +204,20 @@ func TestCommittedClearsOnlyAfterACommit(t *testing.T) {
 	tx1, tx2 := newTx(), newTx()
 	r := &reader{row: row{"ada"}}
 	c.expect("n1")
-	c.Changed(tx1, Change{nonce: "n1"})
-	if !c.Noted(tx1) || c.Noted(tx2) {
+	c.changed(tx1, change{nonce: "n1"})
+	if !c.noted(tx1) || c.noted(tx2) {
 		t.Fatal("Noted does not tell the transactions apart")
 	}
 	Read(c, "k", r.read)
 	c.Committed(context.Background(), tx1, errors.New("rolled back"))
-	if c.Noted(tx1) || len(c.waiters) != 0 {
+	if c.noted(tx1) || len(c.waiters) != 0 {
 		t.Fatal("a rolled-back change was kept")
 	}
 	Read(c, "k", r.read)
 	if r.reads != 1 {
 		t.Fatalf("a rollback cleared the cache (%d reads)", r.reads)
 	}
-	c.Changed(tx2, Change{})
+	c.changed(tx2, change{})
 	c.Committed(context.Background(), tx2, nil)
 	Read(c, "k", r.read)
 	if r.reads != 2 {

@@ -25,11 +25,11 @@ type Querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// Notify counts the listening replicas of schema and tells them that cached rows changed;
+// notify counts the listening replicas of schema and tells them that cached rows changed;
 // inside a transaction the notification is delivered when it commits, and not at all when it
 // rolls back.
-func (c *Cache) Notify(ctx context.Context, q Querier, schema string) (Change, error) {
-	ch := Change{nonce: uuid.Must(uuid.NewV7()).String()}
+func (c *Cache) notify(ctx context.Context, q Querier, schema string) (change, error) {
+	ch := change{nonce: uuid.Must(uuid.NewV7()).String()}
 	if !c.expect(ch.nonce) {
 		ch.nonce = "" // note: nobody to wait for; the other replicas are still told
 	}

@@ -39,27 +39,27 @@ func (c *Cache) wrote(db *gorm.DB, n *Notifier) {
 	c.Clear()
 	ctx := db.Statement.Context
 	tx, inTx := db.Statement.ConnPool.(*sql.Tx)
-	if inTx && c.Noted(tx) {
+	if inTx && c.noted(tx) {
 		return
 	}
-	var ch Change
+	var ch change
 	if n != nil {
 		q := n.Pool
 		if inTx {
 			q = tx
 		}
 		var err error
-		if ch, err = c.Notify(ctx, q, n.Schema); err != nil {
+		if ch, err = c.notify(ctx, q, n.Schema); err != nil {
 			db.AddError(err)
 			return
 		}
 	}
 	if inTx {
-		c.Changed(tx, ch)
+		c.changed(tx, ch)
 		return
 	}
 	c.Clear()
-	c.Await(ctx, ch)
+	c.await(ctx, ch)
 }
 
 // watch registers gorm callbacks that call changed for every statement that wrote rows of a

@@ -91,7 +91,7 @@ func TestWatchClearsTheCache(t *testing.T) {
 			return err
 		}
 		tx = g.Statement.ConnPool.(*sql.Tx)
-		if !c.Noted(tx) {
+		if !c.noted(tx) {
 			t.Error("a write in a transaction was not noted for its commit")
 		}
 		Read(c, "k", r.read) // note: a read during the transaction fills the cache again

@@ -131,7 +131,7 @@ export const asyncImportQuery = (filename?: string) => queryString(asyncImportPa
  * uploadItems. The server stores the file and answers 202 with the import to
  * poll. The file's name is sent so the list of imports can show it.
  */
-export async function uploadItemsAsync(
+export function uploadItemsAsync(
   client: ApiClient,
   pid: ID,
   body: Blob,
@@ -139,8 +139,7 @@ export async function uploadItemsAsync(
   signal?: AbortSignal,
   filename = body instanceof File ? body.name : undefined,
 ): Promise<ImportStart> {
-  const url = client.url("post", "/projects/{pid}/items", { path: { pid }, query: asyncImportParams(filename) });
-  return importStarted(await uploadNdjson(client, url, body, onProgress, signal), pid);
+  return uploadAsync(client, "/projects/{pid}/items", pid, body, onProgress, signal, filename);
 }
 
 /**
@@ -155,7 +154,7 @@ export async function uploadPredictions(client: ApiClient, pid: ID, body: Blob, 
 }
 
 /** Uploads an NDJSON file of model predictions for a background import (`POST …/predictions?async=true&filename=…`), as uploadItemsAsync. */
-export async function uploadPredictionsAsync(
+export function uploadPredictionsAsync(
   client: ApiClient,
   pid: ID,
   body: Blob,
@@ -163,7 +162,20 @@ export async function uploadPredictionsAsync(
   signal?: AbortSignal,
   filename = body instanceof File ? body.name : undefined,
 ): Promise<ImportStart> {
-  const url = client.url("post", "/projects/{pid}/predictions", { path: { pid }, query: asyncImportParams(filename) });
+  return uploadAsync(client, "/projects/{pid}/predictions", pid, body, onProgress, signal, filename);
+}
+
+/** Uploads an NDJSON file to one of the two import paths as a background import. */
+async function uploadAsync(
+  client: ApiClient,
+  path: "/projects/{pid}/items" | "/projects/{pid}/predictions",
+  pid: ID,
+  body: Blob,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal | undefined,
+  filename: string | undefined,
+): Promise<ImportStart> {
+  const url = client.url("post", path, { path: { pid }, query: asyncImportParams(filename) });
   return importStarted(await uploadNdjson(client, url, body, onProgress, signal), pid);
 }
 

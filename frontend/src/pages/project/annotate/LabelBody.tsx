@@ -1,7 +1,7 @@
 import { memo, useState } from "react";
 import type { AnswerErrors, Answers, AnswerValue, Claim } from "../../../api";
 import { AnnotationForm } from "../../../form/AnnotationForm";
-import { startingAnswers, type WorkSession } from "../work";
+import { hasMorePasses, startingAnswers, type WorkSession } from "../work";
 
 interface Props {
   claim: Claim;
@@ -38,7 +38,7 @@ export const LabelBody = memo(function LabelBody({ claim, elapsed, submit, onCha
   }
 
   const { item, pass } = claim.item;
-  const more = pass && pass.number < pass.count;
+  const more = hasMorePasses(claim);
   return (
     <>
       {pass && (

@@ -11,4 +11,4 @@ export { mediaPageKeys, usePageKeys, type PageKey } from "./usePageKeys";
 export { Stat } from "./WorkBar";
 export { PROJECT_MEDIA_BASE } from "./mediaBase";
 export { startingAnswers } from "./draftStore";
-export type { Outcome } from "./useWorkQueue";
+export { hasMorePasses, type Outcome } from "./useWorkQueue";

@@ -35,7 +35,7 @@ function send(api: WorkflowApi, pid: string, w: Write): Promise<unknown> {
 }
 
 /** Whether a claim's form has a pass after the one shown (its submit opens that pass, not the next item). */
-function hasMorePasses(claim: Claim | null): boolean {
+export function hasMorePasses(claim: Claim | null): boolean {
   const pass = claim?.item.pass;
   return !!pass && pass.number < pass.count;
 }
@@ -215,7 +215,7 @@ export function useWorkQueue(pid: string, stage: QueueStage): WorkQueue {
       try {
         return (await act(w)) ? { ok: true } : { ok: false };
       } catch (err) {
-        const fields = err instanceof ApiError && err.code === "validation_failed" ? err.problems() : null;
+        const fields = fieldsOf(err);
         if (fields && fieldsFor(fields)) return { ok: false, fields };
         dispatch({ type: "refused", aid: w.aid, error: err });
         return { ok: false };
