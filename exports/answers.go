@@ -23,13 +23,24 @@ type decoder struct {
 	single map[string]*tasks.Schema
 	valid  map[string]map[string]bool
 	kinds  map[string]tasks.QuestionKind
+	// compared keeps, per question, the normalised value of short answers agreement compares,
+	// so that a value labels give again and again (a score, a checklist) is decoded once
+	compared map[string]map[string]any
 }
+
+// comparedCacheSize bounds the values kept per question, and comparedCacheLen the length of
+// an answer kept.
+const (
+	comparedCacheSize = 1024
+	comparedCacheLen  = 256
+)
 
 func newDecoder(s *tasks.Schema) *decoder {
 	d := &decoder{s: s, single: map[string]*tasks.Schema{}, valid: map[string]map[string]bool{},
-		kinds: map[string]tasks.QuestionKind{}}
+		kinds: map[string]tasks.QuestionKind{}, compared: map[string]map[string]any{}}
 	for _, q := range s.Questions {
 		d.kinds[q.Key] = tasks.KindOf(q)
+		d.compared[q.Key] = map[string]any{}
 		q.Required = false
 		d.single[q.Key] = &tasks.Schema{Inputs: s.Inputs, Questions: []tasks.Question{q}}
 		d.valid[q.Key] = map[string]bool{}
@@ -116,17 +127,21 @@ func isNull(raw json.RawMessage) bool {
 // count); overall, the mean of those shares. Labels that do not fit the
 // schema are left out. Nil without labels.
 func itemAgreement(s *tasks.Schema, labels []Label) *ItemAgreement {
+	return newDecoder(s).itemAgreement(labels)
+}
+
+func (d *decoder) itemAgreement(labels []Label) *ItemAgreement {
 	if len(labels) == 0 {
 		return nil
 	}
 	norms := make([]map[string]any, 0, len(labels))
 	for _, l := range labels {
-		norms = append(norms, normalizeCompared(s, l.Answers))
+		norms = append(norms, d.normalizeCompared(l.Answers))
 	}
 	out := &ItemAgreement{Labels: len(labels)}
 	sum, count := 0.0, 0
-	for _, q := range s.Questions {
-		if tasks.KindOf(q).Consensus() == tasks.ConsensusNone {
+	for _, q := range d.s.Questions {
+		if d.kinds[q.Key].Consensus() == tasks.ConsensusNone {
 			continue
 		}
 		share, ok := pairShare(q.Key, norms)
@@ -149,16 +164,32 @@ func itemAgreement(s *tasks.Schema, labels []Label) *ItemAgreement {
 
 // normalizeCompared decodes and normalises the answers agreement compares
 // (not free text or criteria); values that do not decode are left out.
-func normalizeCompared(s *tasks.Schema, a tasks.Answers) map[string]any {
+//
+// note: a value kept in d.compared is shared by every label that gave it; it is only compared.
+func (d *decoder) normalizeCompared(a tasks.Answers) map[string]any {
 	out := make(map[string]any, len(a))
-	for _, q := range s.Questions {
+	for _, q := range d.s.Questions {
 		raw, ok := a[q.Key]
-		k := tasks.KindOf(q)
-		if !ok || isNull(raw) || tasks.IsMissing(raw) || k.Consensus() == tasks.ConsensusNone {
+		k := d.kinds[q.Key]
+		if !ok || k.Consensus() == tasks.ConsensusNone {
 			continue
 		}
-		if v, err := k.Decode(raw); err == nil {
-			out[q.Key] = k.Normalize(v)
+		memo := d.compared[q.Key]
+		if v, ok := memo[string(raw)]; ok {
+			if v != nil {
+				out[q.Key] = v
+			}
+			continue
+		}
+		var v any
+		if !isNull(raw) && !tasks.IsMissing(raw) {
+			if dv, err := k.Decode(raw); err == nil {
+				v = k.Normalize(dv)
+				out[q.Key] = v
+			}
+		}
+		if len(raw) <= comparedCacheLen && len(memo) < comparedCacheSize {
+			memo[string(raw)] = v
 		}
 	}
 	return out

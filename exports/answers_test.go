@@ -94,14 +94,19 @@ func TestItemAgreement(t *testing.T) {
 		{"mean over questions; text ignored", []Label{lab("lik", `2`, "cl", `{"x":1,"y":1}`, "txt", `"a"`), lab("lik", `3`, "cl", `{"y":1,"x":1}`, "txt", `"b"`)},
 			&ItemAgreement{Labels: 2, PercentAgreement: ptr(half), Questions: map[string]float64{"lik": 0, "cl": 1}}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := itemAgreement(&s, tt.labels); !reflect.DeepEqual(got, tt.want) {
-				gb, _ := json.Marshal(got)
-				wb, _ := json.Marshal(tt.want)
-				t.Errorf("got %s, want %s", gb, wb)
-			}
-		})
+	shared := newDecoder(&s) // one decoder for every item, as an export has: its kept values are reused
+	for round := range 2 {
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("%s/%d", tt.name, round), func(t *testing.T) {
+				for name, got := range map[string]*ItemAgreement{"alone": itemAgreement(&s, tt.labels), "shared": shared.itemAgreement(tt.labels)} {
+					if !reflect.DeepEqual(got, tt.want) {
+						gb, _ := json.Marshal(got)
+						wb, _ := json.Marshal(tt.want)
+						t.Errorf("%s: got %s, want %s", name, gb, wb)
+					}
+				}
+			})
+		}
 	}
 }
 

@@ -45,7 +45,7 @@ func (x *exporter) prepare(rec *Record) (*entry, error) {
 		rec.Answers, rec.Provenance, rec.Texts = nil, Provenance{}, nil
 	}
 	if rec.Agreement == nil {
-		rec.Agreement = itemAgreement(schema, countedLabels(rec.Labels, rec.Reviews))
+		rec.Agreement = x.decoder.itemAgreement(countedLabels(rec.Labels, rec.Reviews))
 	}
 	return e, nil
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // checklistKind scores every item of a checklist 0..its max.
@@ -85,46 +86,70 @@ func (checklistKind) decode(raw json.RawMessage) (any, error) {
 	return m, err
 }
 
-// flatIntObject reads a compact {"key":int,...} object without escapes in
-// its keys, the usual shape of a checklist answer, without the JSON
-// decoder; ok is false for anything else.
+// flatIntObject reads a {"key": int, ...} object without escapes or control characters in
+// its keys, the usual shape of a checklist answer (compact as the server writes it, or spaced
+// as PostgreSQL's JSON functions do), without the JSON decoder; ok is false for anything else,
+// which the decoder then reads.
 func flatIntObject(raw []byte) (map[string]int64, bool) {
-	n := len(raw)
-	if n < 2 || raw[0] != '{' || raw[n-1] != '}' {
+	i := skipJSONSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
 		return nil, false
 	}
 	m := map[string]int64{}
-	body := raw[1 : n-1]
-	for len(body) > 0 {
-		if body[0] != '"' {
+	if i = skipJSONSpace(raw, i+1); i < len(raw) && raw[i] == '}' {
+		return m, skipJSONSpace(raw, i+1) == len(raw)
+	}
+	for {
+		if i >= len(raw) || raw[i] != '"' {
 			return nil, false
 		}
-		end := bytes.IndexByte(body[1:], '"')
-		if end < 0 || end+2 >= len(body) || body[end+2] != ':' {
+		end := bytes.IndexByte(raw[i+1:], '"')
+		if end < 0 {
 			return nil, false
 		}
-		key := body[1 : end+1]
-		if bytes.IndexByte(key, '\\') >= 0 {
+		key := raw[i+1 : i+1+end]
+		if !utf8.Valid(key) {
 			return nil, false
 		}
-		rest := body[end+3:]
-		stop := bytes.IndexByte(rest, ',')
-		if stop < 0 {
-			stop = len(rest)
+		for _, c := range key {
+			if c == '\\' || c < 0x20 {
+				return nil, false
+			}
 		}
-		v, err := strconv.ParseInt(string(rest[:stop]), 10, 64)
+		if i = skipJSONSpace(raw, i+end+2); i >= len(raw) || raw[i] != ':' {
+			return nil, false
+		}
+		i = skipJSONSpace(raw, i+1)
+		stop := i
+		for stop < len(raw) && (raw[stop] == '-' || raw[stop] >= '0' && raw[stop] <= '9') {
+			stop++
+		}
+		num := raw[i:stop]
+		if digits := bytes.TrimPrefix(num, []byte("-")); len(digits) == 0 || digits[0] == '-' || digits[0] == '0' && len(digits) > 1 {
+			return nil, false // not a JSON integer: empty, "--1", a leading zero
+		}
+		v, err := strconv.ParseInt(string(num), 10, 64)
 		if err != nil {
 			return nil, false
 		}
 		m[string(key)] = v
-		if body = rest[stop:]; len(body) > 0 {
-			body = body[1:]
-			if len(body) == 0 {
-				return nil, false
-			}
+		switch i = skipJSONSpace(raw, stop); {
+		case i < len(raw) && raw[i] == ',':
+			i = skipJSONSpace(raw, i+1)
+		case i < len(raw) && raw[i] == '}':
+			return m, skipJSONSpace(raw, i+1) == len(raw)
+		default:
+			return nil, false
 		}
 	}
-	return m, true
+}
+
+// skipJSONSpace is the first index from i that is not JSON whitespace.
+func skipJSONSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
 }
 
 func (checklistKind) normalize(q Question, v any) any { return keep(q, v) }

@@ -148,7 +148,9 @@ func TestFlatIntObject(t *testing.T) {
 		ok  bool
 	}{
 		{`{"a":1,"b":2}`, true}, {`{"a":-1}`, true}, {`{}`, true}, {`{"x":0,"y":10}`, true},
-		{`{"a": 1}`, false}, {`{"a":1,}`, false}, {`{"a\"b":1}`, false}, {`{"a":1.5}`, false},
+		{`{"a": 1}`, true}, {" { \"a\" : 1 ,\n\t\"b\" :-2 } ", true}, {`{ }`, true},
+		{`{"a":01}`, false}, {`{"a":+1}`, false}, {`{"a":-}`, false}, {`{"a":--1}`, false}, {`{"a":1}}`, false}, {`{"a":1} x`, false},
+		{`{"a":1 2}`, false}, {"{\"a\x01\":1}", false}, {"{\"\xff\":1}", false}, {`{"a":1,}`, false}, {`{"a\"b":1}`, false}, {`{"a":1.5}`, false},
 		{`{"a":"1"}`, false}, {`{"a"}`, false}, {`{"a":}`, false}, {`[1]`, false}, {`{`, false}, {`{"a`, false},
 	}
 	for _, tt := range tests {
@@ -167,7 +169,7 @@ func TestFlatIntObject(t *testing.T) {
 }
 
 func FuzzFlatIntObject(f *testing.F) {
-	for _, s := range []string{`{"a":1}`, `{"a":1,"b":-2}`, `{}`, `{"a":`} {
+	for _, s := range []string{`{"a":1}`, `{"a":1,"b":-2}`, `{}`, `{"a":`, `{ "a" : 1 , "b" : 2 }`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -106,6 +106,35 @@ func (s *Service) ComputeReport(ctx context.Context, p *workflow.Project) (*Data
 	return &DatasetReport{FiguresState: FiguresState{Status: AgreementReady}, reportFigures: *f}, nil
 }
 
+// LabelTotals are the dataset report's counts of labels, of the annotators who wrote them and
+// of review verdicts, counted by the database without reading a label (a release's card
+// reports them; the report computes the same counts from the labels it reads).
+type LabelTotals struct {
+	Labels, Annotators int64
+	Reviews            []ValueCount
+}
+
+// CountLabels counts a project's LabelTotals.
+func (s *Service) CountLabels(ctx context.Context, projectID string) (LabelTotals, error) {
+	var t LabelTotals
+	var err error
+	if t.Labels, t.Annotators, err = s.store.ProductionLabelTotals(ctx, projectID); err != nil {
+		return t, err
+	}
+	t.Reviews, err = s.reviewVerdicts(ctx, projectID)
+	return t, err
+}
+
+// reviewVerdicts counts a project's submitted reviews by verdict.
+func (s *Service) reviewVerdicts(ctx context.Context, projectID string) ([]ValueCount, error) {
+	verdicts, err := s.store.ReviewVerdicts(ctx, projectID)
+	out := make([]ValueCount, 0, len(verdicts))
+	for _, v := range verdicts {
+		out = append(out, ValueCount{string(v.Verdict), v.Count})
+	}
+	return out, err
+}
+
 // computeReport reads items with their ground truth, then every production label (the job's work).
 func (s *Service) computeReport(ctx context.Context, p *workflow.Project) (*reportFigures, error) {
 	f := emptyReport()
@@ -268,12 +297,9 @@ func (s *Service) reportLabels(ctx context.Context, p *workflow.Project, f *repo
 // reportCounts adds the review verdicts and the criteria counts.
 func (s *Service) reportCounts(ctx context.Context, p *workflow.Project, f *reportFigures) error {
 	// note: verdicts and drop reasons are counted by the queries the release's dataset card uses
-	verdicts, err := s.store.ReviewVerdicts(ctx, p.ID)
-	if err != nil {
+	var err error
+	if f.Reviews, err = s.reviewVerdicts(ctx, p.ID); err != nil {
 		return err
-	}
-	for _, v := range verdicts {
-		f.Reviews = append(f.Reviews, ValueCount{string(v.Verdict), v.Count})
 	}
 	drops, err := s.store.DropReasons(ctx, p.ID)
 	if err != nil {

@@ -118,6 +118,7 @@ func TestDatasetReport(t *testing.T) {
 		if len(rep.Reviews) != 0 || rep.Criteria != (insight.CriteriaCounts{}) {
 			t.Errorf("reviews %+v, criteria %+v", rep.Reviews, rep.Criteria)
 		}
+		sameTotals(t, f, rep)
 		kept, err := f.in.DatasetReport(f.ctx, p)
 		if err != nil || kept.Status != insight.AgreementReady || kept.ComputedAt == nil || kept.Items != 7 ||
 			!slices.Equal(kept.Stages, rep.Stages) || !slices.Equal(kept.Languages, rep.Languages) {
@@ -151,10 +152,20 @@ func TestReviewedLabels(t *testing.T) {
 		if want := []insight.ValueCount{{"approve", 2}, {"correct", 1}}; !slices.Equal(rep.Reviews, want) {
 			t.Errorf("reviews %+v", rep.Reviews)
 		}
+		sameTotals(t, f, rep)
 		q, err := f.in.Quality(f.ctx, p)
 		if err != nil || len(q.Annotators) != 1 {
 			t.Fatalf("quality %+v, %v", q, err)
 		}
 		near(t, "Ann's Yes rate with the correction", ptr(q.Annotators[0].YesRate["ok"]), 2.0/3)
 	})
+}
+
+// sameTotals: the totals counted by the database (a release's card) are the report's.
+func sameTotals(t *testing.T, f *fixture, rep *insight.DatasetReport) {
+	t.Helper()
+	got, err := f.in.CountLabels(f.ctx, f.pid)
+	if err != nil || got.Labels != rep.Labels || got.Annotators != int64(len(rep.Annotators)) || !slices.Equal(got.Reviews, rep.Reviews) {
+		t.Errorf("counted %+v (%v), the report has %d labels, %d annotators, reviews %+v", got, err, rep.Labels, len(rep.Annotators), rep.Reviews)
+	}
 }

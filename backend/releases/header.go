@@ -91,17 +91,18 @@ func (s *Service) salt(ctx context.Context, projectID string) ([]byte, error) {
 }
 
 // figures counts the project's annotation for the dataset card. Labels, annotators and review
-// verdicts are the dataset report's (GET .../report), computed by the same function, so the
-// card and the Report page give the same numbers; the people of the later stages and the
+// verdicts are the dataset report's (GET .../report), counted by the database under the rules
+// the report reads them by (insight.CountLabels), so the card and the Report page give the same
+// numbers without a pass over every label before the release's stream starts; the people of the later stages and the
 // adjudications come from the work per stage. Items are not figures: the card counts them
 // from the release's tally, which reads every item.
 func (s *Service) figures(ctx context.Context, fp *workflow.Project, salt []byte) (exports.Figures, error) {
 	f := exports.Figures{Overlap: fp.Policy.Overlap, Reviews: map[string]int{}}
-	rep, err := s.insight.ComputeReport(ctx, fp)
+	rep, err := s.insight.CountLabels(ctx, fp.ID)
 	if err != nil {
 		return f, err
 	}
-	f.Labels, f.Annotators = int(rep.Labels), len(rep.Annotators)
+	f.Labels, f.Annotators = int(rep.Labels), int(rep.Annotators)
 	for _, v := range rep.Reviews {
 		f.Reviews[v.Value] = int(v.Count)
 	}

@@ -98,6 +98,16 @@ func (s *Store) labelPageSize() int {
 	return labelPage
 }
 
+// productionLabels is the condition on a label (a) and its item (i) that EachProductionLabel reads.
+const productionLabels = "a.project_id = ? AND a.stage = ? AND a.status = ? AND i.stage <> ?"
+
+// ProductionLabelTotals counts what EachProductionLabel reads, and the people who wrote it.
+func (s *Store) ProductionLabelTotals(ctx context.Context, projectID string) (labels, people int64, err error) {
+	err = s.db.WithContext(ctx).Raw("SELECT COUNT(*), COUNT(DISTINCT a.user_id) FROM assignments a JOIN items i ON i.id = a.item_id WHERE "+
+		productionLabels, projectID, flow.StageLabel, flow.AssignSubmitted, flow.StageGold).Row().Scan(&labels, &people)
+	return labels, people, translate(err)
+}
+
 // EachProductionLabel calls fn for every submitted label of a project on an item that is not
 // gold, in id order, reading them a page at a time. With detail, the prefilled draft and the
 // item's newest ground truth come along.
@@ -111,8 +121,7 @@ LEFT JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_rev
 	}
 	after := ""
 	page := func(db *gorm.DB) (int, error) {
-		rows, err := db.Raw("SELECT "+cols+" "+from+`
-WHERE a.project_id = ? AND a.stage = ? AND a.status = ? AND i.stage <> ? AND a.id > ?
+		rows, err := db.Raw("SELECT "+cols+" "+from+" WHERE "+productionLabels+` AND a.id > ?
 ORDER BY a.id LIMIT ?`, projectID, flow.StageLabel, flow.AssignSubmitted, flow.StageGold, after, s.labelPageSize()).Rows()
 		if err != nil {
 			return 0, translate(err)
