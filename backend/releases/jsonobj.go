@@ -50,7 +50,7 @@ func splitFast(b []byte) (map[string]json.RawMessage, bool) {
 		}
 		start := skipSpace(b, i+1)
 		stop, ok := valueEnd(b, start)
-		if !ok || !json.Valid(b[start:stop]) {
+		if !ok || !validValue(b[start:stop]) {
 			return nil, false
 		}
 		m[key] = b[start:stop]
@@ -64,6 +64,37 @@ func splitFast(b []byte) (map[string]json.RawMessage, bool) {
 			return nil, false
 		}
 	}
+}
+
+// validValue reports whether v is one JSON value: strings without escapes, integers and the
+// literals (most of what items and answers hold) are checked here, anything else by
+// encoding/json.
+func validValue(v []byte) bool {
+	switch {
+	case len(v) >= 2 && v[0] == '"':
+		body := v[1 : len(v)-1]
+		for _, c := range body {
+			if c < 0x20 || c == '\\' || c == '"' {
+				return json.Valid(v)
+			}
+		}
+		return v[len(v)-1] == '"' && utf8.Valid(body)
+	case len(v) > 0 && (v[0] == '-' || v[0] >= '0' && v[0] <= '9'):
+		digits := v
+		if v[0] == '-' {
+			digits = v[1:]
+		}
+		if len(digits) == 0 || digits[0] == '0' && len(digits) > 1 {
+			return json.Valid(v)
+		}
+		for _, c := range digits {
+			if c < '0' || c > '9' {
+				return json.Valid(v)
+			}
+		}
+		return true
+	}
+	return json.Valid(v)
 }
 
 // valueEnd returns the index just past the JSON value starting at i: a string, an object or
