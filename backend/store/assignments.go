@@ -49,6 +49,12 @@ type Assignment struct {
 // CreateAssignment inserts an assignment; ErrConflict if the person already had this item in
 // this stage.
 func (s *Store) CreateAssignment(ctx context.Context, a *Assignment) error {
+	a.fillNew()
+	return translate(s.db.WithContext(ctx).Create(a).Error)
+}
+
+// fillNew sets a new assignment's id and review status (unless set) and its creation time.
+func (a *Assignment) fillNew() {
 	if a.ID == "" {
 		a.ID = newID()
 	}
@@ -56,7 +62,6 @@ func (s *Store) CreateAssignment(ctx context.Context, a *Assignment) error {
 	if a.ReviewStatus == "" {
 		a.ReviewStatus = flow.ReviewNone
 	}
-	return translate(s.db.WithContext(ctx).Create(a).Error)
 }
 
 // Assignment returns an assignment by id.
@@ -151,12 +156,6 @@ func RevisionWrite(assignmentID string, version int, kind flow.RevisionKind, ans
 	}
 	return Write{"INSERT INTO assignment_revisions (assignment_id, version, kind, answers, pass, inputs, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
 		[]any{assignmentID, version, kind, answers, pass, inputs, now()}}
-}
-
-// AddPassRevision keeps one save made in a pass of a form with passes (see RevisionWrite).
-func (s *Store) AddPassRevision(ctx context.Context, assignmentID string, version int, kind flow.RevisionKind, answers JSON, pass string, inputs JSON) error {
-	w := RevisionWrite(assignmentID, version, kind, answers, pass, inputs)
-	return translate(s.db.WithContext(ctx).Exec(w.SQL, w.Args...).Error)
 }
 
 // Revision is one kept save of an assignment.

@@ -30,3 +30,14 @@ func PreparedPlans(ctx context.Context, s *Store, like string) (generic, custom 
 FROM pg_prepared_statements WHERE statement LIKE '%' || $1 || '%' AND statement NOT LIKE '%pg_prepared_statements%'`, like).Scan(&generic, &custom)
 	return generic, custom, err
 }
+
+// NextItemCandidates returns up to limit items of a stage the user may claim (see itemWork).
+func (s *Store) NextItemCandidates(ctx context.Context, projectID, userID string, stage flow.Stage, slots, limit int, at time.Time, allowed Allowed) ([]string, error) {
+	return s.candidates(ctx, itemWork(projectID, userID, stage, slots, at, allowed), limit)
+}
+
+// AddPassRevision keeps one save made in a pass of a form with passes (see RevisionWrite).
+func (s *Store) AddPassRevision(ctx context.Context, assignmentID string, version int, kind flow.RevisionKind, answers JSON, pass string, inputs JSON) error {
+	w := RevisionWrite(assignmentID, version, kind, answers, pass, inputs)
+	return translate(s.db.WithContext(ctx).Exec(w.SQL, w.Args...).Error)
+}

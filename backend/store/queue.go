@@ -94,11 +94,6 @@ func (s *Store) count(ctx context.Context, q workQuery, limit int) (int64, error
 	return n, translate(err)
 }
 
-// NextItemCandidates returns up to limit items of a stage the user may claim (see itemWork).
-func (s *Store) NextItemCandidates(ctx context.Context, projectID, userID string, stage flow.Stage, slots, limit int, at time.Time, allowed Allowed) ([]string, error) {
-	return s.candidates(ctx, itemWork(projectID, userID, stage, slots, at, allowed), limit)
-}
-
 // NextAdjudicationCandidates returns up to limit items the user may adjudicate.
 func (s *Store) NextAdjudicationCandidates(ctx context.Context, projectID, userID string, limit int, at time.Time) ([]string, error) {
 	return s.candidates(ctx, adjudicationWork(projectID, userID, at), limit)
@@ -136,10 +131,7 @@ ON CONFLICT (item_id, user_id) DO NOTHING RETURNING stage`, itemID, userID, stag
 	if err != nil || len(inserted) == 1 {
 		return stage, translate(err)
 	}
-	// note: the person was here before; their first stage decides
-	var first flow.Stage
-	err = db.Raw(`SELECT stage FROM item_people WHERE item_id = ? AND user_id = ?`, itemID, userID).Scan(&first).Error
-	return first, translate(err)
+	return s.WorkedStage(ctx, itemID, userID) // note: the person was here before; their first stage decides
 }
 
 // ReviewSlotTaken reports whether a label already has a live or submitted review other than
@@ -270,13 +262,7 @@ type NewClaim struct {
 // when it was made (Counted); otherwise the slots are counted here.
 func (s *Store) ClaimItem(ctx context.Context, c NewClaim) (bool, error) {
 	a := c.Assignment
-	if a.ID == "" {
-		a.ID = newID()
-	}
-	a.CreatedAt = now()
-	if a.ReviewStatus == "" {
-		a.ReviewStatus = flow.ReviewNone
-	}
+	a.fillNew()
 	if s.dialect != Postgres {
 		if !c.Counted {
 			if n, err := s.TakenSlots(ctx, a.ItemID, a.Stage, c.Pass, "", c.At); err != nil || int(n) >= c.Slots {
