@@ -7,12 +7,18 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 )
 
-// ExplainNextItem returns PostgreSQL's plan of the claim's query, one line per row.
+// ExplainNextItem returns PostgreSQL's plans of the claim's two queries (the unheld items, then
+// all), one line per row.
 func ExplainNextItem(ctx context.Context, s *Store, projectID, userID string, stage flow.Stage, slots int, at time.Time) ([]string, error) {
-	q := itemWork(projectID, userID, stage, slots, at, Allowed{})
 	var plan []string
-	err := s.db.WithContext(ctx).Raw("EXPLAIN "+s.nextItemSQL(q), q.args...).Scan(&plan).Error
-	return plan, err
+	for _, q := range []workQuery{unheld(itemWork(projectID, userID, stage, slots, at, Allowed{}), stage, at), itemWork(projectID, userID, stage, slots, at, Allowed{})} {
+		var p []string
+		if err := s.db.WithContext(ctx).Raw("EXPLAIN "+s.nextItemSQL(q), q.args...).Scan(&p).Error; err != nil {
+			return nil, err
+		}
+		plan = append(plan, p...)
+	}
+	return plan, nil
 }
 
 // SeedFamilyQuery returns SeedFamily's query and its arguments.

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
@@ -220,8 +221,8 @@ func (s *Store) StuckIDs(ctx context.Context, projectID string, stage flow.Stage
 	return ids, translate(err)
 }
 
-// NextItem returns the first item of a stage's queue the user may claim (see itemWork), other
-// than those in tried, locked on PostgreSQL; nil when there is none.
+// NextItem returns the first item of a stage's queue the user may claim (see itemWork), one that
+// nobody holds first (see unheld), other than those in tried, locked on PostgreSQL; nil if none.
 func (s *Store) NextItem(ctx context.Context, projectID, userID string, stage flow.Stage, slots int, at time.Time, tried []string, allowed Allowed) (*Item, error) {
 	q := itemWork(projectID, userID, stage, slots, at, allowed)
 	if len(tried) > 0 {
@@ -229,10 +230,24 @@ func (s *Store) NextItem(ctx context.Context, projectID, userID string, stage fl
 		q.args = append(q.args, tried)
 	}
 	var its []Item
-	if err := s.db.WithContext(ctx).Raw(s.nextItemSQL(q), q.args...).Scan(&its).Error; err != nil || len(its) == 0 {
-		return nil, translate(err)
+	for _, q := range []workQuery{unheld(q, stage, at), q} {
+		if err := s.db.WithContext(ctx).Raw(s.nextItemSQL(q), q.args...).Scan(&its).Error; err != nil {
+			return nil, translate(err)
+		} else if len(its) > 0 {
+			return &its[0], nil
+		}
 	}
-	return &its[0], nil
+	return nil, nil
+}
+
+// unheld narrows an item queue to the items nobody holds a live assignment on in the stage.
+// note: else people claiming together all get the front item and submit its labels together,
+// each waiting under the item's lock for the one before to reach the disk (17.5 % of the
+// database's time at 16 clients); LIMIT 1 OFFSET 0 keeps it one probe per item.
+func unheld(q workQuery, stage flow.Stage, at time.Time) workQuery {
+	q.where += "\n  AND NOT EXISTS (" + held + "a.item_id = i.id AND a.stage = ? LIMIT 1 OFFSET 0)"
+	q.args = append(slices.Clip(q.args), at, stage)
+	return q
 }
 
 // nextItemSQL is the claim's query: the first item of the queue, whole, locked.
