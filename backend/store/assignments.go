@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/store/rawscan"
 )
 
 // Assignment is one person's work on one item in one stage.
@@ -268,11 +269,11 @@ func (s *Store) AssignmentForSubmit(ctx context.Context, id string, fromPass int
 		Target     Assignment `gorm:"embedded;embeddedPrefix:l__"`
 		Item       Item       `gorm:"embedded;embeddedPrefix:it__"`
 	}
-	err := s.db.WithContext(ctx).Raw(`SELECT a.*, `+strings.Join(cols, ", ")+`
+	err := rawscan.Into(s.db.WithContext(ctx).Raw(`SELECT a.*, `+strings.Join(cols, ", ")+`
 FROM (SELECT * FROM assignments WHERE id = ? FOR UPDATE) a
 LEFT JOIN LATERAL (SELECT * FROM assignments t WHERE t.id = a.target_id AND a.stage = 'review' FOR UPDATE) l ON true
 LEFT JOIN LATERAL (SELECT * FROM items i WHERE i.id = a.item_id AND a.stage <> 'calibration' AND (a.stage <> 'label' OR a.pass >= ?) FOR UPDATE) it ON true`,
-		id, fromPass).Scan(&rows).Error
+		id, fromPass), &rows)
 	if err != nil {
 		return LockedForSubmit{}, translate(err)
 	}

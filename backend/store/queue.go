@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/store/rawscan"
 )
 
 // skipLocked makes a candidate query skip rows other transactions hold, on PostgreSQL. SQLite
@@ -231,7 +232,7 @@ func (s *Store) NextItem(ctx context.Context, projectID, userID string, stage fl
 	}
 	var its []Item
 	for _, q := range []workQuery{unheld(q, stage, at), q} {
-		if err := s.db.WithContext(ctx).Raw(s.nextItemSQL(q), q.args...).Scan(&its).Error; err != nil {
+		if err := rawscan.Into(s.db.WithContext(ctx).Raw(s.nextItemSQL(q), q.args...), &its); err != nil {
 			return nil, translate(err)
 		} else if len(its) > 0 {
 			return &its[0], nil
@@ -315,7 +316,7 @@ SELECT COUNT(*) FROM ins`
 	args := []any{a.ItemID, a.Stage, c.Pass, c.At, a.ItemID, a.UserID, a.Stage, a.CreatedAt, c.Slots, a.ItemID, a.UserID}
 	args = append(append(args, ins.Args...), ev.Args...)
 	var n []int64
-	if err := s.db.WithContext(ctx).Raw(sql, args...).Scan(&n).Error; err != nil {
+	if err := rawscan.Into(s.db.WithContext(ctx).Raw(sql, args...), &n); err != nil {
 		return false, translate(err)
 	}
 	return len(n) == 1 && n[0] == 1, nil
