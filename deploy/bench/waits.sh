@@ -1,6 +1,6 @@
 #!/bin/sh
 # Where a database's active time goes: samples pg_stat_activity every 20 ms for SECONDS (one
-# session, the statistics snapshot cleared before each sample) and prints the share of the
+# connection, the statistics snapshot cleared before each sample) and prints the share of the
 # samples of active backends per wait event (CPU: running, no wait) and per statement, the
 # commits that wait on the WAL and the row-lock waits summed. Run it while `arbiter loadtest`
 # annotates (not during its pgbench rounds, whose statements it would count).
