@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/store/rawscan"
 )
 
 // Assignment is one person's work on one item in one stage.
@@ -49,6 +50,12 @@ type Assignment struct {
 // CreateAssignment inserts an assignment; ErrConflict if the person already had this item in
 // this stage.
 func (s *Store) CreateAssignment(ctx context.Context, a *Assignment) error {
+	a.fillNew()
+	return translate(s.db.WithContext(ctx).Create(a).Error)
+}
+
+// fillNew sets a new assignment's id and review status (unless set) and its creation time.
+func (a *Assignment) fillNew() {
 	if a.ID == "" {
 		a.ID = newID()
 	}
@@ -56,7 +63,6 @@ func (s *Store) CreateAssignment(ctx context.Context, a *Assignment) error {
 	if a.ReviewStatus == "" {
 		a.ReviewStatus = flow.ReviewNone
 	}
-	return translate(s.db.WithContext(ctx).Create(a).Error)
 }
 
 // Assignment returns an assignment by id.
@@ -151,12 +157,6 @@ func RevisionWrite(assignmentID string, version int, kind flow.RevisionKind, ans
 	}
 	return Write{"INSERT INTO assignment_revisions (assignment_id, version, kind, answers, pass, inputs, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
 		[]any{assignmentID, version, kind, answers, pass, inputs, now()}}
-}
-
-// AddPassRevision keeps one save made in a pass of a form with passes (see RevisionWrite).
-func (s *Store) AddPassRevision(ctx context.Context, assignmentID string, version int, kind flow.RevisionKind, answers JSON, pass string, inputs JSON) error {
-	w := RevisionWrite(assignmentID, version, kind, answers, pass, inputs)
-	return translate(s.db.WithContext(ctx).Exec(w.SQL, w.Args...).Error)
 }
 
 // Revision is one kept save of an assignment.
@@ -269,11 +269,11 @@ func (s *Store) AssignmentForSubmit(ctx context.Context, id string, fromPass int
 		Target     Assignment `gorm:"embedded;embeddedPrefix:l__"`
 		Item       Item       `gorm:"embedded;embeddedPrefix:it__"`
 	}
-	err := s.db.WithContext(ctx).Raw(`SELECT a.*, `+strings.Join(cols, ", ")+`
+	err := rawscan.Into(s.db.WithContext(ctx).Raw(`SELECT a.*, `+strings.Join(cols, ", ")+`
 FROM (SELECT * FROM assignments WHERE id = ? FOR UPDATE) a
 LEFT JOIN LATERAL (SELECT * FROM assignments t WHERE t.id = a.target_id AND a.stage = 'review' FOR UPDATE) l ON true
 LEFT JOIN LATERAL (SELECT * FROM items i WHERE i.id = a.item_id AND a.stage <> 'calibration' AND (a.stage <> 'label' OR a.pass >= ?) FOR UPDATE) it ON true`,
-		id, fromPass).Scan(&rows).Error
+		id, fromPass), &rows)
 	if err != nil {
 		return LockedForSubmit{}, translate(err)
 	}

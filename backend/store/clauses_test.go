@@ -46,7 +46,7 @@ func TestRowLocks(t *testing.T) {
 		{"item of a submit", "items", its[0].ID, func(tx *store.Store) error { _, err := tx.AssignmentForSubmit(f.ctx, a.ID, 0); return err }},
 		{"round", "calibration_rounds", r.ID, func(tx *store.Store) error { _, err := tx.RoundForUpdate(f.ctx, p.ID, r.ID); return err }},
 		{"criterion", "criteria", c.ID, func(tx *store.Store) error { _, err := tx.CriterionForUpdate(f.ctx, p.ID, c.ID); return err }},
-		{"the queue's next item", "items", its[0].ID, func(tx *store.Store) error {
+		{"the queue's next item", "items", its[1].ID, func(tx *store.Store) error { // note: u holds its[0]
 			_, err := tx.NextItem(f.ctx, p.ID, lead.ID, flow.StageLabel, 3, time.Now().UTC(), nil, store.Allowed{})
 			return err
 		}},

@@ -2,9 +2,11 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/store/rawscan"
 )
 
 // skipLocked makes a candidate query skip rows other transactions hold, on PostgreSQL. SQLite
@@ -94,11 +96,6 @@ func (s *Store) count(ctx context.Context, q workQuery, limit int) (int64, error
 	return n, translate(err)
 }
 
-// NextItemCandidates returns up to limit items of a stage the user may claim (see itemWork).
-func (s *Store) NextItemCandidates(ctx context.Context, projectID, userID string, stage flow.Stage, slots, limit int, at time.Time, allowed Allowed) ([]string, error) {
-	return s.candidates(ctx, itemWork(projectID, userID, stage, slots, at, allowed), limit)
-}
-
 // NextAdjudicationCandidates returns up to limit items the user may adjudicate.
 func (s *Store) NextAdjudicationCandidates(ctx context.Context, projectID, userID string, limit int, at time.Time) ([]string, error) {
 	return s.candidates(ctx, adjudicationWork(projectID, userID, at), limit)
@@ -136,10 +133,7 @@ ON CONFLICT (item_id, user_id) DO NOTHING RETURNING stage`, itemID, userID, stag
 	if err != nil || len(inserted) == 1 {
 		return stage, translate(err)
 	}
-	// note: the person was here before; their first stage decides
-	var first flow.Stage
-	err = db.Raw(`SELECT stage FROM item_people WHERE item_id = ? AND user_id = ?`, itemID, userID).Scan(&first).Error
-	return first, translate(err)
+	return s.WorkedStage(ctx, itemID, userID) // note: the person was here before; their first stage decides
 }
 
 // ReviewSlotTaken reports whether a label already has a live or submitted review other than
@@ -228,8 +222,8 @@ func (s *Store) StuckIDs(ctx context.Context, projectID string, stage flow.Stage
 	return ids, translate(err)
 }
 
-// NextItem returns the first item of a stage's queue the user may claim (see itemWork), other
-// than those in tried, locked on PostgreSQL; nil when there is none.
+// NextItem returns the first item of a stage's queue the user may claim (see itemWork), one that
+// nobody holds first (see unheld), other than those in tried, locked on PostgreSQL; nil if none.
 func (s *Store) NextItem(ctx context.Context, projectID, userID string, stage flow.Stage, slots int, at time.Time, tried []string, allowed Allowed) (*Item, error) {
 	q := itemWork(projectID, userID, stage, slots, at, allowed)
 	if len(tried) > 0 {
@@ -237,10 +231,24 @@ func (s *Store) NextItem(ctx context.Context, projectID, userID string, stage fl
 		q.args = append(q.args, tried)
 	}
 	var its []Item
-	if err := s.db.WithContext(ctx).Raw(s.nextItemSQL(q), q.args...).Scan(&its).Error; err != nil || len(its) == 0 {
-		return nil, translate(err)
+	for _, q := range []workQuery{unheld(q, stage, at), q} {
+		if err := rawscan.Into(s.db.WithContext(ctx).Raw(s.nextItemSQL(q), q.args...), &its); err != nil {
+			return nil, translate(err)
+		} else if len(its) > 0 {
+			return &its[0], nil
+		}
 	}
-	return &its[0], nil
+	return nil, nil
+}
+
+// unheld narrows an item queue to the items nobody holds a live assignment on in the stage.
+// note: else people claiming together all get the front item and submit its labels together,
+// each waiting under the item's lock for the one before to reach the disk (17.5 % of the
+// database's time at 16 clients); LIMIT 1 OFFSET 0 keeps it one probe per item.
+func unheld(q workQuery, stage flow.Stage, at time.Time) workQuery {
+	q.where += "\n  AND NOT EXISTS (" + held + "a.item_id = i.id AND a.stage = ? LIMIT 1 OFFSET 0)"
+	q.args = append(slices.Clip(q.args), at, stage)
+	return q
 }
 
 // nextItemSQL is the claim's query: the first item of the queue, whole, locked.
@@ -270,13 +278,7 @@ type NewClaim struct {
 // when it was made (Counted); otherwise the slots are counted here.
 func (s *Store) ClaimItem(ctx context.Context, c NewClaim) (bool, error) {
 	a := c.Assignment
-	if a.ID == "" {
-		a.ID = newID()
-	}
-	a.CreatedAt = now()
-	if a.ReviewStatus == "" {
-		a.ReviewStatus = flow.ReviewNone
-	}
+	a.fillNew()
 	if s.dialect != Postgres {
 		if !c.Counted {
 			if n, err := s.TakenSlots(ctx, a.ItemID, a.Stage, c.Pass, "", c.At); err != nil || int(n) >= c.Slots {
@@ -314,7 +316,7 @@ SELECT COUNT(*) FROM ins`
 	args := []any{a.ItemID, a.Stage, c.Pass, c.At, a.ItemID, a.UserID, a.Stage, a.CreatedAt, c.Slots, a.ItemID, a.UserID}
 	args = append(append(args, ins.Args...), ev.Args...)
 	var n []int64
-	if err := s.db.WithContext(ctx).Raw(sql, args...).Scan(&n).Error; err != nil {
+	if err := rawscan.Into(s.db.WithContext(ctx).Raw(sql, args...), &n); err != nil {
 		return false, translate(err)
 	}
 	return len(n) == 1 && n[0] == 1, nil

@@ -56,6 +56,26 @@ func TestItemQueue(t *testing.T) {
 				t.Fatalf("every item tried: %+v, %v", next, err)
 			}
 		})
+		f.run("an item nobody holds comes first, else the queue's first", func(t *testing.T, f *fixture) {
+			lead, ann, o1, o2, o3 := f.user("lead"), f.user("ann"), f.user("o1"), f.user("o2"), f.user("o3")
+			p := f.project(lead)
+			its := f.items(p, "l", flow.StageLabel, 3)
+			f.assign(its[0], o1, flow.StageLabel, flow.AssignActive)
+			f.assign(its[1], o1, flow.StageLabel, flow.AssignSubmitted)
+			f.assign(its[1], o2, flow.StageLabel, flow.AssignActive, leaseEnded)
+			next := func(at time.Time, tried ...string) string {
+				it, err := f.s.NextItem(f.ctx, p.ID, ann.ID, flow.StageLabel, 3, at, tried, store.Allowed{})
+				must(t, err)
+				return it.ExternalID
+			}
+			now := time.Now().UTC()
+			equal(t, "held by a live lease: passed over", next(now), its[1].ExternalID)
+			equal(t, "once its lease ends", next(now.Add(2*time.Hour)), its[0].ExternalID)
+			equal(t, "the unheld ones tried", next(now, its[1].ID, its[2].ID), its[0].ExternalID)
+			f.assign(its[1], o3, flow.StageLabel, flow.AssignActive)
+			f.assign(its[2], o1, flow.StageLabel, flow.AssignActive)
+			equal(t, "every item held", next(now), its[0].ExternalID)
+		})
 		f.run("never twice in a stage", func(t *testing.T, f *fixture) {
 			lead, ann, bob := f.user("lead"), f.user("ann"), f.user("bob")
 			p := f.project(lead)

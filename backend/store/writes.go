@@ -9,6 +9,8 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/schema"
+
+	"github.com/arbiter-annotation/arbiter/backend/store/rawscan"
 )
 
 // Write is one INSERT or UPDATE with its arguments (placeholders written as ?).
@@ -36,11 +38,7 @@ func (s *Store) apply(ctx context.Context, writes []Write, query string, args []
 			query = "SELECT 1"
 		}
 		b.WriteString("\n" + query)
-		var ignored []int
-		if dest == nil {
-			dest = &ignored
-		}
-		return translate(db.Raw(b.String(), append(all, args...)...).Scan(dest).Error)
+		return translate(rawscan.Into(db.Raw(b.String(), append(all, args...)...), dest))
 	}
 	for _, w := range writes {
 		if err := db.Exec(w.SQL, w.Args...).Error; err != nil {
@@ -50,7 +48,7 @@ func (s *Store) apply(ctx context.Context, writes []Write, query string, args []
 	if query == "" {
 		return nil
 	}
-	return translate(db.Raw(query, args...).Scan(dest).Error)
+	return translate(rawscan.Into(db.Raw(query, args...), dest))
 }
 
 // row is one model's columns and values, in the order of its fields.

@@ -134,10 +134,12 @@ func (s *Service) Skip(ctx context.Context, p *Project, w Worker, aid, reason st
 			return err
 		}
 		a.Status, a.SkipReason = flow.AssignSkipped, &reason
-		if err := tx.SaveAssignment(ctx, a); err != nil {
+		ev, err := tx.EventWrite(ctx, store.Event{ProjectID: p.ID, ActorID: w.ID, Action: "assignment.skip", Target: "item:" + a.ItemID,
+			After: map[string]any{"assignment": a.ID, "reason": reason}})
+		if err != nil {
 			return err
 		}
-		return tx.Audit(ctx, p.ID, w.ID, "assignment.skip", "item:"+a.ItemID, nil, map[string]any{"assignment": a.ID, "reason": reason})
+		return tx.SaveAssignmentWith(ctx, a, ev) // note: the skip and its audit event, one statement on PostgreSQL
 	})
 }
 
