@@ -160,6 +160,7 @@ func (t *AgreementTables) Add(item, rater string, answers map[string]json.RawMes
 func (t *AgreementTables) figures(replicates int) (*agreementFigures, error) {
 	out := &agreementFigures{Annotators: []AnnotatorRef{}, Questions: []questionFigures{}}
 	index := map[string]int{}
+	var boot bootstrapped
 	for _, q := range t.schema.Questions {
 		rt := t.tables[q.Key]
 		if rt == nil {
@@ -172,7 +173,9 @@ func (t *AgreementTables) figures(replicates int) (*agreementFigures, error) {
 			return nil, fmt.Errorf("question %s: %w", q.Key, err)
 		}
 		if tab != nil {
-			qf.measure(q, tab, replicates)
+			if qf.measure(q, tab) && replicates > 0 {
+				boot.add(len(out.Questions), tab, alphaOf(q))
+			}
 			qf.Pairs = pairsOf(tab, out, index)
 		}
 		if rt.raw != nil {
@@ -184,30 +187,45 @@ func (t *AgreementTables) figures(replicates int) (*agreementFigures, error) {
 		}
 		out.Questions = append(out.Questions, qf)
 	}
+	boot.intervals(out.Questions, replicates)
 	return out, nil
 }
 
-// measure fills a question's figures from its table.
-func (qf *questionFigures) measure(q tasks.Question, tab *agreement.Table, replicates int) {
-	qf.NUnits, qf.NRatings = tab.NumUnits(), tab.NumRatings()
-	alpha := alphaOf(q)
-	qf.Alpha = defined(alpha(tab))
-	if qf.Alpha != nil && replicates > 0 {
-		cis, err := agreement.Bootstrap(tab, []func(*agreement.Table) (float64, error){alpha},
-			agreement.BootstrapOptions{Replicates: replicates, Seed: AgreementSeed})
-		if err == nil && len(cis) == 1 && cis[0].Replicates > 0 {
-			qf.AlphaCI = &[2]float64{cis[0].Lower, cis[0].Upper}
+// bootstrapped is the questions whose alpha gets a bootstrap interval, bootstrapped together
+// (agreement.BootstrapCountsEach: tables with as many units share the draws).
+type bootstrapped struct {
+	at     []int // index in the figures' questions
+	tables []*agreement.Table
+	alphas [][]func(*agreement.Table) (float64, error)
+}
+
+func (b *bootstrapped) add(at int, tab *agreement.Table, alpha func(*agreement.Table) (float64, error)) {
+	b.at, b.tables = append(b.at, at), append(b.tables, tab)
+	b.alphas = append(b.alphas, []func(*agreement.Table) (float64, error){alpha})
+}
+
+// intervals sets each question's alpha interval, left nil when no replicate defines alpha.
+func (b *bootstrapped) intervals(qs []questionFigures, replicates int) {
+	cis, errs := agreement.BootstrapCountsEach(b.tables, b.alphas, agreement.BootstrapOptions{Replicates: replicates, Seed: AgreementSeed})
+	for k, at := range b.at {
+		if errs[k] == nil && len(cis[k]) == 1 && cis[k][0].Replicates > 0 {
+			qs[at].AlphaCI = &[2]float64{cis[k][0].Lower, cis[k][0].Upper}
 		}
 	}
+}
+
+// measure fills a question's figures from its table, and reports whether alpha is defined.
+func (qf *questionFigures) measure(q tasks.Question, tab *agreement.Table) bool {
+	qf.NUnits, qf.NRatings = tab.NumUnits(), tab.NumRatings()
+	qf.Alpha = defined(alphaOf(q)(tab))
 	qf.PercentAgreement = defined(agreement.PercentAgreement(tab))
 	if tab.Level() == agreement.Nominal {
 		qf.FleissKappa = defined(agreement.FleissKappa(tab))
 		qf.GwetAC1 = defined(agreement.GwetAC1(tab))
-		return
-	}
-	if o, err := agreement.OrdinalAgreement(tab); err == nil && o.Pairs > 0 {
+	} else if o, err := agreement.OrdinalAgreement(tab); err == nil && o.Pairs > 0 {
 		qf.Exact, qf.WithinOne, qf.MAD = &o.Exact, &o.WithinOne, &o.MeanAbsDiff
 	}
+	return qf.Alpha != nil
 }
 
 // pairsOf lists each pair of raters' agreeing and shared units, adding new raters to the
