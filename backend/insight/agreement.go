@@ -104,10 +104,29 @@ type questionFigures struct {
 
 // ratingTable is one question's ratings, mapped and (for binary questions) raw.
 type ratingTable struct {
-	q        tasks.Question
-	mapped   *agreement.Builder
-	raw      *agreement.Builder
-	nRatings int
+	q                         tasks.Question
+	mapped                    *agreement.Builder
+	raw                       *agreement.Builder
+	mappedRatings, rawRatings ratingsCache
+	nRatings                  int
+}
+
+// add adds the ratings of one answer; it fails when the answer is not JSON.
+func (rt *ratingTable) add(item, rater string, raw json.RawMessage) error {
+	rs, err := rt.mappedRatings.ratings(rt.q, raw, false)
+	if err != nil {
+		return err
+	}
+	for _, r := range rs {
+		rt.mapped.Add(item+r.UnitSuffix, rater, r.Value)
+	}
+	if rt.raw != nil {
+		rs, _ = rt.rawRatings.ratings(rt.q, raw, true)
+		for _, r := range rs {
+			rt.raw.Add(item+r.UnitSuffix, rater, r.Value)
+		}
+	}
+	return nil
 }
 
 // AgreementTables collects a schema's label answers into one rating table per question that
@@ -117,6 +136,7 @@ type AgreementTables struct {
 	schema *tasks.Schema
 	tables map[string]*ratingTable
 	owner  map[string]string // units of labels compared with their drafts → the person
+	fields []member          // scratch of addDocument
 	Labels int64
 }
 
@@ -128,7 +148,7 @@ func NewAgreementTables(schema *tasks.Schema) *AgreementTables {
 		if !ok {
 			continue
 		}
-		rt := &ratingTable{q: q, mapped: agreement.NewBuilder(level, 0)}
+		rt := &ratingTable{q: q, mapped: agreement.NewBuilder(level, 0), mappedRatings: ratingsCache{}, rawRatings: ratingsCache{}}
 		if q.Kind == tasks.KindBinary {
 			rt.raw = agreement.NewBuilder(level, 0)
 		}
@@ -141,17 +161,8 @@ func NewAgreementTables(schema *tasks.Schema) *AgreementTables {
 func (t *AgreementTables) Add(item, rater string, answers map[string]json.RawMessage) {
 	t.Labels++
 	for key, raw := range answers {
-		rt := t.tables[key]
-		if rt == nil {
-			continue
-		}
-		for _, r := range AnswerRatings(rt.q, raw, false) {
-			rt.mapped.Add(item+r.UnitSuffix, rater, r.Value)
-		}
-		if rt.raw != nil {
-			for _, r := range AnswerRatings(rt.q, raw, true) {
-				rt.raw.Add(item+r.UnitSuffix, rater, r.Value)
-			}
+		if rt := t.tables[key]; rt != nil {
+			rt.add(item, rater, raw) // decoded answers are JSON
 		}
 	}
 }
@@ -269,17 +280,13 @@ func defined(v float64, err error) *float64 {
 func (s *Service) computeAgreement(ctx context.Context, p *workflow.Project, replicates int) (*agreementFigures, int64, error) {
 	t := NewAgreementTables(p.Schema)
 	err := s.store.EachProductionLabel(ctx, p.ID, false, func(r *store.LabelRow) error {
-		var answers map[string]json.RawMessage
 		src := r.Answers
 		if len(r.Effective) > 0 {
 			src = r.Effective
 		}
-		if len(src) > 0 {
-			if err := json.Unmarshal(src, &answers); err != nil {
-				return fmt.Errorf("label %s: %w", r.ID, err)
-			}
+		if err := t.addDocument(r.ItemID, r.UserID, src); err != nil {
+			return fmt.Errorf("label %s: %w", r.ID, err)
 		}
-		t.Add(r.ItemID, r.UserID, answers)
 		return nil
 	})
 	if err != nil {
