@@ -29,7 +29,7 @@ import (
 
 var (
 	agreementVsCLI = flag.String("agreement-cli", "", "run TestAgreementAgainstCLI against this arbiter binary")
-	agreementRound = flag.Int("agreement-rounds", 5, "rounds of TestAgreementAgainstCLI")
+	agreementRound = flag.Int("agreement-rounds", 5, "rounds of TestAgreementAgainstCLI and TestAgreement1M")
 )
 
 // TestAgreementAgainstCLI times the agreement job against `arbiter agreement --metrics alpha`
