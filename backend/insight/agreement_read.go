@@ -74,10 +74,9 @@ func (t *AgreementTables) addDocument(item, rater string, doc []byte) error {
 // member is one top-level member of a JSON object: its key (without escapes) and raw value.
 type member struct{ key, raw []byte }
 
-// members appends the members of a JSON object to out, a later member replacing an earlier
-// one of the same key as json.Unmarshal into a map does; ok is false for anything else than
-// an object whose keys have no escapes (the caller decodes it with encoding/json). Values are
-// delimited, not checked: whoever reads one checks it.
+// members appends the members of a JSON object to out; ok is false for anything else than an
+// object whose keys are plain and different (the caller decodes it with encoding/json). Values
+// are delimited, not checked: whoever reads one checks it.
 func members(doc []byte, out []member) (_ []member, ok bool) {
 	i := skipSpace(doc, 0)
 	if i >= len(doc) || doc[i] != '{' {
@@ -100,7 +99,10 @@ func members(doc []byte, out []member) (_ []member, ok bool) {
 		if vend < 0 {
 			return out, false
 		}
-		out = setMember(out, member{key, doc[i:vend]})
+		if hasKey(out, key) { // a repeated key: encoding/json keeps the last and checks the others
+			return out, false
+		}
+		out = append(out, member{key, doc[i:vend]})
 		switch i = skipSpace(doc, vend); {
 		case i < len(doc) && doc[i] == ',':
 			i = skipSpace(doc, i+1)
@@ -122,14 +124,13 @@ func plainKey(k []byte) bool {
 	return true
 }
 
-func setMember(ms []member, m member) []member {
-	for k := range ms {
-		if bytes.Equal(ms[k].key, m.key) {
-			ms[k] = m
-			return ms
+func hasKey(ms []member, key []byte) bool {
+	for _, m := range ms {
+		if bytes.Equal(m.key, key) {
+			return true
 		}
 	}
-	return append(ms, m)
+	return false
 }
 
 func skipSpace(b []byte, i int) int {

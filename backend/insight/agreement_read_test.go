@@ -23,6 +23,7 @@ var readDocs = []string{
 	` { "ok" : "no" ,	"score":2 , "tags" : [ ] , "why" : "a \"quoted\" {word}" }` + "\n",
 	`{"ok":"na","score":null,"tags":["b"],"why":{"nested":["x",{"y":"]"}]}}`,
 	`{"ok":"yes","ok":"no","score":5}`,
+	`{"ok":tru,"ok":"no"}`,
 	`{"o\u006b":"yes","score":3}`,
 	`{"ok":"yes","score":3.0,"extra":[1,2,[3]],"why":"\u00e9t\u00e9"}`,
 	`{}`,
