@@ -172,3 +172,21 @@ func BenchmarkAlphaFromCSV(b *testing.B) {
 		}
 	}
 }
+
+// benchBootstrap bootstraps alpha over the benchmark table (250,000 units) with 100 replicates.
+func benchBootstrap(b *testing.B, boot func(*Table, []func(*Table) (float64, error), BootstrapOptions) ([]CI, error)) {
+	t, _ := benchTable(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		cis, err := boot(t, []func(*Table) (float64, error){Alpha}, BootstrapOptions{Replicates: 100, Seed: 1})
+		if err != nil || cis[0].Replicates != 100 {
+			b.Fatal(cis, err)
+		}
+	}
+}
+
+// BenchmarkBootstrapTables builds and tallies every resampled table.
+func BenchmarkBootstrapTables(b *testing.B) { benchBootstrap(b, Bootstrap) }
+
+// BenchmarkBootstrapCounts adds up the drawn units' counts.
+func BenchmarkBootstrapCounts(b *testing.B) { benchBootstrap(b, BootstrapCounts) }

@@ -33,13 +33,15 @@ type IndexStat func(idx []int32) (float64, error)
 type resampler struct {
 	clusters [][]int32 // cluster → item indexes
 	strata   [][]int32 // stratum → clusters
+	src      *rand.PCG // rng's source
 	rng      *rand.Rand
 	buf      []int32
 	drawn    []int32
 }
 
 func newResampler(n int, opts BootstrapOptions) *resampler {
-	r := &resampler{}
+	r := &resampler{clusters: make([][]int32, 0, n)}
+	own := make([]int32, n) // the first unit of each cluster, in place, so a cluster of one is no allocation
 	// note: group codes are small numbers, so a cluster's position and a stratum's are
 	// slices by code (the stratum's shifted by one for items without one), not maps
 	stratumIdx := codeCache(int(maxCode(opts.Strata.Of)) + 2)
@@ -63,10 +65,12 @@ func newResampler(n int, opts BootstrapOptions) *resampler {
 		if c >= 0 {
 			clusterAt[c] = at
 		}
-		r.clusters = append(r.clusters, []int32{int32(i)})
+		own[i] = int32(i)
+		r.clusters = append(r.clusters, own[i:i+1:i+1])
 		r.strata[si] = append(r.strata[si], at)
 	}
-	r.rng = rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x5851f42d4c957f2d))
+	r.src = rand.NewPCG(opts.Seed, opts.Seed^0x5851f42d4c957f2d)
+	r.rng = rand.New(r.src)
 	return r
 }
 

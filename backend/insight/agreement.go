@@ -104,10 +104,29 @@ type questionFigures struct {
 
 // ratingTable is one question's ratings, mapped and (for binary questions) raw.
 type ratingTable struct {
-	q        tasks.Question
-	mapped   *agreement.Builder
-	raw      *agreement.Builder
-	nRatings int
+	q                         tasks.Question
+	mapped                    *agreement.Builder
+	raw                       *agreement.Builder
+	mappedRatings, rawRatings ratingsCache
+	nRatings                  int
+}
+
+// add adds the ratings of one answer; it fails when the answer is not JSON.
+func (rt *ratingTable) add(item, rater string, raw json.RawMessage) error {
+	rs, err := rt.mappedRatings.ratings(rt.q, raw, false)
+	if err != nil {
+		return err
+	}
+	for _, r := range rs {
+		rt.mapped.Add(item+r.UnitSuffix, rater, r.Value)
+	}
+	if rt.raw != nil {
+		rs, _ = rt.rawRatings.ratings(rt.q, raw, true)
+		for _, r := range rs {
+			rt.raw.Add(item+r.UnitSuffix, rater, r.Value)
+		}
+	}
+	return nil
 }
 
 // AgreementTables collects a schema's label answers into one rating table per question that
@@ -117,6 +136,7 @@ type AgreementTables struct {
 	schema *tasks.Schema
 	tables map[string]*ratingTable
 	owner  map[string]string // units of labels compared with their drafts → the person
+	fields []member          // scratch of addDocument
 	Labels int64
 }
 
@@ -128,7 +148,7 @@ func NewAgreementTables(schema *tasks.Schema) *AgreementTables {
 		if !ok {
 			continue
 		}
-		rt := &ratingTable{q: q, mapped: agreement.NewBuilder(level, 0)}
+		rt := &ratingTable{q: q, mapped: agreement.NewBuilder(level, 0), mappedRatings: ratingsCache{}, rawRatings: ratingsCache{}}
 		if q.Kind == tasks.KindBinary {
 			rt.raw = agreement.NewBuilder(level, 0)
 		}
@@ -141,17 +161,8 @@ func NewAgreementTables(schema *tasks.Schema) *AgreementTables {
 func (t *AgreementTables) Add(item, rater string, answers map[string]json.RawMessage) {
 	t.Labels++
 	for key, raw := range answers {
-		rt := t.tables[key]
-		if rt == nil {
-			continue
-		}
-		for _, r := range AnswerRatings(rt.q, raw, false) {
-			rt.mapped.Add(item+r.UnitSuffix, rater, r.Value)
-		}
-		if rt.raw != nil {
-			for _, r := range AnswerRatings(rt.q, raw, true) {
-				rt.raw.Add(item+r.UnitSuffix, rater, r.Value)
-			}
+		if rt := t.tables[key]; rt != nil {
+			rt.add(item, rater, raw) // decoded answers are JSON
 		}
 	}
 }
@@ -160,6 +171,7 @@ func (t *AgreementTables) Add(item, rater string, answers map[string]json.RawMes
 func (t *AgreementTables) figures(replicates int) (*agreementFigures, error) {
 	out := &agreementFigures{Annotators: []AnnotatorRef{}, Questions: []questionFigures{}}
 	index := map[string]int{}
+	var boot bootstrapped
 	for _, q := range t.schema.Questions {
 		rt := t.tables[q.Key]
 		if rt == nil {
@@ -172,7 +184,9 @@ func (t *AgreementTables) figures(replicates int) (*agreementFigures, error) {
 			return nil, fmt.Errorf("question %s: %w", q.Key, err)
 		}
 		if tab != nil {
-			qf.measure(q, tab, replicates)
+			if qf.measure(q, tab) && replicates > 0 {
+				boot.add(len(out.Questions), tab, alphaOf(q))
+			}
 			qf.Pairs = pairsOf(tab, out, index)
 		}
 		if rt.raw != nil {
@@ -184,30 +198,45 @@ func (t *AgreementTables) figures(replicates int) (*agreementFigures, error) {
 		}
 		out.Questions = append(out.Questions, qf)
 	}
+	boot.intervals(out.Questions, replicates)
 	return out, nil
 }
 
-// measure fills a question's figures from its table.
-func (qf *questionFigures) measure(q tasks.Question, tab *agreement.Table, replicates int) {
-	qf.NUnits, qf.NRatings = tab.NumUnits(), tab.NumRatings()
-	alpha := alphaOf(q)
-	qf.Alpha = defined(alpha(tab))
-	if qf.Alpha != nil && replicates > 0 {
-		cis, err := agreement.Bootstrap(tab, []func(*agreement.Table) (float64, error){alpha},
-			agreement.BootstrapOptions{Replicates: replicates, Seed: AgreementSeed})
-		if err == nil && len(cis) == 1 && cis[0].Replicates > 0 {
-			qf.AlphaCI = &[2]float64{cis[0].Lower, cis[0].Upper}
+// bootstrapped is the questions whose alpha gets a bootstrap interval, bootstrapped together
+// (agreement.BootstrapCountsEach: tables with as many units share the draws).
+type bootstrapped struct {
+	at     []int // index in the figures' questions
+	tables []*agreement.Table
+	alphas [][]func(*agreement.Table) (float64, error)
+}
+
+func (b *bootstrapped) add(at int, tab *agreement.Table, alpha func(*agreement.Table) (float64, error)) {
+	b.at, b.tables = append(b.at, at), append(b.tables, tab)
+	b.alphas = append(b.alphas, []func(*agreement.Table) (float64, error){alpha})
+}
+
+// intervals sets each question's alpha interval, left nil when no replicate defines alpha.
+func (b *bootstrapped) intervals(qs []questionFigures, replicates int) {
+	cis, errs := agreement.BootstrapCountsEach(b.tables, b.alphas, agreement.BootstrapOptions{Replicates: replicates, Seed: AgreementSeed})
+	for k, at := range b.at {
+		if errs[k] == nil && len(cis[k]) == 1 && cis[k][0].Replicates > 0 {
+			qs[at].AlphaCI = &[2]float64{cis[k][0].Lower, cis[k][0].Upper}
 		}
 	}
+}
+
+// measure fills a question's figures from its table, and reports whether alpha is defined.
+func (qf *questionFigures) measure(q tasks.Question, tab *agreement.Table) bool {
+	qf.NUnits, qf.NRatings = tab.NumUnits(), tab.NumRatings()
+	qf.Alpha = defined(alphaOf(q)(tab))
 	qf.PercentAgreement = defined(agreement.PercentAgreement(tab))
 	if tab.Level() == agreement.Nominal {
 		qf.FleissKappa = defined(agreement.FleissKappa(tab))
 		qf.GwetAC1 = defined(agreement.GwetAC1(tab))
-		return
-	}
-	if o, err := agreement.OrdinalAgreement(tab); err == nil && o.Pairs > 0 {
+	} else if o, err := agreement.OrdinalAgreement(tab); err == nil && o.Pairs > 0 {
 		qf.Exact, qf.WithinOne, qf.MAD = &o.Exact, &o.WithinOne, &o.MeanAbsDiff
 	}
+	return qf.Alpha != nil
 }
 
 // pairsOf lists each pair of raters' agreeing and shared units, adding new raters to the
@@ -251,17 +280,13 @@ func defined(v float64, err error) *float64 {
 func (s *Service) computeAgreement(ctx context.Context, p *workflow.Project, replicates int) (*agreementFigures, int64, error) {
 	t := NewAgreementTables(p.Schema)
 	err := s.store.EachProductionLabel(ctx, p.ID, false, func(r *store.LabelRow) error {
-		var answers map[string]json.RawMessage
 		src := r.Answers
 		if len(r.Effective) > 0 {
 			src = r.Effective
 		}
-		if len(src) > 0 {
-			if err := json.Unmarshal(src, &answers); err != nil {
-				return fmt.Errorf("label %s: %w", r.ID, err)
-			}
+		if err := t.addDocument(r.ItemID, r.UserID, src); err != nil {
+			return fmt.Errorf("label %s: %w", r.ID, err)
 		}
-		t.Add(r.ItemID, r.UserID, answers)
 		return nil
 	})
 	if err != nil {

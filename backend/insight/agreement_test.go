@@ -121,10 +121,17 @@ func TestAgreementFigures(t *testing.T) {
 		scoreTab := reference(t, agreement.Ordinal, people, 1, false)
 		alpha := value(agreement.Alpha(scoreTab))
 		near(t, "score alpha", score.Alpha, alpha)
-		cis, err := agreement.Bootstrap(scoreTab, []func(*agreement.Table) (float64, error){agreement.Alpha},
-			agreement.BootstrapOptions{Replicates: insight.AgreementReplicates, Seed: insight.AgreementSeed})
-		if err != nil || score.AlphaCI == nil || score.AlphaCI[0] != cis[0].Lower || score.AlphaCI[1] != cis[0].Upper {
-			t.Errorf("score alpha interval %v, bootstrap %+v (%v)", score.AlphaCI, cis, err)
+		// the job's intervals are the bootstrap's that builds every resampled table
+		for _, q := range []struct {
+			name string
+			tab  *agreement.Table
+			ci   *[2]float64
+		}{{"score", scoreTab, score.AlphaCI}, {"ok", okTab, ok.AlphaCI}} {
+			cis, err := agreement.Bootstrap(q.tab, []func(*agreement.Table) (float64, error){agreement.Alpha},
+				agreement.BootstrapOptions{Replicates: insight.AgreementReplicates, Seed: insight.AgreementSeed})
+			if err != nil || q.ci == nil || q.ci[0] != cis[0].Lower || q.ci[1] != cis[0].Upper {
+				t.Errorf("%s alpha interval %v, bootstrap %+v (%v)", q.name, q.ci, cis, err)
+			}
 		}
 		near(t, "macro percent agreement", rep.Macro.PercentAgreement, (7.0/9+7.0/12)/2)
 		near(t, "macro alpha", rep.Macro.Alpha, (*ok.Alpha+alpha)/2)

@@ -87,13 +87,14 @@ type LabelRow struct {
 	Shuffle            JSON // the candidate order the label was given in (tasks.Shuffle)
 }
 
-// labelPage is how many labels one query of EachProductionLabel reads.
-const labelPage = 5000
+const labelPage = 5000 // labels per query of EachProductionLabel on SQLite (a test may set its own)
 
-// labelPageSize is labelPage, unless a test set a page size of its own on this store.
+// labelPageSize is the labels of one query; on PostgreSQL all, streamed from the id index (no sort) as they are read.
 func (s *Store) labelPageSize() int {
 	if s.labelPage > 0 {
 		return s.labelPage
+	} else if s.dialect == Postgres {
+		return 1<<31 - 1
 	}
 	return labelPage
 }
@@ -108,9 +109,8 @@ func (s *Store) ProductionLabelTotals(ctx context.Context, projectID string) (la
 	return labels, people, translate(err)
 }
 
-// EachProductionLabel calls fn for every submitted label of a project on an item that is not
-// gold, in id order, reading them a page at a time. With detail, the prefilled draft and the
-// item's newest ground truth come along.
+// EachProductionLabel calls fn for every submitted label of a project on an item that is not gold, in id order (pages
+// on SQLite, whose one connection a long read would hold); with detail, the prefilled draft and newest ground truth too.
 func (s *Store) EachProductionLabel(ctx context.Context, projectID string, detail bool, fn func(*LabelRow) error) error {
 	cols := "a.id, a.item_id, a.user_id, a.answers, a.effective, a.draft_source, a.time_spent_ms, i.stage, a.shuffle"
 	from := "FROM assignments a JOIN items i ON i.id = a.item_id"
@@ -145,7 +145,7 @@ ORDER BY a.id LIMIT ?`, projectID, flow.StageLabel, flow.AssignSubmitted, flow.S
 		return n, translate(rows.Err())
 	}
 	for {
-		n, err := s.readPage(ctx, page)
+		n, err := s.readPage(ctx, page, "SET LOCAL enable_sort = off")
 		if err != nil || n < s.labelPageSize() {
 			return err
 		}

@@ -37,10 +37,6 @@ func (s *Store) CachedAccessToken(ctx context.Context, hash string) (*PersonalAc
 // cache off.
 func (s *Store) UseCache(ttl time.Duration) { s.cache.SetTTL(ttl) }
 
-// CacheLive reports whether the cache serves rows (on PostgreSQL: whether the listener is
-// connected), for health checks and tests.
-func (s *Store) CacheLive() bool { return s.cache.Live() }
-
 // currentSchema is the schema the store's tables are in (the first of its search_path).
 func (s *Store) currentSchema(ctx context.Context) (string, error) {
 	var schema string

@@ -186,39 +186,6 @@ GROUP BY g.answers, i.meta, i.language`, projectID, flow.StageDone, spotCheckFla
 	return translate(rows.Err())
 }
 
-// EachPrediction calls fn for every prediction of a project, a page at a time in (item, model)
-// order.
-func (s *Store) EachPrediction(ctx context.Context, projectID string, fn func(*Prediction) error) error {
-	afterItem, afterModel := "", ""
-	for {
-		// note: a row comparison, so that the page starts at a position of the primary key
-		// (item_id, model) rather than filtering it with an OR from its start
-		rows, err := s.db.WithContext(ctx).Raw(`SELECT item_id, model, answers FROM predictions
-WHERE project_id = ? AND (item_id, model) > (?, ?)
-ORDER BY item_id, model LIMIT ?`, projectID, afterItem, afterModel, truthPage).Rows()
-		if err != nil {
-			return translate(err)
-		}
-		n := 0
-		for rows.Next() {
-			var p Prediction
-			if err := rows.Scan(&p.ItemID, &p.Model, &p.Answers); err != nil {
-				rows.Close()
-				return err
-			}
-			n, afterItem, afterModel = n+1, p.ItemID, p.Model
-			if err := fn(&p); err != nil {
-				rows.Close()
-				return err
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil || n < truthPage {
-			return translate(err)
-		}
-	}
-}
-
 // DecidedTruth is a decided item with its newest ground truth, as EachDecidedTruth reads it:
 // only what judge figures need. Meta and Answers are valid only during the call.
 type DecidedTruth struct {
