@@ -262,7 +262,7 @@ func tableAlpha(t *agreement.Table, withCI bool) (*float64, []float64) {
 	if !withCI || alpha == nil {
 		return alpha, nil
 	}
-	cis, err := agreement.Bootstrap(t, []func(*agreement.Table) (float64, error){agreement.Alpha},
+	cis, err := agreement.BootstrapCounts(t, []func(*agreement.Table) (float64, error){agreement.Alpha},
 		agreement.BootstrapOptions{Replicates: reportReplicates, Seed: reportSeed})
 	if err != nil || len(cis) != 1 || cis[0].Replicates == 0 {
 		return alpha, nil

@@ -117,8 +117,11 @@ func (t ratingTables) reports(schema *tasks.Schema) ([]exports.QuestionAgreement
 			continue
 		}
 		opts := agreement.ReportOptions{}
-		alpha := agreement.Alpha
+		// note: alpha reads only the table's counts, so its replicates add up precomputed
+		// counts (BootstrapCounts); set distances read the values, so MASI resamples tables
+		alpha, bootstrap := agreement.Alpha, agreement.BootstrapCounts
 		if tasks.KindOf(q).Distance() == tasks.DistanceMASI {
+			bootstrap = agreement.Bootstrap
 			opts.SetSeparator, opts.SetMetric = setSeparator, agreement.MASI
 			alpha = func(t *agreement.Table) (float64, error) {
 				return agreement.AlphaDistance(t, agreement.SetDistance(t, setSeparator, agreement.MASI))
@@ -128,7 +131,7 @@ func (t ratingTables) reports(schema *tasks.Schema) ([]exports.QuestionAgreement
 		if err != nil {
 			return nil, err
 		}
-		cis, err := agreement.Bootstrap(tab, []func(*agreement.Table) (float64, error){alpha},
+		cis, err := bootstrap(tab, []func(*agreement.Table) (float64, error){alpha},
 			agreement.BootstrapOptions{Replicates: agreementReplicates, Seed: agreementSeed})
 		if err == nil && len(cis) == 1 && cis[0].Replicates > 0 {
 			rep.CI95 = map[string]*agreement.CI{"krippendorff_alpha": &cis[0]}
