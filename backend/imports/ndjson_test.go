@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // readAll reads every line, recording each as "n:text", or "n:too long".
@@ -102,6 +104,9 @@ func TestEncodeObject(t *testing.T) {
 		{"html": json.RawMessage(`{"k": "a < b && c > d"}`), "none": nil, "n": json.RawMessage(`-1.5e3`)},
 		{"ключ": json.RawMessage(`"значение"`), "quote\"key": json.RawMessage(`true`), "<tag>": json.RawMessage(`null`)},
 		{"bad": json.RawMessage(`{"unclosed": `)},
+		{"plain": json.RawMessage(`"a prompt, with spaces"`), "ctl": json.RawMessage("\"tab\there\""), "esc": json.RawMessage(`"q\"uote"`)},
+		{"half": json.RawMessage(`"unclosed`)},
+		{"quote": json.RawMessage(`"a"b"`)},
 	}
 	for _, m := range cases {
 		want, _ := json.Marshal(m) // note: nothing for the value that is not JSON
@@ -136,6 +141,30 @@ func TestDecodeLine(t *testing.T) {
 			t.Errorf("%s: %v, want %q", c.in, err, c.err)
 		case c.err == "" && line.ExternalID != "a":
 			t.Errorf("%s: decoded %+v", c.in, line)
+		}
+	}
+}
+
+// TestMayNameAsset: every value in which walkMedia finds an asset reference is one that
+// mayNameAsset keeps, however the key is spelled; URLs and paths are passed over.
+func TestMayNameAsset(t *testing.T) {
+	cases := []struct {
+		raw  string
+		want bool
+	}{
+		{`"media/1.png"`, false},
+		{`{"url":"https://example.org/a.png"}`, false},
+		{`{"asset":"a1"}`, true},
+		{`{"ASSET":"a1"}`, true},
+		{`{"\u0061sset":"a1"}`, true},
+		{`{"aſſet":"a1"}`, true},
+		{`{"url":"x.png","Asset":"a1"}`, true},
+	}
+	for _, c := range cases {
+		named := false
+		walkMedia(tasks.InputImage, json.RawMessage(c.raw), func(_ tasks.InputType, ref tasks.MediaRef) { named = named || ref.Asset != "" })
+		if named != c.want || mayNameAsset([]byte(c.raw)) != c.want {
+			t.Errorf("%s: walkMedia finds an asset %v, mayNameAsset %v, want %v", c.raw, named, mayNameAsset([]byte(c.raw)), c.want)
 		}
 	}
 }
