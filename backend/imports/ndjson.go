@@ -97,7 +97,12 @@ func (lr *lineReader) readLong(head []byte) ([]byte, error) {
 // fields itself; only a line it refuses (or does not wholly take) is decoded again the long
 // way, for the error with the key's path.
 func decodeLine(data []byte, v any) error {
-	if len(data) <= decodeFastBytes {
+	if line, ok := v.(*ItemLine); ok && len(data) <= decodeFastBytes {
+		if decodeItemLine(data, line) {
+			return nil
+		}
+		*line = ItemLine{}
+	} else if len(data) <= decodeFastBytes {
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if dec.Decode(v) == nil && dec.InputOffset() == int64(len(data)) {

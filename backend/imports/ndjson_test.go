@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -165,6 +166,51 @@ func TestMayNameAsset(t *testing.T) {
 		walkMedia(tasks.InputImage, json.RawMessage(c.raw), func(_ tasks.InputType, ref tasks.MediaRef) { named = named || ref.Asset != "" })
 		if named != c.want || mayNameAsset([]byte(c.raw)) != c.want {
 			t.Errorf("%s: walkMedia finds an asset %v, mayNameAsset %v, want %v", c.raw, named, mayNameAsset([]byte(c.raw)), c.want)
+		}
+	}
+}
+
+// TestFastLineMirrorsItemLine: fastLine and fastTruth have ItemLine's and ImportedTruth's
+// fields, in order, by name and tag, so that a line decodes to the same fields either way.
+func TestFastLineMirrorsItemLine(t *testing.T) {
+	for _, pair := range [][2]reflect.Type{{reflect.TypeFor[ItemLine](), reflect.TypeFor[fastLine]()}, {reflect.TypeFor[ImportedTruth](), reflect.TypeFor[fastTruth]()}} {
+		a, b := pair[0], pair[1]
+		if a.NumField() != b.NumField() {
+			t.Fatalf("%s has %d fields, %s %d", a, a.NumField(), b, b.NumField())
+		}
+		for i := range a.NumField() {
+			if fa, fb := a.Field(i), b.Field(i); fa.Name != fb.Name || fa.Tag != fb.Tag {
+				t.Errorf("%s.%s %q is %s.%s %q", a, fa.Name, fa.Tag, b, fb.Name, fb.Tag)
+			}
+		}
+	}
+}
+
+// TestDecodeItemLineAsUnmarshal: a line decodeItemLine takes decodes to what json.Unmarshal
+// makes of it (white space, nesting, escapes in values, repeated keys, null and empty objects);
+// a line with an escaped key or an object that is not one is left to the long way.
+func TestDecodeItemLineAsUnmarshal(t *testing.T) {
+	taken := []string{
+		`{"external_id":"a","inputs":{"prompt":"p","image":{"url":"media/1.png"}},"meta":{"seed":1}}`,
+		`{ "external_id" : "a" , "inputs" : { "b" : [ 1 , {"x": "}]\"{"} ] , "a":-1.5e3,"c" :true, "d":null ,"e":"\"q\\"} , "Meta": {} }`,
+		`{"external_id":"a","inputs":{"k":"1","k":"2"},"meta":null,"language":"en","gold":true}`,
+		`{"external_id":"a","inputs":{},"ground_truth":{"answers":{"q":"yes","r":3,"s":["x"]},"provenance":"constructed","note":"n"}}`,
+		`{"external_id":"a","inputs":{"p":"ключ"},"ground_truth":{"answers":null,"provenance":"rule"}}`,
+	}
+	for _, in := range taken {
+		var fast, want ItemLine
+		if !decodeItemLine([]byte(in), &fast) {
+			t.Errorf("%s: not taken", in)
+			continue
+		}
+		if err := json.Unmarshal([]byte(in), &want); err != nil || !reflect.DeepEqual(fast, want) {
+			t.Errorf("%s:\n  fast %+v\n  want %+v (%v)", in, fast, want, err)
+		}
+	}
+	for _, in := range []string{`{"external_id":"a","inputs":{"\u0070":"p"}}`, `{"external_id":"a","inputs":"p"}`, `{"external_id":"a","colour":1}`} {
+		var line ItemLine
+		if decodeItemLine([]byte(in), &line) {
+			t.Errorf("%s: taken as %+v", in, line)
 		}
 	}
 }
