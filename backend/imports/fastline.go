@@ -60,7 +60,10 @@ func (o *rawObject) UnmarshalJSON(b []byte) error {
 	if len(b) < 2 || b[0] != '{' {
 		return errNotPlain
 	}
-	m := rawObject{}
+	m := *o // note: a key given twice adds to the object decoded first, as encoding/json does
+	if m == nil {
+		m = rawObject{}
+	}
 	for i := space(b, 1); b[i] != '}'; {
 		if b[i] != '"' {
 			return errNotPlain

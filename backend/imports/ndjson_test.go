@@ -196,6 +196,7 @@ func TestDecodeItemLineAsUnmarshal(t *testing.T) {
 		`{"external_id":"a","inputs":{"k":"1","k":"2"},"meta":null,"language":"en","gold":true}`,
 		`{"external_id":"a","inputs":{},"ground_truth":{"answers":{"q":"yes","r":3,"s":["x"]},"provenance":"constructed","note":"n"}}`,
 		`{"external_id":"a","inputs":{"p":"ключ"},"ground_truth":{"answers":null,"provenance":"rule"}}`,
+		`{"external_id":"a","inputs":{"p":"1","q":"2"},"inputs":{"p":"3"},"meta":{"m":1},"meta":null}`,
 	}
 	for _, in := range taken {
 		var fast, want ItemLine
