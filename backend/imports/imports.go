@@ -134,20 +134,25 @@ func (s *Service) ImportPool(ctx context.Context, p *workflow.Project, actorID s
 
 func (s *Service) importItems(ctx context.Context, p *workflow.Project, actorID string, r io.Reader, progress func(int), files MediaFiles, pool bool) (*ImportReport, error) {
 	rep := &ImportReport{Errors: []LineError{}}
-	lr := newLineReader(r)
 	assets := map[string]string{}
-	for done := false; !done; {
-		batch, err := readBatch(lr, rep)
-		if err != nil && !errors.Is(err, io.EOF) {
-			return rep, stopped(rep, err)
+	quit := make(chan struct{})
+	batches := readAhead(ctx, p, r, files, pool, quit)
+	defer func() {
+		close(quit)
+		for b := range batches { // note: the reader is done with r before the import returns
+			close(b.stored)
 		}
-		done = errors.Is(err, io.EOF)
-		if files != nil {
-			// note: media are stored before the batch's transaction, which on SQLite holds the
-			// only connection
-			batch = resolveBatch(ctx, p.Schema, batch, files, rep)
+	}()
+	for b := range batches {
+		rep.merge(b.part)
+		err := b.err
+		if errors.Is(err, io.EOF) {
+			err = nil
 		}
-		err = s.store.WithTx(ctx, func(tx *store.Store) error { return s.importBatch(ctx, tx, p, batch, rep, assets, pool) })
+		if err == nil && len(b.lines) > 0 {
+			err = s.store.WithConnTx(ctx, func(tx *store.Store) error { return s.importBatch(ctx, tx, p, b.lines, rep, assets, pool) })
+		}
+		close(b.stored)
 		if err != nil {
 			return rep, stopped(rep, err)
 		}
@@ -230,31 +235,48 @@ func readBatch(lr *lineReader, rep *ImportReport) ([]rawLine, error) {
 	return batch, nil
 }
 
-// parsed is one good line of a batch.
+// parsed is one good line of a batch: its item, and the ground truth (or a pool item's gold
+// answer) it comes with, with its answers encoded.
 type parsed struct {
-	n    int
-	item *store.Item
-	gt   *ImportedTruth
+	n       int
+	item    *store.Item
+	gt      *ImportedTruth
+	answers store.JSON
 }
 
-// importBatch parses and validates a batch, then stores it with one lookup of existing
-// external ids and multi-row inserts. Only database errors abort the import.
-func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *workflow.Project, batch []rawLine, rep *ImportReport, assets map[string]string, pool bool) error {
+// parsedLine is one line of a batch with the checks that need no database done: refused with
+// err, or an item (and its ground truth) once the assets it names are found (refs), unless
+// late refuses it then.
+type parsedLine struct {
+	parsed
+	refs []assetRef
+	err  error
+	late error
+}
+
+// importBatch checks the assets the parsed lines name and that no external id repeats, then
+// stores the batch with multi-row inserts (COPY on PostgreSQL). Only database errors abort the
+// import.
+func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *workflow.Project, lines []parsedLine, rep *ImportReport, assets map[string]string, pool bool) error {
 	var good []parsed
 	seen := map[string]int{}
-	for i := range batch {
-		n, data := batch[i].n, batch[i].data
-		batch[i].data = nil // note: the parsed item holds what is kept of the line; the line can go
-		it, gt, err := s.parseLine(ctx, tx, p, data, assets, pool)
-		if err == nil && seen[it.ExternalID] > 0 {
-			err = fmt.Errorf("external_id %q repeats line %d", it.ExternalID, seen[it.ExternalID])
+	for _, l := range lines {
+		err := l.err
+		if err == nil && len(l.refs) > 0 {
+			err = s.checkAssets(ctx, tx, p, l.refs, assets)
+		}
+		if err == nil {
+			err = l.late
+		}
+		if err == nil && seen[l.item.ExternalID] > 0 {
+			err = fmt.Errorf("external_id %q repeats line %d", l.item.ExternalID, seen[l.item.ExternalID])
 		}
 		if err != nil {
-			rep.fail(n, err)
+			rep.fail(l.n, err)
 			continue
 		}
-		seen[it.ExternalID] = n
-		good = append(good, parsed{n, it, gt})
+		seen[l.item.ExternalID] = l.n
+		good = append(good, l.parsed)
 	}
 	its := make([]*store.Item, len(good))
 	for i, g := range good {
@@ -296,18 +318,28 @@ func (s *Service) importBatch(ctx context.Context, tx *store.Store, p *workflow.
 			}
 		}
 	}
-	for _, g := range truths {
-		if pool {
-			if err := tx.PutGold(ctx, g.item.ID, workflow.Encode(g.gt.Answers)); err != nil {
+	if pool {
+		for _, g := range truths {
+			if err := tx.PutGold(ctx, g.item.ID, g.answers); err != nil {
 				return err
 			}
-			continue
 		}
-		if err := s.importTruth(ctx, tx, g.item, g.gt); err != nil {
-			return err
+		return nil
+	}
+	return tx.AddFirstGroundTruths(ctx, groundTruths(truths))
+}
+
+// groundTruths are the first revisions of the ground truth of the lines' items, inserted with
+// gt_revision 1 (lineItem).
+func groundTruths(lines []parsed) []*store.GroundTruth {
+	out := make([]*store.GroundTruth, len(lines))
+	for i, g := range lines {
+		out[i] = &store.GroundTruth{ItemID: g.item.ID, Answers: g.answers, Provenance: g.gt.Provenance}
+		if g.gt.Note != "" {
+			out[i].Rationale = &g.gt.Note
 		}
 	}
-	return nil
+	return out
 }
 
 // updateExisting applies a re-imported line to its item, refusing to change the inputs of an
@@ -339,17 +371,22 @@ func poolMismatch(externalID string, inPool bool) error {
 	return fmt.Errorf("external_id %q is a production item; pool items need an id of their own", externalID)
 }
 
-func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Project, data []byte, assets map[string]string, pool bool) (*store.Item, *ImportedTruth, error) {
+// parseLine decodes and validates one line, without the database (parsedLine).
+func parseLine(p *workflow.Project, l rawLine, pool bool) parsedLine {
+	out := parsedLine{parsed: parsed{n: l.n}}
 	var line ItemLine
-	if err := decodeLine(data, &line); err != nil {
-		return nil, nil, lineRefusal(err)
+	if err := decodeLine(l.data, &line); err != nil {
+		out.err = lineRefusal(err)
+		return out
 	}
 	if strings.TrimSpace(line.ExternalID) == "" {
-		return nil, nil, errors.New("external_id is required")
+		out.err = errors.New("external_id is required")
+		return out
 	}
 	lang, err := p.ItemLanguage(line.Language)
 	if err != nil {
-		return nil, nil, err
+		out.err = err
+		return out
 	}
 	line.Language = lang
 
@@ -358,12 +395,20 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Pr
 	if pool {
 		schema = p.Schema // note: pool items are answered with the labeling form
 	}
-	if err := schema.ValidateItem(item); err != nil {
-		return nil, nil, err
+	if out.err = schema.ValidateItem(item); out.err != nil {
+		return out
 	}
-	if err := s.checkAssets(ctx, tx, p, item, assets); err != nil {
-		return nil, nil, err
+	out.refs = assetRefs(p.Schema, item)
+	out.item, out.gt, out.late = lineItem(p, line, item, pool)
+	if out.gt != nil {
+		out.answers = encodeObject(out.gt.Answers) // note: as workflow.Encode writes them
 	}
+	return out
+}
+
+// lineItem is the item of a valid line and the ground truth it comes with (a pool item's gold
+// answer), or the reason its gold or ground truth is refused.
+func lineItem(p *workflow.Project, line ItemLine, item tasks.Item, pool bool) (*store.Item, *ImportedTruth, error) {
 	if line.Gold && !pool {
 		return goldItem(p, line)
 	}
@@ -391,6 +436,9 @@ func (s *Service) parseLine(ctx context.Context, tx *store.Store, p *workflow.Pr
 		truth = &ImportedTruth{Answers: missingAnswers(p.Schema), Provenance: flow.ProvenanceRule,
 			Note: "every question needs an input the item lacks"}
 		it.Stage = flow.StageDone
+	}
+	if truth != nil {
+		it.GTRevision = 1 // note: its first ground truth is written with it (groundTruths)
 	}
 	return it, truth, nil
 }
@@ -466,12 +514,4 @@ func checkGold(schema *tasks.Schema, gt *ImportedTruth) error {
 		return tasks.Field("ground_truth.provenance", "invalid_value", "the gold answer of a calibration pool item has only answers")
 	}
 	return tasks.Prefixed(answerErrors(schema, gt.Answers), "ground_truth.answers.")
-}
-
-func (s *Service) importTruth(ctx context.Context, tx *store.Store, it *store.Item, gt *ImportedTruth) error {
-	var note *string
-	if gt.Note != "" {
-		note = &gt.Note
-	}
-	return tx.AddGroundTruth(ctx, &store.GroundTruth{ItemID: it.ID, Answers: workflow.Encode(gt.Answers), Provenance: gt.Provenance, Rationale: note})
 }

@@ -1,6 +1,7 @@
 package imports_test
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -137,6 +138,50 @@ func BenchmarkParseOnly(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "items/s")
+}
+
+// truthItems streams n generated lines like items' (none malformed), each with constructed
+// ground truth answering the 17 questions of d3omni-t2i.
+func truthItems(n int) io.Reader {
+	tpl, _ := tasks.LookupTemplate("d3omni-t2i")
+	pr, pw := io.Pipe()
+	go func() {
+		w := bufio.NewWriter(pw)
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(w, `{"external_id":"item-%07d","inputs":{"prompt":"a prompt with some words in it, number %d","image":{"url":"media/%d.png"},"generator":"model-%d"},"meta":{"seed":%d},"ground_truth":{"provenance":"constructed","answers":{`, i, i, i, i%7, i)
+			for j, q := range tpl.Schema.Questions {
+				answer := "yes"
+				if (i+j)%5 == 0 {
+					answer = "no"
+				}
+				if j > 0 {
+					w.WriteByte(',')
+				}
+				fmt.Fprintf(w, `%q:%q`, q.Key, answer)
+			}
+			w.WriteString("}}}\n")
+		}
+		w.Flush()
+		pw.Close()
+	}()
+	return pr
+}
+
+// BenchmarkImportTruth measures the import rate of lines with ground truth on each database,
+// for comparison with BenchmarkImport's lines without; b.N is the number of lines.
+func BenchmarkImportTruth(b *testing.B) {
+	for _, be := range testenv.Backends() {
+		b.Run(be.Name, func(b *testing.B) {
+			st := be.Open(b)
+			fp := project(b, st)
+			b.ResetTimer()
+			rep, err := imports.New(imports.Deps{Store: st, Workflow: workflow.New(workflow.Deps{Store: st})}).ImportItems(context.Background(), fp, "", truthItems(b.N), nil)
+			if err != nil || rep.Imported != b.N || len(rep.Errors) != 0 {
+				b.Fatalf("%v %+v", err, rep)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "items/s")
+		})
+	}
 }
 
 // TestImportItemsRefusesLines: each bad line is reported by its number with the reason (and

@@ -1,6 +1,7 @@
 package imports
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -20,34 +21,63 @@ const (
 	CodeWrongMedia   = media.CodeWrongMedia   // a file whose bytes are not the medium its input shows
 )
 
-// checkAssets verifies that every asset an item references was uploaded to this project and
-// is the medium its input shows (an HTML page or a PNG is no audio), by the type its bytes were
-// sniffed as on upload. known caches the content types of the assets read during one import.
-func (s *Service) checkAssets(ctx context.Context, tx *store.Store, p *workflow.Project, item tasks.Item, known map[string]string) error {
-	fe := tasks.FieldErrors{}
-	for _, in := range p.Schema.Inputs {
+// assetRef is an asset that an input of a line names, with the medium the input shows.
+type assetRef struct {
+	field  string // "inputs.photo"
+	medium tasks.InputType
+	asset  string
+}
+
+// assetRefs lists the assets an item's inputs name, input by input in the schema's order.
+func assetRefs(schema *tasks.Schema, item tasks.Item) []assetRef {
+	var out []assetRef
+	for _, in := range schema.Inputs {
 		raw, ok := item.Inputs[in.Name]
-		if !ok {
+		if !ok || !mayNameAsset(raw) {
 			continue
 		}
-		field := "inputs." + in.Name
 		walkMedia(in.Type, raw, func(t tasks.InputType, ref tasks.MediaRef) {
-			if ref.Asset == "" {
-				return
-			}
-			ct, ok := known[ref.Asset]
-			if !ok {
-				a, err := tx.Asset(ctx, ref.Asset)
-				if err != nil || a.ProjectID != p.ID {
-					fe[field] = tasks.FieldError{Code: CodeUnknownAsset, Message: fmt.Sprintf("asset %q was not uploaded to this project", ref.Asset)}
-					return
-				}
-				ct, known[ref.Asset] = a.ContentType, a.ContentType
-			}
-			if !media.Fits(t, ct) {
-				fe[field] = tasks.FieldError{Code: CodeWrongMedia, Message: fmt.Sprintf("asset %q is %s, not %s", ref.Asset, media.Describe(ct), media.Medium(t))}
+			if ref.Asset != "" {
+				out = append(out, assetRef{field: "inputs." + in.Name, medium: t, asset: ref.Asset})
 			}
 		})
+	}
+	return out
+}
+
+// mayNameAsset reports whether a value may hold an asset reference: an "asset" key in any case,
+// or an escape or a long s (ſ, which encoding/json matches with s) that may spell one. Most
+// values (a URL, a path, a prompt) do not, and need not be decoded again.
+func mayNameAsset(raw []byte) bool {
+	if bytes.IndexByte(raw, '\\') >= 0 || bytes.Contains(raw, []byte("ſ")) {
+		return true
+	}
+	for i := 0; i+len("asset") <= len(raw); i++ {
+		if c := raw[i]; (c == 'a' || c == 'A') && bytes.EqualFold(raw[i:i+len("asset")], []byte("asset")) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAssets verifies that every asset a line names (assetRefs) was uploaded to this project
+// and is the medium its input shows (an HTML page or a PNG is no audio), by the type its bytes
+// were sniffed as on upload. known caches the content types of the assets read during one import.
+func (s *Service) checkAssets(ctx context.Context, tx *store.Store, p *workflow.Project, refs []assetRef, known map[string]string) error {
+	fe := tasks.FieldErrors{}
+	for _, r := range refs {
+		ct, ok := known[r.asset]
+		if !ok {
+			a, err := tx.Asset(ctx, r.asset)
+			if err != nil || a.ProjectID != p.ID {
+				fe[r.field] = tasks.FieldError{Code: CodeUnknownAsset, Message: fmt.Sprintf("asset %q was not uploaded to this project", r.asset)}
+				continue
+			}
+			ct, known[r.asset] = a.ContentType, a.ContentType
+		}
+		if !media.Fits(r.medium, ct) {
+			fe[r.field] = tasks.FieldError{Code: CodeWrongMedia, Message: fmt.Sprintf("asset %q is %s, not %s", r.asset, media.Describe(ct), media.Medium(r.medium))}
+		}
 	}
 	return fe.Err()
 }

@@ -92,12 +92,32 @@ func (lr *lineReader) readLong(head []byte) ([]byte, error) {
 //
 // note: a Decoder first copies the whole line into a buffer it grows as it reads; a line of
 // 16 MiB then costs another 32 MiB. Here nothing of the line is copied but the values kept.
+//
+// note: a line of up to decodeFastBytes is first decoded once by a Decoder that refuses unknown
+// fields itself; only a line it refuses (or does not wholly take) is decoded again the long
+// way, for the error with the key's path.
 func decodeLine(data []byte, v any) error {
+	if line, ok := v.(*ItemLine); ok && len(data) <= decodeFastBytes {
+		if decodeItemLine(data, line) {
+			return nil
+		}
+		*line = ItemLine{}
+	} else if len(data) <= decodeFastBytes {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if dec.Decode(v) == nil && dec.InputOffset() == int64(len(data)) {
+			return nil
+		}
+		reflect.ValueOf(v).Elem().SetZero()
+	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return err
 	}
 	return unknownKeys(data, reflect.TypeOf(v), "")
 }
+
+// decodeFastBytes is the longest line decodeLine decodes in one pass: the Decoder copies it.
+const decodeFastBytes = 64 << 10
 
 // UnknownFieldError is a key of a well-formed line that names no field of the line: the line
 // is valid JSON, but not a line of this import.
@@ -228,8 +248,7 @@ func encodeObject(m map[string]json.RawMessage) store.JSON {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		key, _ := json.Marshal(k)
-		buf.Write(key)
+		writeKey(buf, k)
 		buf.WriteByte(':')
 		if err := writeValue(buf, m[k]); err != nil {
 			b, _ := json.Marshal(m) // note: not a value decoded from JSON; Marshal says what it makes of it
@@ -240,6 +259,21 @@ func encodeObject(m map[string]json.RawMessage) store.JSON {
 	return store.JSON(buf.Bytes())
 }
 
+// writeKey writes a key as json.Marshal writes a string: as it is, quoted, when it has nothing
+// to escape.
+func writeKey(buf *bytes.Buffer, k string) {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			key, _ := json.Marshal(k)
+			buf.Write(key)
+			return
+		}
+	}
+	buf.WriteByte('"')
+	buf.WriteString(k)
+	buf.WriteByte('"')
+}
+
 // writeValue writes one raw value as json.Marshal writes a json.RawMessage.
 func writeValue(buf *bytes.Buffer, v json.RawMessage) error {
 	if len(v) == 0 {
@@ -247,6 +281,10 @@ func writeValue(buf *bytes.Buffer, v json.RawMessage) error {
 		return nil
 	}
 	if !bytes.ContainsAny(v, "<>&\u2028\u2029") {
+		if plainString(v) {
+			buf.Write(v) // note: already as Compact writes it
+			return nil
+		}
 		return json.Compact(buf, v)
 	}
 	var compact bytes.Buffer
@@ -255,4 +293,18 @@ func writeValue(buf *bytes.Buffer, v json.RawMessage) error {
 	}
 	json.HTMLEscape(buf, compact.Bytes())
 	return nil
+}
+
+// plainString reports whether v is a JSON string with no escapes and no control characters: a
+// valid value with nothing for json.Compact to change (most inputs and answers are).
+func plainString(v []byte) bool {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+		return false
+	}
+	for _, c := range v[1 : len(v)-1] {
+		if c == '"' || c == '\\' || c < 0x20 {
+			return false
+		}
+	}
+	return true
 }

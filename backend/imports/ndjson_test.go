@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // readAll reads every line, recording each as "n:text", or "n:too long".
@@ -102,6 +105,9 @@ func TestEncodeObject(t *testing.T) {
 		{"html": json.RawMessage(`{"k": "a < b && c > d"}`), "none": nil, "n": json.RawMessage(`-1.5e3`)},
 		{"ключ": json.RawMessage(`"значение"`), "quote\"key": json.RawMessage(`true`), "<tag>": json.RawMessage(`null`)},
 		{"bad": json.RawMessage(`{"unclosed": `)},
+		{"plain": json.RawMessage(`"a prompt, with spaces"`), "ctl": json.RawMessage("\"tab\there\""), "esc": json.RawMessage(`"q\"uote"`)},
+		{"half": json.RawMessage(`"unclosed`)},
+		{"quote": json.RawMessage(`"a"b"`)},
 	}
 	for _, m := range cases {
 		want, _ := json.Marshal(m) // note: nothing for the value that is not JSON
@@ -136,6 +142,76 @@ func TestDecodeLine(t *testing.T) {
 			t.Errorf("%s: %v, want %q", c.in, err, c.err)
 		case c.err == "" && line.ExternalID != "a":
 			t.Errorf("%s: decoded %+v", c.in, line)
+		}
+	}
+}
+
+// TestMayNameAsset: every value in which walkMedia finds an asset reference is one that
+// mayNameAsset keeps, however the key is spelled; URLs and paths are passed over.
+func TestMayNameAsset(t *testing.T) {
+	cases := []struct {
+		raw  string
+		want bool
+	}{
+		{`"media/1.png"`, false},
+		{`{"url":"https://example.org/a.png"}`, false},
+		{`{"asset":"a1"}`, true},
+		{`{"ASSET":"a1"}`, true},
+		{`{"\u0061sset":"a1"}`, true},
+		{`{"aſſet":"a1"}`, true},
+		{`{"url":"x.png","Asset":"a1"}`, true},
+	}
+	for _, c := range cases {
+		named := false
+		walkMedia(tasks.InputImage, json.RawMessage(c.raw), func(_ tasks.InputType, ref tasks.MediaRef) { named = named || ref.Asset != "" })
+		if named != c.want || mayNameAsset([]byte(c.raw)) != c.want {
+			t.Errorf("%s: walkMedia finds an asset %v, mayNameAsset %v, want %v", c.raw, named, mayNameAsset([]byte(c.raw)), c.want)
+		}
+	}
+}
+
+// TestFastLineMirrorsItemLine: fastLine and fastTruth have ItemLine's and ImportedTruth's
+// fields, in order, by name and tag, so that a line decodes to the same fields either way.
+func TestFastLineMirrorsItemLine(t *testing.T) {
+	for _, pair := range [][2]reflect.Type{{reflect.TypeFor[ItemLine](), reflect.TypeFor[fastLine]()}, {reflect.TypeFor[ImportedTruth](), reflect.TypeFor[fastTruth]()}} {
+		a, b := pair[0], pair[1]
+		if a.NumField() != b.NumField() {
+			t.Fatalf("%s has %d fields, %s %d", a, a.NumField(), b, b.NumField())
+		}
+		for i := range a.NumField() {
+			if fa, fb := a.Field(i), b.Field(i); fa.Name != fb.Name || fa.Tag != fb.Tag {
+				t.Errorf("%s.%s %q is %s.%s %q", a, fa.Name, fa.Tag, b, fb.Name, fb.Tag)
+			}
+		}
+	}
+}
+
+// TestDecodeItemLineAsUnmarshal: a line decodeItemLine takes decodes to what json.Unmarshal
+// makes of it (white space, nesting, escapes in values, repeated keys, null and empty objects);
+// a line with an escaped key or an object that is not one is left to the long way.
+func TestDecodeItemLineAsUnmarshal(t *testing.T) {
+	taken := []string{
+		`{"external_id":"a","inputs":{"prompt":"p","image":{"url":"media/1.png"}},"meta":{"seed":1}}`,
+		`{ "external_id" : "a" , "inputs" : { "b" : [ 1 , {"x": "}]\"{"} ] , "a":-1.5e3,"c" :true, "d":null ,"e":"\"q\\"} , "Meta": {} }`,
+		`{"external_id":"a","inputs":{"k":"1","k":"2"},"meta":null,"language":"en","gold":true}`,
+		`{"external_id":"a","inputs":{},"ground_truth":{"answers":{"q":"yes","r":3,"s":["x"]},"provenance":"constructed","note":"n"}}`,
+		`{"external_id":"a","inputs":{"p":"ключ"},"ground_truth":{"answers":null,"provenance":"rule"}}`,
+		`{"external_id":"a","inputs":{"p":"1","q":"2"},"inputs":{"p":"3"},"meta":{"m":1},"meta":null}`,
+	}
+	for _, in := range taken {
+		var fast, want ItemLine
+		if !decodeItemLine([]byte(in), &fast) {
+			t.Errorf("%s: not taken", in)
+			continue
+		}
+		if err := json.Unmarshal([]byte(in), &want); err != nil || !reflect.DeepEqual(fast, want) {
+			t.Errorf("%s:\n  fast %+v\n  want %+v (%v)", in, fast, want, err)
+		}
+	}
+	for _, in := range []string{`{"external_id":"a","inputs":{"\u0070":"p"}}`, `{"external_id":"a","inputs":"p"}`, `{"external_id":"a","colour":1}`} {
+		var line ItemLine
+		if decodeItemLine([]byte(in), &line) {
+			t.Errorf("%s: taken as %+v", in, line)
 		}
 	}
 }

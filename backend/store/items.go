@@ -1,12 +1,13 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/store/bulk"
 	"gorm.io/gorm"
 )
 
@@ -297,55 +298,35 @@ func (s *Store) ItemsByExternalIDs(ctx context.Context, projectID string, extern
 	return out, translate(err)
 }
 
-// InsertNewItems inserts the items whose external id the project does not have yet, with
-// multi-row INSERT ... ON CONFLICT DO NOTHING, and returns the external ids it inserted. The
-// unique index decides, so no lookup precedes the insert.
+// InsertNewItems inserts the items whose external id the project lacks and returns the external
+// ids it inserted; the unique index decides (bulk.InsertNew: COPY in a WithConnTx on PostgreSQL).
 func (s *Store) InsertNewItems(ctx context.Context, its []*Item) (map[string]bool, error) {
-	inserted := map[string]bool{}
 	t := now()
-	const cols = "(id, project_id, external_id, parent_id, inputs, meta, language, stage, spot_check, gold, gt_revision, version, created_at, updated_at)"
-	for start := 0; start < len(its); start += 50 {
-		chunk := its[start:min(start+50, len(its))]
-		var sb strings.Builder
-		args := make([]any, 0, len(chunk)*14)
-		sb.WriteString("INSERT INTO items " + cols + " VALUES ")
-		for i, it := range chunk {
-			if it.ID == "" {
-				it.ID = newID()
-			}
-			it.CreatedAt, it.UpdatedAt, it.Version = t, t, 1
-			if i > 0 {
-				sb.WriteString(",")
-			}
-			sb.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
-			args = append(args, it.ID, it.ProjectID, it.ExternalID, it.ParentID, it.Inputs, it.Meta, it.Language, it.Stage, it.SpotCheck, it.Gold, it.GTRevision, 1, t, t)
-		}
-		sb.WriteString(" ON CONFLICT (project_id, external_id) DO NOTHING RETURNING external_id")
-		if err := s.insertReturning(ctx, sb.String(), args, inserted); err != nil {
-			return nil, err
-		}
+	r := bulk.Rows{Table: "items", Columns: []string{"id", "project_id", "external_id", "parent_id", "inputs", "meta", "language",
+		"stage", "spot_check", "gold", "gt_revision", "version", "created_at", "updated_at"}, Values: make([][]any, len(its))}
+	for i, it := range its {
+		it.ID, it.CreatedAt, it.UpdatedAt, it.Version = cmp.Or(it.ID, newID()), t, t, 1
+		r.Values[i] = []any{it.ID, it.ProjectID, it.ExternalID, it.ParentID, it.Inputs, it.Meta, it.Language, string(it.Stage), it.SpotCheck, it.Gold, it.GTRevision, 1, t, t}
 	}
-	return inserted, nil
+	inserted, err := bulk.InsertNew(ctx, s.bulkTarget(), r, "project_id, external_id", "external_id")
+	return inserted, translate(err)
 }
 
-// insertReturning runs an INSERT ... RETURNING of one text column and adds each value to got.
-//
-// note: rows are read by hand, not with gorm's Scan, which writes the statement out with every
-// value inlined (for its logger) whether or not anything logs: several copies of each line.
-func (s *Store) insertReturning(ctx context.Context, query string, args []any, got map[string]bool) error {
-	rows, err := s.db.WithContext(ctx).Raw(query, args...).Rows()
-	if err != nil {
-		return translate(err)
+// AddFirstGroundTruths writes revision 1 of the ground truth of items inserted with gt_revision 1.
+func (s *Store) AddFirstGroundTruths(ctx context.Context, gts []*GroundTruth) error {
+	t := now()
+	r := bulk.Rows{Table: "ground_truth_revisions", Columns: []string{"item_id", "revision", "answers", "provenance", "decided_by",
+		"rationale", "details", "texts", "created_at"}, Values: make([][]any, len(gts))}
+	for i, gt := range gts {
+		r.Values[i] = []any{gt.ItemID, 1, gt.Answers, string(gt.Provenance), gt.DecidedBy, gt.Rationale, gt.Details, gt.Texts, t}
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var v string
-		if err := rows.Scan(&v); err != nil {
-			return translate(err)
-		}
-		got[v] = true
-	}
-	return translate(rows.Err())
+	return translate(bulk.Insert(ctx, s.bulkTarget(), r))
+}
+
+// bulkTarget is where bulk writes go: the transaction, with its connection in a WithConnTx.
+func (s *Store) bulkTarget() bulk.Target {
+	tx, _ := s.SQLTx()
+	return bulk.Target{Tx: tx, Pool: s.sqlDB, Conn: s.conn, Postgres: s.dialect == Postgres}
 }
 
 // UpdateItemContent replaces an item's inputs, meta and language.

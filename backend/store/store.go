@@ -66,6 +66,7 @@ const (
 type Store struct {
 	db      *gorm.DB
 	sqlDB   *sql.DB
+	conn    *sql.Conn // the connection of a WithConnTx transaction, for bulk writes
 	dialect Dialect
 	url     string
 	schema  string // PostgreSQL: the schema of the tables
@@ -315,11 +316,29 @@ func (s *Store) SQLTx() (tx *sql.Tx, ok bool) {
 
 // WithTx runs fn in one transaction; any error rolls everything back.
 func (s *Store) WithTx(ctx context.Context, fn func(tx *Store) error) error {
+	return s.withTx(ctx, false, fn)
+}
+
+// WithConnTx is WithTx holding its connection, on which bulk writes load with COPY (PostgreSQL).
+func (s *Store) WithConnTx(ctx context.Context, fn func(tx *Store) error) error {
+	return s.withTx(ctx, true, fn)
+}
+
+func (s *Store) withTx(ctx context.Context, hold bool, fn func(tx *Store) error) error {
 	_, nested := s.SQLTx()
+	db, conn := s.db.WithContext(ctx), s.conn
+	if hold && !nested && s.dialect == Postgres {
+		c, err := s.sqlDB.Conn(ctx)
+		if err != nil {
+			return translate(err)
+		}
+		defer c.Close()
+		db.Statement.ConnPool, conn = c, c // note: gorm begins the transaction on it
+	}
 	var tx *sql.Tx
-	err := s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
+	err := db.Transaction(func(db *gorm.DB) error {
 		tx, _ = db.Statement.ConnPool.(*sql.Tx)
-		return fn(&Store{db: db, sqlDB: s.sqlDB, dialect: s.dialect, url: s.url, schema: s.schema, cache: s.cache})
+		return fn(&Store{db: db, sqlDB: s.sqlDB, conn: conn, dialect: s.dialect, url: s.url, schema: s.schema, cache: s.cache})
 	})
 	if !nested && tx != nil {
 		s.cache.Committed(ctx, tx, err)
