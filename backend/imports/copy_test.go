@@ -11,8 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -68,8 +66,8 @@ func TestImportAgainstCopy(t *testing.T) {
 		t.Logf("round %d: import %.0f items/s (%.1f µs of the server's CPU an item), \\copy into items' shape %.0f rows/s (%.3f of it); with ground truth %.0f items/s (%.1f µs an item; %.3f of the import without), \\copy into jsonb %.0f lines/s (%.3f of it)",
 			round, plain, plainCPU, copied, plain/copied, truth, truthCPU, truth/plain, lines, truth/lines)
 	}
-	load, _ := os.ReadFile("/proc/loadavg")
-	t.Logf("import / \\copy: %s; with ground truth / without: %s; load average %s", spread(plainToCopy), spread(truthToPlain), strings.TrimSpace(string(load)))
+	t.Logf("import / \\copy: %s; with ground truth / without: %s (min / median / max); load average %s",
+		testenv.Spread(plainToCopy, "%.3f"), testenv.Spread(truthToPlain, "%.3f"), testenv.LoadAverage())
 }
 
 // timeImport imports the file into the project and returns the rate in lines a second and the
@@ -136,10 +134,4 @@ func writeFile(t *testing.T, name string, r io.Reader) {
 	if _, err := io.Copy(f, r); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// spread is min / median / max of the values.
-func spread(v []float64) string {
-	s := slices.Sorted(slices.Values(v))
-	return fmt.Sprintf("min %.3f / median %.3f / max %.3f", s[0], s[len(s)/2], s[len(s)-1])
 }

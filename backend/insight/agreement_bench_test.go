@@ -12,6 +12,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/testenv"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
@@ -34,7 +35,7 @@ func TestAgreement1M(t *testing.T) {
 	}
 	ctx := context.Background()
 	st, flow, p, items := agreementProject(t, *agreementLabels)
-	load := loadAverage(t)
+	load := testenv.LoadAverage()
 	var read, wall, cpu []time.Duration
 	for r := range *agreementRound {
 		began, n := time.Now(), 0
@@ -48,7 +49,7 @@ func TestAgreement1M(t *testing.T) {
 			r, read[r].Round(10*time.Millisecond), insight.AgreementReplicates, w.Round(10*time.Millisecond), c.Round(10*time.Millisecond))
 	}
 	t.Logf("%d rounds, load average before %s, after %s; min / median / max: read alone %s, job wall %s, job CPU %s",
-		len(wall), load, loadAverage(t), spread(read, ms), spread(wall, ms), spread(cpu, ms))
+		len(wall), load, testenv.LoadAverage(), spread(read, ms), spread(wall, ms), spread(cpu, ms))
 	checkKeptAnswers(t, "agreement", func() {
 		rep, err := flow.Agreement(ctx, p, "label", nil)
 		if err != nil {

@@ -23,6 +23,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/agreement"
 	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/testenv"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
@@ -74,7 +75,7 @@ func TestAgreementAgainstCLI(t *testing.T) {
 
 	names := []string{"job", "cli", "python"}
 	wall, cpu := map[string][]time.Duration{}, map[string][]time.Duration{}
-	load := loadAverage(t)
+	load := testenv.LoadAverage()
 	for r := range *agreementRound {
 		order := slices.Clone(names)
 		if r%2 == 1 {
@@ -90,7 +91,7 @@ func TestAgreementAgainstCLI(t *testing.T) {
 			wall[n], cpu[n] = append(wall[n], w), append(cpu[n], c)
 		}
 	}
-	t.Logf("%d rounds, %d labels, load average before %s, after %s", *agreementRound, *agreementLabels, load, loadAverage(t))
+	t.Logf("%d rounds, %d labels, load average before %s, after %s", *agreementRound, *agreementLabels, load, testenv.LoadAverage())
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n| | wall min / median / max | CPU min / median / max |\n|---|---|---|\n")
 	for _, n := range names {
@@ -171,15 +172,6 @@ func processCPU(t *testing.T) time.Duration {
 		t.Fatal(err)
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// loadAverage is the first three fields of /proc/loadavg ("" where there is none).
-func loadAverage(t *testing.T) string {
-	data, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "(unknown)"
-	}
-	return strings.Join(strings.Fields(string(data))[:3], " ")
 }
 
 func ratios(a, b []time.Duration) []float64 {

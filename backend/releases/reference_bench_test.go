@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -106,10 +105,10 @@ func TestReleaseAgainstReference(t *testing.T) {
 		}
 		rel, ref, ratio = append(rel, r.Seconds()), append(ref, (c+d).Seconds()), append(ratio, r.Seconds()/(c+d).Seconds())
 		t.Logf("round %d: release %.2f s, reference %.2f s (COPY %.2f s + DuckDB %.2f s), ratio %.2f, load %s",
-			round+1, r.Seconds(), (c + d).Seconds(), c.Seconds(), d.Seconds(), ratio[len(ratio)-1], loadAverage())
+			round+1, r.Seconds(), (c + d).Seconds(), c.Seconds(), d.Seconds(), ratio[len(ratio)-1], testenv.LoadAverage())
 	}
 	t.Logf("%d items, %d rounds: release %s s, reference %s s, release ÷ reference %s (min / median / max)",
-		*releaseItems, len(rel), spread(rel), spread(ref), spread(ratio))
+		*releaseItems, len(rel), testenv.Spread(rel, "%.2f"), testenv.Spread(ref, "%.2f"), testenv.Spread(ratio, "%.2f"))
 }
 
 // releaseFiles lists the files of a release with the given extension in a local blob store.
@@ -139,21 +138,4 @@ func run(t *testing.T, cmd *exec.Cmd) []byte {
 		t.Fatalf("%s: %v", cmd, err)
 	}
 	return out
-}
-
-// spread is min / median / max of xs.
-func spread(xs []float64) string {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	return fmt.Sprintf("%.2f / %.2f / %.2f", s[0], s[len(s)/2], s[len(s)-1])
-}
-
-// loadAverage is the one-minute load average.
-func loadAverage() string {
-	b, _ := os.ReadFile("/proc/loadavg")
-	f := strings.Fields(string(b))
-	if len(f) == 0 {
-		return "?"
-	}
-	return f[0]
 }

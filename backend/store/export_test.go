@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
@@ -52,35 +53,10 @@ func (s *Store) AddPassRevision(ctx context.Context, assignmentID string, versio
 // connected), for health checks and tests.
 func (s *Store) CacheLive() bool { return s.cache.Live() }
 
-// EachPrediction calls fn for every prediction of a project, a page at a time in (item, model)
-// order.
+// EachPrediction calls fn for every prediction of a project in (item, model) order: the
+// rows of EachPredictionAnswers, each copied.
 func (s *Store) EachPrediction(ctx context.Context, projectID string, fn func(*Prediction) error) error {
-	afterItem, afterModel := "", ""
-	for {
-		// note: a row comparison, so that the page starts at a position of the primary key
-		// (item_id, model) rather than filtering it with an OR from its start
-		rows, err := s.db.WithContext(ctx).Raw(`SELECT item_id, model, answers FROM predictions
-WHERE project_id = ? AND (item_id, model) > (?, ?)
-ORDER BY item_id, model LIMIT ?`, projectID, afterItem, afterModel, truthPage).Rows()
-		if err != nil {
-			return translate(err)
-		}
-		n := 0
-		for rows.Next() {
-			var p Prediction
-			if err := rows.Scan(&p.ItemID, &p.Model, &p.Answers); err != nil {
-				rows.Close()
-				return err
-			}
-			n, afterItem, afterModel = n+1, p.ItemID, p.Model
-			if err := fn(&p); err != nil {
-				rows.Close()
-				return err
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil || n < truthPage {
-			return translate(err)
-		}
-	}
+	return s.EachPredictionAnswers(ctx, projectID, func(p *PredictionAnswers) error {
+		return fn(&Prediction{ItemID: string(p.ItemID), Model: string(p.Model), Answers: JSON(slices.Clone(p.Answers))})
+	})
 }
