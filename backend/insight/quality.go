@@ -55,7 +55,10 @@ type AnnotatorQuality struct {
 	Paused         bool               `json:"paused"`
 	YesRate        map[string]float64 `json:"yes_rate"`
 	Drafts         DraftFigures       `json:"drafts"`
-	Flags          []QualityFlag      `json:"flags"`
+	// Reliability is the estimated accuracy from the project's Dawid–Skene model; nil when
+	// none of the person's answers is to a question with categories.
+	Reliability *ReliabilityFigures `json:"reliability"`
+	Flags       []QualityFlag       `json:"flags"`
 }
 
 // GoldFigures is a person's accuracy on gold: overall and over the sliding window.
@@ -99,6 +102,8 @@ type qualityTally struct {
 	peers  *AgreementTables // raters: people and the final ground truth
 	drafts *AgreementTables // units: labels; raters: "label" and "draft"
 	truths map[string]bool
+	rel    *reliabilityTables
+	models map[string]*ReliabilityFigures // by person, once estimated
 }
 
 func (t *qualityTally) person(id string) *annotatorTally {
@@ -140,6 +145,7 @@ func (t *qualityTally) add(r *store.LabelRow) error {
 		}
 	}
 	t.peers.Add(r.ItemID, r.UserID, answers)
+	t.rel.add(r.ItemID, r.UserID, answers)
 	if len(r.Truth) > 0 && r.ItemStage == flow.StageDone && !t.truths[r.ItemID] {
 		var gt map[string]json.RawMessage
 		if json.Unmarshal(r.Truth, &gt) == nil {
@@ -235,7 +241,7 @@ func unitLabel(unit string) string {
 // gold answers.
 func (s *Service) Quality(ctx context.Context, p *workflow.Project) (*QualityReport, error) {
 	t := &qualityTally{p: p, people: map[string]*annotatorTally{}, peers: NewAgreementTables(p.Schema),
-		drafts: NewAgreementTables(p.Schema), truths: map[string]bool{}}
+		drafts: NewAgreementTables(p.Schema), truths: map[string]bool{}, rel: newReliabilityTables(p.Schema)}
 	t.drafts.owner = map[string]string{}
 	if err := s.store.EachProductionLabel(ctx, p.ID, true, t.add); err != nil {
 		return nil, err
@@ -247,6 +253,14 @@ func (s *Service) Quality(ctx context.Context, p *workflow.Project) (*QualityRep
 	if err != nil {
 		return nil, err
 	}
+	goldLabels, err := s.store.GoldLabels(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range goldLabels {
+		t.rel.addGold(l)
+	}
+	t.models = t.rel.estimate()
 	members, err := s.store.MembersState(ctx, p.ID)
 	if err != nil {
 		return nil, err
@@ -293,6 +307,7 @@ func (t *qualityTally) figures(id string, gold []store.GoldAnswer, m store.Membe
 	}
 	q.Drafts = DraftFigures{Labels: a.drafted, Agreement: share(a.draftAgree, a.draft), UnchangedShare: share(int64(a.kept), int64(a.drafted))}
 	q.Gold = goldFigures(t.p, gold, m.GoldSince)
+	q.Reliability = t.models[id]
 	q.Flags = t.flags(q, a, gold, m.GoldSince)
 	return q
 }
@@ -337,6 +352,9 @@ func (t *qualityTally) flags(q AnnotatorQuality, a *annotatorTally, gold []store
 		if n := a.yesNo[qu.Key]; n >= stampMinAnswers && q.YesRate[qu.Key] > stampYesShare {
 			out = append(out, QualityFlag{FlagRubberStamping, fmt.Sprintf("%q answered Yes %d times of %d", qu.Key, a.yes[qu.Key], n)})
 		}
+	}
+	if r := q.Reliability; lowReliability(r, pol.ReliabilityMinAccuracy) {
+		out = append(out, QualityFlag{FlagLowReliability, fmt.Sprintf("estimated accuracy %.2f (95 %% interval %.2f–%.2f) over %d answers, below %g", r.Accuracy, r.Low, r.High, r.Ratings, pol.ReliabilityMinAccuracy)})
 	}
 	if a.drafted >= anchorMinLabels && float64(a.kept) > anchorShare*float64(a.drafted) {
 		out = append(out, QualityFlag{FlagAnchoring, fmt.Sprintf("%d of %d labels that started from a model draft were submitted unchanged", a.kept, a.drafted)})

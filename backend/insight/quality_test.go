@@ -123,9 +123,13 @@ func TestQualityFigures(t *testing.T) {
 
 // TestQualityFlags: on twenty drafted items, one annotator rushes a quarter of them, one
 // answers Yes to every one and one submits every draft unchanged; each gets exactly their
-// flag, with the counts in its reason.
+// flag, with the counts in its reason. (The three never give the same score, so the
+// reliability model has nothing to stand on here; its flag is left out by a minimum no
+// estimate lies under, and tested in TestQualityReliabilityRanksSpammers.)
 func TestQualityFlags(t *testing.T) {
-	f := newFixture(t, openSQLite(t), projects.ProjectSpec{Workflow: modelDrafts()})
+	pol := modelDrafts()
+	pol.ReliabilityMinAccuracy = 1e-9
+	f := newFixture(t, openSQLite(t), projects.ProjectSpec{Workflow: pol})
 	people := f.annotators("Rush", "Stamp", "Anchor")
 	var lines, preds []string
 	draft := map[string]tasks.Answers{}

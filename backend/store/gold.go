@@ -84,3 +84,18 @@ func (s *Store) MembersState(ctx context.Context, projectID string) (map[string]
 	}
 	return out, nil
 }
+
+// GoldLabel is a submitted label of a gold item, with the item's gold answers.
+type GoldLabel struct {
+	ItemID, UserID string
+	Answers, Gold  JSON
+}
+
+// GoldLabels returns the submitted labels of a project's gold items in id order.
+func (s *Store) GoldLabels(ctx context.Context, projectID string) ([]GoldLabel, error) {
+	var out []GoldLabel
+	err := s.db.WithContext(ctx).Raw(`SELECT a.item_id, a.user_id, a.answers, i.gold FROM assignments a JOIN items i ON i.id = a.item_id
+WHERE a.project_id = ? AND a.stage = ? AND a.status = ? AND i.stage = ? ORDER BY a.id`,
+		projectID, flow.StageLabel, flow.AssignSubmitted, flow.StageGold).Scan(&out).Error
+	return out, translate(err)
+}

@@ -175,6 +175,9 @@ type Policy struct {
 	GoldPause bool `json:"gold_pause"`
 	// RushedSeconds: a label submitted faster than this counts as rushed.
 	RushedSeconds float64 `json:"rushed_seconds"`
+	// ReliabilityMinAccuracy flags an annotator whose estimated accuracy (the Dawid–Skene
+	// model of the project's labels) lies wholly below it, interval included.
+	ReliabilityMinAccuracy float64 `json:"reliability_min_accuracy"`
 	// RequireQualification lets annotators claim label work only once qualified: by passing a
 	// calibration round of the project, or by a lead.
 	RequireQualification bool `json:"require_qualification"`
@@ -259,6 +262,9 @@ func (p Policy) Defaults() Policy {
 	}
 	if p.RushedSeconds == 0 {
 		p.RushedSeconds = 3
+	}
+	if p.ReliabilityMinAccuracy == 0 {
+		p.ReliabilityMinAccuracy = 0.7
 	}
 	if p.CriteriaStage != nil && p.CriteriaStage.Overlap == 0 {
 		c := *p.CriteriaStage
@@ -362,6 +368,9 @@ func (p Policy) validateGold(bad func(field, code, format string, args ...any)) 
 	}
 	if p.RushedSeconds <= 0 || p.RushedSeconds > 3600 {
 		bad("workflow.rushed_seconds", "out_of_range", "rushed_seconds must be more than 0 and at most 3600")
+	}
+	if p.ReliabilityMinAccuracy <= 0 || p.ReliabilityMinAccuracy > 1 {
+		bad("workflow.reliability_min_accuracy", "out_of_range", "reliability_min_accuracy must be more than 0 and at most 1")
 	}
 }
 

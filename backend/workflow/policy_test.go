@@ -16,7 +16,7 @@ var criteriaForms = map[string]tasks.Schema{
 func TestPolicyDefaults(t *testing.T) {
 	got := Policy{}.Defaults()
 	want := Policy{Overlap: 1, Review: ReviewNone, Adjudication: AdjudicateOnDisagreement, Consensus: Consensus{Nominal: NominalUnanimous},
-		OnNoConsensus: NoConsensusAdjudicate, LeaseMinutes: 30, GoldMinAccuracy: 0.8, GoldWindow: 20, RushedSeconds: 3}
+		OnNoConsensus: NoConsensusAdjudicate, LeaseMinutes: 30, GoldMinAccuracy: 0.8, GoldWindow: 20, RushedSeconds: 3, ReliabilityMinAccuracy: 0.7}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("defaults %+v, want %+v", got, want)
 	}
@@ -80,6 +80,8 @@ func TestPolicyValidate(t *testing.T) {
 		{"gold window below 1", func(p *Policy) { p.GoldWindow = -1 }, "workflow.gold_window", "out_of_range"},
 		{"rushed below 0", func(p *Policy) { p.RushedSeconds = -1 }, "workflow.rushed_seconds", "out_of_range"},
 		{"rushed over an hour", func(p *Policy) { p.RushedSeconds = 3601 }, "workflow.rushed_seconds", "out_of_range"},
+		{"reliability minimum below 0", func(p *Policy) { p.ReliabilityMinAccuracy = -0.1 }, "workflow.reliability_min_accuracy", "out_of_range"},
+		{"reliability minimum over 1", func(p *Policy) { p.ReliabilityMinAccuracy = 1.5 }, "workflow.reliability_min_accuracy", "out_of_range"},
 		{"unknown draft method", func(p *Policy) { p.DraftFromPredictions = &DraftPolicy{Method: "median", Rounding: RoundFloor} },
 			"workflow.draft_from_predictions.method", "invalid_value"},
 		{"model draft without a model", func(p *Policy) { p.DraftFromPredictions = &DraftPolicy{Method: DraftModel, Rounding: RoundFloor} },

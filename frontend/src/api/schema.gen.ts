@@ -974,10 +974,22 @@ export interface paths {
          *     question, and agreement with model drafts with the share of drafted labels submitted
          *     unchanged. A figure with nothing to compute it from is `null`.
          *
+         *     `reliability` is each annotator's estimated accuracy under a Dawid–Skene model of the
+         *     project's labels, fitted per question with categories (every question with a level of
+         *     measurement except multi-choice sets; checklist entries and ranked options are units of
+         *     their own): a confusion matrix per annotator and a class prior, by EM from the
+         *     majority-vote start, with gold items pinned to their gold answers. An annotator's
+         *     accuracy is the expected share of their answers that equal the true value (the
+         *     posterior mass of the value they gave), with a 95 % Wilson interval; `questions` has it
+         *     per question, the top level pools the answers of every question. The fit is crowd-kit's
+         *     `DawidSkene` (equal to it to 1e-10 on simulated raters).
+         *
          *     Flags: `low_gold_accuracy` (window accuracy below `gold_min_accuracy`, once 5 answers or
          *     the whole window are in), `rushed` (more than 20 % of at least 10 labels rushed),
          *     `rubber_stamping` (one binary question answered Yes in more than 95 % of at least 20
-         *     labels), `anchoring` (at least 10 drafted labels, more than 90 % submitted unchanged).
+         *     labels), `anchoring` (at least 10 drafted labels, more than 90 % submitted unchanged),
+         *     `low_reliability` (at least 20 modelled answers and the whole reliability interval below
+         *     `reliability_min_accuracy`).
          */
         get: operations["projectQuality"];
         put?: never;
@@ -2222,7 +2234,8 @@ export interface components {
          *       "gold_min_accuracy": 0.8,
          *       "gold_window": 20,
          *       "gold_pause": true,
-         *       "rushed_seconds": 3
+         *       "rushed_seconds": 3,
+         *       "reliability_min_accuracy": 0.7
          *     }
          */
         WorkflowPolicy: {
@@ -2389,6 +2402,11 @@ export interface components {
              * @default 3
              */
             rushed_seconds: number;
+            /**
+             * @description An annotator with at least 20 modelled answers whose whole reliability interval (`GET .../quality`, `reliability`) lies below this is flagged `low_reliability` (unset or 0 means the default).
+             * @default 0.7
+             */
+            reliability_min_accuracy: number;
             /**
              * @description Annotators claim `label` work only once qualified: by passing a calibration round of the project, or by a lead (`PUT .../members/{uid}` with `qualified`).
              * @default false
@@ -3253,11 +3271,28 @@ export interface components {
                 /** @description Share of drafted labels submitted exactly as drafted. */
                 unchanged_share: number | null;
             };
+            /** @description Estimated accuracy under the project's Dawid–Skene model, pooled and per question; `null` when none of the person's answers is to a question with categories. */
+            reliability: null | (components["schemas"]["ReliabilityEstimate"] & {
+                /** @description By question key. */
+                questions: {
+                    [key: string]: components["schemas"]["ReliabilityEstimate"];
+                };
+            });
             flags: {
                 /** @enum {string} */
-                code: "low_gold_accuracy" | "rushed" | "rubber_stamping" | "anchoring";
+                code: "low_gold_accuracy" | "rushed" | "rubber_stamping" | "anchoring" | "low_reliability";
                 reason: string;
             }[];
+        };
+        ReliabilityEstimate: {
+            /** @description Answers the estimate rests on. */
+            ratings: number;
+            /** @description Expected share of the answers equal to the true value. */
+            accuracy: number;
+            /** @description Lower end of the 95 % Wilson interval. */
+            low: number;
+            /** @description Upper end of the 95 % Wilson interval. */
+            high: number;
         };
         /** @description A project's balance targets; each optional. */
         BalanceTargets: {

@@ -28,6 +28,7 @@ const annotator = (over: Partial<QualityAnnotator>): QualityAnnotator => ({
   paused: false,
   yes_rate: { realistic: 0.55 },
   drafts: { labels: 0, agreement: null, unchanged_share: null },
+  reliability: { ratings: 240, accuracy: 0.91, low: 0.87, high: 0.94, questions: { realistic: { ratings: 120, accuracy: 0.9, low: 0.83, high: 0.94 } } },
   flags: [],
   ...over,
 });
@@ -45,7 +46,9 @@ const report = (paused: boolean): QualityReport => ({
       gold: { answered: 10, correct: 5, accuracy: 0.5, window_answered: 10, window_accuracy: 0.5 },
       paused,
       yes_rate: { realistic: 0.98 },
+      reliability: { ratings: 240, accuracy: 0.52, low: 0.46, high: 0.58, questions: {} },
       flags: [
+        { code: "low_reliability", reason: "estimated accuracy 0.52 (95 % interval 0.46–0.58) over 240 answers, below 0.7" },
         { code: "low_gold_accuracy", reason: "gold accuracy 50 % over the last 10 gold answers, below 80 %" },
         { code: "rubber_stamping", reason: "answered Yes to realistic in 98 % of 120 labels" },
       ],
@@ -64,11 +67,15 @@ describe("QualityTab", () => {
     expect(bo.textContent).toContain("2.1 s / 1.2 s");
     expect(bo.textContent).toContain("40.0 %");
     expect(bo.textContent).toContain("5/10 · 50.0 %");
-    expect(bo.textContent).toContain("Low gold accuracy, Rubber-stamping");
+    expect(bo.textContent).toContain("Low reliability, Low gold accuracy, Rubber-stamping");
+    expect(bo.textContent).toContain("52.0 % (46.0 %–58.0 %)");
     const flagged = screen.getByTestId("flagged-b");
     expect(flagged.textContent).toContain("answered Yes to realistic in 98 % of 120 labels");
     expect(screen.queryByTestId("flagged-a")).toBeNull();
     expect((await drawnChart(/Gold accuracy per annotator/)).textContent).toContain("0.50");
+    const reliability = (await drawnChart(/Estimated accuracy per annotator/)).textContent ?? "";
+    expect(reliability).toContain("0.91");
+    expect(reliability).toContain("0.52");
     expect((await drawnChart(/Yes rate per binary question/)).textContent).toContain("Realistic");
     fireEvent.click(within(flagged).getByRole("button", { name: "Lift pause" }));
     await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "../../../api";
 import { qualityKeys, useQualityApi, type QualityAnnotator, type QualityReport } from "../../../api/quality";
 import type { ProjectDetail } from "../../../api/workflowTypes";
-import { Chart, groupedBarsOption, percent, seconds, thresholdBarsOption } from "../../../charts";
+import { Chart, groupedBarsOption, intervalOption, percent, seconds, thresholdBarsOption } from "../../../charts";
 import { EmptyState } from "../../../components/EmptyState";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { formatDateTime } from "../../../components/format";
@@ -16,6 +16,8 @@ import "./quality.css";
 
 /** The gold accuracy below which an annotator is flagged when the policy does not say. */
 const DEFAULT_GOLD_MIN = 0.8;
+/** The estimated accuracy under which an annotator is flagged when the policy does not say. */
+const DEFAULT_RELIABILITY_MIN = 0.7;
 /** The Yes share above which one binary question counts as rubber-stamped (the server's flag rule). */
 const RUBBER_STAMP_SHARE = 0.95;
 
@@ -24,6 +26,7 @@ const FLAG_LABEL: Record<string, string> = {
   rushed: "Rushed",
   rubber_stamping: "Rubber-stamping",
   anchoring: "Anchoring on drafts",
+  low_reliability: "Low reliability",
 };
 
 /** Quality: each annotator's speed, agreement, gold accuracy, Yes rates and flags, for the lead. */
@@ -57,6 +60,7 @@ function QualityBody({ project, report }: { project: ProjectDetail; report: Qual
     <>
       {flagged.length > 0 && <FlagList pid={project.id} annotators={flagged} />}
       <div className="measures-grid">
+        <ReliabilityFigure project={project} annotators={report.annotators} />
         <GoldFigure project={project} annotators={report.annotators} />
         <YesRateFigure project={project} annotators={report.annotators} />
       </div>
@@ -103,6 +107,28 @@ function FlagList({ pid, annotators }: { pid: string; annotators: QualityAnnotat
       </ul>
       {lift.isError && <ErrorMessage error={lift.error} title="Could not lift the pause." />}
     </section>
+  );
+}
+
+/** Each annotator's estimated accuracy with its interval, most reliable first. */
+function ReliabilityFigure({ project, annotators }: { project: ProjectDetail; annotators: QualityAnnotator[] }) {
+  const min = project.workflow?.reliability_min_accuracy || DEFAULT_RELIABILITY_MIN;
+  const rows = useMemo(
+    () =>
+      annotators
+        .flatMap((a) => (a.reliability ? [{ label: a.name, value: a.reliability.accuracy, lo: a.reliability.low, hi: a.reliability.high }] : []))
+        .sort((a, b) => b.value - a.value),
+    [annotators],
+  );
+  const option = useMemo(() => intervalOption(rows, "estimated accuracy"), [rows]);
+  if (rows.length === 0) return null;
+  return (
+    <Figure
+      title="Estimated accuracy"
+      note={`How often each person's answers are right by a Dawid–Skene model of everyone's labels (gold items pinned to their answers), with the 95 % interval; a person whose whole interval lies under ${percent(min, 0)} is flagged.`}
+    >
+      <Chart option={option} height={Math.max(160, 40 + rows.length * 28)} label="Estimated accuracy per annotator with its interval" testId="chart-reliability" />
+    </Figure>
   );
 }
 
@@ -166,6 +192,7 @@ function QualityTable({ annotators }: { annotators: QualityAnnotator[] }) {
               <th>Rushed</th>
               <th>With peers</th>
               <th>With ground truth</th>
+              <th title="Estimated accuracy by the reliability model, with its 95 % interval">Reliability</th>
               <th title="Correct of answered, and the accuracy over all gold answers">Gold</th>
               <th title="Labels started from a model draft: agreement with the draft, and the share submitted unchanged">Drafts</th>
               <th>Flags</th>
@@ -185,6 +212,9 @@ function QualityTable({ annotators }: { annotators: QualityAnnotator[] }) {
                 <td className="num">{percent(a.rushed_share)}</td>
                 <td className="num">{percent(a.peer_agreement)}</td>
                 <td className="num">{percent(a.truth_agreement)}</td>
+                <td className="num">
+                  {a.reliability ? `${percent(a.reliability.accuracy)} (${percent(a.reliability.low)}–${percent(a.reliability.high)})` : "—"}
+                </td>
                 <td className="num">
                   {a.gold.answered > 0 ? `${a.gold.correct}/${a.gold.answered} · ${percent(a.gold.accuracy)}` : "—"}
                 </td>
