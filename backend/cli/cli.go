@@ -30,6 +30,7 @@ func commands() map[string]command {
 		"import":     {"stream an NDJSON file of items (and their media) into a project", runImport},
 		"export":     {"release a project's ground truth and download it, verified against the manifest", runExport},
 		"loadtest":   {"simulate annotators against running servers, beside pgbench, and verify what was stored", runLoadtest},
+		"simulate":   {"run projects of simulated annotators of known accuracies through a server: labels spent, ground truth's accuracy", runSimulate},
 		"version":    {"print the version", runVersion},
 	}
 }
