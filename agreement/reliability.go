@@ -236,3 +236,67 @@ func WilsonInterval(correct, n float64) (share, low, high float64) {
 	half := z / den * math.Sqrt(share*(1-share)/n+z*z/(4*n*n))
 	return share, math.Max(0, mid-half), math.Min(1, mid+half)
 }
+
+// ReliabilityModel is a fitted model kept to decide items by: the values, the class prior and
+// each rater's confusion matrix ([true][given]), by rater name.
+type ReliabilityModel struct {
+	Values    []string               `json:"values"`
+	Prior     []float64              `json:"prior"`
+	Confusion map[string][][]float64 `json:"confusion"`
+}
+
+// Model returns the fitted model by the table's value and rater names.
+func (r *Reliability) Model(t *Table) *ReliabilityModel {
+	m := &ReliabilityModel{Values: append([]string(nil), t.values...), Prior: append([]float64(nil), r.Prior...),
+		Confusion: make(map[string][][]float64, len(t.raters))}
+	for i, name := range t.raters {
+		m.Confusion[name] = r.Confusion[i]
+	}
+	return m
+}
+
+// Rating is one rater's value for a unit.
+type Rating struct{ Rater, Value string }
+
+// Posterior is the posterior over the model's values of a unit given its ratings: the prior
+// times each rating's confusion cell, normalised. A rater the model does not know is taken to
+// be right with probability fallback and otherwise to give any other value alike; a rating
+// of a value the model does not hold is left out, as is a cell of 0 (a value the rater never
+// gave while the model was fitted, which is taken as the floor instead).
+func (m *ReliabilityModel) Posterior(ratings []Rating, fallback float64) []float64 {
+	q := len(m.Values)
+	logp := make([]float64, q)
+	for k, p := range m.Prior {
+		logp[k] = math.Log(math.Max(p, reliabilityFloor))
+	}
+	for _, r := range ratings {
+		l := -1
+		for v, name := range m.Values {
+			if name == r.Value {
+				l = v
+				break
+			}
+		}
+		if l < 0 {
+			continue
+		}
+		conf := m.Confusion[r.Rater]
+		for k := range logp {
+			var cell float64
+			switch {
+			case conf != nil:
+				cell = conf[k][l]
+			case k == l:
+				cell = fallback
+			default:
+				cell = (1 - fallback) / float64(q-1)
+			}
+			if cell <= 0 {
+				cell = reliabilityFloor
+			}
+			logp[k] += math.Log(cell)
+		}
+	}
+	softmaxInPlace(logp)
+	return logp
+}

@@ -189,3 +189,38 @@ func TestWilsonInterval(t *testing.T) {
 		t.Errorf("Wilson(0, 0) = %g [%g, %g], want NaN", p, lo, hi)
 	}
 }
+
+// TestModelPosterior: the posterior of a unit from the kept model equals an E-step of the fit
+// with its final prior and confusion cells, and a rater the model does not know counts with the
+// fallback accuracy.
+func TestModelPosterior(t *testing.T) {
+	tab := readTestdata(t, "rel_fourclass.csv", Nominal)
+	fit, err := EstimateReliability(tab, ReliabilityOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := fit.Model(tab)
+	want := make([][]float64, len(fit.Posterior))
+	for u := range want {
+		want[u] = make([]float64, tab.NumValues())
+	}
+	relExpect(tab, fit.Prior, fit.Confusion, want)
+	for u := 0; u < tab.NumUnits(); u++ {
+		rs, vs := tab.UnitRatings(u)
+		var ratings []Rating
+		for i := range rs {
+			ratings = append(ratings, Rating{tab.Rater(int(rs[i])), tab.Value(int(vs[i]))})
+		}
+		got := m.Posterior(ratings, 0.8)
+		for k := range got {
+			if math.Abs(got[k]-want[u][k]) > 1e-12 {
+				t.Fatalf("unit %s: posterior %v, the fit's %v", tab.Unit(u), got, want[u])
+			}
+		}
+	}
+	two := &ReliabilityModel{Values: []string{"no", "yes"}, Prior: []float64{0.5, 0.5}, Confusion: map[string][][]float64{}}
+	got := two.Posterior([]Rating{{"x", "yes"}, {"y", "yes"}, {"z", "maybe"}}, 0.8)
+	if want := 0.8 * 0.8 / (0.8*0.8 + 0.2*0.2); math.Abs(got[1]-want) > 1e-12 {
+		t.Errorf("two unknown raters at 0.8 saying yes: %v, want yes at %g", got, want)
+	}
+}
