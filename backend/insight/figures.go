@@ -123,6 +123,8 @@ func (s *Service) RunFigures(ctx context.Context, projectID string, kind flow.Fi
 		v, err = s.computeReport(ctx, p)
 	case flow.FiguresJudges:
 		v, err = s.computeJudges(ctx, p, ParseJudgeOptions(params))
+	case flow.FiguresReliability:
+		v, err = s.computeReliability(ctx, p)
 	default:
 		return fmt.Errorf("unknown figures kind %q", kind)
 	}

@@ -1,11 +1,13 @@
 package insight
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 
 	"github.com/arbiter-annotation/arbiter/agreement"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -94,10 +96,17 @@ func (r *reliabilityTables) addGold(l store.GoldLabel) {
 	}
 }
 
-// estimate fits each question's model and returns every rater's figures, pooled over questions.
-func (r *reliabilityTables) estimate() map[string]*ReliabilityFigures {
-	out := map[string]*ReliabilityFigures{}
-	pooled := map[string]*[2]float64{} // rater → expected correct, ratings
+// fitted is one question's fitted model with its table.
+type fitted struct {
+	key string
+	tab *agreement.Table
+	fit *agreement.Reliability
+}
+
+// fit fits each question's model, in schema order; questions with one rater or one value only
+// (nothing to tell raters apart by) or no ratings are left out.
+func (r *reliabilityTables) fit() []fitted {
+	var out []fitted
 	for _, q := range r.questions {
 		tab, err := r.tables[q.Key].Build()
 		if err != nil {
@@ -105,16 +114,26 @@ func (r *reliabilityTables) estimate() map[string]*ReliabilityFigures {
 		}
 		fit, err := agreement.EstimateReliability(tab, agreement.ReliabilityOptions{Gold: r.gold[q.Key]})
 		if err != nil {
-			continue // note: one rater, or one value only: nothing to tell raters apart by
+			continue // note: one rater, or one value only
 		}
-		for i, rr := range fit.Raters {
-			id := tab.Rater(i)
-			f := out[id]
-			if f == nil {
-				f = &ReliabilityFigures{Questions: map[string]Estimate{}}
-				out[id], pooled[id] = f, &[2]float64{}
+		out = append(out, fitted{q.Key, tab, fit})
+	}
+	return out
+}
+
+// estimate returns every rater's figures per question and pooled over questions.
+func (r *reliabilityTables) estimate() map[string]*ReliabilityFigures {
+	out := map[string]*ReliabilityFigures{}
+	pooled := map[string]*[2]float64{} // rater → expected correct, ratings
+	for _, f := range r.fit() {
+		for i, rr := range f.fit.Raters {
+			id := f.tab.Rater(i)
+			fig := out[id]
+			if fig == nil {
+				fig = &ReliabilityFigures{Questions: map[string]Estimate{}}
+				out[id], pooled[id] = fig, &[2]float64{}
 			}
-			f.Questions[q.Key] = Estimate{Ratings: rr.Ratings, Accuracy: rr.Accuracy, Low: rr.Low, High: rr.High}
+			fig.Questions[f.key] = Estimate{Ratings: rr.Ratings, Accuracy: rr.Accuracy, Low: rr.Low, High: rr.High}
 			pooled[id][0] += rr.Correct
 			pooled[id][1] += float64(rr.Ratings)
 		}
@@ -125,6 +144,47 @@ func (r *reliabilityTables) estimate() map[string]*ReliabilityFigures {
 		f.Estimate = Estimate{Ratings: int(n), Accuracy: acc, Low: lo, High: hi}
 	}
 	return out
+}
+
+// ReliabilityModels is the kept reliability model of a project: per question with categories,
+// the fitted values, prior and each annotator's confusion matrix, over the labels it counts.
+type ReliabilityModels struct {
+	Labels    int64                                  `json:"labels"`
+	Questions map[string]*agreement.ReliabilityModel `json:"questions"`
+}
+
+// computeReliability fits the project's reliability model from its production and gold labels
+// (the reliability figures job's work).
+func (s *Service) computeReliability(ctx context.Context, p *workflow.Project) (*ReliabilityModels, error) {
+	r := newReliabilityTables(p.Schema)
+	out := &ReliabilityModels{Questions: map[string]*agreement.ReliabilityModel{}}
+	err := s.store.EachProductionLabel(ctx, p.ID, false, func(l *store.LabelRow) error {
+		src := l.Answers
+		if len(l.Effective) > 0 {
+			src = l.Effective
+		}
+		var answers map[string]json.RawMessage
+		if json.Unmarshal(workflow.OrEmpty(src), &answers) != nil {
+			return nil // note: a label that does not decode counts for nothing here, as in Quality
+		}
+		out.Labels++
+		r.add(l.ItemID, l.UserID, answers)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	gold, err := s.store.GoldLabels(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range gold {
+		r.addGold(l)
+	}
+	for _, f := range r.fit() {
+		out.Questions[f.key] = f.fit.Model(f.tab)
+	}
+	return out, nil
 }
 
 // lowReliability reports whether a person's estimate lies wholly below min.

@@ -2,7 +2,9 @@ package insight_test
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -128,6 +130,31 @@ func TestQualityReliabilityRanksSpammers(t *testing.T) {
 		fit, err := agreement.EstimateReliability(tab, agreement.ReliabilityOptions{Gold: gold})
 		if err != nil {
 			t.Fatal(err)
+		}
+		// the reliability job keeps the same model
+		if err := f.in.RunFigures(f.ctx, f.pid, flow.FiguresReliability, ""); err != nil {
+			t.Fatal(err)
+		}
+		row, err := st.FiguresResult(f.ctx, f.pid, string(flow.FiguresReliability))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept insight.ReliabilityModels
+		if err := json.Unmarshal(row.Result, &kept); err != nil {
+			t.Fatal(err)
+		}
+		model := kept.Questions["ok"]
+		if model == nil || kept.Questions["score"] == nil || kept.Questions["notes"] != nil || kept.Labels != int64(tab.NumRatings()-len(labels)) {
+			t.Fatalf("kept model: %d labels, questions %v", kept.Labels, slices.Collect(maps.Keys(kept.Questions)))
+		}
+		for r := 0; r < tab.NumRaters(); r++ {
+			for k, row := range fit.Confusion[r] {
+				for l, x := range row {
+					if y := model.Confusion[tab.Rater(r)][k][l]; !near12(x, y) {
+						t.Fatalf("%s: kept confusion[%d][%d] = %g, fitted directly %g", tab.Rater(r), k, l, y, x)
+					}
+				}
+			}
 		}
 		for r := 0; r < tab.NumRaters(); r++ {
 			got, want := q[tab.Rater(r)].Reliability.Questions["ok"], fit.Raters[r]
