@@ -168,23 +168,13 @@ func relMaximize(t *Table, post [][]float64) [][][]float64 {
 	return conf
 }
 
-// relExpect recomputes the posteriors from the prior and the confusion matrices.
+// relExpect recomputes the posteriors from the prior (floored) and the confusion matrices.
 func relExpect(t *Table, prior []float64, conf [][][]float64, post [][]float64) {
-	logPrior := make([]float64, len(prior))
+	floored := make([]float64, len(prior))
 	for k, p := range prior {
-		logPrior[k] = math.Log(math.Max(p, reliabilityFloor))
+		floored[k] = math.Max(p, reliabilityFloor)
 	}
-	for u, p := range post {
-		rs, vs := t.UnitRatings(u)
-		for k := range p {
-			s := logPrior[k]
-			for i, r := range rs {
-				s += math.Log(conf[r][k][vs[i]])
-			}
-			p[k] = s
-		}
-		softmaxInPlace(p)
-	}
+	dsExpect(t, floored, conf, post)
 }
 
 // relBound is the evidence lower bound per rating as crowd-kit computes it: for every rating,

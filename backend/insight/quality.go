@@ -118,13 +118,9 @@ func (t *qualityTally) person(id string) *annotatorTally {
 
 // add takes in one production label.
 func (t *qualityTally) add(r *store.LabelRow) error {
-	src := r.Answers
-	if len(r.Effective) > 0 {
-		src = r.Effective
-	}
-	var answers map[string]json.RawMessage
-	if err := json.Unmarshal(workflow.OrEmpty(src), &answers); err != nil {
-		return fmt.Errorf("label %s: %w", r.ID, err)
+	answers, err := acceptedAnswers(r)
+	if err != nil {
+		return err
 	}
 	a := t.person(r.UserID)
 	secs := float64(r.TimeSpentMS) / 1000
@@ -166,6 +162,19 @@ func (t *qualityTally) add(r *store.LabelRow) error {
 		}
 	}
 	return nil
+}
+
+// acceptedAnswers decodes a production label's answers: a reviewer's correction in their place.
+func acceptedAnswers(r *store.LabelRow) (map[string]json.RawMessage, error) {
+	src := r.Answers
+	if len(r.Effective) > 0 {
+		src = r.Effective
+	}
+	var answers map[string]json.RawMessage
+	if err := json.Unmarshal(workflow.OrEmpty(src), &answers); err != nil {
+		return nil, fmt.Errorf("label %s: %w", r.ID, err)
+	}
+	return answers, nil
 }
 
 // sameAnswers compares two sets of answers by value.

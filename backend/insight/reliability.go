@@ -57,8 +57,8 @@ func newReliabilityTables(schema *tasks.Schema) *reliabilityTables {
 	return r
 }
 
-// add takes in one label's answers (a rater's ratings of the item's units).
-func (r *reliabilityTables) add(item, rater string, answers map[string]json.RawMessage) {
+// each calls fn with every rating of the answers to the modelled questions.
+func (r *reliabilityTables) each(answers map[string]json.RawMessage, fn func(key, unitSuffix, value string)) {
 	for _, q := range r.questions {
 		raw, ok := answers[q.Key]
 		if !ok {
@@ -69,31 +69,24 @@ func (r *reliabilityTables) add(item, rater string, answers map[string]json.RawM
 			continue
 		}
 		for _, x := range rs {
-			r.tables[q.Key].Add(item+x.UnitSuffix, rater, x.Value)
+			fn(q.Key, x.UnitSuffix, x.Value)
 		}
 	}
 }
 
-// addGold takes in a gold item's label and, once per item, its gold answers.
+// add takes in one label's answers (a rater's ratings of the item's units).
+func (r *reliabilityTables) add(item, rater string, answers map[string]json.RawMessage) {
+	r.each(answers, func(key, suffix, value string) { r.tables[key].Add(item+suffix, rater, value) })
+}
+
+// addGold takes in a gold item's label and its gold answers.
 func (r *reliabilityTables) addGold(l store.GoldLabel) {
 	var answers, gold map[string]json.RawMessage
 	if json.Unmarshal(l.Answers, &answers) != nil || json.Unmarshal(l.Gold, &gold) != nil {
 		return
 	}
 	r.add(l.ItemID, l.UserID, answers)
-	for _, q := range r.questions {
-		raw, ok := gold[q.Key]
-		if !ok {
-			continue
-		}
-		rs, err := r.cache[q.Key].ratings(q, raw, false)
-		if err != nil {
-			continue
-		}
-		for _, x := range rs {
-			r.gold[q.Key][l.ItemID+x.UnitSuffix] = x.Value
-		}
-	}
+	r.each(gold, func(key, suffix, value string) { r.gold[key][l.ItemID+suffix] = value })
 }
 
 // fitted is one question's fitted model with its table.
@@ -159,13 +152,9 @@ func (s *Service) computeReliability(ctx context.Context, p *workflow.Project) (
 	r := newReliabilityTables(p.Schema)
 	out := &ReliabilityModels{Questions: map[string]*agreement.ReliabilityModel{}}
 	err := s.store.EachProductionLabel(ctx, p.ID, false, func(l *store.LabelRow) error {
-		src := l.Answers
-		if len(l.Effective) > 0 {
-			src = l.Effective
-		}
-		var answers map[string]json.RawMessage
-		if json.Unmarshal(workflow.OrEmpty(src), &answers) != nil {
-			return nil // note: a label that does not decode counts for nothing here, as in Quality
+		answers, err := acceptedAnswers(l)
+		if err != nil {
+			return err
 		}
 		out.Labels++
 		r.add(l.ItemID, l.UserID, answers)
