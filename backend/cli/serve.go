@@ -56,6 +56,7 @@ func serve(ctx context.Context, args []string, env config.Env, stdout, stderr io
 	}
 	deps.Imports.UseJobs(queue)
 	deps.Insight.UseJobs(queue)
+	deps.Flow.UseJobs(queue)
 	deps.Releases.UseJobs(queue)
 	srv := api.New(deps)
 	err = listen(ctx, cfg, srv.Handler(), srv.MetricsHandler(), log, stdout, firstStart)

@@ -139,18 +139,11 @@ func (r *reliabilityTables) estimate() map[string]*ReliabilityFigures {
 	return out
 }
 
-// ReliabilityModels is the kept reliability model of a project: per question with categories,
-// the fitted values, prior and each annotator's confusion matrix, over the labels it counts.
-type ReliabilityModels struct {
-	Labels    int64                                  `json:"labels"`
-	Questions map[string]*agreement.ReliabilityModel `json:"questions"`
-}
-
 // computeReliability fits the project's reliability model from its production and gold labels
 // (the reliability figures job's work).
-func (s *Service) computeReliability(ctx context.Context, p *workflow.Project) (*ReliabilityModels, error) {
+func (s *Service) computeReliability(ctx context.Context, p *workflow.Project) (*workflow.ReliabilityModels, error) {
 	r := newReliabilityTables(p.Schema)
-	out := &ReliabilityModels{Questions: map[string]*agreement.ReliabilityModel{}}
+	out := &workflow.ReliabilityModels{Questions: map[string]*agreement.ReliabilityModel{}}
 	err := s.store.EachProductionLabel(ctx, p.ID, false, func(l *store.LabelRow) error {
 		answers, err := acceptedAnswers(l)
 		if err != nil {

@@ -139,7 +139,7 @@ func TestQualityReliabilityRanksSpammers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var kept insight.ReliabilityModels
+		var kept workflow.ReliabilityModels
 		if err := json.Unmarshal(row.Result, &kept); err != nil {
 			t.Fatal(err)
 		}

@@ -32,10 +32,12 @@ type Item struct {
 	GTRevision int  `gorm:"column:gt_revision"`
 	// Pass is the pass whose labels the item is collecting when its form's passes are each their
 	// own queue (tasks.PassOwnQueue); 0 otherwise.
-	Pass      int
-	Version   int
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	Pass int
+	// ExtraLabels are the labels the item takes beyond the policy's overlap (adaptive overlap).
+	ExtraLabels int
+	Version     int
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
 }
 
 // Item returns an item of a project.
@@ -112,6 +114,13 @@ func (s *Store) SetItemStage(ctx context.Context, id string, stage flow.Stage, d
 func (s *Store) MoveItem(ctx context.Context, id string, stage flow.Stage, dropReason *string, ev Event) error {
 	return s.itemWith(ctx, Write{"UPDATE items SET stage = ?, drop_reason = ?, version = version + 1, updated_at = ? WHERE id = ?",
 		[]any{stage, dropReason, now(), id}}, ev)
+}
+
+// WantMoreLabels has an item take one more label than it had in stage (the label stage) and
+// writes its audit event.
+func (s *Store) WantMoreLabels(ctx context.Context, id string, stage flow.Stage, ev Event) error {
+	return s.itemWith(ctx, Write{"UPDATE items SET extra_labels = extra_labels + 1, stage = ?, version = version + 1, updated_at = ? WHERE id = ?",
+		[]any{stage, now(), id}}, ev)
 }
 
 // RefineItem puts an item's refined inputs in place, keeps the drafted values of those it

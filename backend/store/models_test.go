@@ -29,7 +29,7 @@ var models = []any{
 	store.Throughput{}, store.Progress{}, store.LabelRow{}, store.RoundItem{}, store.RoundPerson{},
 	store.RoundCandidate{}, store.CriteriaCount{}, store.TruthRow{}, store.TruthGroup{},
 	store.DecidedTruth{}, store.PredictionAnswers{}, store.CountRow{}, store.FamilyRow{},
-	store.StageWork{}, store.VerdictCount{}, store.DropReasonCount{}, store.GoldAnswer{},
+	store.StageWork{}, store.VerdictCount{}, store.DropReasonCount{}, store.GoldAnswer{}, store.GoldLabel{},
 	store.LanguageStuck{}, store.ItemTruth{}, store.ItemMeta{}, store.LoginFailures{},
 	// values that carry models
 	store.LockedForSubmit{}, store.Submitted{}, store.NewClaim{}, store.Event{}, store.Rejection{},

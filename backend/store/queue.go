@@ -43,7 +43,7 @@ const (
 
 // itemWork: items of a stage that the user may work (mayWork, with what the project allows: in
 // a language they read, never worked in another stage, never given this work before) and that
-// have fewer than slots slots taken. When an item's passes are each their own queue, only the
+// have fewer than slots slots taken (plus the item's extra labels). When an item's passes are each their own queue, only the
 // slots of the pass it is collecting count (i.pass; it stays 0 otherwise, where every
 // assignment counts).
 func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Time, allowed Allowed) workQuery {
@@ -51,7 +51,7 @@ func itemWork(projectID, userID string, stage flow.Stage, slots int, at time.Tim
 	return workQuery{id: "i.id", from: "FROM items i", order: stageOrder, lockTable: "i",
 		where: `i.project_id = ? AND ` + inStage + ` AND i.flag IS NULL
   AND ` + rules + `
-  AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND a.pass >= i.pass AND ` + slotTaken + `) < ?`,
+  AND (SELECT COUNT(*) FROM assignments a WHERE a.item_id = i.id AND a.stage = ? AND a.pass >= i.pass AND ` + slotTaken + `) < ? + i.extra_labels`,
 		args: append(append([]any{projectID, stage, stage}, args...), stage, at, slots)}
 }
 

@@ -1,7 +1,17 @@
 package workflow
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
 	"github.com/arbiter-annotation/arbiter/agreement"
+	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -12,6 +22,31 @@ type AdaptiveOverlap struct {
 	Min        int     `json:"min"`
 	Max        int     `json:"max"`
 	Confidence float64 `json:"confidence"`
+}
+
+// validateAdaptive checks the adaptive overlap: 1 ≤ min ≤ max ≤ 50, a confidence in (0.5, 1),
+// the policy's overlap (the labels every item starts with) equal to min, and a form whose passes,
+// if any, one person answers in turn.
+func (p Policy) validateAdaptive(schema *tasks.Schema, bad func(field, code, format string, args ...any)) {
+	a := p.AdaptiveOverlap
+	if a == nil {
+		return
+	}
+	if a.Min < 1 || a.Min > 50 {
+		bad("workflow.adaptive_overlap.min", "out_of_range", "min must be 1 to 50")
+	}
+	if a.Max < a.Min || a.Max > 50 {
+		bad("workflow.adaptive_overlap.max", "out_of_range", "max must be from min to 50")
+	}
+	if !(a.Confidence > 0.5 && a.Confidence < 1) {
+		bad("workflow.adaptive_overlap.confidence", "out_of_range", "confidence must be more than 0.5 and less than 1")
+	}
+	if p.Overlap != a.Min {
+		bad("workflow.overlap", "invalid_value", "with adaptive_overlap every item starts with min labels: leave overlap out or set it to %d", a.Min)
+	}
+	if schema != nil && schema.PassMode == tasks.PassOwnQueue && schema.HasPasses() {
+		bad("workflow.adaptive_overlap", "invalid_value", "adaptive overlap needs a form whose passes one person answers in turn, not pass_mode %q", tasks.PassOwnQueue)
+	}
 }
 
 // adaptiveFallback is how often an annotator the reliability model does not know yet (no model,
@@ -99,4 +134,111 @@ func (ps Posteriors) confident(confidence float64) bool {
 		}
 	}
 	return true
+}
+
+// adaptive decides an item whose labels are all in under adaptive overlap: by the consensus rule
+// once every question's posterior reaches the confidence; else with one more label while it has
+// fewer than max; else, at max without confidence, adjudicated or dropped as the policy says.
+func (s *Service) adaptive(ctx context.Context, tx *store.Store, p *Project, it *store.Item, labels []Label) (flow.Stage, error) {
+	a := p.Policy.AdaptiveOverlap
+	models, err := s.reliabilityModels(ctx, tx, p)
+	if err != nil {
+		return "", err
+	}
+	post := posteriors(p.Schema, models, labels)
+	if post.confident(a.Confidence) {
+		return s.finalize(ctx, tx, p, it, labels, false, post)
+	}
+	if n := p.labelsPerItem() + it.ExtraLabels; n < a.Max {
+		it.ExtraLabels++
+		return flow.StageLabel, tx.WantMoreLabels(ctx, it.ID, flow.StageLabel, store.Event{ProjectID: p.ID, Action: "item.more_labels",
+			Target: "item:" + it.ID, Before: map[string]any{"labels": n}, After: map[string]any{"labels": n + 1, "posterior": post, "confidence": a.Confidence}})
+	}
+	if p.Policy.OnNoConsensus == NoConsensusAdjudicate {
+		return flow.StageAdjudicate, s.moveItem(ctx, tx, p, it, flow.StageAdjudicate, nil)
+	}
+	reason := fmt.Sprintf("no answer reached confidence %g after %d labels: %s", a.Confidence, len(labels), post)
+	return flow.StageDropped, s.moveItem(ctx, tx, p, it, flow.StageDropped, &reason)
+}
+
+// String lists the questions' likeliest answers with their probabilities, by question key.
+func (ps Posteriors) String() string {
+	keys := make([]string, 0, len(ps))
+	for k := range ps {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %s at %.3f", k, ps[k].Value, ps[k].Probability)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// FiguresQueue queues the refresh of a project's kept figures in the caller's transaction.
+type FiguresQueue interface {
+	EnqueueFigures(ctx context.Context, tx *store.Store, projectID string, kind flow.FiguresKind, params string) error
+}
+
+// UseJobs lets adaptive overlap have the reliability model refreshed in the background (the
+// queue's workers call back into the services, so it is wired after both exist).
+func (s *Service) UseJobs(q FiguresQueue) { s.jobs = q }
+
+// ReliabilityModels is a project's kept reliability model (the reliability figures job's
+// result): per question with categories, the fitted values, prior and each annotator's
+// confusion matrix, over the labels it counts.
+type ReliabilityModels struct {
+	Labels    int64                                  `json:"labels"`
+	Questions map[string]*agreement.ReliabilityModel `json:"questions"`
+}
+
+// How adaptive overlap keeps its reliability models current: a replica reads a project's kept
+// model at most every modelRead, and asks for a refresh when the model is older than modelAge
+// (a request counts as pending for modelAsk).
+const (
+	modelRead = 30 * time.Second
+	modelAge  = 2 * time.Minute
+	modelAsk  = 10 * time.Minute
+)
+
+// keptModels is a project's models as a replica last read them.
+type keptModels struct {
+	questions map[string]*agreement.ReliabilityModel
+	read      time.Time
+}
+
+// reliabilityModels returns the project's kept reliability models (none before the first job),
+// queueing a refresh in tx when they are missing or old.
+func (s *Service) reliabilityModels(ctx context.Context, tx *store.Store, p *Project) (map[string]*agreement.ReliabilityModel, error) {
+	t := s.now()
+	if v, ok := s.models.Load(p.ID); ok && t.Sub(v.(*keptModels).read) < modelRead {
+		return v.(*keptModels).questions, nil
+	}
+	name := string(flow.FiguresReliability)
+	row, err := tx.FiguresResult(ctx, p.ID, name)
+	if errors.Is(err, store.ErrNotFound) {
+		row, err = nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var kept ReliabilityModels
+	if row != nil && row.ComputedAt != nil {
+		if err := json.Unmarshal(row.Result, &kept); err != nil {
+			return nil, fmt.Errorf("reliability model of project %s: %w", p.ID, err)
+		}
+	}
+	if s.jobs != nil && (row == nil || row.ComputedAt == nil || t.Sub(*row.ComputedAt) > modelAge) {
+		queue, err := tx.RequestFigures(ctx, p.ID, name, t, t.Add(-modelAsk))
+		if err != nil {
+			return nil, err
+		}
+		if queue {
+			if err := s.jobs.EnqueueFigures(ctx, tx, p.ID, flow.FiguresReliability, ""); err != nil {
+				return nil, err
+			}
+		}
+	}
+	s.models.Store(p.ID, &keptModels{kept.Questions, t})
+	return kept.Questions, nil
 }

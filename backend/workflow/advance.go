@@ -98,11 +98,13 @@ func (s *Service) advance(ctx context.Context, tx *store.Store, p *Project, it *
 	accepted, pending, disputed := acceptedLabels(as)
 	stage := flow.StageLabel
 	switch {
-	case len(accepted)+pending < p.labelsPerItem():
+	case len(accepted)+pending < p.labelsPerItem()+it.ExtraLabels:
 	case pending > 0:
 		stage = flow.StageReview
+	case p.Policy.AdaptiveOverlap != nil && !it.SpotCheck && disputed == 0:
+		return s.adaptive(ctx, tx, p, it, accepted)
 	default:
-		return s.finalize(ctx, tx, p, it, accepted, disputed > 0)
+		return s.finalize(ctx, tx, p, it, accepted, disputed > 0, nil)
 	}
 	if stage != it.Stage {
 		return stage, s.moveItem(ctx, tx, p, it, stage, nil)
@@ -198,8 +200,9 @@ func encodeTexts(t map[string][]exports.TextAnswer) store.JSON {
 	return Encode(t)
 }
 
-// finalize applies the consensus rule and the adjudication policy to the accepted labels.
-func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it *store.Item, labels []Label, disputed bool) (flow.Stage, error) {
+// finalize applies the consensus rule and the adjudication policy to the accepted labels; the
+// posteriors of an adaptive decision go into the ground truth's provenance.
+func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it *store.Item, labels []Label, disputed bool, post Posteriors) (flow.Stage, error) {
 	out := Aggregate(p.Schema, p.Policy.Consensus, p.Policy.Aggregation, labels)
 	if it.SpotCheck {
 		return flow.StageDone, s.spotCheck(ctx, tx, p, it, out)
@@ -210,6 +213,9 @@ func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it 
 		return flow.StageAdjudicate, s.moveItem(ctx, tx, p, it, flow.StageAdjudicate, nil)
 	case out.Agreed:
 		details := map[string]any{"labels": len(labels)}
+		if post != nil {
+			details["posterior"] = post
+		}
 		if len(out.Aggregates) > 0 {
 			details["aggregates"] = out.Aggregates
 		}

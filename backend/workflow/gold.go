@@ -20,10 +20,13 @@ var ErrPaused = errors.New("your labeling in this project is paused by its quali
 const goldMinJudged = 5
 
 // itemSlots is how many assignments an item takes in a stage: a gold item takes one per
-// person, so it has no limit of its own.
+// person, so it has no limit of its own; a label stage item, the overlap and its extra labels.
 func (p *Project) itemSlots(it *store.Item, stage flow.Stage) int {
 	if it.Stage == flow.StageGold {
 		return int(^uint(0) >> 1)
+	}
+	if stage == flow.StageLabel {
+		return p.slots(stage) + it.ExtraLabels
 	}
 	return p.slots(stage)
 }

@@ -181,6 +181,9 @@ type Policy struct {
 	// RequireQualification lets annotators claim label work only once qualified: by passing a
 	// calibration round of the project, or by a lead.
 	RequireQualification bool `json:"require_qualification"`
+	// AdaptiveOverlap, when set, has each item take Min labels (the overlap), then one more at a
+	// time until its answer is certain enough (see AdaptiveOverlap).
+	AdaptiveOverlap *AdaptiveOverlap `json:"adaptive_overlap,omitempty"`
 	// Languages, when set, are the BCP 47 tags every item must carry one of (an item in a more
 	// specific tag, "en-US" under "en", counts); stored canonical and sorted.
 	Languages []string `json:"languages,omitempty"`
@@ -233,6 +236,9 @@ type DraftPolicy struct {
 
 // Defaults fills unset fields with the defaults.
 func (p Policy) Defaults() Policy {
+	if p.Overlap == 0 && p.AdaptiveOverlap != nil {
+		p.Overlap = p.AdaptiveOverlap.Min
+	}
 	if p.Overlap == 0 {
 		p.Overlap = 1
 	}
@@ -314,6 +320,7 @@ func (p Policy) Validate(schema *tasks.Schema, forms map[string]tasks.Schema) er
 		}
 	}
 	p.validateGold(bad)
+	p.validateAdaptive(schema, bad)
 	p.validateDraft(bad)
 	p.validateCriteria(schema, forms, bad)
 	p.validateChecklist(schema, forms, bad)

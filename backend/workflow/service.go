@@ -38,6 +38,8 @@ type Service struct {
 	media   *media.Service
 	now     func() time.Time
 	schemas sync.Map // schemaKey → *SchemaDoc; versions never change
+	jobs    FiguresQueue
+	models  sync.Map // project id → *keptModels: the reliability models adaptive overlap decides by
 }
 
 // Deps are what the workflow needs; Media may be nil for a service that only claims and

@@ -1,0 +1,129 @@
+package workflow_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/projects"
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/workflow"
+	"github.com/arbiter-annotation/arbiter/tasks"
+)
+
+// oneBinary is a form of one Yes/No question.
+const oneBinary = `{"version": 1, "inputs": [{"name": "prompt", "type": "text", "label": "Prompt"}],
+ "questions": [{"key": "correct", "kind": "binary", "label": "Correct?", "required": true}]}`
+
+// TestAdaptiveOverlap: with adaptive overlap {min 2, max 4, confidence 0.9} and no reliability
+// model yet (every annotator right at 0.8 by a uniform prior), two agreeing labels decide an
+// item with the posterior in its provenance (0.94); a disagreement asks for one more label at a
+// time, audited, until 3 against 1 decides it (0.94 again, the third label's 2 against 1 is
+// 0.8); four labels that split evenly reach max without confidence and the item is dropped
+// with the posterior as the reason. Nobody gets an item beyond its labels.
+func TestAdaptiveOverlap(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		var schema tasks.Schema
+		if err := json.Unmarshal([]byte(oneBinary), &schema); err != nil {
+			t.Fatal(err)
+		}
+		pol := workflow.Policy{AdaptiveOverlap: &workflow.AdaptiveOverlap{Min: 2, Max: 4, Confidence: 0.9},
+			Consensus: workflow.Consensus{Nominal: workflow.NominalMajority}, Adjudication: workflow.AdjudicateNever, OnNoConsensus: workflow.NoConsensusDrop}
+		cases := []struct {
+			name    string
+			answers []string
+			stages  []flow.Stage // the item's stage after each label
+			truth   string       // "" when not decided
+			prob    float64
+		}{
+			{"agree", []string{"yes", "yes"}, []flow.Stage{flow.StageLabel, flow.StageDone}, "yes", 0.64 / 0.68},
+			{"one more at a time", []string{"yes", "no", "yes", "yes"},
+				[]flow.Stage{flow.StageLabel, flow.StageLabel, flow.StageLabel, flow.StageDone}, "yes", 0.8 * 0.8 * 0.8 * 0.2 / (0.8*0.8*0.8*0.2 + 0.2*0.2*0.2*0.8)},
+			{"max without confidence", []string{"yes", "no", "no", "yes"},
+				[]flow.Stage{flow.StageLabel, flow.StageLabel, flow.StageLabel, flow.StageDropped}, "", 0},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				p := f.project(projects.ProjectSpec{Name: tc.name, Schema: &schema, Workflow: &pol})
+				if p.Policy.Overlap != 2 {
+					t.Fatalf("overlap %d, want min 2", p.Policy.Overlap)
+				}
+				f.importItems(p, `{"external_id": "x", "inputs": {"prompt": "x"}}`)
+				for i, a := range tc.answers {
+					who := f.member(p, store.RoleAnnotator)
+					f.label(p, who, `{"correct": "`+a+`"}`)
+					it := f.item(p, "x")
+					if it.Stage != tc.stages[i] {
+						t.Fatalf("after label %d the item is in %s, want %s", i+1, it.Stage, tc.stages[i])
+					}
+					// while it waits for more, the item has asked for one label beyond those it has
+					if it.Stage == flow.StageLabel && it.ExtraLabels != i {
+						t.Fatalf("after label %d: %d extra labels, want %d", i+1, it.ExtraLabels, i)
+					}
+				}
+				if extra := f.member(p, store.RoleAnnotator); f.next(p, extra, flow.StageLabel) != nil {
+					t.Fatal("a person got the item beyond its labels")
+				}
+				it := f.item(p, "x")
+				if n := len(tc.answers); it.ExtraLabels != n-2 {
+					t.Errorf("%d extra labels, want %d", it.ExtraLabels, n-2)
+				}
+				if (len(tc.answers) > 2) != f.audited(p, "item.more_labels") {
+					t.Errorf("item.more_labels audited %v", f.audited(p, "item.more_labels"))
+				}
+				gt := f.truth(it)
+				if tc.truth == "" {
+					if gt != nil || it.DropReason == nil || !strings.Contains(*it.DropReason, "no answer reached confidence 0.9 after 4 labels: correct satisfied at 0.500") {
+						t.Fatalf("ground truth %+v, drop reason %v", gt, it.DropReason)
+					}
+					return
+				}
+				if gt == nil || answersOf(t, gt.Answers)["correct"] != tc.truth {
+					t.Fatalf("ground truth %+v, want %s", gt, tc.truth)
+				}
+				var details struct {
+					Labels    int                 `json:"labels"`
+					Posterior workflow.Posteriors `json:"posterior"`
+				}
+				if err := json.Unmarshal(gt.Details, &details); err != nil {
+					t.Fatal(err)
+				}
+				if post := details.Posterior["correct"]; details.Labels != len(tc.answers) || post.Value != "satisfied" || post.Probability < tc.prob-1e-12 || post.Probability > tc.prob+1e-12 {
+					t.Errorf("provenance details %+v, want %d labels and satisfied at %g", details, len(tc.answers), tc.prob)
+				}
+			})
+		}
+	})
+}
+
+// TestAdaptiveOverlapPolicy: min, max and confidence are checked, the overlap follows min, and
+// a form whose passes are each their own queue is refused.
+func TestAdaptiveOverlapPolicy(t *testing.T) {
+	var schema tasks.Schema
+	if err := json.Unmarshal([]byte(oneBinary), &schema); err != nil {
+		t.Fatal(err)
+	}
+	ok := workflow.Policy{AdaptiveOverlap: &workflow.AdaptiveOverlap{Min: 2, Max: 5, Confidence: 0.9}}.Defaults()
+	if ok.Overlap != 2 {
+		t.Fatalf("overlap %d, want min", ok.Overlap)
+	}
+	if err := ok.Validate(&schema, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		a     workflow.AdaptiveOverlap
+		field string
+	}{
+		{"min 0", workflow.AdaptiveOverlap{Min: 0, Max: 3, Confidence: 0.9}, "workflow.adaptive_overlap.min"},
+		{"max under min", workflow.AdaptiveOverlap{Min: 3, Max: 2, Confidence: 0.9}, "workflow.adaptive_overlap.max"},
+		{"confidence 1", workflow.AdaptiveOverlap{Min: 2, Max: 3, Confidence: 1}, "workflow.adaptive_overlap.confidence"},
+		{"confidence a coin", workflow.AdaptiveOverlap{Min: 2, Max: 3, Confidence: 0.5}, "workflow.adaptive_overlap.confidence"},
+	} {
+		p := workflow.Policy{AdaptiveOverlap: &tc.a}.Defaults()
+		wantField(t, p.Validate(&schema, nil), tc.field, "out_of_range")
+	}
+	p := workflow.Policy{Overlap: 3, AdaptiveOverlap: &workflow.AdaptiveOverlap{Min: 2, Max: 5, Confidence: 0.9}}.Defaults()
+	wantField(t, p.Validate(&schema, nil), "workflow.overlap", "invalid_value")
+}
