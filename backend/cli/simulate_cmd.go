@@ -96,7 +96,9 @@ type simOutcome struct {
 	perItem                       map[int]int // labels an item → items
 }
 
-func (r simOutcome) accuracy() float64 { return float64(r.right) / float64(max(r.decided, 1)) }
+// accuracy is the share of all items whose ground truth is right: an item left undecided
+// (dropped, or waiting for adjudication) counts as not right.
+func (r simOutcome) accuracy() float64 { return float64(r.right) / float64(max(r.items, 1)) }
 
 // runSimulate runs projects of simulated annotators with known accuracies through the real
 // API, one per seed and policy, and prints the labels each spent and how often its ground
@@ -135,8 +137,9 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 				return fmt.Errorf("seed %d, policy %d: %w", seed, k+1, err)
 			}
 			results[k] = append(results[k], res)
-			fmt.Fprintf(stdout, "seed %2d policy %d: %d labels (%.2f an item), %d of %d items decided, ground truth right on %d (%.4f), labels per item %s\n",
-				seed, k+1, res.labels, float64(res.labels)/float64(res.items), res.decided, res.items, res.right, res.accuracy(), histogram(res.perItem))
+			fmt.Fprintf(stdout, "seed %2d policy %d: %d labels (%.2f an item), %d of %d items decided, ground truth right on %d (%.4f of all items, %.4f of those decided), labels per item %s\n",
+				seed, k+1, res.labels, float64(res.labels)/float64(res.items), res.decided, res.items, res.right, res.accuracy(),
+				float64(res.right)/float64(max(res.decided, 1)), histogram(res.perItem))
 		}
 	}
 	for k := range o.policies {
@@ -145,7 +148,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		for _, r := range results[k] {
 			labels, acc = append(labels, float64(r.labels)/float64(r.items)), append(acc, r.accuracy())
 		}
-		fmt.Fprintf(stdout, "  labels an item %s; ground-truth accuracy %s\n", spread(labels), spread(acc))
+		fmt.Fprintf(stdout, "  labels an item %s; ground truth right on a share of all items %s\n", spread(labels), spread(acc))
 		if k == 0 {
 			continue
 		}

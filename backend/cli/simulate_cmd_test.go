@@ -26,8 +26,8 @@ func TestSimulate(t *testing.T) {
 	}
 	for _, want := range []string{
 		"4 simulated annotators, accuracies [1 1 1 1]; 24 items a project",
-		"seed  1 policy 1: 72 labels (3.00 an item), 24 of 24 items decided, ground truth right on 24 (1.0000), labels per item 3:24",
-		"seed  2 policy 2: 24 labels (1.00 an item), 24 of 24 items decided, ground truth right on 24 (1.0000), labels per item 1:24",
+		"seed  1 policy 1: 72 labels (3.00 an item), 24 of 24 items decided, ground truth right on 24 (1.0000 of all items, 1.0000 of those decided), labels per item 3:24",
+		"seed  2 policy 2: 24 labels (1.00 an item), 24 of 24 items decided, ground truth right on 24 (1.0000 of all items, 1.0000 of those decided), labels per item 1:24",
 		"labels ÷ policy 1 min 0.3333 / median 0.3333 / max 0.3333; accuracy − policy 1 min 0.0000 / median 0.0000 / max 0.0000",
 	} {
 		if !strings.Contains(out.String(), want) {
@@ -38,7 +38,7 @@ func TestSimulate(t *testing.T) {
 	if err := runSimulate(context.Background(), []string{"--server", base, "--items", "12", "--seeds", "1", "--accuracies", "0,0,0"}, &out, io.Discard); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	if want := "12 of 12 items decided, ground truth right on 0 (0.0000)"; !strings.Contains(out.String(), want) {
+	if want := "12 of 12 items decided, ground truth right on 0 (0.0000 of all items"; !strings.Contains(out.String(), want) {
 		t.Errorf("no %q in:\n%s", want, out.String())
 	}
 }

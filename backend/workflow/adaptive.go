@@ -22,7 +22,21 @@ type AdaptiveOverlap struct {
 	Min        int     `json:"min"`
 	Max        int     `json:"max"`
 	Confidence float64 `json:"confidence"`
+	// OnMax is what decides an item that reaches max labels without confidence: "consensus"
+	// (the default: the consensus rule over its labels, and where the rule settles nothing, the
+	// policy's on_no_consensus), "adjudicate" or "drop".
+	OnMax string `json:"on_max,omitempty"`
 }
+
+// What decides an item at max labels without confidence.
+const (
+	OnMaxConsensus  = "consensus"
+	OnMaxAdjudicate = "adjudicate"
+	OnMaxDrop       = "drop"
+)
+
+// OnMaxActions lists the valid on_max values.
+var OnMaxActions = []string{OnMaxConsensus, OnMaxAdjudicate, OnMaxDrop}
 
 // validateAdaptive checks the adaptive overlap: 1 ≤ min ≤ max ≤ 50, a confidence in (0.5, 1),
 // the policy's overlap (the labels every item starts with) equal to min, and a form whose passes,
@@ -40,6 +54,10 @@ func (p Policy) validateAdaptive(schema *tasks.Schema, bad func(field, code, for
 	}
 	if !(a.Confidence > 0.5 && a.Confidence < 1) {
 		bad("workflow.adaptive_overlap.confidence", "out_of_range", "confidence must be more than 0.5 and less than 1")
+	}
+	oneOf(bad, "workflow.adaptive_overlap.on_max", a.OnMax, OnMaxActions)
+	if a.OnMax == OnMaxAdjudicate && p.Adjudication == AdjudicateNever {
+		bad("workflow.adaptive_overlap.on_max", "invalid_value", "with adjudication %q nothing is adjudicated: set on_max to %q or %q", AdjudicateNever, OnMaxConsensus, OnMaxDrop)
 	}
 	if p.Overlap != a.Min {
 		bad("workflow.overlap", "invalid_value", "with adaptive_overlap every item starts with min labels: leave overlap out or set it to %d", a.Min)
@@ -138,7 +156,7 @@ func (ps Posteriors) confident(confidence float64) bool {
 
 // adaptive decides an item whose labels are all in under adaptive overlap: by the consensus rule
 // once every question's posterior reaches the confidence; else with one more label while it has
-// fewer than max; else, at max without confidence, adjudicated or dropped as the policy says.
+// fewer than max; else, at max without confidence, as on_max says.
 func (s *Service) adaptive(ctx context.Context, tx *store.Store, p *Project, it *store.Item, labels []Label) (flow.Stage, error) {
 	a := p.Policy.AdaptiveOverlap
 	models, err := s.reliabilityModels(ctx, tx, p)
@@ -154,11 +172,14 @@ func (s *Service) adaptive(ctx context.Context, tx *store.Store, p *Project, it 
 		return flow.StageLabel, tx.WantMoreLabels(ctx, it.ID, flow.StageLabel, store.Event{ProjectID: p.ID, Action: "item.more_labels",
 			Target: "item:" + it.ID, Before: map[string]any{"labels": n}, After: map[string]any{"labels": n + 1, "posterior": post, "confidence": a.Confidence}})
 	}
-	if p.Policy.OnNoConsensus == NoConsensusAdjudicate {
+	switch a.OnMax {
+	case OnMaxAdjudicate:
 		return flow.StageAdjudicate, s.moveItem(ctx, tx, p, it, flow.StageAdjudicate, nil)
+	case OnMaxDrop:
+		reason := fmt.Sprintf("no answer reached confidence %g after %d labels: %s", a.Confidence, len(labels), post)
+		return flow.StageDropped, s.moveItem(ctx, tx, p, it, flow.StageDropped, &reason)
 	}
-	reason := fmt.Sprintf("no answer reached confidence %g after %d labels: %s", a.Confidence, len(labels), post)
-	return flow.StageDropped, s.moveItem(ctx, tx, p, it, flow.StageDropped, &reason)
+	return s.finalize(ctx, tx, p, it, labels, false, post)
 }
 
 // String lists the questions' likeliest answers with their probabilities, by question key.
@@ -192,53 +213,70 @@ type ReliabilityModels struct {
 	Questions map[string]*agreement.ReliabilityModel `json:"questions"`
 }
 
-// How adaptive overlap keeps its reliability models current: a replica reads a project's kept
-// model at most every modelRead, and asks for a refresh when the model is older than modelAge
-// (a request counts as pending for modelAsk).
+// How adaptive overlap keeps its reliability models current. A replica reads a project's kept
+// model again after modelReadDecisions adaptive decisions or modelRead, whichever comes first,
+// and asks for a refresh when there is none yet, when it has made more decisions since the
+// model's fit than a tenth of the labels the model counts (at least modelRefreshDecisions), or
+// when the model is older than modelAge; a request counts as pending for modelAsk.
 const (
-	modelRead = 30 * time.Second
-	modelAge  = 2 * time.Minute
-	modelAsk  = 10 * time.Minute
+	modelRead             = 5 * time.Second
+	modelReadDecisions    = 10
+	modelRefreshDecisions = 20
+	modelAge              = 10 * time.Minute
+	modelAsk              = 10 * time.Minute
 )
 
-// keptModels is a project's models as a replica last read them.
+// keptModels is a project's models as a replica last read them, with the decisions it made
+// since.
 type keptModels struct {
-	questions map[string]*agreement.ReliabilityModel
-	read      time.Time
+	questions  map[string]*agreement.ReliabilityModel
+	labels     int64      // the labels the model counts
+	computedAt *time.Time // when it was fitted; nil before the first fit
+	read       time.Time
+	sinceRead  int // decisions since the row was read
+	sinceFit   int // decisions since the model was fitted (as far as this replica knows)
 }
 
 // reliabilityModels returns the project's kept reliability models (none before the first job),
-// queueing a refresh in tx when they are missing or old.
+// queueing a refresh in tx when they are missing or behind.
 func (s *Service) reliabilityModels(ctx context.Context, tx *store.Store, p *Project) (map[string]*agreement.ReliabilityModel, error) {
 	t := s.now()
-	if v, ok := s.models.Load(p.ID); ok && t.Sub(v.(*keptModels).read) < modelRead {
-		return v.(*keptModels).questions, nil
+	var k keptModels
+	if v, ok := s.models.Load(p.ID); ok {
+		k = *v.(*keptModels)
 	}
-	name := string(flow.FiguresReliability)
-	row, err := tx.FiguresResult(ctx, p.ID, name)
-	if errors.Is(err, store.ErrNotFound) {
-		row, err = nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var kept ReliabilityModels
-	if row != nil && row.ComputedAt != nil {
-		if err := json.Unmarshal(row.Result, &kept); err != nil {
-			return nil, fmt.Errorf("reliability model of project %s: %w", p.ID, err)
+	k.sinceRead++
+	k.sinceFit++
+	if k.read.IsZero() || k.sinceRead >= modelReadDecisions || t.Sub(k.read) >= modelRead {
+		name := string(flow.FiguresReliability)
+		row, err := tx.FiguresResult(ctx, p.ID, name)
+		if errors.Is(err, store.ErrNotFound) {
+			row, err = &store.FiguresResult{}, nil
 		}
-	}
-	if s.jobs != nil && (row == nil || row.ComputedAt == nil || t.Sub(*row.ComputedAt) > modelAge) {
-		queue, err := tx.RequestFigures(ctx, p.ID, name, t, t.Add(-modelAsk))
 		if err != nil {
 			return nil, err
 		}
-		if queue {
-			if err := s.jobs.EnqueueFigures(ctx, tx, p.ID, flow.FiguresReliability, ""); err != nil {
+		if row.ComputedAt != nil && (k.computedAt == nil || !row.ComputedAt.Equal(*k.computedAt)) {
+			var kept ReliabilityModels
+			if err := json.Unmarshal(row.Result, &kept); err != nil {
+				return nil, fmt.Errorf("reliability model of project %s: %w", p.ID, err)
+			}
+			k.questions, k.labels, k.computedAt, k.sinceFit = kept.Questions, kept.Labels, row.ComputedAt, 0
+		}
+		k.read, k.sinceRead = t, 0
+		behind := k.computedAt == nil || k.sinceFit >= max(modelRefreshDecisions, int(k.labels/10)) || t.Sub(*k.computedAt) > modelAge
+		if s.jobs != nil && behind {
+			queue, err := tx.RequestFigures(ctx, p.ID, name, t, t.Add(-modelAsk))
+			if err != nil {
 				return nil, err
+			}
+			if queue {
+				if err := s.jobs.EnqueueFigures(ctx, tx, p.ID, flow.FiguresReliability, ""); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
-	s.models.Store(p.ID, &keptModels{kept.Questions, t})
-	return kept.Questions, nil
+	s.models.Store(p.ID, &k)
+	return k.questions, nil
 }

@@ -21,14 +21,14 @@ const oneBinary = `{"version": 1, "inputs": [{"name": "prompt", "type": "text", 
 // item with the posterior in its provenance (0.94); a disagreement asks for one more label at a
 // time, audited, until 3 against 1 decides it (0.94 again, the third label's 2 against 1 is
 // 0.8); four labels that split evenly reach max without confidence and the item is dropped
-// with the posterior as the reason. Nobody gets an item beyond its labels.
+// with the posterior as the reason (on_max drop). Nobody gets an item beyond its labels.
 func TestAdaptiveOverlap(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, f *fixture) {
 		var schema tasks.Schema
 		if err := json.Unmarshal([]byte(oneBinary), &schema); err != nil {
 			t.Fatal(err)
 		}
-		pol := workflow.Policy{AdaptiveOverlap: &workflow.AdaptiveOverlap{Min: 2, Max: 4, Confidence: 0.9},
+		pol := workflow.Policy{AdaptiveOverlap: &workflow.AdaptiveOverlap{Min: 2, Max: 4, Confidence: 0.9, OnMax: workflow.OnMaxDrop},
 			Consensus: workflow.Consensus{Nominal: workflow.NominalMajority}, Adjudication: workflow.AdjudicateNever, OnNoConsensus: workflow.NoConsensusDrop}
 		cases := []struct {
 			name    string
@@ -97,6 +97,39 @@ func TestAdaptiveOverlap(t *testing.T) {
 	})
 }
 
+// TestAdaptiveOverlapAtMax: by default an item that reaches max labels without confidence is
+// decided by the consensus rule over its labels (2 against 1 by the majority, at 0.8), with the
+// posterior in its provenance.
+func TestAdaptiveOverlapAtMax(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		var schema tasks.Schema
+		if err := json.Unmarshal([]byte(oneBinary), &schema); err != nil {
+			t.Fatal(err)
+		}
+		pol := workflow.Policy{AdaptiveOverlap: &workflow.AdaptiveOverlap{Min: 2, Max: 3, Confidence: 0.9},
+			Consensus: workflow.Consensus{Nominal: workflow.NominalMajority}, Adjudication: workflow.AdjudicateNever, OnNoConsensus: workflow.NoConsensusDrop}
+		p := f.project(projects.ProjectSpec{Schema: &schema, Workflow: &pol})
+		f.importItems(p, `{"external_id": "x", "inputs": {"prompt": "x"}}`)
+		for _, a := range []string{"no", "yes", "no"} {
+			f.label(p, f.member(p, store.RoleAnnotator), `{"correct": "`+a+`"}`)
+		}
+		it := f.item(p, "x")
+		gt := f.truth(it)
+		if it.Stage != flow.StageDone || gt == nil || answersOf(t, gt.Answers)["correct"] != "no" || gt.Provenance != flow.ProvenanceMajority {
+			t.Fatalf("item in %s, ground truth %+v", it.Stage, gt)
+		}
+		var details struct {
+			Posterior workflow.Posteriors `json:"posterior"`
+		}
+		if err := json.Unmarshal(gt.Details, &details); err != nil {
+			t.Fatal(err)
+		}
+		if post := details.Posterior["correct"]; post.Value != "not_satisfied" || post.Probability < 0.8-1e-12 || post.Probability > 0.8+1e-12 {
+			t.Errorf("posterior %+v, want not_satisfied at 0.8", details.Posterior)
+		}
+	})
+}
+
 // TestAdaptiveOverlapPolicy: min, max and confidence are checked, the overlap follows min, and
 // a form whose passes are each their own queue is refused.
 func TestAdaptiveOverlapPolicy(t *testing.T) {
@@ -124,6 +157,13 @@ func TestAdaptiveOverlapPolicy(t *testing.T) {
 		p := workflow.Policy{AdaptiveOverlap: &tc.a}.Defaults()
 		wantField(t, p.Validate(&schema, nil), tc.field, "out_of_range")
 	}
+	if ok.AdaptiveOverlap.OnMax != workflow.OnMaxConsensus {
+		t.Errorf("on_max %q, want consensus by default", ok.AdaptiveOverlap.OnMax)
+	}
+	bad := workflow.Policy{AdaptiveOverlap: &workflow.AdaptiveOverlap{Min: 2, Max: 3, Confidence: 0.9, OnMax: "toss"}}.Defaults()
+	wantField(t, bad.Validate(&schema, nil), "workflow.adaptive_overlap.on_max", "invalid_value")
+	never := workflow.Policy{Adjudication: workflow.AdjudicateNever, AdaptiveOverlap: &workflow.AdaptiveOverlap{Min: 2, Max: 3, Confidence: 0.9, OnMax: workflow.OnMaxAdjudicate}}.Defaults()
+	wantField(t, never.Validate(&schema, nil), "workflow.adaptive_overlap.on_max", "invalid_value")
 	p := workflow.Policy{Overlap: 3, AdaptiveOverlap: &workflow.AdaptiveOverlap{Min: 2, Max: 5, Confidence: 0.9}}.Defaults()
 	wantField(t, p.Validate(&schema, nil), "workflow.overlap", "invalid_value")
 }

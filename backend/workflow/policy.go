@@ -236,8 +236,15 @@ type DraftPolicy struct {
 
 // Defaults fills unset fields with the defaults.
 func (p Policy) Defaults() Policy {
-	if p.Overlap == 0 && p.AdaptiveOverlap != nil {
-		p.Overlap = p.AdaptiveOverlap.Min
+	if a := p.AdaptiveOverlap; a != nil {
+		if p.Overlap == 0 {
+			p.Overlap = a.Min
+		}
+		if a.OnMax == "" {
+			c := *a
+			c.OnMax = OnMaxConsensus
+			p.AdaptiveOverlap = &c
+		}
 	}
 	if p.Overlap == 0 {
 		p.Overlap = 1
