@@ -155,8 +155,8 @@ func (ps Posteriors) confident(confidence float64) bool {
 }
 
 // adaptive decides an item whose labels are all in under adaptive overlap: by the consensus rule
-// once every question's posterior reaches the confidence; else with one more label while it has
-// fewer than max; else, at max without confidence, as on_max says.
+// once every question's posterior reaches the confidence and the rule settles the labels; else
+// with one more label while it has fewer than max; else, at max, as on_max says.
 func (s *Service) adaptive(ctx context.Context, tx *store.Store, p *Project, it *store.Item, labels []Label) (flow.Stage, error) {
 	a := p.Policy.AdaptiveOverlap
 	models, err := s.reliabilityModels(ctx, tx, p)
@@ -164,7 +164,9 @@ func (s *Service) adaptive(ctx context.Context, tx *store.Store, p *Project, it 
 		return "", err
 	}
 	post := posteriors(p.Schema, models, labels)
-	if post.confident(a.Confidence) {
+	// note: a confident answer the consensus rule cannot settle (a 1 against 1 that the model
+	// reads as sure) takes one more label too, rather than being adjudicated or dropped early
+	if post.confident(a.Confidence) && Aggregate(p.Schema, p.Policy.Consensus, p.Policy.Aggregation, labels).Agreed {
 		return s.finalize(ctx, tx, p, it, labels, false, post)
 	}
 	if n := p.labelsPerItem() + it.ExtraLabels; n < a.Max {
