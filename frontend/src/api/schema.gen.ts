@@ -2240,10 +2240,38 @@ export interface components {
          */
         WorkflowPolicy: {
             /**
-             * @description Independent labels per item.
+             * @description Independent labels per item (with `adaptive_overlap`, the labels every item starts with: `min`).
              * @default 1
              */
             overlap: number;
+            /**
+             * @description Labels per item by need instead of a fixed overlap. Every item takes `min` labels; once
+             *     they are in (and reviewed, with cross review), each question with categories gets the
+             *     posterior of its answer from the project's reliability model (Dawid–Skene per question:
+             *     each annotator's confusion matrix and the class prior, refitted in the background as
+             *     labels arrive, with gold items pinned to their answers; an annotator the model does not
+             *     know yet counts as right 80 % of the time, and before the first fit every question has a
+             *     uniform prior). When every question's likeliest answer reaches `confidence` and the
+             *     consensus rule settles the labels, the rule decides the item as with a fixed overlap and
+             *     the posteriors go into the ground truth's `provenance.details.posterior`
+             *     (`{question: {value, probability}}`); otherwise the item takes one more label (audited
+             *     `item.more_labels` with the posteriors), up to `max`. An item at `max` is decided as
+             *     `on_max` says. The claim and the queue's guarantees are those of a fixed overlap: nobody
+             *     labels an item twice and no item takes more labels than it asked for.
+             */
+            adaptive_overlap?: {
+                min: number;
+                /** @description At least `min`. */
+                max: number;
+                /** @example 0.9 */
+                confidence: number;
+                /**
+                 * @description `consensus`: the consensus rule decides over the labels (and where it settles nothing, `on_no_consensus`); `adjudicate` (not with `adjudication: never`); `drop`, with the posteriors in the drop reason.
+                 * @default consensus
+                 * @enum {string}
+                 */
+                on_max: "consensus" | "adjudicate" | "drop";
+            };
             /**
              * @description `cross`: every label is reviewed by a different person (stage `review`).
              * @default none
