@@ -23,8 +23,11 @@ const (
 
 // Provenance kinds of ground truth, as the workflow records them.
 const (
-	ProvUnanimous   = "unanimous"
-	ProvMajority    = "majority"
+	ProvUnanimous = "unanimous"
+	ProvMajority  = "majority"
+	// ProvWeighted: a question was decided by the answer most likely under the annotators'
+	// reliability model.
+	ProvWeighted    = "weighted"
 	ProvSingle      = "single"
 	ProvAdjudicated = "adjudicated"
 	ProvRule        = "rule"
@@ -35,7 +38,7 @@ const (
 )
 
 // ProvenanceKinds lists every provenance kind in documentation order.
-var ProvenanceKinds = []string{ProvUnanimous, ProvMajority, ProvSingle, ProvAdjudicated, ProvRule, ProvConstructed, ProvAggregated}
+var ProvenanceKinds = []string{ProvUnanimous, ProvMajority, ProvWeighted, ProvSingle, ProvAdjudicated, ProvRule, ProvConstructed, ProvAggregated}
 
 // Record is one released item, as the caller streams it in.
 //

@@ -234,8 +234,11 @@ type Provenance string
 
 // Provenances of ground truth.
 const (
-	ProvenanceUnanimous   Provenance = "unanimous"
-	ProvenanceMajority    Provenance = "majority"
+	ProvenanceUnanimous Provenance = "unanimous"
+	ProvenanceMajority  Provenance = "majority"
+	// ProvenanceWeighted: a question was decided by the answer with the highest posterior under
+	// the reliability model (consensus rule "reliability").
+	ProvenanceWeighted    Provenance = "weighted"
 	ProvenanceSingle      Provenance = "single"
 	ProvenanceAdjudicated Provenance = "adjudicated"
 	ProvenanceRule        Provenance = "rule"

@@ -166,7 +166,9 @@ func (s *Service) adaptive(ctx context.Context, tx *store.Store, p *Project, it 
 	post := posteriors(p.Schema, models, labels)
 	// note: a confident answer the consensus rule cannot settle (a 1 against 1 that the model
 	// reads as sure) takes one more label too, rather than being adjudicated or dropped early
-	if post.confident(a.Confidence) && Aggregate(p.Schema, p.Policy.Consensus, p.Policy.Aggregation, labels).Agreed {
+	c := p.Policy.Consensus
+	c.posterior = post
+	if post.confident(a.Confidence) && Aggregate(p.Schema, c, p.Policy.Aggregation, labels).Agreed {
 		return s.finalize(ctx, tx, p, it, labels, false, post)
 	}
 	if n := p.labelsPerItem() + it.ExtraLabels; n < a.Max {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-annotation/arbiter/agreement"
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/projects"
 	"github.com/arbiter-annotation/arbiter/backend/store"
@@ -166,4 +167,50 @@ func TestAdaptiveOverlapPolicy(t *testing.T) {
 	wantField(t, never.Validate(&schema, nil), "workflow.adaptive_overlap.on_max", "invalid_value")
 	p := workflow.Policy{Overlap: 3, AdaptiveOverlap: &workflow.AdaptiveOverlap{Min: 2, Max: 5, Confidence: 0.9}}.Defaults()
 	wantField(t, p.Validate(&schema, nil), "workflow.overlap", "invalid_value")
+}
+
+// TestReliabilityConsensus: under the rule "reliability" an item's answer is the one with the
+// highest posterior by the kept model: one reliable annotator's No outweighs two unreliable
+// Yeses (provenance weighted, the posterior in the details); a question the model leaves out
+// is decided by the majority.
+func TestReliabilityConsensus(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		var schema tasks.Schema
+		if err := json.Unmarshal([]byte(oneBinary), &schema); err != nil {
+			t.Fatal(err)
+		}
+		pol := workflow.Policy{Overlap: 3, Consensus: workflow.Consensus{Nominal: workflow.NominalReliability},
+			Adjudication: workflow.AdjudicateNever, OnNoConsensus: workflow.NoConsensusDrop}
+		p := f.project(projects.ProjectSpec{Schema: &schema, Workflow: &pol})
+		f.importItems(p, `{"external_id": "x", "inputs": {"prompt": "x"}}`)
+		good, poor1, poor2 := f.member(p, store.RoleAnnotator), f.member(p, store.RoleAnnotator), f.member(p, store.RoleAnnotator)
+		// [true][given] over not_satisfied, satisfied
+		model := workflow.ReliabilityModels{Labels: 300, Questions: map[string]*agreement.ReliabilityModel{"correct": {
+			Values: []string{"not_satisfied", "satisfied"}, Prior: []float64{0.5, 0.5},
+			Confusion: map[string][][]float64{good.ID: {{0.98, 0.02}, {0.02, 0.98}}, poor1.ID: {{0.4, 0.6}, {0.35, 0.65}}, poor2.ID: {{0.4, 0.6}, {0.35, 0.65}}},
+		}}}
+		at := f.now
+		if err := f.st.PutFiguresResult(f.ctx, &store.FiguresResult{ProjectID: p.ID, Kind: string(flow.FiguresReliability), DataKey: "test",
+			Result: workflow.Encode(model), ComputedAt: &at}); err != nil {
+			t.Fatal(err)
+		}
+		f.label(p, poor1, `{"correct": "yes"}`)
+		f.label(p, good, `{"correct": "no"}`)
+		f.label(p, poor2, `{"correct": "yes"}`)
+		it := f.item(p, "x")
+		gt := f.truth(it)
+		if gt == nil || answersOf(t, gt.Answers)["correct"] != "no" || gt.Provenance != flow.ProvenanceWeighted {
+			t.Fatalf("item in %s, ground truth %+v: want no, weighted", it.Stage, gt)
+		}
+		no, yes := 0.5*0.98*0.6*0.6, 0.5*0.02*0.65*0.65
+		var details struct {
+			Posterior workflow.Posteriors `json:"posterior"`
+		}
+		if err := json.Unmarshal(gt.Details, &details); err != nil {
+			t.Fatal(err)
+		}
+		if post := details.Posterior["correct"]; post.Value != "not_satisfied" || post.Probability < no/(no+yes)-1e-12 || post.Probability > no/(no+yes)+1e-12 {
+			t.Errorf("posterior %+v, want not_satisfied at %g", details.Posterior, no/(no+yes))
+		}
+	})
 }

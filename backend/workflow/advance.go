@@ -203,7 +203,18 @@ func encodeTexts(t map[string][]exports.TextAnswer) store.JSON {
 // finalize applies the consensus rule and the adjudication policy to the accepted labels; the
 // posteriors of an adaptive decision go into the ground truth's provenance.
 func (s *Service) finalize(ctx context.Context, tx *store.Store, p *Project, it *store.Item, labels []Label, disputed bool, post Posteriors) (flow.Stage, error) {
-	out := Aggregate(p.Schema, p.Policy.Consensus, p.Policy.Aggregation, labels)
+	c := p.Policy.Consensus
+	if c.Nominal == NominalReliability {
+		if post == nil {
+			models, err := s.reliabilityModels(ctx, tx, p)
+			if err != nil {
+				return "", err
+			}
+			post = posteriors(p.Schema, models, labels)
+		}
+		c.posterior = post
+	}
+	out := Aggregate(p.Schema, c, p.Policy.Aggregation, labels)
 	if it.SpotCheck {
 		return flow.StageDone, s.spotCheck(ctx, tx, p, it, out)
 	}

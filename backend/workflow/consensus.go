@@ -46,6 +46,7 @@ const (
 	StateUnanimous   QuestionState = "unanimous"    // every label gave the same answer
 	StateTolerance   QuestionState = "tolerance"    // scores differ by no more than the tolerance
 	StateMajority    QuestionState = "majority"     // more than half agree (majority rule)
+	StateWeighted    QuestionState = "weighted"     // the answer with the highest posterior (reliability rule)
 	StateNoConsensus QuestionState = "no_consensus" // the rule settles nothing: a person decides
 	StateMissing     QuestionState = "missing"      // the system answered "missing" (an absent input)
 	StateText        QuestionState = "text"         // free text: kept beside the decision, never decided by the rule
@@ -62,7 +63,7 @@ type QuestionOutcome struct {
 
 // Settled reports whether the state gives an answer.
 func (s QuestionState) Settled() bool {
-	return s == StateUnanimous || s == StateTolerance || s == StateMajority
+	return s == StateUnanimous || s == StateTolerance || s == StateMajority || s == StateWeighted
 }
 
 // Disagreement is one question on which labels differ.
@@ -174,7 +175,10 @@ func (out *Outcome) settle(key string, qo QuestionOutcome, vals []json.RawMessag
 		return
 	}
 	out.Answers[key] = qo.Answer
-	if qo.State != StateUnanimous && out.Provenance == flow.ProvenanceUnanimous {
+	switch {
+	case qo.State == StateWeighted:
+		out.Provenance = flow.ProvenanceWeighted
+	case qo.State != StateUnanimous && out.Provenance == flow.ProvenanceUnanimous:
 		out.Provenance = flow.ProvenanceMajority
 	}
 }
@@ -235,13 +239,31 @@ func decideNominal(q tasks.Question, c Consensus, vals []json.RawMessage) (json.
 		}
 	}
 	state := StateNoConsensus
+	post, weighted := c.posterior[q.Key]
 	switch {
 	case len(order) == 1:
 		state = StateUnanimous
-	case c.Nominal == NominalMajority && counts[best]*2 > len(vals):
-		state = StateMajority
+	case c.Nominal == NominalReliability && weighted:
+		for _, k := range order {
+			if ratingValue(q, first[k]) == post.Value {
+				best, state = k, StateWeighted
+			}
+		}
+	case (c.Nominal == NominalMajority || c.Nominal == NominalReliability) && counts[best]*2 > len(vals):
+		state = StateMajority // note: the reliability rule on a question the model leaves out
 	}
 	return modal(q, vals, best, first[best]), state
+}
+
+// ratingValue is the value an answer has as a rating of its whole unit (the reliability model's
+// value), "" when it has none.
+func ratingValue(q tasks.Question, v json.RawMessage) string {
+	for _, r := range tasks.KindOf(q).Ratings(v, tasks.RatingsAnalysed) {
+		if r.UnitSuffix == "" {
+			return r.Value
+		}
+	}
+	return ""
 }
 
 // modal returns the most common raw answer among those with the winning key.

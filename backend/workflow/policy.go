@@ -45,10 +45,14 @@ type NominalRule string
 const (
 	NominalUnanimous NominalRule = "unanimous"
 	NominalMajority  NominalRule = "majority" // strictly more than half
+	// NominalReliability takes the answer with the highest posterior under the project's
+	// reliability model (each annotator's confusion matrix and the class prior) instead of the
+	// most frequent one.
+	NominalReliability NominalRule = "reliability"
 )
 
 // NominalRules lists the nominal rules.
-var NominalRules = []NominalRule{NominalUnanimous, NominalMajority}
+var NominalRules = []NominalRule{NominalUnanimous, NominalMajority, NominalReliability}
 
 // NoConsensusAction is what happens to an item whose labels do not agree.
 type NoConsensusAction string
@@ -191,10 +195,13 @@ type Policy struct {
 
 // Consensus is the agreement rule per level of measurement.
 type Consensus struct {
-	// Nominal is "unanimous" or "majority" (strictly more than half).
+	// Nominal is "unanimous", "majority" (strictly more than half) or "reliability" (the
+	// answer with the highest posterior).
 	Nominal NominalRule `json:"nominal"`
 	// OrdinalTolerance counts ordinal scores within ±tolerance as agreeing (0: exact).
 	OrdinalTolerance int `json:"ordinal_tolerance"`
+	// posterior is, under the reliability rule, the item's posteriors the rule decides by.
+	posterior Posteriors
 }
 
 // CriteriaStage configures criteria authoring: the template form used to write criteria and

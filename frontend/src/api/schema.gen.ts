@@ -2307,11 +2307,11 @@ export interface components {
             /** @description When independent labels agree. */
             consensus?: {
                 /**
-                 * @description `majority` is strictly more than half.
+                 * @description `majority` is strictly more than half. `reliability` (weighted consensus) takes the answer with the highest posterior under the project's reliability model (each annotator's confusion matrix and the class prior, as in `adaptive_overlap`), provenance `weighted`, with the posteriors in `provenance.details.posterior`; a question the model leaves out (no categories) is decided by the majority.
                  * @default unanimous
                  * @enum {string}
                  */
-                nominal: "unanimous" | "majority";
+                nominal: "unanimous" | "majority" | "reliability";
                 /**
                  * @description Ordinal scores within ± this many points agree (0 = exact).
                  * @default 0
@@ -2957,7 +2957,7 @@ export interface components {
             answers: components["schemas"]["Answers"];
             provenance: {
                 /** @enum {string} */
-                kind: "unanimous" | "majority" | "single" | "adjudicated" | "rule" | "constructed" | "aggregated";
+                kind: "unanimous" | "majority" | "weighted" | "single" | "adjudicated" | "rule" | "constructed" | "aggregated";
                 /** Format: date-time */
                 at: string;
                 /** @description The adjudicator. */
@@ -2977,7 +2977,7 @@ export interface components {
             revision: number;
             answers: components["schemas"]["Answers"];
             /** @enum {string} */
-            provenance: "unanimous" | "majority" | "single" | "adjudicated" | "rule" | "constructed" | "aggregated";
+            provenance: "unanimous" | "majority" | "weighted" | "single" | "adjudicated" | "rule" | "constructed" | "aggregated";
             decided_by?: string;
             rationale?: string;
             details?: {
