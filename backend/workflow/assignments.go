@@ -66,12 +66,38 @@ func (s *Service) Assignment(ctx context.Context, aid, userID string) (*store.As
 
 // SaveDraft autosaves answers (in the order shown) if version is the current one; it returns
 // the new version. Every save is kept as a revision.
+//
+// The assignment is read without its lock and written with a condition in its place: the write
+// takes effect only while the assignment is still active, the person's, and at the version
+// read (every change of its draft or pass moves the version), so what was checked on the read
+// still holds when it commits; PostgreSQL makes it two statements instead of a transaction of
+// four. When the condition fails, the save is decided again under the lock, which tells a
+// stale version, or work no longer open, from the state it waited for.
 func (s *Service) SaveDraft(ctx context.Context, p *Project, w Worker, aid string, answers tasks.Answers, version *int) (int, error) {
 	if version == nil {
 		return 0, tasks.Field("version", "required", "send the version you loaded; a stale one gets 409")
 	}
+	a, err := s.store.Assignment(ctx, aid)
+	if a, err = s.checkOpen(ctx, s.store, p, w, a, err); err != nil {
+		return 0, err
+	}
+	if *version != a.Version {
+		return a.Version, ErrStaleVersion
+	}
+	draft, ps, err := p.draftOf(a, answers)
+	if err != nil {
+		return 0, err
+	}
+	var pass *string
+	var inputs store.JSON
+	if ps != nil {
+		pass, inputs = &ps.Key, Encode(ps.Inputs)
+	}
+	if saved, err := s.store.SaveDraftIf(ctx, a.ID, w.ID, a.Version, draft, pass, inputs); saved || err != nil {
+		return a.Version + 1, err
+	}
 	var next int
-	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+	err = s.store.WithTx(ctx, func(tx *store.Store) error {
 		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
@@ -80,25 +106,36 @@ func (s *Service) SaveDraft(ctx context.Context, p *Project, w Worker, aid strin
 			next = a.Version
 			return ErrStaleVersion
 		}
-		form, ps, err := p.formOf(a)
+		draft, ps, err := p.draftOf(a, answers)
 		if err != nil {
 			return err
 		}
-		if err := onlyPass(form, ps, answers); err != nil {
-			return err
-		}
-		canonical, err := form.ToCanonical(answers, shuffleOf(a))
-		if err != nil {
-			canonical = answers // note: a draft may hold half-made answers; keep them as given
-		}
-		if ps != nil {
-			canonical = withPass(form, DecodeAnswers(a.Draft), canonical)
-		}
-		a.Draft, a.Version = Encode(canonical), a.Version+1
+		a.Draft, a.Version = draft, a.Version+1
 		next = a.Version
 		return tx.SaveAssignmentWith(ctx, a, revisionOf(a, flow.RevisionDraft, a.Draft, ps))
 	})
 	return next, err
+}
+
+// draftOf is the draft a save of answers stores on an assignment as it stands: canonical (in
+// the stored order) where the answers allow it, and for a form with passes the current pass's
+// answers over the earlier passes' ones.
+func (p *Project) draftOf(a *store.Assignment, answers tasks.Answers) (store.JSON, *tasks.Pass, error) {
+	form, ps, err := p.formOf(a)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := onlyPass(form, ps, answers); err != nil {
+		return nil, nil, err
+	}
+	canonical, err := form.ToCanonical(answers, shuffleOf(a))
+	if err != nil {
+		canonical = answers // note: a draft may hold half-made answers; keep them as given
+	}
+	if ps != nil {
+		canonical = withPass(form, DecodeAnswers(a.Draft), canonical)
+	}
+	return Encode(canonical), ps, nil
 }
 
 // Heartbeat extends the lease of an open assignment.

@@ -2,7 +2,10 @@ package workflow_test
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
@@ -43,6 +46,54 @@ func TestSaveDraft(t *testing.T) {
 		}
 		if c := f.claim(p, ann, flow.StageLabel); string(c.Draft["quality"]) != "4" {
 			t.Fatalf("a reload lost the draft: %v", c.Draft)
+		}
+	})
+}
+
+// TestSaveDraftConcurrent: saves sent at once with the same version (a person's two tabs) make
+// one version: exactly one is kept, as that version's only revision, and every other is
+// refused as stale with the version that won, whether it lost on the read or on the write.
+func TestSaveDraftConcurrent(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("likert-rating", workflow.Policy{})
+		f.importItems(p, likertLine("c-1"))
+		ann := f.member(p, store.RoleAnnotator)
+		aid := f.claim(p, ann, flow.StageLabel).Assignment.ID
+		const n = 8
+		type result struct {
+			v   int
+			err error
+		}
+		results := make(chan result, n)
+		var start sync.WaitGroup
+		start.Add(1)
+		for i := range n {
+			go func() {
+				start.Wait()
+				v, err := f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(fmt.Sprintf(`{"quality":%d}`, i%5+1)), intp(0))
+				results <- result{v, err}
+			}()
+		}
+		start.Done()
+		won := 0
+		for range n {
+			r := <-results
+			switch {
+			case r.err == nil:
+				won++
+			case !errors.Is(r.err, workflow.ErrStaleVersion):
+				t.Fatalf("a save failed: %v", r.err)
+			}
+			if r.v != 1 {
+				t.Fatalf("a save reports version %d (%v), want 1", r.v, r.err)
+			}
+		}
+		revs, err := f.st.Revisions(f.ctx, aid)
+		if err != nil || won != 1 || len(revs) != 1 || f.assignment(aid).Version != 1 {
+			t.Fatalf("%d saves kept, revisions %+v %v", won, revs, err)
+		}
+		if a := f.assignment(aid); string(a.Draft) != string(revs[0].Answers) {
+			t.Fatalf("stored draft %s, the kept revision %s", a.Draft, revs[0].Answers)
 		}
 	})
 }
