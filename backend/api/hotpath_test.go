@@ -28,10 +28,10 @@ var hotPathBudget = map[string]float64{"sqlite": 16.1, "postgres": 9.4}
 
 // autosaveBudget is the most statements one autosave of a draft may cost. It was a transaction
 // of four on both engines (BEGIN, the assignment locked, the assignment and its revision
-// written, COMMIT); the assignment read without its lock and the write made conditional on the
-// state read: 2 on PostgreSQL (the read, and one write committed by itself), 5 on SQLite, whose
-// write is two statements in a transaction.
-var autosaveBudget = map[string]int{"sqlite": 5, "postgres": 2}
+// written, COMMIT). The write made conditional on the assignment's state at the version saved,
+// the assignment remembered from its claim instead of read: 1 on PostgreSQL (one write
+// committed by itself), 4 on SQLite, whose write is two statements in a transaction.
+var autosaveBudget = map[string]int{"sqlite": 4, "postgres": 1}
 
 // TestHotPathStatements counts the database round trips of the annotation hot path through a
 // driver that wraps the real one.

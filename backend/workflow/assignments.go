@@ -67,22 +67,30 @@ func (s *Service) Assignment(ctx context.Context, aid, userID string) (*store.As
 // SaveDraft autosaves answers (in the order shown) if version is the current one; it returns
 // the new version. Every save is kept as a revision.
 //
-// The assignment is read without its lock and written with a condition in its place: the write
-// takes effect only while the assignment is still active, the person's, and at the version
-// read (every change of its draft or pass moves the version), so what was checked on the read
-// still holds when it commits; PostgreSQL makes it two statements instead of a transaction of
-// four. When the condition fails, the save is decided again under the lock, which tells a
-// stale version, or work no longer open, from the state it waited for.
+// The assignment is not locked: it is the one this replica remembers at that version (see
+// openWork) or, failing that, read, and the write takes effect only while the assignment is
+// still active, the person's, and at that version (every change of its draft or pass moves the
+// version), so what was checked holds when it commits. On PostgreSQL a save is one statement
+// committed by itself (two when the assignment is read) instead of a transaction of four. When
+// the condition fails, the save is decided again under the lock, which tells a stale version,
+// or work no longer open, from the state it waited for.
 func (s *Service) SaveDraft(ctx context.Context, p *Project, w Worker, aid string, answers tasks.Answers, version *int) (int, error) {
 	if version == nil {
 		return 0, tasks.Field("version", "required", "send the version you loaded; a stale one gets 409")
 	}
-	a, err := s.store.Assignment(ctx, aid)
-	if a, err = s.checkOpen(ctx, s.store, p, w, a, err); err != nil {
-		return 0, err
-	}
-	if *version != a.Version {
-		return a.Version, ErrStaleVersion
+	a, ok := s.open.at(aid, *version)
+	if !ok {
+		var err error
+		a, err = s.store.Assignment(ctx, aid)
+		if a, err = s.checkOpen(ctx, s.store, p, w, a, err); err != nil {
+			return 0, err
+		}
+		if *version != a.Version {
+			return a.Version, ErrStaleVersion
+		}
+	} else if _, err := s.checkOpen(ctx, s.store, p, w, a, nil); err != nil {
+		s.open.forget(aid)
+		return s.saveDraftLocked(ctx, p, w, aid, answers, *version)
 	}
 	draft, ps, err := p.draftOf(a, answers)
 	if err != nil {
@@ -93,16 +101,29 @@ func (s *Service) SaveDraft(ctx context.Context, p *Project, w Worker, aid strin
 	if ps != nil {
 		pass, inputs = &ps.Key, Encode(ps.Inputs)
 	}
-	if saved, err := s.store.SaveDraftIf(ctx, a.ID, w.ID, a.Version, draft, pass, inputs); saved || err != nil {
-		return a.Version + 1, err
+	saved, err := s.store.SaveDraftIf(ctx, a.ID, w.ID, a.Version, draft, pass, inputs)
+	if err != nil {
+		return 0, err
 	}
+	if saved {
+		a.Draft, a.Version = draft, a.Version+1
+		s.open.keep(a)
+		return a.Version, nil
+	}
+	s.open.forget(aid)
+	return s.saveDraftLocked(ctx, p, w, aid, answers, *version)
+}
+
+// saveDraftLocked is SaveDraft under the assignment's lock.
+func (s *Service) saveDraftLocked(ctx context.Context, p *Project, w Worker, aid string, answers tasks.Answers, version int) (int, error) {
 	var next int
-	err = s.store.WithTx(ctx, func(tx *store.Store) error {
+	var saved *store.Assignment
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
 		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
 		}
-		if *version != a.Version {
+		if version != a.Version {
 			next = a.Version
 			return ErrStaleVersion
 		}
@@ -112,8 +133,15 @@ func (s *Service) SaveDraft(ctx context.Context, p *Project, w Worker, aid strin
 		}
 		a.Draft, a.Version = draft, a.Version+1
 		next = a.Version
-		return tx.SaveAssignmentWith(ctx, a, revisionOf(a, flow.RevisionDraft, a.Draft, ps))
+		if err := tx.SaveAssignmentWith(ctx, a, revisionOf(a, flow.RevisionDraft, a.Draft, ps)); err != nil {
+			return err
+		}
+		saved = a
+		return nil
 	})
+	if err == nil {
+		s.open.keep(saved)
+	}
 	return next, err
 }
 
@@ -165,6 +193,7 @@ func (s *Service) Heartbeat(ctx context.Context, p *Project, w Worker, aid strin
 
 // Skip gives an assignment back; the person will not get that item again in this stage.
 func (s *Service) Skip(ctx context.Context, p *Project, w Worker, aid, reason string) error {
+	s.open.forget(aid)
 	return s.store.WithTx(ctx, func(tx *store.Store) error {
 		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {

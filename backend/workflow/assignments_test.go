@@ -98,6 +98,56 @@ func TestSaveDraftConcurrent(t *testing.T) {
 	})
 }
 
+// TestSaveDraftAcrossReplicas: a replica that remembers an assignment from its claim saves at
+// that version without reading it, and never over what another replica did meanwhile: a save
+// made elsewhere makes its remembered version stale (refused with the current one), a submit
+// made elsewhere makes the work done, and a lost role is refused; nothing is written then.
+func TestSaveDraftAcrossReplicas(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("likert-rating", workflow.Policy{})
+		f.importItems(p, likertLine("r-1"), likertLine("r-2"))
+		ann := f.member(p, store.RoleAnnotator)
+		other := workflow.New(workflow.Deps{Store: f.st}) // a second replica on the same database
+		aid := f.claim(p, ann, flow.StageLabel).Assignment.ID
+		if v, err := f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":1}`), intp(0)); err != nil || v != 1 {
+			t.Fatalf("first save: version %d %v", v, err)
+		}
+		if v, err := other.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":2}`), intp(1)); err != nil || v != 2 {
+			t.Fatalf("save on the other replica: version %d %v", v, err)
+		}
+		v, err := f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":3}`), intp(1))
+		wantErr(t, err, workflow.ErrStaleVersion)
+		if v != 2 {
+			t.Fatalf("a save at the remembered but stale version reports %d, want the current 2", v)
+		}
+		if v, err := f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":4}`), intp(2)); err != nil || v != 3 {
+			t.Fatalf("save at the current version: %d %v", v, err)
+		}
+		if got := answersOf(t, f.assignment(aid).Draft); got["quality"] != 4.0 {
+			t.Fatalf("stored draft %v", got)
+		}
+		if revs, err := f.st.Revisions(f.ctx, aid); err != nil || len(revs) != 3 {
+			t.Fatalf("revisions %+v %v", revs, err)
+		}
+
+		if _, err := other.Submit(f.ctx, p, ann.w(), aid, workflow.Submission{Answers: ans(`{"quality":5}`)}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":1}`), intp(3))
+		wantErr(t, err, workflow.ErrAlreadyDone)
+		if a := f.assignment(aid); answersOf(t, a.Draft)["quality"] != 4.0 || a.Version != 4 {
+			t.Fatalf("a save after the submit was written: v%d %s", a.Version, a.Draft)
+		}
+
+		last := f.claim(p, ann, flow.StageLabel)
+		_, err = f.wf.SaveDraft(f.ctx, p, workflow.Worker{ID: ann.ID}, last.Assignment.ID, ans(`{"quality":1}`), intp(last.Assignment.Version))
+		wantErr(t, err, workflow.ErrRoleRequired)
+		if a := f.assignment(last.Assignment.ID); a.Version != last.Assignment.Version {
+			t.Fatalf("a save without the role was written: version %d", a.Version)
+		}
+	})
+}
+
 // TestOpenAssignmentRefusals: only the person who holds an open assignment, with the role of
 // its stage, acts on it, and only in its own project.
 func TestOpenAssignmentRefusals(t *testing.T) {

@@ -38,6 +38,7 @@ type Service struct {
 	media   *media.Service
 	now     func() time.Time
 	schemas sync.Map // schemaKey → *SchemaDoc; versions never change
+	open    openWork // the assignments handed out here, for their autosaves
 }
 
 // Deps are what the workflow needs; Media may be nil for a service that only claims and
@@ -188,6 +189,7 @@ func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles 
 	if err != nil || claimed == nil {
 		return nil, err
 	}
+	s.open.keep(claimed)
 	return s.claimView(ctx, p, claimed, item, tasks.Role(role))
 }
 
