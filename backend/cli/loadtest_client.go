@@ -42,6 +42,8 @@ func (a *loadAPI) do(ctx context.Context, method, path string, body any, out any
 	ctype := "application/json"
 	switch b := body.(type) {
 	case nil:
+	case json.RawMessage:
+		r = bytes.NewReader(b)
 	case io.Reader:
 		r, ctype = b, "application/x-ndjson"
 	default:
@@ -218,23 +220,40 @@ type annotator struct {
 	// walkAway makes a person whose server fails leave holding a claim: the one they had
 	// open, or, once their submit in flight went through elsewhere, the next item their
 	// browser opened there. These are the leases a dead replica's users leave behind.
-	walkAway bool
-	leaving  bool // the server failed; leave holding the next claim
-	gone     bool
-	rng      *rand.Rand
-	skipRate float64
-	draft    bool
-	answers  tasks.Answers // made from the schema of the first claim
+	walkAway   bool
+	leaving    bool // the server failed; leave holding the next claim
+	gone       bool
+	rng        *rand.Rand
+	skipRate   float64
+	draft      bool
+	answers    json.RawMessage // made from the schema of the first claim
+	submitBody json.RawMessage // {"answers": answers}, the same for every submit
 }
 
-type claimBody struct {
+// claimHead is the part of a claim's answer the annotator reads on every claim.
+type claimHead struct {
 	Assignment struct {
 		ID      string `json:"id"`
 		Version int    `json:"version"`
 	} `json:"assignment"`
+}
+
+// claimBody is the first claim's answer, with the schema the answers are made from.
+type claimBody struct {
+	claimHead
 	Item struct {
 		Schema tasks.Schema `json:"schema"`
 	} `json:"item"`
+}
+
+// claimBodyJSON is the body of every claim.
+var claimBodyJSON = json.RawMessage(`{"stage":"label"}`)
+
+// draftBody is an autosave's body, {"answers": …, "version": …}, written without encoding the
+// answers again.
+func (a *annotator) draftBody(version int) json.RawMessage {
+	b := append(append(append(make([]byte, 0, len(a.answers)+32), `{"answers":`...), a.answers...), `,"version":`...)
+	return append(strconv.AppendInt(b, int64(version), 10), '}')
 }
 
 // work claims, drafts, submits (or now and then skips) until stop, counting into t.
@@ -242,9 +261,14 @@ func (a *annotator) work(ctx context.Context, stop time.Time, t *tally) {
 	project := "/api/v1/projects/" + a.project
 	empty := 0
 	for time.Now().Before(stop) && ctx.Err() == nil && !a.gone {
+		// note: the schema is decoded from the first claim only; the answers are encoded once
 		var cl claimBody
+		out := any(&cl.claimHead)
+		if a.answers == nil {
+			out = &cl
+		}
 		start := time.Now()
-		st, err := a.api.do(ctx, "POST", project+"/queue/next", map[string]string{"stage": "label"}, &cl, nil, 200, 204)
+		st, err := a.api.do(ctx, "POST", project+"/queue/next", claimBodyJSON, out, nil, 200, 204)
 		t.observe("claim", time.Since(start))
 		if err != nil {
 			t.fail("claim", st, err)
@@ -267,7 +291,11 @@ func (a *annotator) work(ctx context.Context, stop time.Time, t *tally) {
 			return
 		}
 		if a.answers == nil {
-			a.answers = cl.Item.Schema.ExampleAnswers()
+			if a.answers, err = json.Marshal(cl.Item.Schema.ExampleAnswers()); err != nil {
+				t.fail("claim", st, err)
+				return
+			}
+			a.submitBody = json.RawMessage(`{"answers":` + string(a.answers) + `}`)
 		}
 		aid := cl.Assignment.ID
 		path := project + "/assignments/" + aid
@@ -277,7 +305,7 @@ func (a *annotator) work(ctx context.Context, stop time.Time, t *tally) {
 			continue
 		}
 		if a.draft {
-			a.timed(ctx, t, "draft", "PUT", path+"/draft", map[string]any{"answers": a.answers, "version": cl.Assignment.Version}, nil, 200)
+			a.timed(ctx, t, "draft", "PUT", path+"/draft", a.draftBody(cl.Assignment.Version), nil, 200)
 		}
 		if a.leaving {
 			a.gone = true
@@ -293,7 +321,7 @@ func (a *annotator) submit(ctx context.Context, t *tally, path, aid string) {
 	hdr := map[string]string{"Idempotency-Key": aid}
 	for try := 0; try < 5; try++ {
 		start := time.Now()
-		st, err := a.api.do(context.WithoutCancel(ctx), "POST", path+"/submit", map[string]any{"answers": a.answers}, nil, hdr, 200)
+		st, err := a.api.do(context.WithoutCancel(ctx), "POST", path+"/submit", a.submitBody, nil, hdr, 200)
 		t.observe("submit", time.Since(start))
 		if err == nil {
 			t.add(func(t *tally) { t.submits++; t.acked = append(t.acked, aid) })

@@ -95,6 +95,34 @@ func (s *Store) RenewLease(ctx context.Context, id string, until time.Time) (boo
 	return res.RowsAffected == 1, translate(res.Error)
 }
 
+// SaveDraftIf writes the draft of an assignment still active at version and held by userID,
+// as version+1 with its revision (pass and inputs nil outside a form with passes); it reports
+// false, writing nothing, otherwise. The condition stands in for the row's lock: on PostgreSQL
+// it is one statement, committed by itself.
+func (s *Store) SaveDraftIf(ctx context.Context, id, userID string, version int, draft JSON, pass *string, inputs JSON) (bool, error) {
+	upd, args := "UPDATE assignments SET draft = ?, version = version + 1 WHERE id = ? AND user_id = ? AND status = ? AND version = ?",
+		[]any{draft, id, userID, flow.AssignActive, version}
+	ins, rev := "INSERT INTO assignment_revisions (assignment_id, version, kind, answers, pass, inputs, created_at) ",
+		[]any{flow.RevisionDraft, pass, inputs, now()}
+	if len(inputs) == 0 {
+		rev[2] = nil
+	}
+	if s.dialect == Postgres {
+		var n int
+		err := rawscan.Into(s.db.WithContext(ctx).Raw("WITH a AS ("+upd+" RETURNING id, version, draft), r AS ("+ins+
+			"SELECT id, version, ?::text, draft, ?::text, ?::text, ?::timestamp FROM a) SELECT count(*) FROM a", append(args, rev...)...), &n)
+		return n == 1, translate(err)
+	}
+	saved := false
+	return saved, s.WithTx(ctx, func(tx *Store) error {
+		res := tx.db.WithContext(ctx).Exec(upd, args...)
+		if saved = res.RowsAffected == 1; res.Error != nil || !saved {
+			return translate(res.Error)
+		}
+		return translate(tx.db.WithContext(ctx).Exec(ins+"VALUES (?, ?, ?, ?, ?, ?, ?)", append([]any{id, version + 1, flow.RevisionDraft, draft}, rev[1:]...)...).Error)
+	})
+}
+
 // ExpireAssignment ends an open assignment (its draft stays); it reports false, changing
 // nothing, when the assignment is no longer open.
 func (s *Store) ExpireAssignment(ctx context.Context, id string) (bool, error) {

@@ -108,6 +108,60 @@ func TestCombinedWrites(t *testing.T) {
 	})
 }
 
+// TestSaveDraftIf: a draft is written with its revision, in one statement committed by itself
+// on PostgreSQL (BEGIN, two writes, COMMIT on SQLite), only while the assignment is active, the
+// person's and at the version given; otherwise nothing is written.
+func TestSaveDraftIf(t *testing.T) {
+	eachCountedBackend(t, func(t *testing.T, f *fixture, st *testenv.Statements) {
+		it, a, other := openLabels(f)
+		pass := "second"
+		refused := []struct {
+			name, id, user string
+			version        int
+		}{
+			{"a stale version", a.ID, a.UserID, 1},
+			{"someone else's assignment", a.ID, other.UserID, 0},
+			{"an assignment no longer active", other.ID, other.UserID, 0},
+		}
+		for _, r := range refused {
+			saved, err := f.s.SaveDraftIf(f.ctx, r.id, r.user, r.version, store.JSON(`{"q":"no"}`), nil, nil)
+			must(t, err)
+			if saved {
+				t.Fatalf("%s: saved", r.name)
+			}
+		}
+		st.Start()
+		saved, err := f.s.SaveDraftIf(f.ctx, a.ID, a.UserID, 0, store.JSON(`{"q":"draft"}`), &pass, store.JSON(`{"x":1}`))
+		n, log := st.Stop()
+		must(t, err)
+		if want := map[bool]int{false: 4, true: 1}[f.pg()]; !saved || n != want {
+			t.Fatalf("saved %v in %d statements, want %d:\n%s", saved, n, want, strings.Join(log, "\n"))
+		}
+		if saved, err := f.s.SaveDraftIf(f.ctx, a.ID, a.UserID, 0, store.JSON(`{"q":"late"}`), nil, nil); err != nil || saved {
+			t.Fatalf("a second save at the version already saved: saved %v, %v", saved, err)
+		}
+		if saved, err := f.s.SaveDraftIf(f.ctx, a.ID, a.UserID, 1, store.JSON(`{"q":"again"}`), nil, nil); err != nil || !saved {
+			t.Fatalf("the next version: saved %v, %v", saved, err)
+		}
+		got, err := f.s.Assignment(f.ctx, a.ID)
+		must(t, err)
+		rs, err := f.s.Revisions(f.ctx, a.ID)
+		must(t, err)
+		if string(got.Draft) != `{"q":"again"}` || got.Version != 2 || got.Status != flow.AssignActive || got.ItemID != it.ID || len(rs) != 2 {
+			t.Fatalf("saved %+v with revisions %+v", got, rs)
+		}
+		if r := rs[0]; r.Version != 1 || r.Kind != string(flow.RevisionDraft) || string(r.Answers) != `{"q":"draft"}` || r.Pass == nil || *r.Pass != pass || string(r.Inputs) != `{"x":1}` {
+			t.Fatalf("first revision %+v", r)
+		}
+		if r := rs[1]; r.Version != 2 || string(r.Answers) != `{"q":"again"}` || r.Pass != nil || r.Inputs != nil {
+			t.Fatalf("second revision %+v", r)
+		}
+		if rs, _ := f.s.Revisions(f.ctx, other.ID); len(rs) != 0 {
+			t.Fatalf("a refused save kept a revision: %+v", rs)
+		}
+	})
+}
+
 // TestCombinedWriteConflict: a unique violation inside writes sent together (one statement of
 // WITH queries on PostgreSQL) is ErrConflict on both engines, as a single write's is, and
 // nothing of the statement is kept.

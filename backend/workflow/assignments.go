@@ -66,39 +66,104 @@ func (s *Service) Assignment(ctx context.Context, aid, userID string) (*store.As
 
 // SaveDraft autosaves answers (in the order shown) if version is the current one; it returns
 // the new version. Every save is kept as a revision.
+//
+// The assignment is not locked: it is the one this replica remembers at that version (see
+// openWork) or, failing that, read, and the write takes effect only while the assignment is
+// still active, the person's, and at that version (every change of its draft or pass moves the
+// version), so what was checked holds when it commits. On PostgreSQL a save is one statement
+// committed by itself (two when the assignment is read) instead of a transaction of four. When
+// the condition fails, the save is decided again under the lock, which tells a stale version,
+// or work no longer open, from the state it waited for.
 func (s *Service) SaveDraft(ctx context.Context, p *Project, w Worker, aid string, answers tasks.Answers, version *int) (int, error) {
 	if version == nil {
 		return 0, tasks.Field("version", "required", "send the version you loaded; a stale one gets 409")
 	}
+	a, ok := s.open.at(aid, *version)
+	if !ok {
+		var err error
+		a, err = s.store.Assignment(ctx, aid)
+		if a, err = s.checkOpen(ctx, s.store, p, w, a, err); err != nil {
+			return 0, err
+		}
+		if *version != a.Version {
+			return a.Version, ErrStaleVersion
+		}
+	} else if _, err := s.checkOpen(ctx, s.store, p, w, a, nil); err != nil {
+		s.open.forget(aid)
+		return s.saveDraftLocked(ctx, p, w, aid, answers, *version)
+	}
+	draft, ps, err := p.draftOf(a, answers)
+	if err != nil {
+		return 0, err
+	}
+	var pass *string
+	var inputs store.JSON
+	if ps != nil {
+		pass, inputs = &ps.Key, Encode(ps.Inputs)
+	}
+	saved, err := s.store.SaveDraftIf(ctx, a.ID, w.ID, a.Version, draft, pass, inputs)
+	if err != nil {
+		return 0, err
+	}
+	if saved {
+		a.Draft, a.Version = draft, a.Version+1
+		s.open.keep(a)
+		return a.Version, nil
+	}
+	s.open.forget(aid)
+	return s.saveDraftLocked(ctx, p, w, aid, answers, *version)
+}
+
+// saveDraftLocked is SaveDraft under the assignment's lock.
+func (s *Service) saveDraftLocked(ctx context.Context, p *Project, w Worker, aid string, answers tasks.Answers, version int) (int, error) {
 	var next int
+	var saved *store.Assignment
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
 		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {
 			return err
 		}
-		if *version != a.Version {
+		if version != a.Version {
 			next = a.Version
 			return ErrStaleVersion
 		}
-		form, ps, err := p.formOf(a)
+		draft, ps, err := p.draftOf(a, answers)
 		if err != nil {
 			return err
 		}
-		if err := onlyPass(form, ps, answers); err != nil {
-			return err
-		}
-		canonical, err := form.ToCanonical(answers, shuffleOf(a))
-		if err != nil {
-			canonical = answers // note: a draft may hold half-made answers; keep them as given
-		}
-		if ps != nil {
-			canonical = withPass(form, DecodeAnswers(a.Draft), canonical)
-		}
-		a.Draft, a.Version = Encode(canonical), a.Version+1
+		a.Draft, a.Version = draft, a.Version+1
 		next = a.Version
-		return tx.SaveAssignmentWith(ctx, a, revisionOf(a, flow.RevisionDraft, a.Draft, ps))
+		if err := tx.SaveAssignmentWith(ctx, a, revisionOf(a, flow.RevisionDraft, a.Draft, ps)); err != nil {
+			return err
+		}
+		saved = a
+		return nil
 	})
+	if err == nil {
+		s.open.keep(saved)
+	}
 	return next, err
+}
+
+// draftOf is the draft a save of answers stores on an assignment as it stands: canonical (in
+// the stored order) where the answers allow it, and for a form with passes the current pass's
+// answers over the earlier passes' ones.
+func (p *Project) draftOf(a *store.Assignment, answers tasks.Answers) (store.JSON, *tasks.Pass, error) {
+	form, ps, err := p.formOf(a)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := onlyPass(form, ps, answers); err != nil {
+		return nil, nil, err
+	}
+	canonical, err := form.ToCanonical(answers, shuffleOf(a))
+	if err != nil {
+		canonical = answers // note: a draft may hold half-made answers; keep them as given
+	}
+	if ps != nil {
+		canonical = withPass(form, DecodeAnswers(a.Draft), canonical)
+	}
+	return Encode(canonical), ps, nil
 }
 
 // Heartbeat extends the lease of an open assignment.
@@ -128,6 +193,7 @@ func (s *Service) Heartbeat(ctx context.Context, p *Project, w Worker, aid strin
 
 // Skip gives an assignment back; the person will not get that item again in this stage.
 func (s *Service) Skip(ctx context.Context, p *Project, w Worker, aid, reason string) error {
+	s.open.forget(aid)
 	return s.store.WithTx(ctx, func(tx *store.Store) error {
 		a, err := s.openAssignment(ctx, tx, p, w, aid)
 		if err != nil {

@@ -2,7 +2,10 @@ package workflow_test
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
@@ -43,6 +46,104 @@ func TestSaveDraft(t *testing.T) {
 		}
 		if c := f.claim(p, ann, flow.StageLabel); string(c.Draft["quality"]) != "4" {
 			t.Fatalf("a reload lost the draft: %v", c.Draft)
+		}
+	})
+}
+
+// TestSaveDraftConcurrent: saves sent at once with the same version (a person's two tabs) make
+// one version: exactly one is kept, as that version's only revision, and every other is
+// refused as stale with the version that won, whether it lost on the read or on the write.
+func TestSaveDraftConcurrent(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("likert-rating", workflow.Policy{})
+		f.importItems(p, likertLine("c-1"))
+		ann := f.member(p, store.RoleAnnotator)
+		aid := f.claim(p, ann, flow.StageLabel).Assignment.ID
+		const n = 8
+		type result struct {
+			v   int
+			err error
+		}
+		results := make(chan result, n)
+		var start sync.WaitGroup
+		start.Add(1)
+		for i := range n {
+			go func() {
+				start.Wait()
+				v, err := f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(fmt.Sprintf(`{"quality":%d}`, i%5+1)), intp(0))
+				results <- result{v, err}
+			}()
+		}
+		start.Done()
+		won := 0
+		for range n {
+			r := <-results
+			switch {
+			case r.err == nil:
+				won++
+			case !errors.Is(r.err, workflow.ErrStaleVersion):
+				t.Fatalf("a save failed: %v", r.err)
+			}
+			if r.v != 1 {
+				t.Fatalf("a save reports version %d (%v), want 1", r.v, r.err)
+			}
+		}
+		revs, err := f.st.Revisions(f.ctx, aid)
+		if err != nil || won != 1 || len(revs) != 1 || f.assignment(aid).Version != 1 {
+			t.Fatalf("%d saves kept, revisions %+v %v", won, revs, err)
+		}
+		if a := f.assignment(aid); string(a.Draft) != string(revs[0].Answers) {
+			t.Fatalf("stored draft %s, the kept revision %s", a.Draft, revs[0].Answers)
+		}
+	})
+}
+
+// TestSaveDraftAcrossReplicas: a replica that remembers an assignment from its claim saves at
+// that version without reading it, and never over what another replica did meanwhile: a save
+// made elsewhere makes its remembered version stale (refused with the current one), a submit
+// made elsewhere makes the work done, and a lost role is refused; nothing is written then.
+func TestSaveDraftAcrossReplicas(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, f *fixture) {
+		p := f.template("likert-rating", workflow.Policy{})
+		f.importItems(p, likertLine("r-1"), likertLine("r-2"))
+		ann := f.member(p, store.RoleAnnotator)
+		other := workflow.New(workflow.Deps{Store: f.st}) // a second replica on the same database
+		aid := f.claim(p, ann, flow.StageLabel).Assignment.ID
+		if v, err := f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":1}`), intp(0)); err != nil || v != 1 {
+			t.Fatalf("first save: version %d %v", v, err)
+		}
+		if v, err := other.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":2}`), intp(1)); err != nil || v != 2 {
+			t.Fatalf("save on the other replica: version %d %v", v, err)
+		}
+		v, err := f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":3}`), intp(1))
+		wantErr(t, err, workflow.ErrStaleVersion)
+		if v != 2 {
+			t.Fatalf("a save at the remembered but stale version reports %d, want the current 2", v)
+		}
+		if v, err := f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":4}`), intp(2)); err != nil || v != 3 {
+			t.Fatalf("save at the current version: %d %v", v, err)
+		}
+		if got := answersOf(t, f.assignment(aid).Draft); got["quality"] != 4.0 {
+			t.Fatalf("stored draft %v", got)
+		}
+		if revs, err := f.st.Revisions(f.ctx, aid); err != nil || len(revs) != 3 {
+			t.Fatalf("revisions %+v %v", revs, err)
+		}
+
+		if _, err := other.Submit(f.ctx, p, ann.w(), aid, workflow.Submission{Answers: ans(`{"quality":5}`)}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.wf.SaveDraft(f.ctx, p, ann.w(), aid, ans(`{"quality":1}`), intp(3))
+		wantErr(t, err, workflow.ErrAlreadyDone)
+		if a := f.assignment(aid); answersOf(t, a.Draft)["quality"] != 4.0 || a.Version != 4 {
+			t.Fatalf("a save after the submit was written: v%d %s", a.Version, a.Draft)
+		}
+
+		last := f.claim(p, ann, flow.StageLabel)
+		_, err = f.wf.SaveDraft(f.ctx, p, workflow.Worker{ID: ann.ID}, last.Assignment.ID, ans(`{"quality":1}`), intp(last.Assignment.Version))
+		wantErr(t, err, workflow.ErrRoleRequired)
+		if a := f.assignment(last.Assignment.ID); a.Version != last.Assignment.Version {
+			t.Fatalf("a save without the role was written: version %d", a.Version)
 		}
 	})
 }

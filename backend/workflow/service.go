@@ -38,6 +38,7 @@ type Service struct {
 	media   *media.Service
 	now     func() time.Time
 	schemas sync.Map // schemaKey → *SchemaDoc; versions never change
+	open    openWork // the assignments handed out here, for their autosaves
 	jobs    FiguresQueue
 	models  sync.Map // project id → *keptModels: the reliability models adaptive overlap decides by
 }
@@ -190,6 +191,7 @@ func (s *Service) Next(ctx context.Context, p *Project, user *store.User, roles 
 	if err != nil || claimed == nil {
 		return nil, err
 	}
+	s.open.keep(claimed)
 	return s.claimView(ctx, p, claimed, item, tasks.Role(role))
 }
 

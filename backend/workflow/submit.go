@@ -40,6 +40,7 @@ func (s *Service) Submit(ctx context.Context, p *Project, w Worker, aid string, 
 	if len(in.IdempotencyKey) > 200 {
 		return nil, tasks.Field("Idempotency-Key", "too_long", "at most 200 characters")
 	}
+	s.open.forget(aid)
 	var res *Result
 	err := s.store.WithTx(ctx, func(tx *store.Store) error {
 		held, err := tx.AssignmentForSubmit(ctx, aid, p.movingPass())
