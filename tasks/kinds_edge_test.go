@@ -183,3 +183,22 @@ func FuzzFlatIntObject(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeString: decodeString reads every raw value as json.Unmarshal into a string does,
+// its fast path for plain ASCII included: the same string, or an error for both.
+func FuzzDecodeString(f *testing.F) {
+	for _, s := range []string{`"yes"`, `"no"`, `""`, `"a b"`, `"q\"uote"`, `"\u0079es"`, "\"tab\there\"", `"ключ"`, `"\x7f"`, `yes`, `"unclosed`, `"a"b"`, ` "yes" `, `null`, `1`, "\"\xff\""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		got, gerr := decodeString(raw)
+		var want string
+		werr := json.Unmarshal(raw, &want)
+		if (gerr != nil) != (werr != nil) || werr == nil && got != want {
+			t.Errorf("%q: decodeString %q (%v), json.Unmarshal %q (%v)", raw, got, gerr, want, werr)
+		}
+		if _, ok := plainASCII(raw); ok && werr != nil {
+			t.Errorf("%q: taken as plain ASCII, refused by json.Unmarshal (%v)", raw, werr)
+		}
+	})
+}
