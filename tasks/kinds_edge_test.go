@@ -202,3 +202,29 @@ func FuzzDecodeString(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMediaRefUnmarshal: a media reference decodes as it did by trying a string and then an
+// object with json.Unmarshal, whatever shortcut UnmarshalJSON takes.
+func FuzzMediaRefUnmarshal(f *testing.F) {
+	for _, s := range []string{`"media/1.png"`, `{"url":"media/1.png"}`, `{"asset":"a1"}`, `null`, `""`, `"\u0061.png"`, `{}`, `[]`, `1`, `{"url":1}`, "\"tab\t\""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var want MediaRef
+		var werr error
+		var s string
+		if err := json.Unmarshal(raw, &s); err == nil {
+			want = MediaRef{URL: s}
+		} else {
+			type plain MediaRef
+			var p plain
+			werr = json.Unmarshal(raw, &p)
+			want = MediaRef(p)
+		}
+		var got MediaRef
+		gerr := got.UnmarshalJSON(raw)
+		if (gerr != nil) != (werr != nil) || werr == nil && got != want {
+			t.Errorf("%q: %+v (%v), want %+v (%v)", raw, got, gerr, want, werr)
+		}
+	})
+}
