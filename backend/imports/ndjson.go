@@ -93,13 +93,12 @@ func (lr *lineReader) readLong(head []byte) ([]byte, error) {
 // note: a Decoder first copies the whole line into a buffer it grows as it reads; a line of
 // 16 MiB then costs another 32 MiB. Here nothing of the line is copied but the values kept.
 //
-// note: a line of up to decodeFastBytes is first decoded by scanItemLine, in one pass over its
-// bytes, and a line it does not take by a Decoder that refuses unknown fields itself; only a
-// line both refuse (or do not wholly take) is decoded again the long way, for the error with
-// the key's path.
+// note: a line of up to decodeFastBytes is first decoded once by a Decoder that refuses unknown
+// fields itself; only a line it refuses (or does not wholly take) is decoded again the long
+// way, for the error with the key's path. An item line is scanned before (scanItemLine).
 func decodeLine(data []byte, v any) error {
 	if line, ok := v.(*ItemLine); ok && len(data) <= decodeFastBytes {
-		if scanItemLine(data, line) || decodeItemLine(data, line) {
+		if decodeItemLine(data, line) {
 			return nil
 		}
 		*line = ItemLine{}

@@ -20,9 +20,10 @@ func BenchmarkParseLine(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
+			names := newKeyNames(p.Schema)
 			cpu := processCPU()
 			for i := 0; i < b.N; i++ {
-				if l := parseLine(p, rawLine{n: i, data: lines[i%len(lines)]}, false); l.err != nil || l.late != nil {
+				if l := parseLine(p, rawLine{n: i, data: lines[i%len(lines)]}, false, names); l.err != nil || l.late != nil {
 					b.Fatal(l.err, l.late)
 				}
 			}

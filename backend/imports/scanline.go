@@ -1,10 +1,14 @@
 package imports
 
 import (
+	"bytes"
 	"encoding/json"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
+	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
 // scanItemLine decodes a line of the common shape in one pass over its bytes, validating the
@@ -16,8 +20,14 @@ import (
 // The values of the objects are slices of data, not copies: the line is at most
 // decodeFastBytes long, and what is kept of it (the answers of its ground truth) is held no
 // longer than its batch (FuzzScanItemLine holds the result to json.Unmarshal's).
-func scanItemLine(data []byte, line *ItemLine) bool {
+//
+// names, when not nil, are the keys the objects are expected to have: a key among them is not
+// allocated again for every line.
+func scanItemLine(data []byte, line *ItemLine, names *keyNames) bool {
 	s := scanner{b: data}
+	if names != nil {
+		s.names = *names
+	}
 	var out ItemLine
 	var seen uint8
 	if !s.byte('{') {
@@ -34,16 +44,16 @@ func scanItemLine(data []byte, line *ItemLine) bool {
 			return false
 		}
 		var bit uint8
-		switch key {
+		switch string(key) {
 		case "external_id":
 			bit = 1
 			out.ExternalID, ok = s.goString()
 		case "inputs":
 			bit = 2
-			out.Inputs, ok = s.object()
+			out.Inputs, ok = s.object(s.names.inputs)
 		case "meta":
 			bit = 4
-			out.Meta, ok = s.object()
+			out.Meta, ok = s.object(nil)
 		case "language":
 			bit = 8
 			out.Language, ok = s.goString()
@@ -71,8 +81,86 @@ func scanItemLine(data []byte, line *ItemLine) bool {
 
 // scanner reads JSON from b at i; every method skips the white space before what it reads.
 type scanner struct {
-	b []byte
-	i int
+	b     []byte
+	i     int
+	names keyNames
+}
+
+// keyNames are the names of a schema's inputs and questions, the keys of a line's inputs and
+// of its answers, and the questions' keys in the order encodeObject writes them.
+type keyNames struct {
+	inputs, questions []string
+	sorted            []string // the questions' keys, sorted
+	encoded           [][]byte // each of sorted as encodeObject writes it, with its colon
+}
+
+func newKeyNames(s *tasks.Schema) *keyNames {
+	n := &keyNames{}
+	for _, in := range s.Inputs {
+		n.inputs = append(n.inputs, in.Name)
+	}
+	for _, q := range s.Questions {
+		n.questions = append(n.questions, q.Key)
+	}
+	n.sorted = slices.Clone(n.questions)
+	slices.Sort(n.sorted)
+	n.sorted = slices.Compact(n.sorted)
+	for _, k := range n.sorted {
+		var buf bytes.Buffer
+		writeKey(&buf, k)
+		buf.WriteByte(':')
+		n.encoded = append(n.encoded, buf.Bytes())
+	}
+	return n
+}
+
+// encodeAnswers is encodeObject(answers), written in the order of the questions' keys sorted
+// once, not sorted again for each line; answers with a key that is not a question's are
+// encoded by encodeObject.
+func (n *keyNames) encodeAnswers(answers map[string]json.RawMessage) store.JSON {
+	if n == nil {
+		return encodeObject(answers)
+	}
+	size, found := 2, 0
+	for i, k := range n.sorted {
+		if v, ok := answers[k]; ok {
+			size += len(n.encoded[i]) + len(v) + 1
+			found++
+		}
+	}
+	if answers == nil || found != len(answers) {
+		return encodeObject(answers)
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	buf.WriteByte('{')
+	for i, k := range n.sorted {
+		v, ok := answers[k]
+		if !ok {
+			continue
+		}
+		if buf.Len() > 1 {
+			buf.WriteByte(',')
+		}
+		buf.Write(n.encoded[i])
+		if writeValue(buf, v) != nil {
+			return encodeObject(answers) // note: for what json.Marshal makes of it
+		}
+	}
+	buf.WriteByte('}')
+	return store.JSON(buf.Bytes())
+}
+
+// intern is the key k as a string: the one of known it equals, looked for from known[*next]
+// on (keys mostly come in the order of their names), or a new string.
+func intern(known []string, next *int, k []byte) string {
+	for j := range known {
+		i := (*next + j) % len(known)
+		if known[i] == string(k) {
+			*next = i + 1
+			return known[i]
+		}
+	}
+	return string(k)
 }
 
 // maxScanDepth is the deepest nesting the scanner validates; a deeper value is left to
@@ -118,16 +206,23 @@ func (s *scanner) end() bool {
 func (s *scanner) more() bool { return s.byte(',') }
 
 // key reads a member's key and its colon. A key is a string without escapes, of valid UTF-8.
-func (s *scanner) key() (string, bool) {
-	k, ok := s.goString()
+func (s *scanner) key() ([]byte, bool) {
+	k, ok := s.plain()
 	return k, ok && s.byte(':')
 }
 
 // goString reads a string as encoding/json decodes it into a Go string, for a string without
 // escapes or control characters, of valid UTF-8 (which it is as it stands).
 func (s *scanner) goString() (string, bool) {
+	v, ok := s.plain()
+	return string(v), ok
+}
+
+// plain reads a string without escapes or control characters, of valid UTF-8, and returns
+// what is between its quotes.
+func (s *scanner) plain() ([]byte, bool) {
 	if s.peek() != '"' {
-		return "", false
+		return nil, false
 	}
 	start, ascii := s.i+1, true
 	for i := start; i < len(s.b); i++ {
@@ -135,17 +230,17 @@ func (s *scanner) goString() (string, bool) {
 		case c == '"':
 			v := s.b[start:i]
 			if !ascii && !utf8.Valid(v) {
-				return "", false
+				return nil, false
 			}
 			s.i = i + 1
-			return string(v), true
+			return v, true
 		case c == '\\' || c < 0x20:
-			return "", false
+			return nil, false
 		case c >= 0x80:
 			ascii = false
 		}
 	}
-	return "", false
+	return nil, false
 }
 
 // bool reads true or false.
@@ -169,8 +264,8 @@ func (s *scanner) literal(lit string) bool {
 }
 
 // object reads an object of raw values, as encoding/json decodes a map[string]json.RawMessage
-// (a key given twice keeps its last value); null is a nil map.
-func (s *scanner) object() (map[string]json.RawMessage, bool) {
+// (a key given twice keeps its last value); null is a nil map. known are the keys expected.
+func (s *scanner) object(known []string) (map[string]json.RawMessage, bool) {
 	switch s.peek() {
 	case 'n':
 		return nil, s.literal("null")
@@ -179,16 +274,18 @@ func (s *scanner) object() (map[string]json.RawMessage, bool) {
 	default:
 		return nil, false
 	}
-	m := make(map[string]json.RawMessage, 8)
+	m := make(map[string]json.RawMessage, max(len(known), 4))
 	if s.peek() == '}' {
 		s.i++
 		return m, true
 	}
+	next := 0
 	for {
-		k, ok := s.key()
+		kb, ok := s.key()
 		if !ok {
 			return nil, false
 		}
+		k := intern(known, &next, kb)
 		s.space()
 		start := s.i
 		if !s.value(0) {
@@ -218,10 +315,10 @@ func (s *scanner) truth() (*ImportedTruth, bool) {
 			return nil, false
 		}
 		var bit uint8
-		switch key {
+		switch string(key) {
 		case "answers":
 			bit = 1
-			gt.Answers, ok = s.object()
+			gt.Answers, ok = s.object(s.names.questions)
 		case "provenance":
 			bit = 2
 			var p string

@@ -72,12 +72,19 @@ func FuzzScanItemLine(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { checkScan(t, data) })
 }
 
+// testNames are names some of the seeds' keys are among.
+var testNames = &keyNames{inputs: []string{"image", "prompt", "k", "p", "q"}, questions: []string{"s", "r", "q"}}
+
 // checkScan holds scanItemLine's result on data to the long way's, and reports whether the
 // line was taken.
 func checkScan(t *testing.T, data []byte) bool {
 	t.Helper()
-	var got ItemLine
-	if !scanItemLine(data, &got) {
+	var got, named ItemLine
+	taken := scanItemLine(data, &got, nil)
+	if scanItemLine(data, &named, testNames) != taken || !reflect.DeepEqual(got, named) {
+		t.Fatalf("%q: scanned %#v without names, %#v with them", data, got, named)
+	}
+	if !taken {
 		return false
 	}
 	var want ItemLine
@@ -130,4 +137,30 @@ func d3omniLine(schema *tasks.Schema, i int, truth bool) string {
 	}
 	b.WriteString("}")
 	return b.String()
+}
+
+// FuzzEncodeAnswers: answers are encoded in the questions' order sorted once as encodeObject
+// encodes them (json.Marshal's bytes, TestEncodeObject), whichever keys they have.
+func FuzzEncodeAnswers(f *testing.F) {
+	f.Add([]byte(`"yes"`), []byte(` [1, 2] `), uint8(0b1011), "other")
+	f.Add([]byte(`"a<b"`), []byte(`{"k":"\u2028"}`), uint8(0b0111), "q")
+	f.Add([]byte(`{"unclosed": `), []byte(`null`), uint8(0b1111), "")
+	names := newKeyNames(&tasks.Schema{Questions: []tasks.Question{{Key: "s"}, {Key: "r"}, {Key: "<q>"}, {Key: "é"}, {Key: "r"}}})
+	f.Fuzz(func(t *testing.T, a, b []byte, pick uint8, extra string) {
+		m := map[string]json.RawMessage{}
+		for i, k := range []string{"s", "r", "<q>", "é"} {
+			if pick&(1<<i) != 0 {
+				m[k] = [][]byte{a, b}[i%2]
+			}
+		}
+		if pick&(1<<4) != 0 {
+			m[extra] = a
+		}
+		if pick&(1<<5) != 0 {
+			m = nil
+		}
+		if got, want := names.encodeAnswers(m), encodeObject(m); string(got) != string(want) {
+			t.Errorf("%v: encodeAnswers %s, encodeObject %s", m, got, want)
+		}
+	})
 }
