@@ -60,11 +60,12 @@ func (s *Schema) ValidateAnswers(answers Answers) error {
 func (s *Schema) validateAnswers(answers Answers, missing map[string]bool) error {
 	fe := FieldErrors{}
 	for key := range answers {
-		if _, ok := s.Question(key); !ok {
+		if !s.hasQuestion(key) {
 			fe.add(key, CodeUnknownQuestion, "%q is not a question of this schema", key)
 		}
 	}
-	for _, q := range s.Questions {
+	for i := range s.Questions {
+		q := &s.Questions[i] // note: a Question is large; the loop copies none
 		raw, ok := answers[q.Key]
 		if missing[q.Key] {
 			continue
@@ -79,11 +80,21 @@ func (s *Schema) validateAnswers(answers Answers, missing map[string]bool) error
 			}
 			continue
 		}
-		if err := s.checkAnswer(q, raw); err != nil {
+		if err := s.checkAnswer(*q, raw); err != nil {
 			fe[q.Key] = *err
 		}
 	}
 	return fe.Err()
+}
+
+// hasQuestion reports whether key is a question of s.
+func (s *Schema) hasQuestion(key string) bool {
+	for i := range s.Questions {
+		if s.Questions[i].Key == key {
+			return true
+		}
+	}
+	return false
 }
 
 // isNull reports whether raw is empty or JSON null.
@@ -102,12 +113,33 @@ func (s *Schema) checkAnswer(q Question, raw json.RawMessage) *FieldError {
 }
 
 // decodeString reads a JSON string answer.
+//
+// note: a string of printable ASCII without escapes is its bytes between the quotes; anything
+// else is left to json.Unmarshal (FuzzDecodeString holds the two to the same result).
 func decodeString(raw json.RawMessage) (string, *FieldError) {
+	if v, ok := plainASCII(raw); ok {
+		return v, nil
+	}
 	var v string
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return "", ferr(CodeInvalidType, "expected a string")
 	}
 	return v, nil
+}
+
+// plainASCII is the value of a JSON string of printable ASCII without escapes, as it stands
+// between its quotes; ok is false for any other raw value.
+func plainASCII(raw []byte) (string, bool) {
+	n := len(raw)
+	if n < 2 || raw[0] != '"' || raw[n-1] != '"' {
+		return "", false
+	}
+	for _, c := range raw[1 : n-1] {
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return "", false
+		}
+	}
+	return string(raw[1 : n-1]), true
 }
 
 // decodeStrings reads a JSON list of strings.

@@ -48,11 +48,20 @@ type MediaRef struct {
 }
 
 // UnmarshalJSON accepts a string (URL or path) or an object.
+//
+// note: an object is never a string, so it is not first decoded as one; a plain string is
+// read from its bytes (plainASCII).
 func (m *MediaRef) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err == nil {
+	if s, ok := plainASCII(b); ok {
 		*m = MediaRef{URL: s}
 		return nil
+	}
+	if len(b) == 0 || b[0] != '{' {
+		var s string
+		if err := json.Unmarshal(b, &s); err == nil {
+			*m = MediaRef{URL: s}
+			return nil
+		}
 	}
 	type plain MediaRef
 	var p plain

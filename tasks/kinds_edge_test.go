@@ -183,3 +183,48 @@ func FuzzFlatIntObject(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeString: decodeString reads every raw value as json.Unmarshal into a string does,
+// its fast path for plain ASCII included: the same string, or an error for both.
+func FuzzDecodeString(f *testing.F) {
+	for _, s := range []string{`"yes"`, `"no"`, `""`, `"a b"`, `"q\"uote"`, `"\u0079es"`, "\"tab\there\"", `"ключ"`, `"\x7f"`, `yes`, `"unclosed`, `"a"b"`, ` "yes" `, `null`, `1`, "\"\xff\""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		got, gerr := decodeString(raw)
+		var want string
+		werr := json.Unmarshal(raw, &want)
+		if (gerr != nil) != (werr != nil) || werr == nil && got != want {
+			t.Errorf("%q: decodeString %q (%v), json.Unmarshal %q (%v)", raw, got, gerr, want, werr)
+		}
+		if _, ok := plainASCII(raw); ok && werr != nil {
+			t.Errorf("%q: taken as plain ASCII, refused by json.Unmarshal (%v)", raw, werr)
+		}
+	})
+}
+
+// FuzzMediaRefUnmarshal: a media reference decodes as it did by trying a string and then an
+// object with json.Unmarshal, whatever shortcut UnmarshalJSON takes.
+func FuzzMediaRefUnmarshal(f *testing.F) {
+	for _, s := range []string{`"media/1.png"`, `{"url":"media/1.png"}`, `{"asset":"a1"}`, `null`, `""`, `"\u0061.png"`, `{}`, `[]`, `1`, `{"url":1}`, "\"tab\t\""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var want MediaRef
+		var werr error
+		var s string
+		if err := json.Unmarshal(raw, &s); err == nil {
+			want = MediaRef{URL: s}
+		} else {
+			type plain MediaRef
+			var p plain
+			werr = json.Unmarshal(raw, &p)
+			want = MediaRef(p)
+		}
+		var got MediaRef
+		gerr := got.UnmarshalJSON(raw)
+		if (gerr != nil) != (werr != nil) || werr == nil && got != want {
+			t.Errorf("%q: %+v (%v), want %+v (%v)", raw, got, gerr, want, werr)
+		}
+	})
+}

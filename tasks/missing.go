@@ -69,13 +69,17 @@ func (s *Schema) ValidateItemAnswers(item Item, answers Answers) (Answers, error
 			return nil, err
 		}
 	}
-	for _, q := range s.Questions {
-		raw, ok := out[q.Key]
-		ib, bound := KindOf(q).def.(itemBound)
-		if !bound || missing[q.Key] || !ok || isNull(raw) || fe[q.Key] != (FieldError{}) {
+	for i := range s.Questions {
+		q := &s.Questions[i] // note: a Question is large; the loop copies only the ones it completes
+		ib, bound := kindTable[q.Kind].(itemBound)
+		if !bound {
 			continue
 		}
-		done, e := ib.complete(q, item, raw)
+		raw, ok := out[q.Key]
+		if missing[q.Key] || !ok || isNull(raw) || fe[q.Key] != (FieldError{}) {
+			continue
+		}
+		done, e := ib.complete(*q, item, raw)
 		if e != nil {
 			fe[q.Key] = *e
 			continue

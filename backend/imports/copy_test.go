@@ -3,6 +3,7 @@
 package imports_test
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -11,6 +12,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -51,28 +54,29 @@ func TestImportAgainstCopy(t *testing.T) {
 	var plainToCopy, truthToPlain []float64
 	for round := 1; round <= *copyRounds; round++ {
 		svc, fp, schema := freshProject(t)
-		plain, plainCPU := timeImport(t, svc, fp, plainFile, n)
+		plain, plainCPU, plainPG := timeImport(t, svc, fp, plainFile, n)
 		rows := filepath.Join(dir, "rows.copy")
 		psql(t, base, fmt.Sprintf(`\copy (SELECT * FROM %s.items WHERE project_id = '%s') TO '%s'`, schema, fp.ID, rows))
 		psql(t, base, fmt.Sprintf(`CREATE TABLE %[1]s.copy_items (LIKE %[1]s.items INCLUDING ALL)`, schema))
 		copied := float64(n) / timed(func() { psql(t, base, fmt.Sprintf(`\copy %s.copy_items FROM '%s'`, schema, rows)) })
 
 		svc, fp, schema = freshProject(t)
-		truth, truthCPU := timeImport(t, svc, fp, truthFile, n)
+		truth, truthCPU, truthPG := timeImport(t, svc, fp, truthFile, n)
 		psql(t, base, fmt.Sprintf(`CREATE TABLE %s.copy_lines (doc jsonb)`, schema))
 		lines := float64(n) / timed(func() { psql(t, base, fmt.Sprintf(`\copy %s.copy_lines (doc) FROM '%s'`, schema, truthFile)) })
 
 		plainToCopy, truthToPlain = append(plainToCopy, plain/copied), append(truthToPlain, truth/plain)
-		t.Logf("round %d: import %.0f items/s (%.1f µs of the server's CPU an item), \\copy into items' shape %.0f rows/s (%.3f of it); with ground truth %.0f items/s (%.1f µs an item; %.3f of the import without), \\copy into jsonb %.0f lines/s (%.3f of it)",
-			round, plain, plainCPU, copied, plain/copied, truth, truthCPU, truth/plain, lines, truth/lines)
+		t.Logf("round %d: import %.0f items/s (%.1f µs of the server's CPU an item, %.1f µs of PostgreSQL's), \\copy into items' shape %.0f rows/s (%.3f of it); with ground truth %.0f items/s (%.1f µs and %.1f µs an item; %.3f of the import without), \\copy into jsonb %.0f lines/s (%.3f of it)",
+			round, plain, plainCPU, plainPG, copied, plain/copied, truth, truthCPU, truthPG, truth/plain, lines, truth/lines)
 	}
 	t.Logf("import / \\copy: %s; with ground truth / without: %s (min / median / max); load average %s",
 		testenv.Spread(plainToCopy, "%.3f"), testenv.Spread(truthToPlain, "%.3f"), testenv.LoadAverage())
 }
 
 // timeImport imports the file into the project and returns the rate in lines a second and the
-// CPU time the process (the server) spent, in microseconds a line.
-func timeImport(t *testing.T, svc *imports.Service, p *workflow.Project, file string, n int) (float64, float64) {
+// CPU time the process (the server) and the PostgreSQL backends of the test's database spent,
+// in microseconds a line.
+func timeImport(t *testing.T, svc *imports.Service, p *workflow.Project, file string, n int) (float64, float64, float64) {
 	t.Helper()
 	f, err := os.Open(file)
 	if err != nil {
@@ -80,13 +84,45 @@ func timeImport(t *testing.T, svc *imports.Service, p *workflow.Project, file st
 	}
 	defer f.Close()
 	var rep *imports.ImportReport
-	cpu := cpuTime()
+	dsn := os.Getenv(testenv.EnvPostgres)
+	cpu, pg := cpuTime(), backendsCPU(t, dsn)
 	secs := timed(func() { rep, err = svc.ImportItems(context.Background(), p, "", f, nil) })
-	cpu = cpuTime() - cpu
+	cpu, pg = cpuTime()-cpu, backendsCPU(t, dsn)-pg
 	if err != nil || rep.Imported != n || len(rep.Errors) != 0 {
 		t.Fatalf("import: %v %+v", err, rep)
 	}
-	return float64(n) / secs, float64(cpu.Microseconds()) / float64(n)
+	return float64(n) / secs, float64(cpu.Microseconds()) / float64(n), float64(pg.Microseconds()) / float64(n)
+}
+
+// backendsCPU is the CPU time, user and system, that the PostgreSQL backends connected to the
+// database of dsn have spent (read from /proc: the server runs on the same machine); 0 when it
+// cannot be read.
+//
+// note: the import's connections are open before it starts (the project was made through them)
+// or open during it, from nothing; a backend that ends during the import is not counted.
+func backendsCPU(t *testing.T, dsn string) time.Duration {
+	t.Helper()
+	out, err := exec.Command("psql", dsn, "-X", "-q", "-A", "-t", "-c", "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()").Output()
+	if err != nil {
+		return 0
+	}
+	var total time.Duration
+	for _, pid := range strings.Fields(string(out)) {
+		stat, err := os.ReadFile("/proc/" + pid + "/stat")
+		if err != nil {
+			continue
+		}
+		// note: the fields after the command's name in parentheses; utime and stime are the
+		// 14th and 15th of the line, in clock ticks of 1/100 s
+		f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		utime, _ := strconv.Atoi(f[11])
+		stime, _ := strconv.Atoi(f[12])
+		total += time.Duration(utime+stime) * 10 * time.Millisecond
+	}
+	return total
 }
 
 // cpuTime is the CPU time the process has spent, user and system.

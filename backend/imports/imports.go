@@ -371,13 +371,16 @@ func poolMismatch(externalID string, inPool bool) error {
 	return fmt.Errorf("external_id %q is a production item; pool items need an id of their own", externalID)
 }
 
-// parseLine decodes and validates one line, without the database (parsedLine).
-func parseLine(p *workflow.Project, l rawLine, pool bool) parsedLine {
+// parseLine decodes and validates one line, without the database (parsedLine); names are
+// newKeyNames of the project's schema.
+func parseLine(p *workflow.Project, l rawLine, pool bool, names *keyNames) parsedLine {
 	out := parsedLine{parsed: parsed{n: l.n}}
 	var line ItemLine
-	if err := decodeLine(l.data, &line); err != nil {
-		out.err = lineRefusal(err)
-		return out
+	if len(l.data) > decodeFastBytes || !scanItemLine(l.data, &line, names) {
+		if err := decodeLine(l.data, &line); err != nil {
+			out.err = lineRefusal(err)
+			return out
+		}
 	}
 	if strings.TrimSpace(line.ExternalID) == "" {
 		out.err = errors.New("external_id is required")
@@ -401,7 +404,7 @@ func parseLine(p *workflow.Project, l rawLine, pool bool) parsedLine {
 	out.refs = assetRefs(p.Schema, item)
 	out.item, out.gt, out.late = lineItem(p, line, item, pool)
 	if out.gt != nil {
-		out.answers = encodeObject(out.gt.Answers) // note: as workflow.Encode writes them
+		out.answers = names.encodeAnswers(out.gt.Answers) // note: as workflow.Encode writes them
 	}
 	return out
 }

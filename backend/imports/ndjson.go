@@ -95,7 +95,7 @@ func (lr *lineReader) readLong(head []byte) ([]byte, error) {
 //
 // note: a line of up to decodeFastBytes is first decoded once by a Decoder that refuses unknown
 // fields itself; only a line it refuses (or does not wholly take) is decoded again the long
-// way, for the error with the key's path.
+// way, for the error with the key's path. An item line is scanned before (scanItemLine).
 func decodeLine(data []byte, v any) error {
 	if line, ok := v.(*ItemLine); ok && len(data) <= decodeFastBytes {
 		if decodeItemLine(data, line) {
@@ -242,9 +242,14 @@ func encodeObject(m map[string]json.RawMessage) store.JSON {
 	for k, v := range m {
 		size += len(k) + len(v) + 8
 	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
 	buf := bytes.NewBuffer(make([]byte, 0, size))
 	buf.WriteByte('{')
-	for i, k := range slices.Sorted(maps.Keys(m)) {
+	for i, k := range keys {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
@@ -280,11 +285,11 @@ func writeValue(buf *bytes.Buffer, v json.RawMessage) error {
 		buf.WriteString("null")
 		return nil
 	}
+	if plainString(v) {
+		buf.Write(v) // note: already as Compact and HTMLEscape write it
+		return nil
+	}
 	if !bytes.ContainsAny(v, "<>&\u2028\u2029") {
-		if plainString(v) {
-			buf.Write(v) // note: already as Compact writes it
-			return nil
-		}
 		return json.Compact(buf, v)
 	}
 	var compact bytes.Buffer
@@ -295,14 +300,18 @@ func writeValue(buf *bytes.Buffer, v json.RawMessage) error {
 	return nil
 }
 
-// plainString reports whether v is a JSON string with no escapes and no control characters: a
-// valid value with nothing for json.Compact to change (most inputs and answers are).
+// plainString reports whether v is a JSON string with no escapes, no control characters and
+// nothing json.Marshal escapes (<, >, &, U+2028, U+2029): a valid value with nothing for
+// json.Compact or json.HTMLEscape to change (most inputs and answers are).
+//
+// note: 0xE2 leads the UTF-8 of U+2028 and U+2029 (and of other characters, which the slow way
+// then writes as they are).
 func plainString(v []byte) bool {
 	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
 		return false
 	}
 	for _, c := range v[1 : len(v)-1] {
-		if c == '"' || c == '\\' || c < 0x20 {
+		if c == '"' || c == '\\' || c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0xE2 {
 			return false
 		}
 	}

@@ -81,12 +81,13 @@ func parseBatch(p *workflow.Project, raw []rawLine, pool bool) ([]parsedLine, er
 	out := make([]parsedLine, len(raw))
 	workers := min(runtime.GOMAXPROCS(0), (len(raw)+63)/64)
 	errs := make([]error, workers)
+	names := newKeyNames(p.Schema)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
 			errs[w] = safely(func() error {
 				for i := w; i < len(raw); i += workers {
-					out[i] = parseLine(p, raw[i], pool)
+					out[i] = parseLine(p, raw[i], pool, names)
 					raw[i].data = nil // note: the parsed item holds what is kept of the line; the line can go
 				}
 				return nil
