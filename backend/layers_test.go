@@ -19,7 +19,7 @@ const module = "github.com/arbiter-annotation/arbiter/"
 var layers = [][]string{
 	{"tasks", "agreement"}, // pure: no I/O of their own, never the backend
 	{"exports"},
-	{"backend/flow", "backend/blob", "backend/config", "backend/store/migrations", "backend/store/rowcache", "backend/store/rawscan", "backend/store/bulk"},
+	{"backend/flow", "backend/blob", "backend/config", "backend/store/migrations", "backend/store/rowcache", "backend/store/rawscan", "backend/store/bulk", "backend/store/jobleases"},
 	{"backend/store"},
 	{"backend/auth", "backend/media", "backend/testenv"},
 	{"backend/workflow"},

@@ -73,7 +73,7 @@ func newLeases(st *store.Store, l Lease, log *slog.Logger) *leases {
 // Work takes the job's lease, renews it while the job runs, and drops it at the end. A job
 // whose lease is lost has its context cancelled with errLeaseLost as the cause.
 func (m *leases) Work(ctx context.Context, job *rivertype.JobRow, doInner func(context.Context) error) error {
-	if err := m.st.TakeJobLease(ctx, job.ID, job.Attempt); err != nil {
+	if err := m.st.JobLeases().Take(ctx, job.ID, job.Attempt); err != nil {
 		return fmt.Errorf("job lease: %w", err)
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
@@ -86,7 +86,7 @@ func (m *leases) Work(ctx context.Context, job *rivertype.JobRow, doInner func(c
 	wg.Wait()
 	lost := errors.Is(context.Cause(ctx), errLeaseLost)
 	if !lost {
-		m.st.DropJobLease(context.WithoutCancel(ctx), job.ID, job.Attempt) // note: best effort; a later attempt replaces it
+		m.st.JobLeases().Drop(context.WithoutCancel(ctx), job.ID, job.Attempt) // note: best effort; a later attempt replaces it
 	}
 	if lost {
 		// note: River records this end on the job's row, which may by now be a later attempt's;
@@ -114,7 +114,7 @@ func (m *leases) renew(ctx context.Context, job *rivertype.JobRow, cancel contex
 			continue
 		}
 		rctx, stop := context.WithTimeout(context.WithoutCancel(ctx), m.l.Heartbeat)
-		ok, err := m.st.RenewJobLease(rctx, job.ID, job.Attempt)
+		ok, err := m.st.JobLeases().Renew(rctx, job.ID, job.Attempt)
 		stop()
 		switch {
 		case err == nil && ok:
@@ -185,7 +185,7 @@ func (r *reaper[TTx]) reap(ctx context.Context) error {
 	for i, j := range res.Jobs {
 		ids[i] = j.ID
 	}
-	held, err := r.st.JobLeases(ctx, ids)
+	held, err := r.st.JobLeases().Of(ctx, ids)
 	if err != nil {
 		return err
 	}

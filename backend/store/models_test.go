@@ -23,7 +23,7 @@ var models = []any{
 	store.Project{}, store.Member{}, store.SchemaVersion{}, store.Invitation{}, store.Asset{},
 	store.AuditEvent{}, store.Item{}, store.Assignment{}, store.Revision{}, store.GroundTruth{},
 	store.Prediction{}, store.Criterion{}, store.Import{}, store.Release{}, store.ReleaseFile{},
-	store.Round{}, store.RoundNote{}, store.AgreementResult{}, store.FiguresResult{}, store.JobLease{},
+	store.Round{}, store.RoundNote{}, store.AgreementResult{}, store.FiguresResult{},
 	// rows of queries
 	store.MemberView{}, store.InvitationView{}, store.SchemaVersionUse{}, store.StageCount{},
 	store.Throughput{}, store.Progress{}, store.LabelRow{}, store.RoundItem{}, store.RoundPerson{},
