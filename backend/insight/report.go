@@ -66,6 +66,67 @@ type reportFigures struct {
 	Scores        []Distribution     `json:"scores"`
 	// Languages counts items and decided items per language ("" for items without one).
 	Languages []LanguageCount `json:"languages"`
+	// Adaptive is what adaptive overlap spent and got; nil without it.
+	Adaptive *AdaptiveSaving `json:"adaptive"`
+}
+
+// AdaptiveSaving is the labels adaptive overlap spent against the fixed overlap it replaces,
+// and the ground truth's accuracy as its posteriors estimate it.
+type AdaptiveSaving struct {
+	Baseline int `json:"baseline"`
+	// Labels are the production labels so far; BaselineLabels what the baseline takes of every
+	// item; Ratio the one over the other.
+	Labels         int64    `json:"labels"`
+	BaselineLabels int64    `json:"baseline_labels"`
+	Ratio          *float64 `json:"ratio"`
+	// Posteriors counts the decided items whose provenance holds posteriors; EstimatedAccuracy
+	// is the mean over them of the probability that every answer is right (the product of
+	// their questions' posteriors), and Questions the mean posterior per question.
+	Posteriors        int64              `json:"posteriors"`
+	EstimatedAccuracy *float64           `json:"estimated_accuracy"`
+	Questions         map[string]float64 `json:"questions"`
+}
+
+// adaptiveTally adds up the decided items' posteriors.
+type adaptiveTally struct {
+	items    int64
+	all      float64
+	question map[string]float64
+	counted  map[string]int64
+}
+
+func (a *adaptiveTally) add(details store.JSON) {
+	var d struct {
+		Posterior workflow.Posteriors `json:"posterior"`
+	}
+	if json.Unmarshal(details, &d) != nil || len(d.Posterior) == 0 {
+		return
+	}
+	a.items++
+	all := 1.0
+	for k, p := range d.Posterior {
+		all *= p.Probability
+		a.question[k] += p.Probability
+		a.counted[k]++
+	}
+	a.all += all
+}
+
+// saving is the report's adaptive figures over the labels counted and the items.
+func (a *adaptiveTally) saving(pol *workflow.AdaptiveOverlap, labels, items int64) *AdaptiveSaving {
+	out := &AdaptiveSaving{Baseline: pol.Baseline, Labels: labels, BaselineLabels: items * int64(pol.Baseline), Posteriors: a.items, Questions: map[string]float64{}}
+	if out.BaselineLabels > 0 {
+		r := float64(labels) / float64(out.BaselineLabels)
+		out.Ratio = &r
+	}
+	if a.items > 0 {
+		e := a.all / float64(a.items)
+		out.EstimatedAccuracy = &e
+	}
+	for k, sum := range a.question {
+		out.Questions[k] = sum / float64(a.counted[k])
+	}
+	return out
 }
 
 // LanguageCount is how many items are in one language and how many of them are decided.
@@ -142,6 +203,7 @@ func (s *Service) computeReport(ctx context.Context, p *workflow.Project) (*repo
 	scores := newBalanceTally(&tasks.Schema{})
 	adjudicated := map[string]bool{}
 	langs := map[string]*LanguageCount{}
+	adaptive := &adaptiveTally{question: map[string]float64{}, counted: map[string]int64{}}
 	err := s.store.EachTruth(ctx, p.ID, func(r *store.TruthRow) error {
 		f.Items++
 		stages[string(r.Stage)]++
@@ -157,6 +219,7 @@ func (s *Service) computeReport(ctx context.Context, p *workflow.Project) (*repo
 		f.Decided++
 		lc.Decided++
 		prov[string(*r.Provenance)]++
+		adaptive.add(r.Details)
 		if *r.Provenance == flow.ProvenanceAdjudicated {
 			adjudicated[r.ID] = true
 		}
@@ -177,6 +240,9 @@ func (s *Service) computeReport(ctx context.Context, p *workflow.Project) (*repo
 	slices.SortFunc(f.Languages, func(a, b LanguageCount) int { return strings.Compare(a.Language, b.Language) })
 	if err := s.reportLabels(ctx, p, &f, adjudicated); err != nil {
 		return nil, err
+	}
+	if a := p.Policy.AdaptiveOverlap; a != nil {
+		f.Adaptive = adaptive.saving(a, f.Labels, f.Items)
 	}
 	if err := s.reportCounts(ctx, p, &f); err != nil {
 		return nil, err

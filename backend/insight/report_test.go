@@ -71,8 +71,8 @@ func TestDatasetReport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rep.Status != insight.AgreementReady || rep.Items != 7 || rep.Decided != 4 || rep.Labels != 9 {
-			t.Fatalf("report: %s, %d items, %d decided, %d labels", rep.Status, rep.Items, rep.Decided, rep.Labels)
+		if rep.Status != insight.AgreementReady || rep.Items != 7 || rep.Decided != 4 || rep.Labels != 9 || rep.Adaptive != nil {
+			t.Fatalf("report: %s, %d items, %d decided, %d labels, adaptive %+v", rep.Status, rep.Items, rep.Decided, rep.Labels, rep.Adaptive)
 		}
 		if want := []insight.ValueCount{{"done", 4}, {"adjudicate", 1}, {"dropped", 1}, {"label", 1}}; !slices.Equal(rep.Stages, want) {
 			t.Errorf("stages %+v", rep.Stages)

@@ -109,6 +109,7 @@ type TruthRow struct {
 	Language       string
 	Answers        JSON // the newest ground truth's answers (nil: none)
 	Provenance     *flow.Provenance
+	Details        JSON // its provenance's details
 }
 
 // truthPage is how many items one query of EachTruth reads.
@@ -119,7 +120,7 @@ const truthPage = 10000
 func (s *Store) EachTruth(ctx context.Context, projectID string, fn func(*TruthRow) error) error {
 	after := ""
 	for {
-		rows, err := s.db.WithContext(ctx).Raw(`SELECT i.id, i.external_id, i.stage, i.drop_reason, i.meta, i.language, g.answers, g.provenance
+		rows, err := s.db.WithContext(ctx).Raw(`SELECT i.id, i.external_id, i.stage, i.drop_reason, i.meta, i.language, g.answers, g.provenance, g.details
 FROM items i LEFT JOIN ground_truth_revisions g ON g.item_id = i.id AND g.revision = i.gt_revision AND i.gt_revision > 0
 WHERE i.project_id = ? AND i.stage NOT IN (?, ?) AND i.external_id > ?
 ORDER BY i.external_id LIMIT ?`, projectID, flow.StageGold, flow.StageCalibration, after, truthPage).Rows()
@@ -129,7 +130,7 @@ ORDER BY i.external_id LIMIT ?`, projectID, flow.StageGold, flow.StageCalibratio
 		n := 0
 		for rows.Next() {
 			var r TruthRow
-			if err := rows.Scan(&r.ID, &r.ExternalID, &r.Stage, &r.DropReason, &r.Meta, &r.Language, &r.Answers, &r.Provenance); err != nil {
+			if err := rows.Scan(&r.ID, &r.ExternalID, &r.Stage, &r.DropReason, &r.Meta, &r.Language, &r.Answers, &r.Provenance, &r.Details); err != nil {
 				rows.Close()
 				return err
 			}

@@ -26,6 +26,9 @@ type AdaptiveOverlap struct {
 	// (the default: the consensus rule over its labels, and where the rule settles nothing, the
 	// policy's on_no_consensus), "adjudicate" or "drop".
 	OnMax string `json:"on_max,omitempty"`
+	// Baseline is the fixed overlap this replaces, which the dataset report compares the labels
+	// spent with (default min + 1, at most max).
+	Baseline int `json:"baseline,omitempty"`
 }
 
 // What decides an item at max labels without confidence.
@@ -56,6 +59,9 @@ func (p Policy) validateAdaptive(schema *tasks.Schema, bad func(field, code, for
 		bad("workflow.adaptive_overlap.confidence", "out_of_range", "confidence must be more than 0.5 and less than 1")
 	}
 	oneOf(bad, "workflow.adaptive_overlap.on_max", a.OnMax, OnMaxActions)
+	if a.Baseline < 1 || a.Baseline > 50 {
+		bad("workflow.adaptive_overlap.baseline", "out_of_range", "baseline must be 1 to 50")
+	}
 	if a.OnMax == OnMaxAdjudicate && p.Adjudication == AdjudicateNever {
 		bad("workflow.adaptive_overlap.on_max", "invalid_value", "with adjudication %q nothing is adjudicated: set on_max to %q or %q", AdjudicateNever, OnMaxConsensus, OnMaxDrop)
 	}

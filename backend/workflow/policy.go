@@ -247,11 +247,14 @@ func (p Policy) Defaults() Policy {
 		if p.Overlap == 0 {
 			p.Overlap = a.Min
 		}
-		if a.OnMax == "" {
-			c := *a
+		c := *a
+		if c.OnMax == "" {
 			c.OnMax = OnMaxConsensus
-			p.AdaptiveOverlap = &c
 		}
+		if c.Baseline == 0 {
+			c.Baseline = min(c.Min+1, c.Max)
+		}
+		p.AdaptiveOverlap = &c
 	}
 	if p.Overlap == 0 {
 		p.Overlap = 1

@@ -2271,6 +2271,8 @@ export interface components {
                  * @enum {string}
                  */
                 on_max: "consensus" | "adjudicate" | "drop";
+                /** @description The fixed overlap this replaces, which the dataset report compares the labels spent with (default `min` + 1, at most `max`). */
+                baseline?: number;
             };
             /**
              * @description `cross`: every label is reviewed by a different person (stage `review`).
@@ -3420,6 +3422,25 @@ export interface components {
             share: number;
         };
         DatasetReport: {
+            /** @description With `adaptive_overlap`: the labels spent against the fixed overlap it replaces (`baseline` labels of every item), and the ground truth's accuracy as the posteriors in its provenance estimate it; `null` otherwise. */
+            adaptive: null | {
+                /** @description The fixed overlap compared with (`adaptive_overlap.baseline`). */
+                baseline: number;
+                /** @description Production labels so far. */
+                labels: number;
+                /** @description `baseline` × items. */
+                baseline_labels: number;
+                /** @description `labels` ÷ `baseline_labels`. */
+                ratio: number | null;
+                /** @description Decided items whose provenance holds posteriors. */
+                posteriors: number;
+                /** @description Mean over those items of the probability that every answer is right (the product of their questions' posteriors). */
+                estimated_accuracy: number | null;
+                /** @description Mean posterior of the decided answer per question. */
+                questions: {
+                    [key: string]: number;
+                };
+            };
             /** @enum {string} */
             status: "ready" | "computing";
             /** Format: date-time */

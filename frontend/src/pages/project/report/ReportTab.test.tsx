@@ -15,6 +15,7 @@ export const datasetReport = (over: Partial<DatasetReport> = {}): DatasetReport 
   items: 40,
   decided: 30,
   languages: [],
+  adaptive: null,
   stages: [
     { value: "done", count: 30 },
     { value: "dropped", count: 6 },
@@ -65,6 +66,16 @@ export const datasetReport = (over: Partial<DatasetReport> = {}): DatasetReport 
 });
 
 describe("ReportTab", () => {
+  it("shows what adaptive overlap spent against its baseline", async () => {
+    renderInProject(<ReportTab />, project, {
+      "GET /api/v1/projects/p1/report": () =>
+        json(200, datasetReport({ adaptive: { baseline: 3, labels: 96, baseline_labels: 120, ratio: 0.8, posteriors: 30, estimated_accuracy: 0.962, questions: { preference: 0.962 } } })),
+    });
+    const p = await screen.findByTestId("adaptive-saving", {}, { timeout: 5000 });
+    expect(p.textContent).toContain("96 labels so far, 0.80 of the 120 a fixed overlap of 3 would take.");
+    expect(p.textContent).toContain("96.2 % over 30 items");
+  });
+
   it("shows the loss accounting with a chart per figure and the tables beside them", async () => {
     renderInProject(<ReportTab />, project, { "GET /api/v1/projects/p1/report": () => json(200, datasetReport()) });
     const head = await screen.findByRole("heading", { name: "Dataset report" }, { timeout: 5000 });

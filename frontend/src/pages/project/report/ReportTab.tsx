@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { insightKeys, useInsightApi, type DatasetReport, type ValueCount } from "../../../api/insight";
-import { Chart, countBarsOption, percent, seconds, shareBarsOption } from "../../../charts";
+import { Chart, countBarsOption, fixed, percent, seconds, shareBarsOption } from "../../../charts";
 import { EmptyState } from "../../../components/EmptyState";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { formatDateTime } from "../../../components/format";
@@ -142,6 +142,7 @@ function ReportBody({ report: r }: { report: DatasetReport }) {
         <CountsFigure title="Review verdicts" counts={r.reviews} testId="chart-reviews" />
         <CountsFigure title="Items per language" note={`Decided: ${decidedByLanguage}.`} counts={byLanguage} horizontal testId="chart-languages" />
       </div>
+      {r.adaptive && <AdaptiveSection saving={r.adaptive} />}
       <AdjudicationSection report={r} />
       <AnnotatorSection report={r} />
       {r.scores.length > 0 && (
@@ -155,6 +156,21 @@ function ReportBody({ report: r }: { report: DatasetReport }) {
         </section>
       )}
     </>
+  );
+}
+
+/** What adaptive overlap spent against the fixed overlap it replaces, and what its posteriors say of the ground truth. */
+function AdaptiveSection({ saving: a }: { saving: NonNullable<DatasetReport["adaptive"]> }) {
+  return (
+    <section className="card" aria-label="Adaptive overlap">
+      <h3 className="card-title">Adaptive overlap</h3>
+      <p data-testid="adaptive-saving">
+        {a.labels.toLocaleString()} labels so far, {a.ratio === null ? "—" : fixed(a.ratio)} of the {a.baseline_labels.toLocaleString()} a fixed overlap of{" "}
+        {a.baseline} would take.
+        {a.estimated_accuracy !== null &&
+          ` Estimated accuracy of the ground truth: ${percent(a.estimated_accuracy)} over ${a.posteriors.toLocaleString()} items decided with posteriors (the chance that every answer of an item is right, by the annotators' reliability).`}
+      </p>
+    </section>
   );
 }
 
