@@ -233,14 +233,29 @@ type ReliabilityModel struct {
 	Values    []string               `json:"values"`
 	Prior     []float64              `json:"prior"`
 	Confusion map[string][][]float64 `json:"confusion"`
+	// Weight is, per rater, the expected number of their ratings of units of each true value
+	// (the posterior mass their confusion rows were estimated from).
+	Weight map[string][]float64 `json:"weight"`
 }
 
 // Model returns the fitted model by the table's value and rater names.
 func (r *Reliability) Model(t *Table) *ReliabilityModel {
 	m := &ReliabilityModel{Values: append([]string(nil), t.values...), Prior: append([]float64(nil), r.Prior...),
-		Confusion: make(map[string][][]float64, len(t.raters))}
+		Confusion: make(map[string][][]float64, len(t.raters)), Weight: make(map[string][]float64, len(t.raters))}
+	weight := make([][]float64, len(t.raters))
+	for i := range weight {
+		weight[i] = make([]float64, len(t.values))
+	}
+	for u, p := range r.Posterior {
+		rs, _ := t.UnitRatings(u)
+		for _, rr := range rs {
+			for k, x := range p {
+				weight[rr][k] += x
+			}
+		}
+	}
 	for i, name := range t.raters {
-		m.Confusion[name] = r.Confusion[i]
+		m.Confusion[name], m.Weight[name] = r.Confusion[i], weight[i]
 	}
 	return m
 }
@@ -250,10 +265,13 @@ type Rating struct{ Rater, Value string }
 
 // Posterior is the posterior over the model's values of a unit given its ratings: the prior
 // times each rating's confusion cell, normalised. A rater the model does not know is taken to
-// be right with probability fallback and otherwise to give any other value alike; a rating
-// of a value the model does not hold is left out, as is a cell of 0 (a value the rater never
-// gave while the model was fitted, which is taken as the floor instead).
-func (m *ReliabilityModel) Posterior(ratings []Rating, fallback float64) []float64 {
+// be right with probability fallback and otherwise to give any other value alike. With strength
+// above 0 each rater's confusion row is shrunk towards that fallback row as if it had been seen
+// strength more times (a Dirichlet prior: (weight·cell + strength·fallback cell) ÷ (weight +
+// strength)), so a rater with few ratings counts little more than an unknown one. A rating of a
+// value the model does not hold is left out; a cell of 0 (a value the rater never gave while the
+// model was fitted) is taken as the floor.
+func (m *ReliabilityModel) Posterior(ratings []Rating, fallback, strength float64) []float64 {
 	q := len(m.Values)
 	logp := make([]float64, q)
 	for k, p := range m.Prior {
@@ -270,16 +288,20 @@ func (m *ReliabilityModel) Posterior(ratings []Rating, fallback float64) []float
 		if l < 0 {
 			continue
 		}
-		conf := m.Confusion[r.Rater]
+		conf, weight := m.Confusion[r.Rater], m.Weight[r.Rater]
 		for k := range logp {
-			var cell float64
-			switch {
-			case conf != nil:
-				cell = conf[k][l]
-			case k == l:
+			cell := (1 - fallback) / float64(q-1)
+			if k == l {
 				cell = fallback
-			default:
-				cell = (1 - fallback) / float64(q-1)
+			}
+			if conf != nil {
+				w := 0.0
+				if k < len(weight) {
+					w = weight[k]
+				}
+				if w+strength > 0 {
+					cell = (w*conf[k][l] + strength*cell) / (w + strength)
+				}
 			}
 			if cell <= 0 {
 				cell = reliabilityFloor

@@ -211,16 +211,27 @@ func TestModelPosterior(t *testing.T) {
 		for i := range rs {
 			ratings = append(ratings, Rating{tab.Rater(int(rs[i])), tab.Value(int(vs[i]))})
 		}
-		got := m.Posterior(ratings, 0.8)
+		got := m.Posterior(ratings, 0.8, 0)
 		for k := range got {
 			if math.Abs(got[k]-want[u][k]) > 1e-12 {
 				t.Fatalf("unit %s: posterior %v, the fit's %v", tab.Unit(u), got, want[u])
 			}
 		}
 	}
-	two := &ReliabilityModel{Values: []string{"no", "yes"}, Prior: []float64{0.5, 0.5}, Confusion: map[string][][]float64{}}
-	got := two.Posterior([]Rating{{"x", "yes"}, {"y", "yes"}, {"z", "maybe"}}, 0.8)
+	two := &ReliabilityModel{Values: []string{"no", "yes"}, Prior: []float64{0.5, 0.5},
+		Confusion: map[string][][]float64{"k": {{0.5, 0.5}, {0.5, 0.5}}}, Weight: map[string][]float64{"k": {2, 6}}}
+	got := two.Posterior([]Rating{{"x", "yes"}, {"y", "yes"}, {"z", "maybe"}}, 0.8, 4)
 	if want := 0.8 * 0.8 / (0.8*0.8 + 0.2*0.2); math.Abs(got[1]-want) > 1e-12 {
 		t.Errorf("two unknown raters at 0.8 saying yes: %v, want yes at %g", got, want)
+	}
+	// a known rater at chance, seen 2 and 6 times, shrunk by 4 towards 0.8: P(yes|no) =
+	// (2·0.5 + 4·0.2)/6, P(yes|yes) = (6·0.5 + 4·0.8)/10
+	got = two.Posterior([]Rating{{"k", "yes"}}, 0.8, 4)
+	no, yes := (2*0.5+4*0.2)/6, (6*0.5+4*0.8)/10
+	if want := yes / (no + yes); math.Abs(got[1]-want) > 1e-12 {
+		t.Errorf("a known rater shrunk: %v, want yes at %g", got, want)
+	}
+	if m.Weight[tab.Rater(0)] == nil || math.Abs(sumFloats(m.Weight[tab.Rater(0)])-float64(fit.Raters[0].Ratings)) > 1e-9 {
+		t.Errorf("weights %v of %d ratings", m.Weight[tab.Rater(0)], fit.Raters[0].Ratings)
 	}
 }

@@ -74,8 +74,14 @@ func (p Policy) validateAdaptive(schema *tasks.Schema, bad func(field, code, for
 }
 
 // adaptiveFallback is how often an annotator the reliability model does not know yet (no model,
-// or none of their labels in it) is taken to be right.
-const adaptiveFallback = 0.8
+// or none of their labels in it) is taken to be right, and adaptiveStrength how many ratings of
+// each true value that assumption counts as beside a known annotator's own (see
+// agreement.ReliabilityModel.Posterior): early in a project, when the model rests on few labels,
+// its confusion matrices are noisy.
+const (
+	adaptiveFallback = 0.8
+	adaptiveStrength = 4
+)
 
 // Posteriors is, per question with categories, the posterior probability of the likeliest
 // answer and that answer's rating value.
@@ -116,7 +122,7 @@ func posteriors(schema *tasks.Schema, models map[string]*agreement.ReliabilityMo
 		if m == nil {
 			m = uniformModel(ratings)
 		}
-		post := m.Posterior(ratings, adaptiveFallback)
+		post := m.Posterior(ratings, adaptiveFallback, adaptiveStrength)
 		best := 0
 		for k, x := range post {
 			if x > post[best] {

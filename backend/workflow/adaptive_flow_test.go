@@ -188,6 +188,7 @@ func TestReliabilityConsensus(t *testing.T) {
 		model := workflow.ReliabilityModels{Labels: 300, Questions: map[string]*agreement.ReliabilityModel{"correct": {
 			Values: []string{"not_satisfied", "satisfied"}, Prior: []float64{0.5, 0.5},
 			Confusion: map[string][][]float64{good.ID: {{0.98, 0.02}, {0.02, 0.98}}, poor1.ID: {{0.4, 0.6}, {0.35, 0.65}}, poor2.ID: {{0.4, 0.6}, {0.35, 0.65}}},
+			Weight:    map[string][]float64{good.ID: {96, 104}, poor1.ID: {46, 54}, poor2.ID: {46, 54}},
 		}}}
 		at := f.now
 		if err := f.st.PutFiguresResult(f.ctx, &store.FiguresResult{ProjectID: p.ID, Kind: string(flow.FiguresReliability), DataKey: "test",
@@ -202,7 +203,10 @@ func TestReliabilityConsensus(t *testing.T) {
 		if gt == nil || answersOf(t, gt.Answers)["correct"] != "no" || gt.Provenance != flow.ProvenanceWeighted {
 			t.Fatalf("item in %s, ground truth %+v: want no, weighted", it.Stage, gt)
 		}
-		no, yes := 0.5*0.98*0.6*0.6, 0.5*0.02*0.65*0.65
+		// each row shrunk towards 0.8 by 4 ratings: (weight·cell + 4·fallback cell) ÷ (weight + 4)
+		cell := func(w, c, fb float64) float64 { return (w*c + 4*fb) / (w + 4) }
+		no := 0.5 * cell(96, 0.98, 0.8) * cell(46, 0.6, 0.2) * cell(46, 0.6, 0.2)
+		yes := 0.5 * cell(104, 0.02, 0.2) * cell(54, 0.65, 0.8) * cell(54, 0.65, 0.8)
 		var details struct {
 			Posterior workflow.Posteriors `json:"posterior"`
 		}
