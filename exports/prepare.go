@@ -30,8 +30,10 @@ func (x *preparer) prepare(rec *Record) (*entry, error) {
 	if err := canonRecord(rec, x.spec.Raw); err != nil {
 		return nil, err
 	}
-	if c, err := tasks.CanonicalLanguage(rec.Language); rec.Language != "" && (err != nil || c != rec.Language) {
-		return nil, recordErr(rec.ID, rec.ExternalID, "language", tasks.CodeInvalidLanguage, "%q is not a canonical BCP 47 tag (%q)", rec.Language, c)
+	if rec.Language != "" {
+		if c, err := tasks.CanonicalLanguage(rec.Language); err != nil || c != rec.Language {
+			return nil, recordErr(rec.ID, rec.ExternalID, "language", tasks.CodeInvalidLanguage, "%q is not a canonical BCP 47 tag (%q)", rec.Language, c)
+		}
 	}
 	split, err := x.spec.Split.assign(rec.ID, rec.ExternalID, rec.Meta)
 	if err != nil {
