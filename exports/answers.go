@@ -70,10 +70,14 @@ func (d *decoder) check(key string, raw json.RawMessage) error {
 // questions left unanswered are not an error here: ground truth may leave
 // optional parts out.
 func (d *decoder) decode(a tasks.Answers) (answered, normalized map[string]any, missing []string, bad string, err error) {
-	for _, key := range slices.Sorted(maps.Keys(a)) {
-		if _, ok := d.single[key]; !ok {
-			return nil, nil, nil, key, tasks.FieldErrors{key: {Code: tasks.CodeUnknownQuestion, Message: key + " is not a question of this schema"}}
+	unknown, found := "", false // note: the first unknown key in sorted order, found without sorting the keys of every record
+	for key := range a {
+		if _, ok := d.single[key]; !ok && (!found || key < unknown) {
+			unknown, found = key, true
 		}
+	}
+	if found {
+		return nil, nil, nil, unknown, tasks.FieldErrors{unknown: {Code: tasks.CodeUnknownQuestion, Message: unknown + " is not a question of this schema"}}
 	}
 	answered, normalized = make(map[string]any, len(a)), make(map[string]any, len(a))
 	for _, q := range d.s.Questions {

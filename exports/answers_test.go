@@ -67,6 +67,16 @@ func TestDecoderRejects(t *testing.T) {
 	if _, _, _, _, err := d.decode(tasks.Answers{"lik": raw(`2`)}); err != nil {
 		t.Errorf("a partial ground truth is refused: %v", err)
 	}
+	for range 20 { // note: map order varies; the error names the first unknown key in sorted order
+		a := tasks.Answers{"zz": raw(`1`), "": raw(`1`), "nope": raw(`1`), "lik": raw(`9`), "bin": raw(`"yes"`)}
+		if _, _, _, bad, err := d.decode(a); err == nil || bad != "" {
+			t.Fatalf("got bad=%q err=%v, want an error on the empty key", bad, err)
+		}
+		delete(a, "")
+		if _, _, _, bad, err := d.decode(a); err == nil || bad != "nope" {
+			t.Fatalf("got bad=%q err=%v, want an error on nope", bad, err)
+		}
+	}
 }
 
 func TestItemAgreement(t *testing.T) {

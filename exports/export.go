@@ -53,11 +53,17 @@ func Export(ctx context.Context, job Job, records iter.Seq2[Record, error]) (*Ma
 		}
 		if err == nil {
 			err = x.add(&rec)
+		} else if perr := x.drain(); perr != nil {
+			err = perr // note: an earlier record's error comes first, as when records are prepared one by one
 		}
 		if err != nil {
 			x.abort()
 			return nil, err
 		}
+	}
+	if err := x.drain(); err != nil {
+		x.abort()
+		return nil, err
 	}
 	return x.finish()
 }
@@ -69,8 +75,8 @@ type exporter struct {
 	writers []writer
 	pipes   *pipes
 	failed  atomic.Bool
-	pseudo  *pseudonyms
-	decoder *decoder
+	prep    *preparers
+	batch   []Record // kept records not given to the preparers yet
 	counter *counter
 	tally   Tally // the finished count, set once the records are read
 	agree   map[string]*meanAcc
@@ -90,8 +96,7 @@ func newExporter(job Job) (*exporter, error) {
 	if job.ProgressEvery <= 0 {
 		job.ProgressEvery = 1000
 	}
-	x := &exporter{job: job, files: newFileSet(job.Sink), pseudo: newPseudonyms(job.Release.Salt),
-		decoder: newDecoder(&job.Release.Schema), counter: newCounter(job.Spec.Formats, job.Release.Criteria),
+	x := &exporter{job: job, files: newFileSet(job.Sink), counter: newCounter(job.Spec.Formats, job.Release.Criteria),
 		agree: map[string]*meanAcc{}}
 	e := &env{rel: job.Release, spec: job.Spec, files: x.files}
 	for _, name := range job.Spec.Formats {
@@ -107,10 +112,12 @@ func newExporter(job Job) (*exporter, error) {
 	for _, w := range x.writers {
 		x.pipes.list = append(x.pipes.list, newPipe(w, func() { x.failed.Store(true) }))
 	}
+	x.prep = newPreparers(job.Release, job.Spec)
 	return x, nil
 }
 
-// add prepares one record and hands it to every writer.
+// add reads one record: a kept one is prepared with the records after it
+// and then handed to every writer (take).
 func (x *exporter) add(rec *Record) error {
 	x.read++
 	x.counter.t.Read++
@@ -124,13 +131,46 @@ func (x *exporter) add(rec *Record) error {
 	if x.failed.Load() {
 		return x.pipes.stop()
 	}
-	e, err := x.prepare(rec)
-	if err != nil {
-		return err
+	x.batch = append(x.batch, *rec)
+	if len(x.batch) < prepareBatch {
+		return nil
 	}
-	x.pipes.send(e)
-	x.count(e)
+	b := x.prep.give(x.batch)
+	x.batch = make([]Record, 0, prepareBatch)
+	return x.take(b)
+}
+
+// drain gives the preparers the last kept records and takes back every
+// batch still pending, in order.
+func (x *exporter) drain() error {
+	if len(x.batch) > 0 {
+		if err := x.take(x.prep.give(x.batch)); err != nil {
+			return err
+		}
+		x.batch = nil
+	}
+	for b := x.prep.oldest(); b != nil; b = x.prep.oldest() {
+		if err := x.take(b); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// take hands a prepared batch (nil: none) to every writer and counts it, in
+// stream order; it returns the error of the batch's failed record, if any.
+func (x *exporter) take(b *preparedBatch) error {
+	if b == nil {
+		return nil
+	}
+	for _, e := range b.entries {
+		if x.failed.Load() {
+			return x.pipes.stop()
+		}
+		x.pipes.send(e)
+		x.count(e)
+	}
+	return b.err
 }
 
 // keep applies the metadata filter, then the status rule and the spot
@@ -171,6 +211,7 @@ func (x *exporter) finish() (*Manifest, error) {
 	if x.job.Progress != nil {
 		x.job.Progress(x.read)
 	}
+	x.prep.stop()
 	if err := x.pipes.stop(); err != nil {
 		x.abort()
 		return nil, err
@@ -198,6 +239,9 @@ func (x *exporter) finish() (*Manifest, error) {
 // abort stops the writers and closes whatever is open, ignoring errors:
 // the release has failed.
 func (x *exporter) abort() {
+	if x.prep != nil {
+		x.prep.stop()
+	}
 	if x.pipes != nil {
 		_ = x.pipes.stop()
 	}

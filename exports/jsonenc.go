@@ -143,16 +143,34 @@ func appendList(b []byte, n int, elem func([]byte, int) []byte) []byte {
 	return append(b, ']')
 }
 
+// smallMap is the number of keys appendMap sorts in place, without allocating.
+const smallMap = 16
+
 // appendMap appends a map with its keys sorted; a nil map is null.
 func appendMap[V any](b []byte, m map[string]V) []byte {
 	if m == nil {
 		return append(b, "null"...)
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+	var small [smallMap]string
+	var keys []string
+	if len(m) <= smallMap {
+		keys = small[:0]
+		for k := range m {
+			// note: insertion sort; the maps of a record have a handful of keys
+			i := len(keys)
+			keys = append(keys, k)
+			for ; i > 0 && keys[i-1] > k; i-- {
+				keys[i] = keys[i-1]
+			}
+			keys[i] = k
+		}
+	} else {
+		keys = make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
 	}
-	slices.Sort(keys)
 	b = append(b, '{')
 	for i, k := range keys {
 		if i > 0 {

@@ -3,6 +3,7 @@ package exports
 import (
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -19,6 +20,13 @@ func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
 		map[string]json.RawMessage{"k": json.RawMessage(`{"a":1}`), "e": json.RawMessage(`"x"`)},
 		map[string]float64{"q": 0.3333, "p": 1}, map[string]string{"b": "2", "a": "1"},
 		map[string]any(nil), []Label{{Annotator: "anon-1", Answers: map[string]json.RawMessage{"x": json.RawMessage(`"yes"`)}}},
+	}
+	for _, n := range []int{smallMap - 1, smallMap, smallMap + 1, 3 * smallMap} {
+		m := map[string]int64{}
+		for i := range n {
+			m[string(rune('z'-i%26))+strings.Repeat("k", i/26)] = int64(i) // note: keys given in reverse order, some sharing a prefix
+		}
+		values = append(values, m)
 	}
 	for _, v := range values {
 		want, err := marshalCanon(v)

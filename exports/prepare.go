@@ -8,18 +8,34 @@ import (
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
+// preparer turns records into entries. It keeps caches (pseudonyms, decoded
+// answers) that are pure memos, so each goroutine that prepares records has
+// its own and the entries do not depend on which one prepared them.
+type preparer struct {
+	rel     *Release
+	spec    *Spec
+	pseudo  *pseudonyms
+	decoder *decoder
+}
+
+func newPreparer(rel *Release, spec *Spec) *preparer {
+	return &preparer{rel: rel, spec: spec, pseudo: newPseudonyms(rel.Salt), decoder: newDecoder(&rel.Schema)}
+}
+
 // prepare turns a streamed record into an entry: canonical JSON, split,
 // pseudonyms, decoded answers and per-item agreement.
-func (x *exporter) prepare(rec *Record) (*entry, error) {
-	schema := &x.job.Release.Schema
+func (x *preparer) prepare(rec *Record) (*entry, error) {
+	schema := &x.rel.Schema
 	x.pseudonymise(rec)
-	if err := canonRecord(rec, x.job.Spec.Raw); err != nil {
+	if err := canonRecord(rec, x.spec.Raw); err != nil {
 		return nil, err
 	}
-	if c, err := tasks.CanonicalLanguage(rec.Language); rec.Language != "" && (err != nil || c != rec.Language) {
-		return nil, recordErr(rec.ID, rec.ExternalID, "language", tasks.CodeInvalidLanguage, "%q is not a canonical BCP 47 tag (%q)", rec.Language, c)
+	if rec.Language != "" {
+		if c, err := tasks.CanonicalLanguage(rec.Language); err != nil || c != rec.Language {
+			return nil, recordErr(rec.ID, rec.ExternalID, "language", tasks.CodeInvalidLanguage, "%q is not a canonical BCP 47 tag (%q)", rec.Language, c)
+		}
 	}
-	split, err := x.job.Spec.Split.assign(rec.ID, rec.ExternalID, rec.Meta)
+	split, err := x.spec.Split.assign(rec.ID, rec.ExternalID, rec.Meta)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +119,7 @@ func checkProvenance(rec *Record) error {
 // pseudonymise replaces every user id of a record with its pseudonym and
 // names the role of each label and review. Labels, reviews and skips are
 // copied first: the caller's slices are not changed.
-func (x *exporter) pseudonymise(rec *Record) {
+func (x *preparer) pseudonymise(rec *Record) {
 	p := x.pseudo
 	rec.Provenance.Adjudicator = p.of(rec.Provenance.Adjudicator)
 	rec.Labels = slices.Clone(rec.Labels)

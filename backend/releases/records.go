@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
+	"sync"
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
@@ -13,7 +14,7 @@ import (
 )
 
 // pageSize is the number of items read per query while a release streams.
-const pageSize = 1000
+const pageSize = 500
 
 // page is one page of records, or the error that ended the stream.
 type page struct {
@@ -22,12 +23,12 @@ type page struct {
 }
 
 // records streams the release's items in id order as exports records. Pages are read and
-// converted one ahead of the exporter on a goroutine of their own; the stream waits for that
-// goroutine before it returns, so nothing is written after a release stopped.
+// converted ahead of the exporter on goroutines of their own (readPages); the stream waits for
+// them before it returns, so nothing is written after a release stopped.
 func (s *Service) records(ctx context.Context, fp *workflow.Project, stages []flow.Stage, med *releaseMedia) iter.Seq2[exports.Record, error] {
 	return func(yield func(exports.Record, error) bool) {
 		ctx, cancel := context.WithCancel(ctx)
-		pages := make(chan page, 1)
+		pages := make(chan page)
 		finished := make(chan struct{})
 		go func() {
 			defer close(finished)
@@ -53,30 +54,71 @@ func (s *Service) records(ctx context.Context, fp *workflow.Project, stages []fl
 	}
 }
 
-// readPages sends every page of records to out, then closes it. The query for the next page
-// of items runs while the current page's labels are read and converted.
+// buildAhead is the number of pages whose labels are read and whose records are built at the
+// same time, each on a goroutine of its own, while the exporter takes the pages before them.
+const buildAhead = 2
+
+// readPages sends every page of records to out in id order, then closes it. One goroutine
+// reads the pages of items, each query starting when the page before it arrived, and starts
+// building each page's records (its labels read, converted); up to buildAhead pages are built
+// at once. The pages' media are then rewritten one page after the other, in order, here.
 func (s *Service) readPages(ctx context.Context, fp *workflow.Project, stages []flow.Stage, med *releaseMedia, out chan<- page) {
 	defer close(out)
+	built := make(chan chan page, buildAhead-1)
+	go s.buildPages(ctx, fp, stages, built)
+	defer func() {
+		for range built { // note: the reading goroutine ends once ctx ends or every page was read
+		}
+	}()
+	for next := range built {
+		pg := <-next
+		if pg.err == nil {
+			pg.err = s.rewriteMedia(ctx, fp, pg.recs, med)
+		}
+		select {
+		case out <- pg:
+		case <-ctx.Done():
+			return
+		}
+		if pg.err != nil {
+			return
+		}
+	}
+}
+
+// buildPages reads the pages of items and sends, for each in order, where its records will
+// arrive; it closes built once every page was read (or one failed, or ctx ended) and every
+// page it started was built.
+func (s *Service) buildPages(ctx context.Context, fp *workflow.Project, stages []flow.Stage, built chan<- chan page) {
+	var wg sync.WaitGroup
+	defer func() {
+		wg.Wait()
+		close(built)
+	}()
 	next := s.fetchItems(ctx, fp.ID, stages, "")
 	for {
 		res := <-next
 		if res.err == nil && len(res.items) == 0 {
 			return
 		}
-		var recs []exports.Record
-		err := res.err
-		if err == nil {
-			next = s.fetchItems(ctx, fp.ID, stages, res.items[len(res.items)-1].ID)
-			recs, err = s.convert(ctx, fp, res.items, med)
+		pg := make(chan page, 1)
+		if res.err != nil {
+			pg <- page{err: res.err}
 		}
 		select {
-		case out <- page{recs: recs, err: err}:
+		case built <- pg:
 		case <-ctx.Done():
 			return
 		}
-		if err != nil {
+		if res.err != nil {
 			return
 		}
+		// note: a page is built once there is room for it in built, which bounds the pages held
+		next = s.fetchItems(ctx, fp.ID, stages, res.items[len(res.items)-1].ID)
+		wg.Go(func() {
+			recs, err := s.convert(ctx, fp, res.items)
+			pg <- page{recs: recs, err: err}
+		})
 	}
 }
 
@@ -96,8 +138,9 @@ func (s *Service) fetchItems(ctx context.Context, projectID string, stages []flo
 	return ch
 }
 
-// convert turns a page of items into records: ground truth, labels and reviews, media.
-func (s *Service) convert(ctx context.Context, fp *workflow.Project, its []store.ItemTruth, med *releaseMedia) ([]exports.Record, error) {
+// convert turns a page of items into records: ground truth, labels and reviews. Their media
+// are rewritten afterwards (rewriteMedia), page after page.
+func (s *Service) convert(ctx context.Context, fp *workflow.Project, its []store.ItemTruth) ([]exports.Record, error) {
 	ids := make([]string, len(its))
 	for i := range its {
 		ids[i] = its[i].ID
@@ -115,29 +158,36 @@ func (s *Service) convert(ctx context.Context, fp *workflow.Project, its []store
 	if fp.Policy.ChecklistStage != nil {
 		lists = workflow.RefinedLists(*fp.StageSchema(flow.StageChecklist))
 	}
-	var assetIDs []string
 	for i := range its {
 		recs[i] = record(&its[i], byItem[its[i].ID])
 		recs[i].Refinements = workflow.Refinements(lists, its[i].Drafted, byItem[its[i].ID])
+	}
+	return recs, nil
+}
+
+// rewriteMedia replaces the asset references of a page's inputs with what the release carries.
+func (s *Service) rewriteMedia(ctx context.Context, fp *workflow.Project, recs []exports.Record, med *releaseMedia) error {
+	var assetIDs []string
+	for i := range recs {
 		walkMedia(fp.Schema, recs[i].Inputs, func(id string) (string, error) {
 			assetIDs = append(assetIDs, id)
 			return "", nil
 		})
 	}
 	if len(assetIDs) == 0 {
-		return recs, nil
+		return nil
 	}
 	assets, err := s.store.AssetsByIDs(ctx, fp.ID, assetIDs)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for i := range recs {
 		if err := med.rewrite(ctx, fp.Schema, recs[i].Inputs, assets); err != nil {
-			return nil, &exports.RecordError{ID: recs[i].ID, ExternalID: recs[i].ExternalID, Field: "inputs",
+			return &exports.RecordError{ID: recs[i].ID, ExternalID: recs[i].ExternalID, Field: "inputs",
 				Code: "media_unavailable", Message: err.Error()}
 		}
 	}
-	return recs, nil
+	return nil
 }
 
 // record is one item as exports reads it. Inputs, metadata and answers are JSON objects the
