@@ -15,6 +15,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/webhooks"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -38,6 +39,7 @@ type Service struct {
 	media   *media.Service
 	now     func() time.Time
 	schemas sync.Map // schemaKey → *SchemaDoc; versions never change
+	hooks   webhooks.Notifier
 }
 
 // Deps are what the workflow needs; Media may be nil for a service that only claims and
@@ -49,7 +51,7 @@ type Deps struct {
 
 // New returns the workflow service.
 func New(d Deps) *Service {
-	return &Service{store: d.Store, media: d.Media, now: func() time.Time { return time.Now().UTC() }}
+	return &Service{store: d.Store, media: d.Media, now: func() time.Time { return time.Now().UTC() }, hooks: webhooks.Off{}}
 }
 
 // Project is a project with its parsed policy and one version of its schema.
