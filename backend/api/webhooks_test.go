@@ -303,3 +303,20 @@ func TestWebhookPrivateTargets(t *testing.T) {
 		}
 	})
 }
+
+// TestWebhookHotPathStatements: with the job queue and the webhook service wired, a claim +
+// submit of a project without webhooks costs no more than TestHotPathStatements allows: the
+// item.decided of the third submit costs no statement, since the replica knows the project has
+// no webhook. On PostgreSQL, where the queue's workers have a pool of their own.
+func TestWebhookHotPathStatements(t *testing.T) {
+	driverName, counted := testenv.CountingDriver("pgx")
+	dsn := testenv.PostgresURL(t)
+	e := newEnv(t, func(tb testing.TB) *store.Store {
+		return testenv.OpenPool(tb, dsn, store.Pool{MaxOpen: 4, Driver: driverName})
+	}, func(o *options) { o.jobs = true })
+	perUnit, claims, submits := hotPath(t, e, counted)
+	t.Logf("with webhooks wired, none made: %.1f statements per claim + submit (claim %v, submit %v)", perUnit, claims, submits)
+	if perUnit > hotPathBudget["postgres"] {
+		t.Errorf("a claim + submit costs %.1f statements, more than the budget of %.1f", perUnit, hotPathBudget["postgres"])
+	}
+}

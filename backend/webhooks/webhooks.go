@@ -71,9 +71,9 @@ const PerWebhook = 4
 // the one before: 5 s, 20 s, 80 s, 5 min, 21 min, 85 min, 5.7 h (about 7.5 h in all).
 const DefaultBackoff = 5 * time.Second
 
-// knownFor is how long a replica trusts what it read of whether a project has webhooks, so
-// that events of projects without any cost no statement; a webhook made on another replica
-// gets that replica's events at most this long after.
+// knownFor is how long a replica trusts what it read of a project's enabled webhooks, so that
+// events of projects without any cost no statement; a webhook made or changed on another
+// replica gets that replica's events at most this long after.
 const knownFor = 5 * time.Second
 
 // Deps are what the service needs.
@@ -97,19 +97,25 @@ type Service struct {
 	client       *httpClient
 
 	mu    sync.Mutex
-	known map[string]knownCount // project id → its enabled webhooks, as last read
+	known map[string]knownHooks // project id → its enabled webhooks, as last read
 	busy  map[string]int        // webhook id → deliveries in flight in this process
 }
 
-type knownCount struct {
-	n  int
-	at time.Time
+// knownHooks are a project's enabled webhooks as read at a time.
+type knownHooks struct {
+	at    time.Time
+	hooks []knownHook
+}
+
+type knownHook struct {
+	id     string
+	events []string
 }
 
 // New returns the service; UseJobs wires the job queue once it exists.
 func New(d Deps) *Service {
 	s := &Service{store: d.Store, allowPrivate: d.AllowPrivate, backoff: d.Backoff, lookup: d.Lookup,
-		known: map[string]knownCount{}, busy: map[string]int{}}
+		known: map[string]knownHooks{}, busy: map[string]int{}}
 	if s.backoff <= 0 {
 		s.backoff = DefaultBackoff
 	}
@@ -343,42 +349,53 @@ type Payload struct {
 }
 
 // Notify queues a delivery of the event to each enabled webhook of its project that takes it,
-// in tx's transaction (or a transaction of its own). A project this replica knows to have no
-// enabled webhook costs no statement.
+// in tx's transaction (or a transaction of its own). What this replica read of the project's
+// enabled webhooks in the last knownFor is taken as it is, so an event of a project without
+// one costs no statement, and one with webhooks a delivery row and a job per webhook taking it
+// (on PostgreSQL River's insert may add a notification, at most one per queue and interval).
 func (s *Service) Notify(ctx context.Context, tx *store.Store, ev Event) error {
-	if s.jobs == nil || ev.Type == "" || !s.mayHave(ctx, tx, ev.ProjectID) {
+	if s.jobs == nil || ev.Type == "" {
 		return nil
 	}
-	if _, ok := tx.SQLTx(); !ok {
-		return tx.WithTx(ctx, func(tx *store.Store) error { return s.queue(ctx, tx, ev) })
-	}
-	return s.queue(ctx, tx, ev)
-}
-
-// mayHave says whether a project may have an enabled webhook, from what this replica read of
-// it in the last knownFor; an error reading counts as yes.
-func (s *Service) mayHave(ctx context.Context, tx *store.Store, projectID string) bool {
-	s.mu.Lock()
-	k, ok := s.known[projectID]
-	s.mu.Unlock()
-	if ok && time.Since(k.at) < knownFor {
-		return k.n > 0
-	}
-	n, err := db(tx).CountEnabled(ctx, projectID)
-	if err != nil {
-		return true
-	}
-	s.mu.Lock()
-	s.known[projectID] = knownCount{n: n, at: time.Now()}
-	s.mu.Unlock()
-	return n > 0
-}
-
-func (s *Service) queue(ctx context.Context, tx *store.Store, ev Event) error {
-	ws, err := db(tx).Subscribed(ctx, ev.ProjectID, ev.Type)
+	ws, err := s.subscribed(ctx, tx, ev)
 	if err != nil || len(ws) == 0 {
 		return err
 	}
+	if _, ok := tx.SQLTx(); !ok {
+		return tx.WithTx(ctx, func(tx *store.Store) error { return s.queue(ctx, tx, ev, ws) })
+	}
+	return s.queue(ctx, tx, ev, ws)
+}
+
+// subscribed lists the ids of the project's enabled webhooks that take the event, from what
+// this replica read of them in the last knownFor.
+func (s *Service) subscribed(ctx context.Context, tx *store.Store, ev Event) ([]string, error) {
+	s.mu.Lock()
+	k, ok := s.known[ev.ProjectID]
+	s.mu.Unlock()
+	if !ok || time.Since(k.at) >= knownFor {
+		ws, err := db(tx).Enabled(ctx, ev.ProjectID)
+		if err != nil {
+			return nil, err
+		}
+		k = knownHooks{at: time.Now(), hooks: make([]knownHook, len(ws))}
+		for i, w := range ws {
+			k.hooks[i] = knownHook{id: w.ID, events: w.Events}
+		}
+		s.mu.Lock()
+		s.known[ev.ProjectID] = k
+		s.mu.Unlock()
+	}
+	var out []string
+	for _, w := range k.hooks {
+		if slices.Contains(w.events, ev.Type) {
+			out = append(out, w.id)
+		}
+	}
+	return out, nil
+}
+
+func (s *Service) queue(ctx context.Context, tx *store.Store, ev Event, webhookIDs []string) error {
 	data := map[string]any{"project_id": ev.ProjectID}
 	for k, v := range ev.Data {
 		data[k] = v
@@ -387,10 +404,15 @@ func (s *Service) queue(ctx context.Context, tx *store.Store, ev Event) error {
 	if err != nil {
 		return err
 	}
-	for _, w := range ws {
-		d := hooks.Delivery{ID: "msg_" + hooks.NewID(), WebhookID: w.ID, Event: ev.Type, Payload: string(body)}
-		if err := db(tx).CreateDelivery(ctx, &d); err != nil {
-			return err
+	for _, id := range webhookIDs {
+		d := hooks.Delivery{ID: "msg_" + hooks.NewID(), WebhookID: id, Event: ev.Type, Payload: string(body)}
+		// note: a webhook deleted or disabled on another replica since this one read them is
+		// skipped here
+		if made, err := db(tx).CreateDelivery(ctx, &d); err != nil || !made {
+			if err != nil {
+				return err
+			}
+			continue
 		}
 		if err := s.jobs.EnqueueDelivery(ctx, tx, d.ID); err != nil {
 			return err

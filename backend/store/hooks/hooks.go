@@ -178,36 +178,9 @@ func (d DB) DeleteWebhook(ctx context.Context, projectID, id string) error {
 	return err
 }
 
-// Subscribed lists the enabled webhooks of a project that take the event.
-func (d DB) Subscribed(ctx context.Context, projectID, event string) ([]Webhook, error) {
-	ws, err := scanWebhooks(d.Q.QueryContext(ctx, d.bind("SELECT "+webhookCols+" FROM webhooks WHERE project_id = ? AND enabled = ? ORDER BY id"), projectID, true))
-	if err != nil {
-		return nil, err
-	}
-	out := ws[:0]
-	for _, w := range ws {
-		for _, e := range w.Events {
-			if e == event {
-				out = append(out, w)
-				break
-			}
-		}
-	}
-	return out, nil
-}
-
-// CountEnabled counts a project's enabled webhooks.
-func (d DB) CountEnabled(ctx context.Context, projectID string) (int, error) {
-	rows, err := d.Q.QueryContext(ctx, d.bind("SELECT COUNT(*) FROM webhooks WHERE project_id = ? AND enabled = ?"), projectID, true)
-	if err != nil {
-		return 0, err
-	}
-	defer rows.Close()
-	var n int
-	if rows.Next() {
-		err = rows.Scan(&n)
-	}
-	return n, errors.Join(err, rows.Err())
+// Enabled lists the enabled webhooks of a project.
+func (d DB) Enabled(ctx context.Context, projectID string) ([]Webhook, error) {
+	return scanWebhooks(d.Q.QueryContext(ctx, d.bind("SELECT "+webhookCols+" FROM webhooks WHERE project_id = ? AND enabled = ? ORDER BY id"), projectID, true))
 }
 
 const deliveryCols = "id, webhook_id, event, payload, status, attempts, last_error, response_status, created_at, updated_at, delivered_at"
@@ -238,13 +211,21 @@ func scanDeliveries(rows *sql.Rows, err error) ([]Delivery, error) {
 	return out, rows.Err()
 }
 
-// CreateDelivery writes a pending delivery; its id is set by the caller (it is in the payload).
-func (d DB) CreateDelivery(ctx context.Context, v *Delivery) error {
+// CreateDelivery writes a pending delivery to a webhook that is there and enabled; its id is
+// set by the caller (it is in the payload). False: the webhook is gone or disabled, and
+// nothing was written.
+func (d DB) CreateDelivery(ctx context.Context, v *Delivery) (bool, error) {
 	v.CreatedAt, v.Status = now(), StatusPending
 	v.UpdatedAt = v.CreatedAt
-	_, err := d.exec(ctx, "INSERT INTO webhook_deliveries ("+deliveryCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		v.ID, v.WebhookID, v.Event, v.Payload, v.Status, 0, nil, nil, v.CreatedAt, v.UpdatedAt, nil)
-	return err
+	// note: PostgreSQL types the parameters of a SELECT list as text unless told
+	ts := "?"
+	if d.Postgres {
+		ts = "CAST(? AS TIMESTAMP)"
+	}
+	n, err := d.exec(ctx, "INSERT INTO webhook_deliveries ("+deliveryCols+") SELECT ?, ?, ?, ?, ?, 0, NULL, NULL, "+ts+", "+ts+", NULL"+
+		" WHERE EXISTS (SELECT 1 FROM webhooks WHERE id = ? AND enabled = ?)",
+		v.ID, v.WebhookID, v.Event, v.Payload, v.Status, v.CreatedAt, v.UpdatedAt, v.WebhookID, true)
+	return n == 1, err
 }
 
 // Delivery reads one delivery.
