@@ -19,9 +19,9 @@ const module = "github.com/arbiter-annotation/arbiter/"
 var layers = [][]string{
 	{"tasks", "agreement"}, // pure: no I/O of their own, never the backend
 	{"exports"},
-	{"backend/flow", "backend/blob", "backend/config", "backend/store/migrations", "backend/store/rowcache", "backend/store/rawscan", "backend/store/bulk", "backend/store/jobleases"},
+	{"backend/flow", "backend/blob", "backend/config", "backend/store/migrations", "backend/store/rowcache", "backend/store/rawscan", "backend/store/bulk", "backend/store/jobleases", "backend/store/hooks"},
 	{"backend/store"},
-	{"backend/auth", "backend/media", "backend/testenv"},
+	{"backend/auth", "backend/media", "backend/testenv", "backend/webhooks"},
 	{"backend/workflow"},
 	{"backend/insight", "backend/imports", "backend/projects"},
 	{"backend/calibration", "backend/releases"},

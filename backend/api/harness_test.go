@@ -23,6 +23,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
 	"github.com/arbiter-annotation/arbiter/backend/testenv"
+	"github.com/arbiter-annotation/arbiter/backend/webhooks"
 )
 
 // jwtKey signs access tokens in tests, so tests can forge expired or wrong-algorithm tokens.
@@ -59,6 +60,7 @@ func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*opti
 	st := open(t)
 	cfg := config.Defaults()
 	cfg.MaxUploadBytes = o.maxUpload
+	cfg.WebhookAllowPrivate = true // note: receivers in tests listen on loopback
 	if o.config != nil {
 		o.config(&cfg)
 	}
@@ -84,12 +86,14 @@ func newEnv(t *testing.T, open func(testing.TB) *store.Store, opts ...func(*opti
 func serverDeps(t *testing.T, cfg config.Config, st *store.Store, blobs blob.Store, sessions *auth.Sessions, jobs bool) api.Deps {
 	assets := media.New(st, blobs, media.Config{MaxUploadBytes: cfg.MaxUploadBytes, SignedURLTTL: cfg.SignedURLTTL, PublicURL: cfg.PublicURL})
 	svc := api.NewServices(st, blobs, assets)
+	svc.UseWebhooks(webhooks.New(webhooks.Deps{Store: st, AllowPrivate: cfg.WebhookAllowPrivate, Backoff: 50 * time.Millisecond, Lookup: testLookup}))
 	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: svc.Flow, Insight: svc.Insight, Version: "test", PublicURL: cfg.PublicURL})
 	if jobs {
 		runner := startJobs(t, st, svc, rel)
 		svc.Imports.UseJobs(runner)
 		svc.Insight.UseJobs(runner)
 		rel.UseJobs(runner)
+		svc.Webhooks.UseJobs(runner)
 	}
 	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: slog.New(slog.DiscardHandler), Services: svc, Media: assets,
 		Releases: rel}

@@ -23,7 +23,7 @@ func startJobs(t *testing.T, st *store.Store, svc api.Services, rel *releases.Se
 		url = st.URL()
 	}
 	r, err := jobs.Start(context.Background(), jobs.Deps{Store: st, DatabaseURL: url, Imports: svc.Imports, Insight: svc.Insight, Releases: rel,
-		Log: slog.New(slog.DiscardHandler), Workers: 2})
+		Webhooks: svc.Webhooks, Log: slog.New(slog.DiscardHandler), Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

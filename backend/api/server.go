@@ -22,6 +22,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/projects"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/webhooks"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 )
 
@@ -45,18 +46,29 @@ type Services struct {
 	Calibration *calibration.Service // calibration rounds and their reports
 	Imports     *imports.Service     // items and predictions coming in
 	Insight     *insight.Service     // agreement, quality, balance, reports, judges
+	Webhooks    *webhooks.Service    // a project's webhooks and their deliveries
 }
 
 // NewServices wires the services over one store, blob store and media service.
 func NewServices(st *store.Store, blobs blob.Store, assets *media.Service) Services {
 	wf := workflow.New(workflow.Deps{Store: st, Media: assets})
+	wh := webhooks.New(webhooks.Deps{Store: st})
+	wf.UseWebhooks(wh)
 	return Services{
 		Flow:        wf,
 		Projects:    projects.New(st, wf, blobs),
 		Calibration: calibration.New(st, wf),
 		Imports:     imports.New(imports.Deps{Store: st, Workflow: wf, Blobs: blobs, Media: assets}),
 		Insight:     insight.New(st, wf),
+		Webhooks:    wh,
 	}
+}
+
+// UseWebhooks replaces the webhook service (one configured otherwise) and sends the
+// workflow's events to it.
+func (s *Services) UseWebhooks(w *webhooks.Service) {
+	s.Webhooks = w
+	s.Flow.UseWebhooks(w)
 }
 
 // Server routes requests to handlers.
@@ -73,6 +85,7 @@ type Server struct {
 	calibration *calibration.Service
 	imports     *imports.Service
 	insight     *insight.Service
+	webhooks    *webhooks.Service
 	media       *media.Service
 	releases    *releases.Service
 	engine      *gin.Engine
@@ -82,7 +95,7 @@ type Server struct {
 func New(d Deps) *Server {
 	gin.SetMode(gin.ReleaseMode)
 	s := &Server{cfg: d.Config, store: d.Store, blobs: d.Blobs, sessions: d.Sessions, log: d.Log, ui: d.UI, metrics: newMetrics(),
-		flow: d.Flow, projects: d.Projects, calibration: d.Calibration, imports: d.Imports, insight: d.Insight,
+		flow: d.Flow, projects: d.Projects, calibration: d.Calibration, imports: d.Imports, insight: d.Insight, webhooks: d.Webhooks,
 		media: d.Media, releases: d.Releases}
 	e := gin.New()
 	e.ContextWithFallback = true
@@ -217,6 +230,8 @@ func (s *Server) routes() {
 	pr.GET("/calibration-rounds/:rid", s.require(store.RoleLead), w(s.getRound))
 	pr.GET("/calibration-rounds/:rid/report", s.require(store.RoleLead), w(s.roundReport))
 	pr.GET("/calibration-rounds/:rid/mine", s.require(store.RoleAnnotator), w(s.myRoundResult))
+	pr.GET("/webhooks", s.require(store.RoleLead), w(s.listWebhooks))
+	pr.GET("/webhooks/:wid/deliveries", s.require(store.RoleLead), w(s.webhookDeliveries))
 
 	pa := annotate.Group("/projects/:pid", s.project)
 	pa.POST("/criteria/:cid", s.require(store.RoleLead, store.RoleReviewer), w(s.reviewCriterion))
@@ -242,6 +257,10 @@ func (s *Server) routes() {
 	pm.POST("/calibration-rounds", s.require(store.RoleLead), w(s.createRound))
 	pm.POST("/calibration-rounds/:rid/close", s.require(store.RoleLead), w(s.closeRound))
 	pm.POST("/calibration-rounds/:rid/notes", s.require(store.RoleLead), w(s.addRoundNote))
+	pm.POST("/webhooks", s.require(store.RoleLead), w(s.createWebhook))
+	pm.PATCH("/webhooks/:wid", s.require(store.RoleLead), w(s.patchWebhook))
+	pm.DELETE("/webhooks/:wid", s.require(store.RoleLead), w(s.deleteWebhook))
+	pm.POST("/webhooks/:wid/rotate", s.require(store.RoleLead), w(s.rotateWebhook))
 
 	padm := a.Group("/projects/:pid", s.scope(auth.ScopeAdmin), s.project)
 	padm.PUT("/storage", s.requireAdmin, w(s.setStorageQuota))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/webhooks"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
@@ -370,7 +371,11 @@ func (s *Service) CloseRound(ctx context.Context, p *workflow.Project, actorID, 
 			map[string]any{"number": r.Number, "expired_assignments": expired}); err != nil {
 			return err
 		}
-		return s.recordPasses(ctx, tx, p, actorID, r)
+		if err := s.recordPasses(ctx, tx, p, actorID, r); err != nil {
+			return err
+		}
+		return s.wf.Webhooks().Notify(ctx, tx, webhooks.Event{Type: webhooks.CalibrationRoundClosed, ProjectID: p.ID,
+			Data: map[string]any{"round_id": r.ID, "number": r.Number}})
 	})
 	if err != nil {
 		return nil, err

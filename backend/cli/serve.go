@@ -23,6 +23,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/webhooks"
 	"github.com/arbiter-annotation/arbiter/frontend"
 )
 
@@ -50,7 +51,8 @@ func serve(ctx context.Context, args []string, env config.Env, stdout, stderr io
 	}
 	// note: the job queue outlives ctx so that shutdown can drain it after the listener stops
 	queue, err := jobs.Start(context.WithoutCancel(ctx), jobs.Deps{Store: st, DatabaseURL: cfg.DatabaseURL,
-		Imports: deps.Imports, Insight: deps.Insight, Releases: deps.Releases, Log: log, Workers: 2})
+		Imports: deps.Imports, Insight: deps.Insight, Releases: deps.Releases,
+		Webhooks: deps.Webhooks, Log: log, Workers: 2})
 	if err != nil {
 		return err
 	}
@@ -58,6 +60,7 @@ func serve(ctx context.Context, args []string, env config.Env, stdout, stderr io
 	deps.Insight.UseJobs(queue)
 	deps.Flow.UseJobs(queue)
 	deps.Releases.UseJobs(queue)
+	deps.Webhooks.UseJobs(queue)
 	srv := api.New(deps)
 	err = listen(ctx, cfg, srv.Handler(), srv.MetricsHandler(), log, stdout, firstStart)
 	stopCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -150,6 +153,7 @@ func buildDeps(ctx context.Context, cfg config.Config, st *store.Store, log *slo
 	sessions := auth.NewSessions(st, issuer, cfg.RefreshTokenTTL, limits)
 	assets := media.New(st, blobs, media.Config{MaxUploadBytes: cfg.MaxUploadBytes, SignedURLTTL: cfg.SignedURLTTL, PublicURL: cfg.PublicURL})
 	svc := api.NewServices(st, blobs, assets)
+	svc.UseWebhooks(webhooks.New(webhooks.Deps{Store: st, AllowPrivate: cfg.WebhookAllowPrivate}))
 	rel := releases.New(releases.Deps{Store: st, Blobs: blobs, Flow: svc.Flow, Insight: svc.Insight, Version: Version, PublicURL: cfg.PublicURL, Log: log})
 	return api.Deps{Config: cfg, Store: st, Blobs: blobs, Sessions: sessions, Log: log, UI: ui, Services: svc, Media: assets, Releases: rel}, firstStart, nil
 }

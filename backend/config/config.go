@@ -61,6 +61,8 @@ type Config struct {
 	// HeaderTimeout is how long a client may take to send a request's headers; a slower one
 	// is disconnected.
 	HeaderTimeout time.Duration
+	// WebhookAllowPrivate lets webhooks target loopback and private networks.
+	WebhookAllowPrivate bool
 }
 
 // MinBodyRate is the slowest a request body may arrive once BodyTimeout has passed, in bytes a
@@ -115,6 +117,7 @@ func Parse(fs *flag.FlagSet, args []string, env Env) (Config, error) {
 	fs.DurationVar(&c.DBConnMaxLifetime, "db-conn-max-lifetime", c.DBConnMaxLifetime, "close a database connection after this long; 0: never (ARBITER_DB_CONN_MAX_LIFETIME)")
 	fs.DurationVar(&c.DBConnMaxIdleTime, "db-conn-max-idle-time", c.DBConnMaxIdleTime, "close a database connection unused for this long; 0: never (ARBITER_DB_CONN_MAX_IDLE_TIME)")
 	fs.IntVar(&c.PasswordHashMemoryMiB, "password-hash-memory", c.PasswordHashMemoryMiB, "MiB that password hashing may use at once, 19 per login; beyond it logins get 503 (ARBITER_PASSWORD_HASH_MEMORY)")
+	fs.BoolVar(&c.WebhookAllowPrivate, "webhook-allow-private", false, "let webhooks post to loopback, link-local and private addresses (ARBITER_WEBHOOK_ALLOW_PRIVATE)")
 	fs.StringVar(&c.PprofAddr, "pprof-addr", "", "serve /debug/pprof on this address only, e.g. 127.0.0.1:6060; off when empty (ARBITER_PPROF_ADDR)")
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {

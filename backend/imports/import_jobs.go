@@ -12,6 +12,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/webhooks"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
@@ -125,7 +126,13 @@ func (s *Service) RunImport(ctx context.Context, id string) error {
 	}
 	b, _ := json.Marshal(rep)
 	im.Status, im.Report, im.BytesDone, im.LinesDone = flow.ImportDone, b, im.BytesTotal, int64(rep.Lines)
-	if err := s.store.UpdateImport(ctx, im); err != nil {
+	if err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		if err := tx.UpdateImport(ctx, im); err != nil {
+			return err
+		}
+		return s.wf.Webhooks().Notify(ctx, tx, webhooks.Event{Type: webhooks.ImportCompleted, ProjectID: im.ProjectID,
+			Data: map[string]any{"import_id": im.ID, "lines": rep.Lines}})
+	}); err != nil {
 		return err
 	}
 	return s.blobs.Delete(ctx, im.BlobKey)

@@ -25,6 +25,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/insight"
 	"github.com/arbiter-annotation/arbiter/backend/releases"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/webhooks"
 )
 
 // ImportArgs is the job that works one background import.
@@ -131,6 +132,43 @@ func (w *figuresWorker) Work(ctx context.Context, job *river.Job[FiguresArgs]) e
 // Timeout lets a large project's figures take as long as they need.
 func (w *figuresWorker) Timeout(*river.Job[FiguresArgs]) time.Duration { return -1 }
 
+// DeliveryArgs is the job that makes one webhook delivery.
+type DeliveryArgs struct {
+	DeliveryID string `json:"delivery_id"`
+}
+
+// Kind names the job type in the queue.
+func (DeliveryArgs) Kind() string { return "webhook_delivery" }
+
+// InsertOpts: a delivery is tried webhooks.MaxAttempts times, in a queue of its own so that
+// slow receivers never hold up imports or releases.
+func (DeliveryArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: webhooks.MaxAttempts, Queue: QueueWebhooks}
+}
+
+type deliveryWorker struct {
+	river.WorkerDefaults[DeliveryArgs]
+	hooks *webhooks.Service
+}
+
+func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[DeliveryArgs]) error {
+	err := w.hooks.Deliver(ctx, job.Args.DeliveryID, job.Attempt >= job.MaxAttempts)
+	if errors.Is(err, webhooks.ErrBusy) {
+		return river.JobSnooze(time.Second)
+	}
+	return err
+}
+
+// NextRetry backs off exponentially (webhooks.Service.RetryAt).
+func (w *deliveryWorker) NextRetry(job *river.Job[DeliveryArgs]) time.Time {
+	return w.hooks.RetryAt(job.Attempt)
+}
+
+// Timeout is one attempt's bound, with a margin for recording it.
+func (w *deliveryWorker) Timeout(*river.Job[DeliveryArgs]) time.Duration {
+	return webhooks.AttemptTimeout + 10*time.Second
+}
+
 // MaintenanceArgs is the periodic job that does autovacuum's work where nothing else does
 // (store.Maintain).
 type MaintenanceArgs struct{}
@@ -163,17 +201,22 @@ type Runner interface {
 	imports.Enqueuer
 	insight.Enqueuer
 	releases.Enqueuer
+	webhooks.Enqueuer
 	// Stop waits for running jobs to finish, or for ctx to end.
 	Stop(ctx context.Context) error
 }
 
 // The queues, each with workers of its own, so that small jobs never wait behind large ones:
 // small imports and maintenance in river.QueueDefault, the figures leads read in QueueFigures,
-// releases and large imports in QueueBulk.
+// releases and large imports in QueueBulk, webhook deliveries in QueueWebhooks.
 const (
-	QueueFigures = "figures"
-	QueueBulk    = "bulk"
+	QueueFigures  = "figures"
+	QueueBulk     = "bulk"
+	QueueWebhooks = "webhooks"
 )
+
+// WebhookWorkers is how many webhook deliveries one replica makes at once.
+const WebhookWorkers = 8
 
 // BulkImportBytes is the size from which an import is bulk work.
 const BulkImportBytes = 4 << 20
@@ -185,6 +228,7 @@ type Deps struct {
 	Imports     *imports.Service
 	Insight     *insight.Service
 	Releases    *releases.Service // nil: no release jobs are worked
+	Webhooks    *webhooks.Service // nil: no webhook deliveries are made
 	Log         *slog.Logger
 	// Workers is how many jobs of each of QueueDefault and QueueBulk run at once (QueueFigures
 	// runs one).
@@ -202,6 +246,9 @@ func Start(ctx context.Context, d Deps) (Runner, error) {
 	if d.Releases != nil {
 		river.AddWorker(workers, &releaseWorker{releases: d.Releases})
 	}
+	if d.Webhooks != nil {
+		river.AddWorker(workers, &deliveryWorker{hooks: d.Webhooks})
+	}
 	log := d.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -212,6 +259,7 @@ func Start(ctx context.Context, d Deps) (Runner, error) {
 			river.QueueDefault: {MaxWorkers: max(d.Workers, 1)},
 			QueueBulk:          {MaxWorkers: max(d.Workers, 1)},
 			QueueFigures:       {MaxWorkers: 1},
+			QueueWebhooks:      {MaxWorkers: WebhookWorkers},
 		},
 		Workers:           workers,
 		Middleware:        []rivertype.Middleware{leases},
@@ -304,6 +352,16 @@ func (s *split[TTx]) EnqueueRelease(ctx context.Context, tx *store.Store, id str
 		return fmt.Errorf("job queue: enqueue needs a transaction")
 	}
 	_, err := s.inserter.InsertTx(ctx, sqlTx, ReleaseArgs{ReleaseID: id}, nil)
+	return err
+}
+
+// EnqueueDelivery queues a webhook delivery in the store transaction tx.
+func (s *split[TTx]) EnqueueDelivery(ctx context.Context, tx *store.Store, deliveryID string) error {
+	sqlTx, ok := tx.SQLTx()
+	if !ok {
+		return fmt.Errorf("job queue: enqueue needs a transaction")
+	}
+	_, err := s.inserter.InsertTx(ctx, sqlTx, DeliveryArgs{DeliveryID: deliveryID}, nil)
 	return err
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	quota "github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/webhooks"
 	"github.com/arbiter-annotation/arbiter/backend/workflow"
 	"github.com/arbiter-annotation/arbiter/exports"
 )
@@ -30,12 +31,13 @@ func (s *Service) Run(ctx context.Context, id string) error {
 	case flow.ReleaseDone, flow.ReleaseFailed:
 		return nil
 	case flow.ReleaseRunning:
-		return s.fail(ctx, r, errInterrupted)
+		err = s.fail(ctx, r, errInterrupted)
+	default:
+		if err = s.run(ctx, r); err != nil {
+			err = s.fail(ctx, r, err)
+		}
 	}
-	if err := s.run(ctx, r); err != nil {
-		return s.fail(ctx, r, err)
-	}
-	return nil
+	return errors.Join(err, s.flow.Webhooks().Notify(context.WithoutCancel(ctx), s.store, webhooks.ReleaseEnded(ctx, s.store, r.ID)))
 }
 
 // Interrupted ends a release whose job will not run again (the queue gave up on it after its

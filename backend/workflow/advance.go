@@ -10,6 +10,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/webhooks"
 	"github.com/arbiter-annotation/arbiter/exports"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
@@ -319,8 +320,12 @@ func (u *submission) adjudicate(ctx context.Context, it *store.Item, answers tas
 // decide records an item's ground truth and moves it to done, with the audit event moveItem
 // writes.
 func (s *Service) decide(ctx context.Context, tx *store.Store, p *Project, it *store.Item, gt *store.GroundTruth) error {
-	return tx.DecideItem(ctx, gt, flow.StageDone, store.Event{ProjectID: p.ID, Action: "item.stage", Target: "item:" + it.ID,
-		Before: map[string]any{"stage": it.Stage}, After: map[string]any{"stage": flow.StageDone}})
+	if err := tx.DecideItem(ctx, gt, flow.StageDone, store.Event{ProjectID: p.ID, Action: "item.stage", Target: "item:" + it.ID,
+		Before: map[string]any{"stage": it.Stage}, After: map[string]any{"stage": flow.StageDone}}); err != nil {
+		return err
+	}
+	return s.hooks.Notify(ctx, tx, webhooks.Event{Type: webhooks.ItemDecided, ProjectID: p.ID,
+		Data: map[string]any{"item_id": it.ID, "external_id": it.ExternalID, "provenance": gt.Provenance}})
 }
 
 // moveItem changes an item's stage and records it in the audit trail.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/webhooks"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -177,8 +178,12 @@ func (s *Service) judgeGold(ctx context.Context, tx *store.Store, p *Project, us
 		return err
 	}
 	reason := fmt.Sprintf("gold accuracy %d/%d over the last %d gold answers is below %g", g.Correct, g.Answered, g.Answered, p.Policy.GoldMinAccuracy)
-	return tx.Audit(ctx, p.ID, "", "member.pause", "user:"+userID, map[string]any{"paused": false},
-		map[string]any{"paused": true, "reason": reason, "gold_correct": g.Correct, "gold_answered": g.Answered})
+	if err := tx.Audit(ctx, p.ID, "", "member.pause", "user:"+userID, map[string]any{"paused": false},
+		map[string]any{"paused": true, "reason": reason, "gold_correct": g.Correct, "gold_answered": g.Answered}); err != nil {
+		return err
+	}
+	return s.hooks.Notify(ctx, tx, webhooks.Event{Type: webhooks.AnnotatorFlagged, ProjectID: p.ID,
+		Data: map[string]any{"user_id": userID, "reason": reason, "gold_correct": g.Correct, "gold_answered": g.Answered}})
 }
 
 // withGold adds the gold items a person could still be given to their available label work,

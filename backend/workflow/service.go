@@ -15,6 +15,7 @@ import (
 	"github.com/arbiter-annotation/arbiter/backend/flow"
 	"github.com/arbiter-annotation/arbiter/backend/media"
 	"github.com/arbiter-annotation/arbiter/backend/store"
+	"github.com/arbiter-annotation/arbiter/backend/webhooks"
 	"github.com/arbiter-annotation/arbiter/tasks"
 )
 
@@ -41,6 +42,7 @@ type Service struct {
 	open    openWork // the assignments handed out here, for their autosaves
 	jobs    FiguresQueue
 	models  sync.Map // project id → *keptModels: the reliability models adaptive overlap decides by
+	hooks   webhooks.Notifier
 }
 
 // Deps are what the workflow needs; Media may be nil for a service that only claims and
@@ -52,7 +54,7 @@ type Deps struct {
 
 // New returns the workflow service.
 func New(d Deps) *Service {
-	return &Service{store: d.Store, media: d.Media, now: func() time.Time { return time.Now().UTC() }}
+	return &Service{store: d.Store, media: d.Media, now: func() time.Time { return time.Now().UTC() }, hooks: webhooks.Off{}}
 }
 
 // Project is a project with its parsed policy and one version of its schema.

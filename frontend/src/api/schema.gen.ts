@@ -2044,10 +2044,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{pid}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's webhooks, without their secrets (lead) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook; its signing secret is answered this once (lead)
+         * @description Each event the webhook takes is posted to `url` as `{type, timestamp, data}`, signed as
+         *     Standard Webhooks says: `webhook-id` (the delivery's id, the same on every attempt),
+         *     `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` and the base64 of the
+         *     HMAC-SHA256 of `id.timestamp.body`, keyed by the secret's base64 part). A delivery is
+         *     tried up to 8 times with exponential backoff (5 s, then four times longer each time),
+         *     each attempt bounded to 20 s; a 2xx answer delivers it. Targets on loopback, link-local,
+         *     private (RFC 1918, RFC 4193), unspecified, multicast or shared (CGNAT) addresses are
+         *     refused, here and again on the address dialled at each attempt, unless the server runs
+         *     with `--webhook-allow-private`.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/webhooks/{wid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a webhook and its delivery log (lead) */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook's url, events or enabled flag (lead)
+         * @description A disabled webhook gets no new deliveries, and its queued ones end `failed` without an attempt.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/webhooks/{wid}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a webhook a new secret, answered this once (lead)
+         * @description Attempts from now on, including retries of earlier deliveries, are signed with the new secret.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{pid}/webhooks/{wid}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook's latest 100 deliveries, newest first (lead) */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description The event's `data` always holds `project_id`, and: `release.completed` `release_id`,
+         *     `name`, `release_url`, `manifest_path`, `manifest_url`; `release.failed` `release_id`,
+         *     `name`, `release_url`, `error`; `calibration_round.closed` `round_id`, `number`;
+         *     `item.decided` `item_id`, `external_id`, `provenance`; `import.completed` `import_id`,
+         *     `lines` (background imports); `annotator.flagged` `user_id`, `reason`, `gold_correct`,
+         *     `gold_answered` (paused by the gold check).
+         * @enum {string}
+         */
+        WebhookEvent: "release.completed" | "release.failed" | "calibration_round.closed" | "item.decided" | "import.completed" | "annotator.flagged";
+        Webhook: {
+            id: string;
+            project_id: string;
+            url: string;
+            events: components["schemas"]["WebhookEvent"][];
+            enabled: boolean;
+            created_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookWithSecret: {
+            id: string;
+            project_id: string;
+            url: string;
+            events: components["schemas"]["WebhookEvent"][];
+            enabled: boolean;
+            created_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * @description `whsec_` and the base64 of 32 random bytes; shown only in this answer.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        WebhookDelivery: {
+            /** @description The `webhook-id` header of every attempt. */
+            id: string;
+            webhook_id: string;
+            event: components["schemas"]["WebhookEvent"];
+            /**
+             * @description `pending` while queued or between attempts, `delivered` on a 2xx answer, `failed` once no attempt is left or the webhook was disabled.
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            last_error: string | null;
+            /** @description The HTTP status of the last answer. */
+            response_status: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            delivered_at: string | null;
+        };
         /**
          * @example {
          *       "error": {
@@ -4374,6 +4521,8 @@ export interface components {
         linkSig: string;
         /** @description Calibration round id. */
         roundID: string;
+        /** @description Webhook id. */
+        webhookID: string;
         /** @description An assignment id of the caller; other people's assignments answer 404. */
         assignmentID: string;
     };
@@ -8171,6 +8320,230 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://ci.example.org/arbiter",
+                 *       "events": [
+                 *         "release.completed",
+                 *         "release.failed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description An absolute http:// or https:// URL without credentials.
+                     */
+                    url: string;
+                    events: components["schemas"]["WebhookEvent"][];
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`: `details.events` (`required`), `details.events[i]` (`unknown_event`, `duplicate`), `details.url` (`required`, `invalid_url`, `unresolvable`, `private_address`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Webhook id. */
+                wid: components["parameters"]["webhookID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Webhook id. */
+                wid: components["parameters"]["webhookID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uri */
+                    url?: string;
+                    events?: components["schemas"]["WebhookEvent"][];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`, as when a webhook is made. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Webhook id. */
+                wid: components["parameters"]["webhookID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook with its new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Non-members get 404 for every path under it. */
+                pid: components["parameters"]["pid"];
+                /** @description Webhook id. */
+                wid: components["parameters"]["webhookID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }
