@@ -107,6 +107,20 @@ func (s *Server) me(c *gin.Context) error {
 	return nil
 }
 
+// updateMe changes the signed-in user's own settings (their interface language).
+func (s *Server) updateMe(c *gin.Context) error {
+	var req auth.OwnSettings
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	u, err := s.sessions.UpdateOwnSettings(c.Request.Context(), currentUser(c).ID, req)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, u)
+	return nil
+}
+
 func (s *Server) createToken(c *gin.Context) error {
 	var req auth.NewToken
 	if err := bindJSON(c, &req); err != nil {

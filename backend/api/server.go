@@ -160,6 +160,7 @@ func (s *Server) routes() {
 	a.POST("/auth/logout", w(s.logout))
 
 	own := a.Group("", s.sessionOnly)
+	own.PATCH("/me", w(s.updateMe))
 	own.POST("/me/password", w(s.changePassword))
 	own.GET("/me/tokens", w(s.listTokens))
 	own.POST("/me/tokens", w(s.createToken))

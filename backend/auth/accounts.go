@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/mail"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,10 +23,23 @@ type NewUser struct {
 	IsAdmin  bool   `json:"is_admin"`
 	// CanCreateProjects lets the user create projects (administrators always can).
 	CanCreateProjects bool `json:"can_create_projects"`
+	// Locale is the language of the user's interface (one of Locales, or empty).
+	Locale string `json:"locale"`
+}
+
+// Locales are the languages the interface is translated into; a user's locale is one of
+// them or empty (the browser's language applies then).
+var Locales = []string{"en", "zh-CN"}
+
+func checkLocale(fe tasks.FieldErrors, locale string) {
+	if locale != "" && !slices.Contains(Locales, locale) {
+		fe.Add("locale", "invalid_locale", "locale must be one of %s, or empty", strings.Join(Locales, ", "))
+	}
 }
 
 func (in NewUser) validate() error {
 	fe := tasks.FieldErrors{}
+	checkLocale(fe, in.Locale)
 	if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != strings.TrimSpace(in.Email) {
 		fe.Add("email", "invalid_email", "email must be a plain address like ana@example.org")
 	}
@@ -50,7 +64,7 @@ func (s *Sessions) CreateUser(ctx context.Context, actorID string, in NewUser) (
 	if err != nil {
 		return nil, err
 	}
-	u := &store.User{Email: in.Email, Name: strings.TrimSpace(in.Name), PasswordHash: hash, IsAdmin: in.IsAdmin, CanCreateProjects: in.CanCreateProjects}
+	u := &store.User{Email: in.Email, Name: strings.TrimSpace(in.Name), PasswordHash: hash, IsAdmin: in.IsAdmin, CanCreateProjects: in.CanCreateProjects, Locale: in.Locale}
 	err = s.store.WithTx(ctx, func(tx *store.Store) error {
 		if err := tx.CreateUser(ctx, u); err != nil {
 			return err
@@ -78,6 +92,37 @@ func (s *Sessions) SetCanCreateProjects(ctx context.Context, actorID, userID str
 			return err
 		}
 		return tx.Audit(ctx, "", actorID, "user.permissions", "user:"+userID, nil, map[string]bool{"can_create_projects": can})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return UserViewOf(u), nil
+}
+
+// OwnSettings are the settings a user changes for themselves; a field left out keeps its value.
+type OwnSettings struct {
+	Locale *string `json:"locale"`
+}
+
+// UpdateOwnSettings changes the signed-in user's own settings.
+func (s *Sessions) UpdateOwnSettings(ctx context.Context, userID string, in OwnSettings) (*UserView, error) {
+	fe := tasks.FieldErrors{}
+	if in.Locale != nil {
+		checkLocale(fe, *in.Locale)
+	}
+	if err := fe.Err(); err != nil {
+		return nil, err
+	}
+	var u *store.User
+	err := s.store.WithTx(ctx, func(tx *store.Store) error {
+		if in.Locale != nil {
+			if err := tx.SetLocale(ctx, userID, *in.Locale); err != nil {
+				return store.Missing(err, "user")
+			}
+		}
+		var err error
+		u, err = tx.User(ctx, userID)
+		return err
 	})
 	if err != nil {
 		return nil, err

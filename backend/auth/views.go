@@ -14,16 +14,18 @@ type UserView struct {
 	// IsAdmin: administrators manage accounts and see every project.
 	IsAdmin bool `json:"is_admin"`
 	// CanCreateProjects is granted by administrators (who can always create projects).
-	CanCreateProjects bool      `json:"can_create_projects"`
-	Disabled          bool      `json:"disabled"`
-	CreatedAt         time.Time `json:"created_at"`
-	UpdatedAt         time.Time `json:"updated_at"`
+	CanCreateProjects bool `json:"can_create_projects"`
+	Disabled          bool `json:"disabled"`
+	// Locale is the language of the user's interface: "en", "zh-CN", or empty when not chosen.
+	Locale    string    `json:"locale"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // UserViewOf is the view of an account.
 func UserViewOf(u *store.User) *UserView {
 	return &UserView{ID: u.ID, Email: u.Email, Name: u.Name, IsAdmin: u.IsAdmin, CanCreateProjects: u.CanCreateProjects,
-		Disabled: u.Disabled, CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt}
+		Disabled: u.Disabled, Locale: u.Locale, CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt}
 }
 
 func userViews(us []store.User) []UserView {

@@ -47,7 +47,7 @@ func mustJSON(t *testing.T, v any) []byte {
 // TestViewsHoldNoSecrets: what responses and the audit trail keep of an account and a token
 // are the fields the views name, never a password hash or a token hash.
 func TestViewsHoldNoSecrets(t *testing.T) {
-	userKeys := []string{"can_create_projects", "created_at", "disabled", "email", "id", "is_admin", "name", "updated_at"}
+	userKeys := []string{"can_create_projects", "created_at", "disabled", "email", "id", "is_admin", "locale", "name", "updated_at"}
 	tokenKeys := []string{"created_at", "expires_at", "id", "last_used_at", "name", "prefix", "scopes"}
 	forEachBackend(t, func(t *testing.T, s *Sessions) {
 		ctx := context.Background()

@@ -18,6 +18,8 @@ type User struct {
 	// CanCreateProjects is granted by administrators (who can always create projects).
 	CanCreateProjects bool
 	Disabled          bool
+	// Locale is the language of the user's interface: "en", "zh-CN", or empty when not chosen.
+	Locale string
 	// SessionGeneration ends every access token signed in an older generation.
 	SessionGeneration int
 	CreatedAt         time.Time
@@ -66,7 +68,17 @@ func (s *Store) UserCount(ctx context.Context) (int64, error) {
 
 // SetCanCreateProjects grants or withdraws the permission to create projects.
 func (s *Store) SetCanCreateProjects(ctx context.Context, id string, can bool) error {
-	res := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", id).Updates(map[string]any{"can_create_projects": can, "updated_at": now()})
+	return s.updateUser(ctx, id, map[string]any{"can_create_projects": can})
+}
+
+// SetLocale stores the language of a user's interface ("" forgets it).
+func (s *Store) SetLocale(ctx context.Context, id, locale string) error {
+	return s.updateUser(ctx, id, map[string]any{"locale": locale})
+}
+
+func (s *Store) updateUser(ctx context.Context, id string, fields map[string]any) error {
+	fields["updated_at"] = now()
+	res := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", id).Updates(fields)
 	if res.Error == nil && res.RowsAffected == 0 {
 		return ErrNotFound
 	}
@@ -75,22 +87,10 @@ func (s *Store) SetCanCreateProjects(ctx context.Context, id string, can bool) e
 
 // SetPassword stores a new password hash and starts a new session generation.
 func (s *Store) SetPassword(ctx context.Context, userID, hash string) error {
-	res := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Updates(map[string]any{
-		"password_hash": hash, "session_generation": gorm.Expr("session_generation + 1"), "updated_at": now(),
-	})
-	if res.Error == nil && res.RowsAffected == 0 {
-		return ErrNotFound
-	}
-	return translate(res.Error)
+	return s.updateUser(ctx, userID, map[string]any{"password_hash": hash, "session_generation": gorm.Expr("session_generation + 1")})
 }
 
 // SetDisabled disables or re-enables a user; either starts a new session generation.
 func (s *Store) SetDisabled(ctx context.Context, userID string, disabled bool) error {
-	res := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Updates(map[string]any{
-		"disabled": disabled, "session_generation": gorm.Expr("session_generation + 1"), "updated_at": now(),
-	})
-	if res.Error == nil && res.RowsAffected == 0 {
-		return ErrNotFound
-	}
-	return translate(res.Error)
+	return s.updateUser(ctx, userID, map[string]any{"disabled": disabled, "session_generation": gorm.Expr("session_generation + 1")})
 }

@@ -119,6 +119,13 @@ export class ApiClient {
     this.startSession(auth);
   }
 
+  /** Changes the caller's own settings (their interface language); listeners get the changed user. */
+  async updateMe(settings: { locale?: User["locale"] }): Promise<User> {
+    const user = await this.patch("/me", { body: settings });
+    this.listeners.forEach((fn) => fn(user));
+    return user;
+  }
+
   /** GET of a route, e.g. `get("/projects/{pid}/agreement", { path: { pid }, query: { stage } })`. */
   get<P extends PathsFor<"get">>(path: P, ...init: InitArg<P, "get">): Promise<Reply<P, "get">> {
     return this.route("GET", path, init[0]);

@@ -1,10 +1,11 @@
 import type { ApiClient } from "./client";
-import type { CreateProjectRequest, CreateTokenRequest, CreateUserRequest, ID, ProjectRole } from "./types";
+import type { CreateProjectRequest, CreateTokenRequest, CreateUserRequest, ID, ProjectRole, User } from "./types";
 
 /** Typed calls for the session, users, tokens, projects and members, grouped by area. */
 export function endpoints(c: ApiClient) {
   return {
     me: () => c.get("/me"),
+    updateMe: (settings: { locale?: User["locale"] }) => c.updateMe(settings),
     users: {
       list: () => c.get("/users"),
       create: (req: CreateUserRequest) => c.post("/users", { body: req }),

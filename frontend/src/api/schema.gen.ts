@@ -133,7 +133,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the caller's own settings (sessions only)
+         * @description A field left out keeps its value. `locale` is the language of the caller's interface;
+         *     an empty string forgets the choice (the browser's language applies again).
+         */
+        patch: operations["updateMe"];
         trace?: never;
     };
     "/api/v1/me/tokens": {
@@ -2271,11 +2276,17 @@ export interface components {
             /** @description Granted by administrators; administrators can always create projects. */
             can_create_projects: boolean;
             disabled: boolean;
+            locale: components["schemas"]["Locale"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @description The language of the user's interface; empty when the user has not chosen one (the browser's language applies, English otherwise).
+         * @enum {string}
+         */
+        Locale: "" | "en" | "zh-CN";
         PersonalAccessToken: {
             id: string;
             name: string;
@@ -4763,6 +4774,45 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    locale?: components["schemas"]["Locale"];
+                };
+            };
+        };
+        responses: {
+            /** @description The caller, changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`: `locale` is not one of the languages (details: `{"locale": {"code": "invalid_locale"}}`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
     listTokens: {
         parameters: {
             query?: never;
@@ -4889,6 +4939,7 @@ export interface operations {
                      * @default false
                      */
                     can_create_projects?: boolean;
+                    locale?: components["schemas"]["Locale"];
                 };
             };
         };

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useApiClient, type User } from "../api";
+import i18n, { supportedLocale } from "../i18n";
 
 export type AuthStatus = "restoring" | "signed-in" | "signed-out";
 
@@ -54,6 +55,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       cancelled = true;
     };
   }, [client]);
+
+  // The signed-in user's locale decides the language; without one, the browser's does.
+  const locale = supportedLocale(user?.locale);
+  useEffect(() => {
+    if (status === "restoring") return;
+    if (locale) {
+      if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    } else {
+      void i18n.changeLanguage(); // detects the browser's language again
+    }
+  }, [status, locale]);
 
   const login = useCallback((email: string, password: string) => client.login(email, password), [client]);
   const logout = useCallback(() => client.logout(), [client]);

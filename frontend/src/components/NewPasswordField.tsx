@@ -1,8 +1,7 @@
 import type { InputHTMLAttributes } from "react";
 import { Field } from "./Field";
+import { useTranslation } from "react-i18next";
 
-/** The password rule the server applies, as the person reads it before submitting. */
-export const PASSWORD_RULE = "At least 12 characters; common passwords are refused.";
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
   label: string;
@@ -18,5 +17,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
  * browser bubble.
  */
 export function NewPasswordField({ error, extra, ...input }: Props) {
-  return <Field type="password" autoComplete="new-password" required {...input} error={error} hint={error ? undefined : extra ? `${PASSWORD_RULE} ${extra}` : PASSWORD_RULE} />;
+  const { t } = useTranslation();
+  // The password rule the server applies, as the person reads it before submitting.
+  const rule = t("account.passwordRule");
+  return <Field type="password" autoComplete="new-password" required {...input} error={error} hint={error ? undefined : extra ? `${rule} ${extra}` : rule} />;
 }

@@ -1,8 +1,11 @@
-export function Spinner({ label = "Loading…" }: { label?: string }) {
+import { useTranslation } from "react-i18next";
+
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useTranslation();
   return (
     <div className="spinner-row" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      <span>{label}</span>
+      <span>{label ?? t("common.loading")}</span>
     </div>
   );
 }

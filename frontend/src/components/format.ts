@@ -1,11 +1,22 @@
-const dateFmt = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
-const dateTimeFmt = new Intl.DateTimeFormat(undefined, {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+import { activeLocale } from "../i18n";
+
+const options: Record<"date" | "dateTime", Intl.DateTimeFormatOptions> = {
+  date: { year: "numeric", month: "short", day: "numeric" },
+  dateTime: { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" },
+};
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The date formatter of the active language, made once per language. */
+function formatter(kind: keyof typeof options): Intl.DateTimeFormat {
+  const locale = activeLocale();
+  const key = `${kind} ${locale}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options[kind]);
+    formatters.set(key, f);
+  }
+  return f;
+}
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -15,10 +26,10 @@ function parse(iso: string | null | undefined): Date | null {
 
 export function formatDate(iso: string | null | undefined, fallback = "—"): string {
   const d = parse(iso);
-  return d ? dateFmt.format(d) : fallback;
+  return d ? formatter("date").format(d) : fallback;
 }
 
 export function formatDateTime(iso: string | null | undefined, fallback = "—"): string {
   const d = parse(iso);
-  return d ? dateTimeFmt.format(d) : fallback;
+  return d ? formatter("dateTime").format(d) : fallback;
 }

@@ -16,6 +16,7 @@ import "./form.css";
 import "./questions.css";
 import "./chrome.css";
 import "../media/media.css";
+import { useTranslation } from "react-i18next";
 
 export interface AnnotationFormProps {
   schema: Schema;
@@ -70,6 +71,7 @@ export function advanceFrom(qs: Question[], i: number): number {
 /** Renders any schema as a keyboard-driven form: inputs on one side, questions on the other. */
 export function AnnotationForm(props: AnnotationFormProps) {
   const { schema, item, onSubmit, serverErrors, keyboard = true } = props;
+  const { t } = useTranslation();
   const qs = schema.questions;
   const [answers, setAnswers] = useState<Answers>(props.initialAnswers ?? {});
   const [active, setActive] = useState(0);
@@ -205,7 +207,7 @@ export function AnnotationForm(props: AnnotationFormProps) {
             errorCount={Object.keys(shown).length}
             onSubmit={submit}
             submitting={props.submitting}
-            label={props.submitLabel ?? "Submit"}
+            label={props.submitLabel ?? t("form.submit")}
             status={props.status}
           />
         </div>

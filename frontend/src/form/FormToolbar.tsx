@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 
 const AUTO_ADVANCE_KEY = "arbiter.form.autoAdvance";
 
@@ -23,19 +24,20 @@ interface Props {
 
 /** Above the questions: how many are answered, auto-advance, and the shortcut legend's button. */
 export function FormToolbar({ answered, total, auto, onAuto, legend, onLegend }: Props) {
+  const { t } = useTranslation();
   return (
     <div className="aform-toolbar">
-      <div className="progress" aria-label={`${answered} of ${total} answered`}>
+      <div className="progress" aria-label={t("form.answeredAria", { answered, total })}>
         <div className="progress-bar" style={{ width: `${total ? (100 * answered) / total : 0}%` }} />
       </div>
       <span className="progress-text">
-        {answered}/{total} answered
+        {t("form.answered", { answered, total })}
       </span>
-      <label className="auto-toggle" title="Move to the next question after a one-key answer">
-        <input type="checkbox" tabIndex={-1} checked={auto} onChange={(e) => onAuto(e.target.checked)} /> Auto-advance
+      <label className="auto-toggle" title={t("form.autoAdvanceTitle")}>
+        <input type="checkbox" tabIndex={-1} checked={auto} onChange={(e) => onAuto(e.target.checked)} /> {t("form.autoAdvance")}
       </label>
       <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={() => onLegend(!legend)} aria-expanded={legend}>
-        Shortcuts <kbd className="kbd">?</kbd>
+        {t("form.shortcuts")} <kbd className="kbd">?</kbd>
       </button>
     </div>
   );

@@ -2,6 +2,7 @@ import { forwardRef, type ReactNode } from "react";
 import { Markdown } from "./Markdown";
 import { isAnswered } from "./answers";
 import type { AnswerValue, FieldProblem, Question } from "../api";
+import { useTranslation } from "react-i18next";
 
 interface Props {
   q: Question;
@@ -15,6 +16,7 @@ interface Props {
 
 /** One question: number, label, guideline text, the answer widget and any problem. */
 export const QuestionCard = forwardRef<HTMLElement, Props>(function QuestionCard({ q, n, value, active, problem, onFocus, children }, ref) {
+  const { t } = useTranslation();
   const done = isAnswered(value);
   const cls = ["q-card", active && "active", done && "done", problem && "invalid", `kind-${q.kind}`].filter(Boolean).join(" ");
   const hid = `qh-${q.key}`;
@@ -48,9 +50,9 @@ export const QuestionCard = forwardRef<HTMLElement, Props>(function QuestionCard
           {q.label}
         </h3>
         {q.required ? (
-          <span className={done ? "req ok" : "req"}>{done ? "Answered" : "Required"}</span>
+          <span className={done ? "req ok" : "req"}>{done ? t("form.answeredBadge") : t("form.required")}</span>
         ) : (
-          <span className="req optional">Optional</span>
+          <span className="req optional">{t("form.optional")}</span>
         )}
       </header>
       {q.help && <Markdown source={q.help} className="q-help" />}

@@ -1,6 +1,7 @@
 import { QuestionCard } from "./QuestionCard";
 import { QuestionBody } from "./questions/QuestionBody";
 import type { AnswerErrors, AnswerValue, Answers, Question, Schema } from "../api";
+import { useTranslation } from "react-i18next";
 
 interface Props {
   schema: Schema;
@@ -34,6 +35,7 @@ export function groupRuns(qs: Question[]): Run[] {
 
 /** The questions in schema order, under their group headings. */
 export function QuestionsPane(p: Props) {
+  const { t } = useTranslation();
   const groups = new Map((p.schema.groups ?? []).map((g) => [g.key, g]));
   return (
     <div className="questions-pane">
@@ -41,7 +43,7 @@ export function QuestionsPane(p: Props) {
       {groupRuns(p.schema.questions).map((run, r) => {
         const g = run.group ? groups.get(run.group) : undefined;
         return (
-          <div key={r} className="q-group" role="group" aria-label={g?.label ?? run.group ?? "Questions"}>
+          <div key={r} className="q-group" role="group" aria-label={g?.label ?? run.group ?? t("form.questions")}>
             {run.group && (
               <header className="q-group-head">
                 <h2>{g?.label ?? run.group}</h2>

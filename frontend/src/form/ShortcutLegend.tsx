@@ -1,52 +1,58 @@
+import type { TFunction } from "i18next";
 import type { Kind } from "../api";
 import { forKind } from "./kinds";
+import { useTranslation } from "react-i18next";
 
+// Each row is a key and the translation key of what it does.
 const GENERAL: [string, string][] = [
-  ["j / ↓", "Next question"],
-  ["k / ↑", "Previous question"],
-  ["Tab / ⇧Tab", "Next / previous control"],
-  ["Enter", "Submit (on a text question: start typing)"],
-  ["Ctrl+Enter", "Submit, also from a text field"],
-  ["Esc", "Leave a text field · close this legend"],
-  ["Delete / ⌫", "Clear the answer"],
-  ["?", "Show or hide shortcuts"],
-  ["Shift+G", "Show or hide the project's guidelines"],
+  ["j / ↓", "legend.general.next"],
+  ["k / ↑", "legend.general.previous"],
+  ["Tab / ⇧Tab", "legend.general.control"],
+  ["Enter", "legend.general.submit"],
+  ["Ctrl+Enter", "legend.general.submitAnywhere"],
+  ["Esc", "legend.general.leave"],
+  ["Delete / ⌫", "legend.general.clear"],
+  ["?", "legend.general.toggle"],
+  ["Shift+G", "legend.general.guidelines"],
 ];
 
 /** The answer keys of each kind. */
 const BY_KIND: Record<Kind, [string, string][]> = {
-  binary: [["y · n · a", "Yes · No · N/A"]],
+  binary: [["y · n · a", "legend.kind.binary"]],
   likert: [
-    ["1–9, 0", "Score (0 is 10 on a 1–10 scale)"],
-    ["← →", "Step down / up"],
-    ["a", "N/A (when offered)"],
+    ["1–9, 0", "legend.kind.likertScore"],
+    ["← →", "legend.kind.likertStep"],
+    ["a", "legend.kind.likertNa"],
   ],
-  choice: [["1–9, 0", "Pick option 1–10"], ["← →", "Previous / next option"]],
-  multi_choice: [["1–9, 0", "Toggle option 1–10"]],
-  pairwise: [["a · b · t", "A better · B better · Tie"]],
-  ranking: [["a, b, …", "Rank responses best first"], ["⌫", "Undo the last"]],
-  checklist: [["0–9", "Score the current item, then the next"], ["← →", "Previous / next item"]],
-  text: [["Enter / i", "Start typing"]],
-  criteria: [["Enter / i", "Start typing; Enter adds a criterion"], ["↑", "Edit the last criterion (empty field)"]],
+  choice: [["1–9, 0", "legend.kind.choicePick"], ["← →", "legend.kind.choiceStep"]],
+  multi_choice: [["1–9, 0", "legend.kind.multiToggle"]],
+  pairwise: [["a · b · t", "legend.kind.pairwise"]],
+  ranking: [["a, b, …", "legend.kind.rankingRank"], ["⌫", "legend.kind.rankingUndo"]],
+  checklist: [["0–9", "legend.kind.checklistScore"], ["← →", "legend.kind.checklistStep"]],
+  text: [["Enter / i", "legend.kind.textType"]],
+  criteria: [["Enter / i", "legend.kind.criteriaType"], ["↑", "legend.kind.criteriaEdit"]],
   list_edit: [
-    ["1 · 2 · 3", "Keep · drop · reword the current entry, then the next"],
-    ["← →", "Previous / next entry"],
-    ["Enter / i", "Type a new entry; Enter adds it"],
+    ["1 · 2 · 3", "legend.kind.listKeep"],
+    ["← →", "legend.kind.listStep"],
+    ["Enter / i", "legend.kind.listType"],
   ],
 };
 
 const MEDIA: [string, string][] = [
-  ["p", "Focus the next player or image; Esc returns"],
-  ["Space", "Play / pause the first video or audio"],
-  ["k", "Play / pause (player focused)"],
-  [", .", "Back / forward one frame (1/30 s)"],
-  ["[ ]", "Slower / faster"],
-  ["← →", "Seek 5 s"],
-  ["m", "Mute"],
-  ["+ − 0", "Zoom in / out / fit (image focused)"],
+  ["p", "legend.mediaKeys.focus"],
+  ["Space", "legend.mediaKeys.play"],
+  ["k", "legend.mediaKeys.playFocused"],
+  [", .", "legend.mediaKeys.frame"],
+  ["[ ]", "legend.mediaKeys.speed"],
+  ["← →", "legend.mediaKeys.seek"],
+  ["m", "legend.mediaKeys.mute"],
+  ["+ − 0", "legend.mediaKeys.zoom"],
 ];
 
-/** The media keys of a page without a form (no Space: it stays with buttons). */
+/** Rows of translation keys, in the active language. */
+const translated = (t: TFunction, rows: [string, string][]): [string, string][] => rows.map(([k, v]) => [k, t(v)]);
+
+/** The media keys of a page without a form (no Space: it stays with buttons); translation keys. */
 export const PAGE_MEDIA_KEYS: [string, string][] = MEDIA.filter(([k]) => k !== "Space");
 
 function Table({ title, rows }: { title: string; rows: [string, string][] }) {
@@ -73,21 +79,22 @@ export interface LegendSection {
   rows: [string, string][];
 }
 
-/** The keyboard legend of a page: its sections, then the media keys. */
+/** The keyboard legend of a page: its sections, then the media keys (translation keys). */
 export function KeyLegend({ sections, media = MEDIA, onClose }: { sections: LegendSection[]; media?: [string, string][]; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
-    <aside className="legend" role="dialog" aria-label="Keyboard shortcuts">
+    <aside className="legend" role="dialog" aria-label={t("legend.title")}>
       <header>
-        <h3>Keyboard shortcuts</h3>
+        <h3>{t("legend.title")}</h3>
         <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={onClose}>
-          Close <kbd className="kbd">?</kbd>
+          {t("legend.close")} <kbd className="kbd">?</kbd>
         </button>
       </header>
       <div className="legend-cols">
         {sections.map((s) => (
           <Table key={s.title} title={s.title} rows={s.rows} />
         ))}
-        <Table title="Media" rows={media} />
+        <Table title={t("legend.media")} rows={translated(t, media)} />
       </div>
     </aside>
   );
@@ -95,12 +102,13 @@ export function KeyLegend({ sections, media = MEDIA, onClose }: { sections: Lege
 
 /** The form's keyboard legend; lists the keys of the kinds this form uses. */
 export function ShortcutLegend({ kinds, onClose }: { kinds: Kind[]; onClose: () => void }) {
+  const { t } = useTranslation();
   const used = [...new Set(kinds)];
   return (
     <KeyLegend
       sections={[
-        { title: "Form", rows: GENERAL },
-        { title: "Answers", rows: used.flatMap((k) => forKind(BY_KIND, k) ?? []) },
+        { title: t("legend.form"), rows: translated(t, GENERAL) },
+        { title: t("legend.answers"), rows: translated(t, used.flatMap((k) => forKind(BY_KIND, k) ?? [])) },
       ]}
       onClose={onClose}
     />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useMediaUrl } from "./resolve";
 import { TransportBar, transportKey, useTransport } from "./controls";
 import type { MediaRef } from "../api";
+import { useTranslation } from "react-i18next";
 
 /**
  * Audio with a waveform (wavesurfer.js drawn over our own <audio> element,
@@ -9,6 +10,7 @@ import type { MediaRef } from "../api";
  * seek, and speed. Focus it for space, [ ] ← → m.
  */
 export function AudioPlayer({ src, label }: { src: MediaRef; label: string }) {
+  const { t: tr } = useTranslation();
   const { url, error } = useMediaUrl(src);
   const audio = useRef<HTMLAudioElement>(null);
   const wave = useRef<HTMLDivElement>(null);
@@ -42,18 +44,18 @@ export function AudioPlayer({ src, label }: { src: MediaRef; label: string }) {
     };
   }, [url]);
 
-  if (error || !url) return <div className="media-error">Audio unavailable</div>;
+  if (error || !url) return <div className="media-error">{tr("media.audioUnavailable")}</div>;
   return (
     <div
       className="player audio-player"
       tabIndex={0}
       data-media-keys="audio"
-      aria-label={`${label}: audio player. Space plays or pauses, brackets change speed, arrows seek.`}
+      aria-label={tr("media.audioPlayer", { label })}
       onKeyDown={(e) => transportKey(t, e, false)}
     >
       <audio ref={audio} src={url} preload="auto" />
       <div ref={wave} className="waveform" onClick={() => undefined}>
-        {waveFailed && <div className="media-error">Waveform unavailable</div>}
+        {waveFailed && <div className="media-error">{tr("media.waveformUnavailable")}</div>}
       </div>
       <TransportBar t={t} frames={false} />
     </div>

@@ -3,12 +3,14 @@ import { ImageViewer } from "./ImageViewer";
 import { SyncToggle, ZoomSync } from "./ZoomSync";
 import type { MediaRef } from "../api";
 import { useMediaUrl } from "./resolve";
+import { useTranslation } from "react-i18next";
 
 /**
  * Several images (e.g. multi-view renders): side by side with linked zoom,
  * or one at a time with thumbnails (← → when focused).
  */
 export function ImageGallery({ images, label }: { images: MediaRef[]; label: string }) {
+  const { t } = useTranslation();
   const [mode, setMode] = useState<"grid" | "one">(images.length > 4 ? "one" : "grid");
   const [at, setAt] = useState(0);
   const [linked, setLinked] = useState(true);
@@ -24,13 +26,13 @@ export function ImageGallery({ images, label }: { images: MediaRef[]; label: str
   return (
     <div className="gallery" tabIndex={-1} data-media-keys="gallery" onKeyDown={onKeyDown}>
       <div className="gallery-bar">
-        <span className="muted">{images.length} images</span>
-        <div className="seg" role="group" aria-label="Layout">
+        <span className="muted">{t("media.images", { count: images.length })}</span>
+        <div className="seg" role="group" aria-label={t("media.layout")}>
           <button type="button" tabIndex={-1} className={mode === "grid" ? "on" : ""} onClick={() => setMode("grid")}>
-            Grid
+            {t("media.grid")}
           </button>
           <button type="button" tabIndex={-1} className={mode === "one" ? "on" : ""} onClick={() => setMode("one")}>
-            Single
+            {t("media.single")}
           </button>
         </div>
         {mode === "grid" && <SyncToggle on={linked} onChange={setLinked} />}
@@ -45,7 +47,7 @@ export function ImageGallery({ images, label }: { images: MediaRef[]; label: str
         </ZoomSync>
       ) : (
         <>
-          <ImageViewer key={i} src={images[i]} alt={`${label} ${i + 1} of ${images.length}`} />
+          <ImageViewer key={i} src={images[i]} alt={t("media.imageOf", { label, n: i + 1, count: images.length })} />
           <div className="thumbs">
             {images.map((img, j) => (
               <Thumb key={j} src={img} on={j === i} onClick={() => setAt(j)} n={j + 1} />
@@ -58,9 +60,10 @@ export function ImageGallery({ images, label }: { images: MediaRef[]; label: str
 }
 
 function Thumb({ src, on, onClick, n }: { src: MediaRef; on: boolean; onClick: () => void; n: number }) {
+  const { t } = useTranslation();
   const { url } = useMediaUrl(src);
   return (
-    <button type="button" tabIndex={-1} className={on ? "thumb on" : "thumb"} onClick={onClick} aria-label={`Image ${n}`}>
+    <button type="button" tabIndex={-1} className={on ? "thumb on" : "thumb"} onClick={onClick} aria-label={t("media.imageN", { n })}>
       {url ? <img src={url} alt="" /> : n}
     </button>
   );

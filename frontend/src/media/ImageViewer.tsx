@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useMediaUrl } from "./resolve";
 import type { MediaRef } from "../api";
+import { useTranslation } from "react-i18next";
 
 /** A zoom and pan state: scale and offset in CSS pixels. */
 export interface View {
@@ -25,6 +26,7 @@ export function zoomAt(v: View, factor: number, px: number, py: number): View {
 
 /** An image with zoom (buttons, Ctrl+wheel, double-click, +/-), pan (drag, arrows) and reset (0). */
 export function ImageViewer({ src, alt, compact }: { src: MediaRef; alt: string; compact?: boolean }) {
+  const { t } = useTranslation();
   const { url, error } = useMediaUrl(src);
   const sync = useContext(ZoomSyncContext);
   const [own, setOwn] = useState<View>(FIT);
@@ -82,7 +84,7 @@ export function ImageViewer({ src, alt, compact }: { src: MediaRef; alt: string;
     e.stopPropagation();
   }
 
-  if (error || !url) return <div className="media-error">Image unavailable</div>;
+  if (error || !url) return <div className="media-error">{t("media.imageUnavailable")}</div>;
   return (
     <figure className={compact ? "image-viewer compact" : "image-viewer"}>
       <div
@@ -90,7 +92,7 @@ export function ImageViewer({ src, alt, compact }: { src: MediaRef; alt: string;
         className={view.s > 1 ? "image-frame zoomed" : "image-frame"}
         tabIndex={0}
         data-media-keys="image"
-        aria-label={`${alt}: image, ${Math.round(view.s * 100)}%. Plus and minus zoom, 0 resets, arrows pan.`}
+        aria-label={t("media.imageFrame", { alt, zoom: Math.round(view.s * 100) })}
         onDoubleClick={onDoubleClick}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -105,19 +107,19 @@ export function ImageViewer({ src, alt, compact }: { src: MediaRef; alt: string;
           className={view.s > 2 ? "pixelated" : undefined}
         />
       </div>
-      <div className="media-bar" aria-label="Zoom">
-        <button type="button" className="mbtn" tabIndex={-1} onClick={() => zoomBy(1 / 1.5)} aria-label="Zoom out">
+      <div className="media-bar" aria-label={t("media.zoom")}>
+        <button type="button" className="mbtn" tabIndex={-1} onClick={() => zoomBy(1 / 1.5)} aria-label={t("media.zoomOut")}>
           −
         </button>
         <span className="mbar-value">{Math.round(view.s * 100)}%</span>
-        <button type="button" className="mbtn" tabIndex={-1} onClick={() => zoomBy(1.5)} aria-label="Zoom in">
+        <button type="button" className="mbtn" tabIndex={-1} onClick={() => zoomBy(1.5)} aria-label={t("media.zoomIn")}>
           +
         </button>
         <button type="button" className="mbtn" tabIndex={-1} onClick={() => setView(FIT)} disabled={view.s === 1}>
-          Fit
+          {t("media.fit")}
         </button>
         <a className="mbtn" tabIndex={-1} href={url} target="_blank" rel="noreferrer noopener">
-          Open
+          {t("media.open")}
         </a>
       </div>
     </figure>

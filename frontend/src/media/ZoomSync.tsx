@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { ZoomSyncContext, type View } from "./ImageViewer";
+import { useTranslation } from "react-i18next";
 
 /** Links the zoom and pan of the image viewers inside it while `on`. */
 export function ZoomSync({ on, children }: { on: boolean; children: ReactNode }) {
@@ -9,9 +10,10 @@ export function ZoomSync({ on, children }: { on: boolean; children: ReactNode })
 
 /** The "Link zoom" switch shown above side-by-side images. */
 export function SyncToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useTranslation();
   return (
     <label className="sync-toggle">
-      <input type="checkbox" tabIndex={-1} checked={on} onChange={(e) => onChange(e.target.checked)} /> Link zoom
+      <input type="checkbox" tabIndex={-1} checked={on} onChange={(e) => onChange(e.target.checked)} /> {t("media.linkZoom")}
     </label>
   );
 }

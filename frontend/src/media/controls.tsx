@@ -2,6 +2,7 @@
 // playback speed, mute, and the keys a focused player answers to.
 import { useEffect, useState, type KeyboardEvent, type RefObject } from "react";
 import { MuteIcon, PauseIcon, PlayIcon, VolumeIcon } from "./icons";
+import { useTranslation } from "react-i18next";
 
 export const FRAME = 1 / 30;
 export const SPEEDS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -101,17 +102,18 @@ export function transportKey(t: Transport, e: KeyboardEvent, frames: boolean): b
 
 /** The control bar under a player. */
 export function TransportBar({ t, frames }: { t: Transport; frames: boolean }) {
+  const { t: tr } = useTranslation();
   return (
     <div className="media-bar transport">
-      <button type="button" className="mbtn play" tabIndex={-1} onClick={t.toggle} aria-label={t.paused ? "Play" : "Pause"}>
+      <button type="button" className="mbtn play" tabIndex={-1} onClick={t.toggle} aria-label={t.paused ? tr("media.play") : tr("media.pause")}>
         {t.paused ? <PlayIcon /> : <PauseIcon />}
       </button>
       {frames && (
         <>
-          <button type="button" className="mbtn" tabIndex={-1} onClick={() => t.step(-1)} aria-label="Previous frame" title="Previous frame (,)">
+          <button type="button" className="mbtn" tabIndex={-1} onClick={() => t.step(-1)} aria-label={tr("media.previousFrame")} title={tr("media.previousFrameTitle")}>
             ‹1f
           </button>
-          <button type="button" className="mbtn" tabIndex={-1} onClick={() => t.step(1)} aria-label="Next frame" title="Next frame (.)">
+          <button type="button" className="mbtn" tabIndex={-1} onClick={() => t.step(1)} aria-label={tr("media.nextFrame")} title={tr("media.nextFrameTitle")}>
             1f›
           </button>
         </>
@@ -125,19 +127,19 @@ export function TransportBar({ t, frames }: { t: Transport; frames: boolean }) {
         step={0.001}
         value={Math.min(t.time, t.duration || 0)}
         onChange={(e) => t.seek(Number(e.target.value))}
-        aria-label="Seek"
+        aria-label={tr("media.seek")}
       />
       <span className="mbar-value time">
         {formatTime(t.time)} / {formatTime(t.duration)}
       </span>
-      <select className="speed" tabIndex={-1} value={t.rate} onChange={(e) => t.speed(Number(e.target.value))} aria-label="Playback speed">
+      <select className="speed" tabIndex={-1} value={t.rate} onChange={(e) => t.speed(Number(e.target.value))} aria-label={tr("media.speed")}>
         {SPEEDS.map((s) => (
           <option key={s} value={s}>
             {s}×
           </option>
         ))}
       </select>
-      <button type="button" className="mbtn" tabIndex={-1} onClick={t.mute} aria-label={t.muted ? "Unmute" : "Mute"}>
+      <button type="button" className="mbtn" tabIndex={-1} onClick={t.mute} aria-label={t.muted ? tr("media.unmute") : tr("media.mute")}>
         {t.muted ? <MuteIcon /> : <VolumeIcon />}
       </button>
     </div>

@@ -6,6 +6,7 @@ import { createContext, useContext } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient, type ApiClient } from "../api";
 import type { MediaRef } from "../api";
+import i18n from "../i18n";
 
 export interface MediaBase {
   /** Prefix for relative paths such as "media/apple.png". */
@@ -39,7 +40,7 @@ export async function resolveMediaUrl(ref: MediaRef, client: ApiClient, base: Me
     return url;
   }
   const url = directUrl(ref, base);
-  if (!url) throw new Error("This media reference cannot be shown.");
+  if (!url) throw new Error(i18n.t("media.cannotShow"));
   return url;
 }
 
@@ -56,7 +57,7 @@ export function useMediaUrl(ref: MediaRef | null | undefined): { url: string | n
   });
   if (!id) {
     const url = directUrl(ref, base);
-    return { url, error: url ? null : new Error("This media reference cannot be shown."), loading: false };
+    return { url, error: url ? null : new Error(i18n.t("media.cannotShow")), loading: false };
   }
   return { url: q.data ?? null, error: q.error, loading: q.isPending };
 }

@@ -1,5 +1,11 @@
-import { afterEach } from "vitest";
+import { afterEach, beforeEach } from "vitest";
 import { cleanup } from "@testing-library/react";
+import i18n from "../i18n";
+
+// Tests find elements by their English text: every test starts in English.
+beforeEach(async () => {
+  if (i18n.language !== "en") await i18n.changeLanguage("en");
+});
 
 afterEach(() => {
   cleanup();

@@ -7,10 +7,11 @@ import { ModelViewer } from "../../media/ModelViewer";
 import { Markdown } from "../Markdown";
 import type { InputType, MediaRef } from "../../api";
 import { MediaRefsContext, refsAsText, WithRefs } from "./mediaRefs";
+import { useTranslation } from "react-i18next";
 
 /** Renders one value by its type; candidates use it for each response. */
 export function InputValue({ type, value, label }: { type: InputType; value: unknown; label: string }) {
-  if (value === undefined || value === null) return <p className="muted input-missing">Not provided for this item.</p>;
+  if (value === undefined || value === null) return <NotProvided />;
   switch (type) {
     case "text":
       return <LongText text={String(value)} />;
@@ -39,8 +40,14 @@ function MarkdownWithRefs({ source }: { source: string }) {
   return <Markdown source={refsAsText(source, refs)} className="input-md" />;
 }
 
+function NotProvided() {
+  const { t } = useTranslation();
+  return <p className="muted input-missing">{t("inputs.notProvided")}</p>;
+}
+
 /** Plain text with its media references as chips, whitespace kept; long text folds with a "Show all" toggle. */
 function LongText({ text }: { text: string }) {
+  const { t, i18n } = useTranslation();
   const long = text.length > 1200;
   const [open, setOpen] = useState(false);
   return (
@@ -50,7 +57,7 @@ function LongText({ text }: { text: string }) {
       </p>
       {long && (
         <button type="button" className="link-btn" tabIndex={-1} onClick={() => setOpen(!open)}>
-          {open ? "Show less" : `Show all (${text.length.toLocaleString()} characters)`}
+          {open ? t("inputs.showLess") : t("inputs.showAll", { n: text.length.toLocaleString(i18n.language) })}
         </button>
       )}
     </div>

@@ -6,6 +6,8 @@ import { createContext, useContext, type ReactNode } from "react";
 import type { InputType, Item, MediaRef, Schema } from "../../api";
 import { useMediaUrl } from "../../media/resolve";
 import { visibleInputs } from "../schema";
+import i18n from "../../i18n";
+import { useTranslation } from "react-i18next";
 
 /** A medium a reference can point to. */
 export type RefKind = "image" | "video" | "audio" | "model3d";
@@ -25,7 +27,8 @@ export type MediaRefs = Partial<Record<RefKind, RefTarget[]>>;
 export const REF_PATTERN = /\{(image|video|audio|model3d|3d)#(\d{1,3})\}/g;
 
 const KIND_OF: Partial<Record<InputType, RefKind>> = { image: "image", image_list: "image", video: "video", audio: "audio", model3d: "model3d" };
-const NOUN: Record<RefKind, string> = { image: "Image", video: "Video", audio: "Audio", model3d: "3D model" };
+/** A medium's noun in the active language, e.g. "Image". */
+const noun = (kind: RefKind) => i18n.t(`inputs.noun.${kind}`);
 
 /** The media of an item that references can name, per kind and in order. */
 export function mediaRefs(schema: Schema, item: Item): MediaRefs {
@@ -53,7 +56,7 @@ export function resolveRef(refs: MediaRefs, kind: string, n: number): { kind: Re
 export function refsAsText(text: string, refs: MediaRefs): string {
   return text.replace(REF_PATTERN, (_m, kind: string, n: string) => {
     const r = resolveRef(refs, kind, Number(n));
-    return `[${NOUN[r.kind]} ${r.n}${r.target ? `: ${r.target.label}` : ""}]`;
+    return `[${noun(r.kind)} ${r.n}${r.target ? `: ${r.target.label}` : ""}]`;
   });
 }
 
@@ -74,10 +77,11 @@ export function WithRefs({ text }: { text: string }) {
 }
 
 function RefChip({ kind, n, target }: { kind: RefKind; n: number; target?: RefTarget }) {
-  const name = `${NOUN[kind]} ${n}`;
+  const { t } = useTranslation();
+  const name = `${noun(kind)} ${n}`;
   if (!target) {
     return (
-      <span className="media-ref missing" title="This item has no such medium">
+      <span className="media-ref missing" title={t("inputs.noSuchMedium")}>
         {name}
       </span>
     );
@@ -87,7 +91,7 @@ function RefChip({ kind, n, target }: { kind: RefKind; n: number; target?: RefTa
     el?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
   };
   return (
-    <button type="button" tabIndex={-1} className="media-ref" onClick={show} title={`${target.label}: show it`} data-ref={`${kind}#${n}`}>
+    <button type="button" tabIndex={-1} className="media-ref" onClick={show} title={t("inputs.showIt", { label: target.label })} data-ref={`${kind}#${n}`}>
       {kind === "image" && <RefThumb src={target.ref} />}
       {name}
     </button>

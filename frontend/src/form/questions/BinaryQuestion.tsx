@@ -1,13 +1,15 @@
 import { Kbd } from "./Kbd";
 import type { QuestionProps } from "./types";
+import { useTranslation } from "react-i18next";
 
 /** Yes / No (/ N/A). A "defect" question says what Yes means. */
 export function BinaryQuestion({ q, value, onChange }: QuestionProps) {
+  const { t } = useTranslation();
   const opts: { v: string; label: string; key: string }[] = [
-    { v: "yes", label: "Yes", key: "Y" },
-    { v: "no", label: "No", key: "N" },
+    { v: "yes", label: t("question.yes"), key: "Y" },
+    { v: "no", label: t("question.no"), key: "N" },
   ];
-  if (q.allow_na) opts.push({ v: "na", label: "N/A", key: "A" });
+  if (q.allow_na) opts.push({ v: "na", label: t("question.na"), key: "A" });
   return (
     <div className="answer-row">
       <div className="choices" role="radiogroup" aria-label={q.label}>
@@ -25,9 +27,9 @@ export function BinaryQuestion({ q, value, onChange }: QuestionProps) {
           </button>
         ))}
       </div>
-      {q.yes_means === "defect" && <p className="polarity">Yes means the defect is present.</p>}
+      {q.yes_means === "defect" && <p className="polarity">{t("question.yesDefect")}</p>}
       {q.allow_na && q.na_means && q.na_means !== "missing" && (
-        <p className="na-note">N/A counts as {q.na_means === "satisfied" ? "satisfied" : "not satisfied"}.</p>
+        <p className="na-note">{q.na_means === "satisfied" ? t("question.naSatisfied") : t("question.naNotSatisfied")}</p>
       )}
     </div>
   );

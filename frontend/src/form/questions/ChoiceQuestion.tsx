@@ -1,10 +1,12 @@
 import { Kbd } from "./Kbd";
 import type { QuestionProps } from "./types";
+import { useTranslation } from "react-i18next";
 
 const keyOf = (i: number) => (i < 9 ? String(i + 1) : i === 9 ? "0" : "");
 
 /** One option (choice) or several (multi_choice), each with a digit key. */
 export function ChoiceQuestion({ q, value, onChange }: QuestionProps) {
+  const { t } = useTranslation();
   const multi = q.kind === "multi_choice";
   const chosen = multi ? (Array.isArray(value) ? value : []) : [];
   const isOn = (k: string) => (multi ? chosen.includes(k) : value === k);
@@ -35,7 +37,11 @@ export function ChoiceQuestion({ q, value, onChange }: QuestionProps) {
       </div>
       {multi && (q.min !== undefined || q.max !== undefined) && (
         <p className="polarity">
-          Choose {q.min !== undefined && q.max !== undefined ? `${q.min}–${q.max}` : q.min !== undefined ? `at least ${q.min}` : `at most ${q.max}`}.
+          {q.min !== undefined && q.max !== undefined
+            ? t("question.chooseRange", { min: q.min, max: q.max })
+            : q.min !== undefined
+              ? t("question.chooseAtLeast", { min: q.min })
+              : t("question.chooseAtMost", { max: q.max })}
         </p>
       )}
     </div>

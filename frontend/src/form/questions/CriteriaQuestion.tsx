@@ -1,8 +1,10 @@
 import { useState, type KeyboardEvent } from "react";
 import type { QuestionProps } from "./types";
+import { useTranslation } from "react-i18next";
 
 /** A list of criteria written by the annotator: Enter adds, ↑ in an empty field edits the last one. */
 export function CriteriaQuestion({ q, value, onChange }: QuestionProps) {
+  const { t } = useTranslation();
   const list = Array.isArray(value) ? value : [];
   const [draft, setDraft] = useState("");
   const set = (next: string[]) => onChange(next.length ? next : undefined);
@@ -28,7 +30,7 @@ export function CriteriaQuestion({ q, value, onChange }: QuestionProps) {
           {list.map((c, i) => (
             <li key={i}>
               <span>{c}</span>
-              <button type="button" tabIndex={-1} className="link-btn" aria-label={`Remove criterion ${i + 1}`} onClick={() => set(list.filter((_, j) => j !== i))}>
+              <button type="button" tabIndex={-1} className="link-btn" aria-label={t("question.removeCriterion", { n: i + 1 })} onClick={() => set(list.filter((_, j) => j !== i))}>
                 ×
               </button>
             </li>
@@ -40,16 +42,16 @@ export function CriteriaQuestion({ q, value, onChange }: QuestionProps) {
           data-edit
           className="text-answer"
           value={draft}
-          placeholder={q.placeholder || "Write a criterion and press Enter"}
-          aria-label={`${q.label}: new criterion`}
+          placeholder={q.placeholder || t("question.criterionPlaceholder")}
+          aria-label={t("question.newCriterion", { label: q.label })}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKeyDown}
         />
       )}
       <p className="counter">
-        {list.length} {list.length === 1 ? "criterion" : "criteria"}
-        {q.min !== undefined || q.max !== undefined ? ` · ${q.min ?? 0}–${q.max ?? "∞"} expected` : ""}
-        {q.max_length ? ` · up to ${q.max_length} characters each` : ""}
+        {t("question.criteriaCount", { count: list.length })}
+        {q.min !== undefined || q.max !== undefined ? t("question.expected", { min: q.min ?? 0, max: q.max ?? "∞" }) : ""}
+        {q.max_length ? t("question.upTo", { max: q.max_length }) : ""}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Kbd } from "./Kbd";
 import type { QuestionProps } from "./types";
+import { useTranslation } from "react-i18next";
 
 /** The key that picks value v on a min..max scale, if any. */
 export function likertKeyLabel(v: number, min: number, max: number): string | null {
@@ -10,6 +11,7 @@ export function likertKeyLabel(v: number, min: number, max: number): string | nu
 
 /** A min..max scale with an anchor text under each anchored point. */
 export function LikertQuestion({ q, value, onChange }: QuestionProps) {
+  const { t } = useTranslation();
   const min = q.min ?? 1;
   const max = q.max ?? 5;
   const points = Array.from({ length: max - min + 1 }, (_, i) => min + i);
@@ -47,7 +49,7 @@ export function LikertQuestion({ q, value, onChange }: QuestionProps) {
             className={value === "na" ? "point na on" : "point na"}
             onClick={() => onChange(value === "na" ? undefined : "na")}
           >
-            <span className="point-value">N/A</span>
+            <span className="point-value">{t("question.na")}</span>
             <span className="point-key">A</span>
           </button>
         )}
@@ -64,7 +66,7 @@ export function LikertQuestion({ q, value, onChange }: QuestionProps) {
         </ul>
       )}
       {chosen && !dense && <p className="chosen-anchor" aria-live="polite">{`${value}: ${chosen}`}</p>}
-      {!q.anchors?.length && <p className="polarity"><Kbd>←</Kbd> <Kbd>→</Kbd> step the scale</p>}
+      {!q.anchors?.length && <p className="polarity"><Kbd>←</Kbd> <Kbd>→</Kbd> {t("question.stepScale")}</p>}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useState, type KeyboardEvent } from "react";
+import i18n from "../../i18n";
 import type { AnswerValue, FieldProblem, ListEdit, Question } from "../../api";
 import type { QuestionProps } from "./types";
+import { useTranslation } from "react-i18next";
 
 /** The list a list_edit question edits, read from the item's inputs; [] when absent. */
 export function inputList(q: Question, inputs: Record<string, unknown> | undefined): string[] {
@@ -18,27 +20,32 @@ export function asEdits(v: AnswerValue | undefined): ListEdit[] {
 /** Client check mirroring the server: every entry decided once, new text where needed, count in bounds. */
 export function checkListEdit(q: Question, v: AnswerValue, listLength?: number): FieldProblem | null {
   const edits = asEdits(v);
-  if (!Array.isArray(v) || edits.length !== (v as unknown[]).length) return { code: "invalid_type", message: "Expected a list of edits." };
+  const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, values ?? {});
+  if (!Array.isArray(v) || edits.length !== (v as unknown[]).length) return { code: "invalid_type", message: t("question.check.edits") };
   const seen = new Set<number>();
   for (const e of edits) {
     if (e.op !== "add") {
-      if (e.from === undefined || seen.has(e.from)) return { code: "duplicate_key", message: "Decide each entry once." };
+      if (e.from === undefined || seen.has(e.from)) return { code: "duplicate_key", message: t("question.check.once") };
       seen.add(e.from);
     }
-    if ((e.op === "reword" || e.op === "add") && !e.text?.trim()) return { code: "too_short", message: `Give the new text (${e.op}).` };
+    if ((e.op === "reword" || e.op === "add") && !e.text?.trim()) return { code: "too_short", message: t("question.check.newText", { op: t(`question.op.${e.op}`) }) };
   }
-  if (listLength !== undefined && seen.size !== listLength) return { code: "too_few", message: `Decide every entry: ${seen.size} of ${listLength}.` };
+  if (listLength !== undefined && seen.size !== listLength) return { code: "too_few", message: t("question.check.every", { seen: seen.size, total: listLength }) };
   const kept = edits.filter((e) => e.op !== "drop").length;
-  if (q.min !== undefined && kept < q.min) return { code: "too_few", message: `Keep at least ${q.min}.` };
-  if (q.max !== undefined && kept > q.max) return { code: "too_many", message: `Keep at most ${q.max}.` };
+  if (q.min !== undefined && kept < q.min) return { code: "too_few", message: t("question.check.keepAtLeast", { min: q.min }) };
+  if (q.max !== undefined && kept > q.max) return { code: "too_many", message: t("question.check.keepAtMost", { max: q.max }) };
   return null;
 }
+
+/** What can be done with an entry of the list. */
+const OPS = ["keep", "drop", "reword"] as const;
 
 /**
  * Edits a list given as an input (a model-drafted checklist): keep, drop or reword each entry,
  * add new ones (Enter adds). The answer lists every entry's decision, then the added ones.
  */
 export function ListEditQuestion({ q, value, onChange, inputs, sub, setSub }: QuestionProps) {
+  const { t } = useTranslation();
   const original = inputList(q, inputs);
   const edits = asEdits(value);
   const [draft, setDraft] = useState("");
@@ -67,14 +74,14 @@ export function ListEditQuestion({ q, value, onChange, inputs, sub, setSub }: Qu
           return (
             <li key={i} data-op={e?.op ?? "undecided"} className={i === sub ? "current" : undefined} onClick={() => setSub(i)}>
               <span style={e?.op === "drop" ? { textDecoration: "line-through" } : undefined}>{text}</span>
-              {(["keep", "drop", "reword"] as const).map((op) => (
+              {OPS.map((op) => (
                 <button key={op} type="button" className="link-btn" aria-pressed={e?.op === op}
                   onClick={() => decide(i, op === "reword" ? { op, from: i, text: e?.text ?? text } : { op, from: i })}>
-                  {op}
+                  {t(`question.op.${op}`)}
                 </button>
               ))}
               {e?.op === "reword" && (
-                <input className="text-answer" data-reword={i} value={e.text ?? ""} aria-label={`${q.label}: new wording of entry ${i + 1}`}
+                <input className="text-answer" data-reword={i} value={e.text ?? ""} aria-label={t("question.newWording", { label: q.label, n: i + 1 })}
                   onChange={(ev) => decide(i, { op: "reword", from: i, text: ev.target.value })} />
               )}
             </li>
@@ -83,18 +90,18 @@ export function ListEditQuestion({ q, value, onChange, inputs, sub, setSub }: Qu
         {added.map((e, j) => (
           <li key={`add-${j}`} data-op="add">
             <span>{e.text}</span>
-            <button type="button" className="link-btn" aria-label={`Remove added entry ${j + 1}`}
+            <button type="button" className="link-btn" aria-label={t("question.removeAdded", { n: j + 1 })}
               onClick={() => emit(decided, added.filter((_, k) => k !== j))}>
               ×
             </button>
           </li>
         ))}
       </ol>
-      <input data-edit className="text-answer" value={draft} placeholder="Add an entry and press Enter"
-        aria-label={`${q.label}: new entry`} onChange={(ev) => setDraft(ev.target.value)} onKeyDown={onAddKey} />
+      <input data-edit className="text-answer" value={draft} placeholder={t("question.addEntry")}
+        aria-label={t("question.newEntry", { label: q.label })} onChange={(ev) => setDraft(ev.target.value)} onKeyDown={onAddKey} />
       <p className="counter">
-        {decided.size} of {original.length} decided · {kept} kept
-        {q.min !== undefined || q.max !== undefined ? ` · ${q.min ?? 0}–${q.max ?? "∞"} expected` : ""}
+        {t("question.decided", { decided: decided.size, total: original.length, kept })}
+        {q.min !== undefined || q.max !== undefined ? t("question.expected", { min: q.min ?? 0, max: q.max ?? "∞" }) : ""}
       </p>
     </div>
   );

@@ -1,12 +1,14 @@
 import { Kbd } from "./Kbd";
 import type { QuestionProps } from "./types";
+import { useTranslation } from "react-i18next";
 
 /** Response A / Response B (/ Tie), in the order the responses are shown. */
 export function PairwiseQuestion({ q, value, onChange }: QuestionProps) {
+  const { t } = useTranslation();
   const opts = [
-    { v: "A", label: "A is better", key: "A" },
-    ...(q.allow_tie ? [{ v: "tie", label: "Tie", key: "T" }] : []),
-    { v: "B", label: "B is better", key: "B" },
+    { v: "A", label: t("question.aBetter"), key: "A" },
+    ...(q.allow_tie ? [{ v: "tie", label: t("question.tie"), key: "T" }] : []),
+    { v: "B", label: t("question.bBetter"), key: "B" },
   ];
   return (
     <div className="choices pairwise" role="radiogroup" aria-label={q.label}>

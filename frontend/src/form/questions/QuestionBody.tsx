@@ -11,6 +11,7 @@ import { TextQuestion } from "./TextQuestion";
 import { CriteriaQuestion } from "./CriteriaQuestion";
 import { ListEditQuestion } from "./ListEditQuestion";
 import type { QuestionProps } from "./types";
+import { useTranslation } from "react-i18next";
 
 /** The answer widget of each kind. */
 const WIDGETS: Record<Kind, (props: QuestionProps) => ReactNode> = {
@@ -28,6 +29,7 @@ const WIDGETS: Record<Kind, (props: QuestionProps) => ReactNode> = {
 
 /** The answer widget for the question's kind. */
 export function QuestionBody(props: QuestionProps) {
+  const { t } = useTranslation();
   const widget = forKind(WIDGETS, props.q.kind);
-  return widget ? widget(props) : <p className="muted">Unsupported question kind “{props.q.kind}”.</p>;
+  return widget ? widget(props) : <p className="muted">{t("question.unsupported", { kind: props.q.kind })}</p>;
 }

@@ -1,8 +1,10 @@
 import { useLayoutEffect, useRef } from "react";
 import type { QuestionProps } from "./types";
+import { useTranslation } from "react-i18next";
 
 /** Free text with a live character count against min/max length. */
 export function TextQuestion({ q, value, onChange }: QuestionProps) {
+  const { t } = useTranslation();
   const text = typeof value === "string" ? value : "";
   const n = [...text.trim()].length;
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -22,15 +24,14 @@ export function TextQuestion({ q, value, onChange }: QuestionProps) {
         className="text-answer"
         rows={2}
         value={text}
-        placeholder={q.placeholder || "Type here. Esc leaves the field, Ctrl+Enter submits."}
+        placeholder={q.placeholder || t("question.textPlaceholder")}
         aria-label={q.label}
         maxLength={q.max_length ? q.max_length + 200 : undefined}
         onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)}
       />
       <p className={short || long ? "counter warn" : "counter"}>
-        {n}
-        {q.max_length ? ` / ${q.max_length}` : ""} characters
-        {q.min_length ? ` · at least ${q.min_length}` : ""}
+        {q.max_length ? t("question.charactersOf", { n, max: q.max_length }) : t("question.characters", { n })}
+        {q.min_length ? t("question.atLeast", { min: q.min_length }) : ""}
       </p>
     </div>
   );

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ApiError, useApi } from "../../api";
 import { NewPasswordField } from "../../components/NewPasswordField";
 import { ErrorMessage } from "../../components/ErrorMessage";
+import { useTranslation } from "react-i18next";
 
 /** The token of a reset link; it travels in the fragment, which browsers send nowhere. */
 export function resetToken(hash: string): string {
@@ -12,6 +13,7 @@ export function resetToken(hash: string): string {
 
 /** Sets a new password with a one-time link from an administrator. */
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const api = useApi();
   const token = resetToken(useLocation().hash);
   const [password, setPassword] = useState("");
@@ -26,19 +28,21 @@ export function ResetPasswordPage() {
   return (
     <div className="login-screen">
       <div className="login-card card">
-        <h1>Set a new password</h1>
+        <h1>{t("reset.title")}</h1>
         {reset.isSuccess ? (
           <div className="notice notice-success" role="status">
-            Your password is set. <Link to="/login">Sign in</Link> with it.
+            {t("reset.doneBefore")}
+            <Link to="/login">{t("reset.doneLink")}</Link>
+            {t("reset.doneAfter")}
           </div>
         ) : !token ? (
-          <div className="notice notice-warn">This link has no token. Ask an administrator for a new one.</div>
+          <div className="notice notice-warn">{t("reset.noToken")}</div>
         ) : (
-          <form className="stack" onSubmit={submit} aria-label="Set a new password">
+          <form className="stack" onSubmit={submit} aria-label={t("reset.title")}>
             {reset.error && Object.keys(fields).length === 0 && <ErrorMessage error={reset.error} />}
-            <NewPasswordField label="New password" value={password} error={fields.new_password} onChange={(e) => setPassword(e.target.value)} />
+            <NewPasswordField label={t("account.newPassword")} value={password} error={fields.new_password} onChange={(e) => setPassword(e.target.value)} />
             <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
-              {reset.isPending ? "Saving…" : "Set password"}
+              {reset.isPending ? t("account.saving") : t("reset.setPassword")}
             </button>
           </form>
         )}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Field } from "../../components/Field";
 import { ErrorMessage } from "../../components/ErrorMessage";
+import { useTranslation } from "react-i18next";
 
 interface LoginFormProps {
   onSubmit(email: string, password: string): Promise<unknown>;
@@ -8,6 +9,7 @@ interface LoginFormProps {
 
 /** Email and password form; shows the server's error when sign-in fails. */
 export function LoginForm({ onSubmit }: LoginFormProps) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
@@ -26,10 +28,10 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
   }
 
   return (
-    <form className="stack" onSubmit={submit} aria-label="Sign in">
+    <form className="stack" onSubmit={submit} aria-label={t("login.signIn")}>
       <ErrorMessage error={error} />
       <Field
-        label="Email"
+        label={t("login.email")}
         type="email"
         name="email"
         autoComplete="username"
@@ -39,7 +41,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
         onChange={(e) => setEmail(e.target.value)}
       />
       <Field
-        label="Password"
+        label={t("login.password")}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -48,7 +50,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
         onChange={(e) => setPassword(e.target.value)}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("login.signingIn") : t("login.signIn")}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
+import type { TFunction } from "i18next";
 import type { Claim, FieldProblem } from "../../../api";
 import { validateAnswers } from "../../../form/answers";
 import { AnnotationForm } from "../../../form/AnnotationForm";
@@ -9,46 +10,47 @@ import type { Column } from "./columns";
 import { DecisionCard } from "./DecisionCard";
 import { decisionReducer, missingAnswers, startDecision } from "./decision";
 import { LabelsTable } from "./LabelsTable";
+import { useTranslation } from "react-i18next";
 
 /** The legend, with the keys of this item's columns. */
-function adjudicateKeys(columns: Column[]): LegendSection[] {
+function adjudicateKeys(t: TFunction, columns: Column[]): LegendSection[] {
   return [
     {
-      title: "Start from a column",
+      title: t("adjudicate.legend.startFrom"),
       rows: columns
         .filter((c) => c.letter)
-        .map((c): [string, string] => [c.letter!, `Take every answer of ${c.title}${c.note ? ` (${c.note})` : ""}, free text included`]),
+        .map((c): [string, string] => [
+          c.letter!,
+          c.note ? t("adjudicate.legend.takeNote", { title: c.title, note: c.note }) : t("adjudicate.legend.take", { title: c.title }),
+        ]),
     },
-    ...ADJUDICATE_KEYS,
+    {
+      title: t("adjudicate.legend.final"),
+      rows: [
+        ["1–9", t("adjudicate.legend.pick")],
+        ["n", t("adjudicate.legend.nextDifference")],
+        ["e", t("adjudicate.legend.edit")],
+        ["r", t("adjudicate.legend.rationale")],
+        ["⇧1–5", t("adjudicate.legend.confidence")],
+        ["Ctrl+Enter", t("adjudicate.legend.submit")],
+      ],
+    },
+    {
+      title: t("review.legend.questions"),
+      rows: [
+        ["j / ↓", t("legend.general.next")],
+        ["k / ↑", t("legend.general.previous")],
+        ["Esc", t("adjudicate.legend.leave")],
+        ["?", t("legend.general.toggle")],
+        ["Shift+G", t("legend.general.guidelines")],
+      ],
+    },
   ];
 }
 
-const ADJUDICATE_KEYS: LegendSection[] = [
-  {
-    title: "Final label",
-    rows: [
-      ["1–9", "Take column 1–9's answer for the question"],
-      ["n", "Next question where the columns differ"],
-      ["e", "Edit the final label in the full form"],
-      ["r", "Write the rationale"],
-      ["⇧1–5", "Confidence 1–5 (again to clear)"],
-      ["Ctrl+Enter", "Submit the final label"],
-    ],
-  },
-  {
-    title: "Questions",
-    rows: [
-      ["j / ↓", "Next question"],
-      ["k / ↑", "Previous question"],
-      ["Esc", "Leave the rationale · close this legend"],
-      ["?", "Show or hide shortcuts"],
-      ["Shift+G", "Show or hide the project's guidelines"],
-    ],
-  },
-];
-
 /** One item to adjudicate; mounted afresh for each assignment. */
 export function AdjudicateBody({ claim, session }: { claim: Claim; session: WorkSession }) {
+  const { t } = useTranslation();
   const [d, dispatch] = useReducer(decisionReducer, claim, startDecision);
   const rationaleBox = useRef<HTMLTextAreaElement>(null);
   const [legend, setLegend] = useState(false);
@@ -59,7 +61,7 @@ export function AdjudicateBody({ claim, session }: { claim: Claim; session: Work
   async function submit() {
     if (session.busy) return;
     const errors: Record<string, FieldProblem> = { ...validateAnswers(schema, d.picks) };
-    if (!d.rationale.trim()) errors.rationale = { code: "required", message: "Say why this is the final answer." };
+    if (!d.rationale.trim()) errors.rationale = { code: "required", message: t("adjudicate.rationaleRequired") };
     dispatch({ type: "errors", errors });
     if (Object.keys(errors).length) {
       const first = qs.findIndex((x) => errors[x.key]);
@@ -110,13 +112,13 @@ export function AdjudicateBody({ claim, session }: { claim: Claim; session: Work
       <div className="review-correct">
         <div className="review-mode-bar">
           <span>
-            <strong>Editing the final label.</strong> Answer in the form, then use these answers.
+            <strong>{t("adjudicate.editing")}</strong> {t("adjudicate.editingHelp")}
           </span>
           <button type="button" className="btn btn-sm" onClick={() => dispatch({ type: "edit", on: false })}>
-            Back to the labels
+            {t("adjudicate.backToLabels")}
           </button>
         </div>
-        <AnnotationForm schema={schema} item={item} initialAnswers={d.picks} submitLabel="Use these answers" onSubmit={(answers) => dispatch({ type: "answers", answers })} />
+        <AnnotationForm schema={schema} item={item} initialAnswers={d.picks} submitLabel={t("adjudicate.useAnswers")} onSubmit={(answers) => dispatch({ type: "answers", answers })} />
       </div>
     );
   }
@@ -124,15 +126,15 @@ export function AdjudicateBody({ claim, session }: { claim: Claim; session: Work
     <div className={d.columns.length > 3 ? "adj-grid wide" : "adj-grid"}>
       <InputsPane schema={schema} item={item} focused={qs[d.active]} answers={d.picks} />
       <div className="review-side">
-        {legend && <KeyLegend sections={adjudicateKeys(d.columns)} media={PAGE_MEDIA_KEYS} onClose={() => setLegend(false)} />}
+        {legend && <KeyLegend sections={adjudicateKeys(t, d.columns)} media={PAGE_MEDIA_KEYS} onClose={() => setLegend(false)} />}
         <div className="card review-card">
           <header className="review-card-head">
-            <h2 className="card-title">{claim.context.consensus?.agreed ? "Labels (in agreement)" : "Labels"}</h2>
+            <h2 className="card-title">{claim.context.consensus?.agreed ? t("adjudicate.labelsAgreed") : t("adjudicate.labelsTitle")}</h2>
             <span className="muted">
-              j/k move · 1–{Math.min(9, d.columns.length)} pick · {d.columns[0]?.letter ?? "a"}… take a column · n next difference · e edit
+              {t("adjudicate.hint", { max: Math.min(9, d.columns.length), letter: d.columns[0]?.letter ?? "a" })}
             </span>
             <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={() => setLegend(!legend)} aria-expanded={legend}>
-              Shortcuts <kbd className="kbd">?</kbd>
+              {t("form.shortcuts")} <kbd className="kbd">?</kbd>
             </button>
           </header>
           <LabelsTable

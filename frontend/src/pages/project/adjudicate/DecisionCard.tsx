@@ -1,12 +1,15 @@
 import { forwardRef } from "react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 
-export const ERROR_CATEGORIES = [
-  { key: "", label: "None" },
-  { key: "annotator_error", label: "Annotator error" },
-  { key: "guideline_ambiguity", label: "Guideline ambiguity" },
-  { key: "genuinely_ambiguous", label: "Item genuinely ambiguous" },
-  { key: "media_problem", label: "Media problem" },
-  { key: "other", label: "Other" },
+/** The error categories ("" for none) with their names in the active language. */
+export const errorCategories = (t: TFunction) => [
+  { key: "", label: t("adjudicate.category.none") },
+  { key: "annotator_error", label: t("adjudicate.category.annotator_error") },
+  { key: "guideline_ambiguity", label: t("adjudicate.category.guideline_ambiguity") },
+  { key: "genuinely_ambiguous", label: t("adjudicate.category.genuinely_ambiguous") },
+  { key: "media_problem", label: t("adjudicate.category.media_problem") },
+  { key: "other", label: t("adjudicate.category.other") },
 ];
 
 interface Props {
@@ -25,11 +28,12 @@ interface Props {
 
 /** Rationale (required), confidence 1–5 and error category, and the submit button. */
 export const DecisionCard = forwardRef<HTMLTextAreaElement, Props>(function DecisionCard(p, ref) {
+  const { t } = useTranslation();
   return (
     <div className="card decision-card">
       <div className="field">
         <label htmlFor="adj-rationale">
-          Rationale <span className="muted">(required — why this is the final answer)</span> <kbd className="kbd">R</kbd>
+          {t("adjudicate.rationale")} <span className="muted">{t("adjudicate.rationaleHelp")}</span> <kbd className="kbd">R</kbd>
         </label>
         <textarea
           id="adj-rationale"
@@ -50,9 +54,9 @@ export const DecisionCard = forwardRef<HTMLTextAreaElement, Props>(function Deci
       <div className="decision-row">
         <div className="field">
           <span className="field-label">
-            Confidence <kbd className="kbd">Shift+1–5</kbd>
+            {t("adjudicate.confidence")} <kbd className="kbd">Shift+1–5</kbd>
           </span>
-          <div className="seg" role="radiogroup" aria-label="Confidence">
+          <div className="seg" role="radiogroup" aria-label={t("adjudicate.confidence")}>
             {[1, 2, 3, 4, 5].map((n) => (
               <button
                 key={n}
@@ -68,9 +72,9 @@ export const DecisionCard = forwardRef<HTMLTextAreaElement, Props>(function Deci
           </div>
         </div>
         <div className="field">
-          <label htmlFor="adj-category">Error category</label>
+          <label htmlFor="adj-category">{t("adjudicate.errorCategory")}</label>
           <select id="adj-category" value={p.category} onChange={(e) => p.onCategory(e.target.value)}>
-            {ERROR_CATEGORIES.map((c) => (
+            {errorCategories(t).map((c) => (
               <option key={c.key} value={c.key}>
                 {c.label}
               </option>
@@ -78,9 +82,9 @@ export const DecisionCard = forwardRef<HTMLTextAreaElement, Props>(function Deci
           </select>
         </div>
         <div className="decision-submit">
-          {p.missing > 0 && <span className="missing">{p.missing} without a final answer</span>}
+          {p.missing > 0 && <span className="missing">{t("adjudicate.withoutFinal", { count: p.missing })}</span>}
           <button type="button" className="btn btn-primary" disabled={p.busy} onClick={p.onSubmit}>
-            Submit final label <kbd className="kbd kbd-on-primary">Ctrl+Enter</kbd>
+            {t("adjudicate.submitFinal")} <kbd className="kbd kbd-on-primary">Ctrl+Enter</kbd>
           </button>
         </div>
       </div>

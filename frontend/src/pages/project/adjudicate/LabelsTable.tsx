@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import type { AnswerValue, Answers, ConsensusState, FieldProblem, Question } from "../../../api";
 import { answerKey, answerText, questionName } from "../review/answerText";
 import type { Column } from "./columns";
+import { useTranslation } from "react-i18next";
 
 interface Props {
   questions: Question[];
@@ -17,25 +18,25 @@ interface Props {
   onTake: (i: number) => void;
 }
 
-const VERDICT: Record<string, string> = { approve: "approved", correct: "corrected", reject: "rejected", disputed: "disputed" };
 
 /** The consensus state of a question as a chip; nothing when every label agrees. */
 function StateChip({ state }: { state: ConsensusState | undefined }) {
+  const { t } = useTranslation();
   switch (state) {
     case "no_consensus":
-      return <span className="dis-chip">no consensus</span>;
+      return <span className="dis-chip">{t("adjudicate.state.no_consensus")}</span>;
     case "majority":
-      return <span className="dis-chip soft">majority</span>;
+      return <span className="dis-chip soft">{t("adjudicate.state.majority")}</span>;
     case "tolerance":
       return (
-        <span className="dis-chip soft" title="The labels differ by no more than the consensus rule allows">
-          within tolerance
+        <span className="dis-chip soft" title={t("adjudicate.state.toleranceTitle")}>
+          {t("adjudicate.state.tolerance")}
         </span>
       );
     case "missing":
       return (
-        <span className="dis-chip muted" title="The item lacks an input this question needs; the system answers it">
-          missing
+        <span className="dis-chip muted" title={t("adjudicate.state.missingTitle")}>
+          {t("adjudicate.state.missing")}
         </span>
       );
     default:
@@ -45,29 +46,42 @@ function StateChip({ state }: { state: ConsensusState | undefined }) {
 
 const ROW_STATE: Partial<Record<ConsensusState, string>> = { no_consensus: "dis-open", majority: "dis-resolved", tolerance: "dis-resolved" };
 
+/** A row's classes: the question in focus, its consensus state, a problem on its final answer. */
+function rowClass(active: boolean, state: ConsensusState | undefined, invalid: boolean): string {
+  return [active && "active", state && ROW_STATE[state], invalid && "invalid"].filter(Boolean).join(" ");
+}
+
 /** The final answer of a question: what was picked, or what is still needed (only required questions ask for a choice). */
 function FinalPick({ q, pick }: { q: Question; pick: AnswerValue | undefined }) {
+  const { t } = useTranslation();
   if (pick !== undefined) return <strong className="final-value">{answerText(q, pick)}</strong>;
-  if (q.required) return <span className="missing">choose</span>;
-  return <span className="muted" title="Optional: may stay empty">—</span>;
+  if (q.required) return <span className="missing">{t("adjudicate.choose")}</span>;
+  return <span className="muted" title={t("adjudicate.optionalEmpty")}>—</span>;
 }
 
 function ColumnHead({ c, index, onTake }: { c: Column; index: number; onTake: (i: number) => void }) {
+  const { t } = useTranslation();
+  const verdicts: Record<string, string> = {
+    approve: t("adjudicate.verdict.approve"),
+    correct: t("adjudicate.verdict.correct"),
+    reject: t("adjudicate.verdict.reject"),
+    disputed: t("adjudicate.verdict.disputed"),
+  };
   return (
     <th className={`label-col col-${c.kind}${c.counted ? "" : " not-counted"}`} data-column={c.letter}>
       <div className="col-title">
         {c.digit && <kbd className="kbd">{c.digit}</kbd>} {c.title}
         {c.verdict && (
           <span className={`review-chip ${c.verdict}`} title={c.comment}>
-            {VERDICT[c.verdict] ?? c.verdict}
+            {verdicts[c.verdict] ?? c.verdict}
           </span>
         )}
       </div>
       {c.note && <div className="col-note">{c.note}</div>}
-      {!c.counted && <div className="col-note">not counted</div>}
+      {!c.counted && <div className="col-note">{t("adjudicate.notCounted")}</div>}
       {c.comment && <p className="review-note col-comment">“{c.comment}”</p>}
-      <button type="button" tabIndex={-1} className="take-col" onClick={() => onTake(index)} title={`Copy every answer of ${c.title} into the final label`}>
-        all {c.letter && <kbd className="kbd">{c.letter}</kbd>}
+      <button type="button" tabIndex={-1} className="take-col" onClick={() => onTake(index)} title={t("adjudicate.copyAll", { title: c.title })}>
+        {t("adjudicate.all")} {c.letter && <kbd className="kbd">{c.letter}</kbd>}
       </button>
     </th>
   );
@@ -79,6 +93,7 @@ function ColumnHead({ c, index, onTake }: { c: Column; index: number; onTake: (i
  * final pick. A reviewer's note on a question shows under that label's answer.
  */
 export function LabelsTable({ questions, columns, states, picks, errors, active, onActive, onPick, onTake }: Props) {
+  const { t } = useTranslation();
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
   useEffect(() => {
     // note: a block body, because Chromium's scrollIntoView now returns a promise, which React would take for a cleanup.
@@ -86,22 +101,22 @@ export function LabelsTable({ questions, columns, states, picks, errors, active,
   }, [active]);
   return (
     <div className="labels-scroll">
-      <table className="table labels-table" aria-label="Labels per question">
+      <table className="table labels-table" aria-label={t("adjudicate.tableAria")}>
         <thead>
           <tr>
             <th className="num">#</th>
-            <th>Question</th>
+            <th>{t("review.question")}</th>
             {columns.map((c, i) => (
               <ColumnHead key={c.id} c={c} index={i} onTake={onTake} />
             ))}
-            <th className="final-col">Final</th>
+            <th className="final-col">{t("adjudicate.final")}</th>
           </tr>
         </thead>
         <tbody>
           {questions.map((q, i) => {
             const state = states[q.key];
             const pick = picks[q.key];
-            const cls = [i === active && "active", state && ROW_STATE[state], errors[q.key] && "invalid"].filter(Boolean).join(" ");
+            const cls = rowClass(i === active, state, !!errors[q.key]);
             return (
               <tr key={q.key} ref={(el) => void (rows.current[i] = el)} className={cls || undefined} onClick={() => onActive(i)} data-question={q.key} data-state={state}>
                 <td className="num">{q.index ?? i + 1}</td>

@@ -1,5 +1,6 @@
 // The columns an adjudicator can start the final label from: each label as its
 // annotator submitted it, each reviewer's correction, and the consensus.
+import i18n from "../../../i18n";
 import type { Answers, ClaimContext, ConsensusState, LabelView, QuestionConsensus } from "../../../api";
 
 export interface Column {
@@ -29,12 +30,12 @@ export const COLUMN_LETTERS = "abcdfghilmoqstuvwxyz".split("");
 
 /** The display name of label i: the person's name when shown, else their pseudonym. */
 export function labelName(l: LabelView, i: number): string {
-  return l.name || l.by || `Label ${i + 1}`;
+  return l.name || l.by || i18n.t("adjudicate.column.label", { n: i + 1 });
 }
 
 /** Who reviewed a label. */
 export function reviewerName(l: LabelView): string {
-  return l.review?.name || l.review?.by || "Reviewer";
+  return l.review?.name || l.review?.by || i18n.t("adjudicate.column.reviewer");
 }
 
 /**
@@ -62,14 +63,14 @@ export function columnsOf(ctx: ClaimContext): Column[] {
         id: `${l.assignment_id}-review`,
         kind: "correction",
         title: reviewerName(l),
-        note: review.verdict === "correct" ? `correction of ${labelName(l, i)}` : `answers on ${labelName(l, i)}`,
+        note: i18n.t(review.verdict === "correct" ? "adjudicate.column.correctionOf" : "adjudicate.column.answersOn", { name: labelName(l, i) }),
         answers: review.answers as Answers,
         counted: l.counted ?? true,
       });
     }
   });
   const settled = consensusAnswers(ctx.consensus?.questions);
-  if (Object.keys(settled).length) out.push({ id: "consensus", kind: "consensus", title: "Consensus", note: "settled by the rule", answers: settled, counted: true });
+  if (Object.keys(settled).length) out.push({ id: "consensus", kind: "consensus", title: i18n.t("adjudicate.column.consensus"), note: i18n.t("adjudicate.column.settled"), answers: settled, counted: true });
   return out.map((c, i) => ({ ...c, digit: i < 9 ? String(i + 1) : undefined, letter: COLUMN_LETTERS[i] }));
 }
 

@@ -9,8 +9,8 @@ import { MediaBaseContext } from "../../../media/resolve";
 import { useProject } from "../useProject";
 import { GuidelinesPanel, ItemActions, PROJECT_MEDIA_BASE, useAutosave, useWorkSession, WorkFrame, type ItemDialog } from "../work";
 import { LabelBody } from "./LabelBody";
+import { useTranslation } from "react-i18next";
 
-const STAGE_LABELS: Partial<Record<QueueStage, string>> = { label: "Label", criteria: "Write criteria", checklist: "Refine checklists" };
 
 /** The stages this person may annotate in: labeling, and criteria writing or checklist refinement when the project has it. */
 export function annotateStages(p: ProjectDetail): QueueStage[] {
@@ -31,6 +31,7 @@ export function startStage(stages: QueueStage[], progress: MyProgress | undefine
 
 /** Annotate: the person's labeling queue, one item after the other, in the stage that has work for them. */
 export function AnnotatePage() {
+  const { t } = useTranslation();
   const project = useProject();
   const api = useWorkflowApi();
   const stages = annotateStages(project);
@@ -47,13 +48,14 @@ export function AnnotatePage() {
   useEffect(() => {
     if (!asked && stage && stages.length > 1) setParams({ stage }, { replace: true });
   }, [asked, stage, stages.length, setParams]);
-  if (!stage) return <Spinner label="Finding your work…" />;
+  if (!stage) return <Spinner label={t("annotate.finding")} />;
+  const stageLabels: Partial<Record<QueueStage, string>> = { label: t("annotate.stage.label"), criteria: t("annotate.stage.criteria"), checklist: t("annotate.stage.checklist") };
   const picker =
     stages.length > 1 ? (
-      <div className="seg" role="tablist" aria-label="Stage">
+      <div className="seg" role="tablist" aria-label={t("annotate.stagePicker")}>
         {stages.map((s) => (
           <button key={s} type="button" role="tab" aria-selected={s === stage} className={s === stage ? "seg-btn on" : "seg-btn"} onClick={() => setParams({ stage: s })}>
-            {STAGE_LABELS[s]}
+            {stageLabels[s]}
           </button>
         ))}
       </div>
@@ -73,13 +75,14 @@ export function LabelSession({ pid, stage, picker }: { pid: string; stage: Queue
   const aid = session.claim?.assignment.id ?? null;
   const autosave = useAutosave(api, pid, aid, session.claim?.assignment.version ?? 0);
   const [dialog, setDialog] = useState<ItemDialog>(null);
+  const { t } = useTranslation();
   return (
     <WorkFrame
       session={session}
       left={picker}
       guidelines={<GuidelinesPanel pid={pid} guidelines={project.guidelines} />}
       saveState={autosave.state}
-      leaseText="Your hold on this item has expired; another person may get it. Your answers are kept in this browser — submit to try anyway."
+      leaseText={t("annotate.leaseLost")}
       actions={aid && <ItemActions session={session} aid={aid} dialog={dialog} onDialog={setDialog} />}
     >
       {(claim) => (

@@ -2,6 +2,7 @@ import { memo, useState } from "react";
 import type { AnswerErrors, Answers, AnswerValue, Claim } from "../../../api";
 import { AnnotationForm } from "../../../form/AnnotationForm";
 import { hasMorePasses, startingAnswers, type WorkSession } from "../work";
+import { useTranslation } from "react-i18next";
 
 interface Props {
   claim: Claim;
@@ -25,6 +26,7 @@ interface Props {
  * across items, so the item rendered ahead (hidden) is shown without a render.
  */
 export const LabelBody = memo(function LabelBody({ claim, elapsed, submit, onChange, pause, resume, keyboard, refused }: Props) {
+  const { t } = useTranslation();
   const aid = claim.assignment.id;
   const [initial] = useState(() => startingAnswers(aid, claim.draft));
   const [errors, setErrors] = useState<AnswerErrors | undefined>(refused);
@@ -43,9 +45,7 @@ export const LabelBody = memo(function LabelBody({ claim, elapsed, submit, onCha
     <>
       {pass && (
         <div className="notice pass-banner" role="status" data-testid="pass">
-          <strong>
-            Pass {pass.number} of {pass.count}: {pass.label}
-          </strong>
+          <strong>{t("annotate.pass", { number: pass.number, count: pass.count, label: pass.label })}</strong>
           {pass.help && <span> — {pass.help}</span>}
         </div>
       )}
@@ -56,7 +56,7 @@ export const LabelBody = memo(function LabelBody({ claim, elapsed, submit, onCha
       onAnswersChange={onChange}
       onSubmit={(a) => void onSubmit(a)}
       serverErrors={errors}
-        submitLabel={more ? "Submit pass, next pass" : "Submit"}
+        submitLabel={more ? t("annotate.submitPass") : t("annotate.submit")}
         keyboard={keyboard}
       />
     </>

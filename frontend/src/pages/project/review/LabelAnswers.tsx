@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { Answers, Question } from "../../../api";
 import { answerText, questionName } from "./answerText";
+import { useTranslation } from "react-i18next";
 
 interface Props {
   questions: Question[];
@@ -16,19 +17,20 @@ interface Props {
 
 /** The label under review as a compact table, one row per question, with a comment box per question. */
 export function LabelAnswers({ questions, answers, active, onActive, comments, editing, onEdit, onComment }: Props) {
+  const { t } = useTranslation();
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
   useEffect(() => {
     // note: a block body, because Chromium's scrollIntoView now returns a promise, which React would take for a cleanup.
     rows.current[active]?.scrollIntoView?.({ block: "nearest" });
   }, [active]);
   return (
-    <table className="table answers-table" aria-label="The label under review">
+    <table className="table answers-table" aria-label={t("review.tableAria")}>
       <thead>
         <tr>
           <th className="num">#</th>
-          <th>Question</th>
-          <th>Answer</th>
-          <th className="cell-actions">Comment</th>
+          <th>{t("review.question")}</th>
+          <th>{t("review.answer")}</th>
+          <th className="cell-actions">{t("review.comment")}</th>
         </tr>
       </thead>
       <tbody>
@@ -52,11 +54,11 @@ export function LabelAnswers({ questions, answers, active, onActive, comments, e
               <td className="cell-actions comment-cell">
                 {open ? (
                   <input
-                    aria-label={`Comment on ${questionName(q)}`}
+                    aria-label={t("review.commentOn", { name: questionName(q) })}
                     className="q-comment"
                     autoFocus={editing === q.key}
                     value={comments[q.key] ?? ""}
-                    placeholder="What is wrong here?"
+                    placeholder={t("review.whatIsWrong")}
                     onChange={(e) => onComment(q.key, e.target.value)}
                     onBlur={() => onEdit(null)}
                     onKeyDown={(e) => {
@@ -68,7 +70,7 @@ export function LabelAnswers({ questions, answers, active, onActive, comments, e
                   />
                 ) : (
                   <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={() => onEdit(q.key)}>
-                    Comment
+                    {t("review.comment")}
                   </button>
                 )}
               </td>

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import type { TFunction } from "i18next";
 import type { AnswerErrors, Answers, Claim, SubmitBody } from "../../../api";
 import { AnnotationForm } from "../../../form/AnnotationForm";
 import { InputsPane } from "../../../form/inputs/InputsPane";
@@ -6,32 +7,34 @@ import { KeyLegend, PAGE_MEDIA_KEYS, type LegendSection } from "../../../form/Sh
 import { mediaPageKeys, usePageKeys, type WorkSession } from "../work";
 import { LabelAnswers, reviewComments } from "./LabelAnswers";
 import { VerdictCard, type ReviewMode } from "./VerdictCard";
+import { useTranslation } from "react-i18next";
 
-const REVIEW_KEYS: LegendSection[] = [
+const reviewKeys = (t: TFunction): LegendSection[] => [
   {
-    title: "Review",
+    title: t("review.legend.review"),
     rows: [
-      ["a", "Approve the label"],
-      ["c", "Correct it: change the answers in the form"],
-      ["r", "Reject it: say why, then Ctrl+Enter"],
-      ["Ctrl+Enter", "Send from the comment box"],
+      ["a", t("review.legend.approve")],
+      ["c", t("review.legend.correct")],
+      ["r", t("review.legend.reject")],
+      ["Ctrl+Enter", t("review.legend.send")],
     ],
   },
   {
-    title: "Questions",
+    title: t("review.legend.questions"),
     rows: [
-      ["j / ↓", "Next question"],
-      ["k / ↑", "Previous question"],
-      ["m", "Comment on the question"],
-      ["Esc", "Leave a comment box · close this legend"],
-      ["?", "Show or hide shortcuts"],
-      ["Shift+G", "Show or hide the project's guidelines"],
+      ["j / ↓", t("legend.general.next")],
+      ["k / ↑", t("legend.general.previous")],
+      ["m", t("review.legend.comment")],
+      ["Esc", t("review.legend.leave")],
+      ["?", t("legend.general.toggle")],
+      ["Shift+G", t("legend.general.guidelines")],
     ],
   },
 ];
 
 /** One label to review; mounted afresh for each assignment. */
 export function ReviewBody({ claim, session }: { claim: Claim; session: WorkSession }) {
+  const { t } = useTranslation();
   const schema = claim.item.schema;
   const qs = schema.questions;
   const blind = !!claim.context.blind;
@@ -93,14 +96,14 @@ export function ReviewBody({ claim, session }: { claim: Claim; session: WorkSess
     return (
       <div className="review-correct">
         {blind ? (
-          <p className="muted">Blind review: answer the item yourself; your answers are compared with the label.</p>
+          <p className="muted">{t("review.blind")}</p>
         ) : (
           <div className="review-mode-bar">
             <span>
-              <strong>Correcting the label.</strong> Change what is wrong, then submit the corrected answers.
+              <strong>{t("review.correcting")}</strong> {t("review.correctingHelp")}
             </span>
             <button type="button" className="btn btn-sm" onClick={() => setMode("look")}>
-              Back to the label
+              {t("review.backToLabel")}
             </button>
           </div>
         )}
@@ -110,7 +113,7 @@ export function ReviewBody({ claim, session }: { claim: Claim; session: WorkSess
           initialAnswers={blind ? (claim.draft ?? {}) : label}
           onSubmit={(answers) => void send(blind ? { answers } : { verdict: "correct", answers, ...notes() })}
           serverErrors={fieldErrors}
-          submitLabel={blind ? "Submit review" : "Submit correction"}
+          submitLabel={blind ? t("review.submitReview") : t("review.submitCorrection")}
         />
       </div>
     );
@@ -119,13 +122,13 @@ export function ReviewBody({ claim, session }: { claim: Claim; session: WorkSess
     <div className="review-grid">
       <InputsPane schema={schema} item={item} focused={qs[active]} answers={label} />
       <div className="review-side">
-        {legend && <KeyLegend sections={REVIEW_KEYS} media={PAGE_MEDIA_KEYS} onClose={() => setLegend(false)} />}
+        {legend && <KeyLegend sections={reviewKeys(t)} media={PAGE_MEDIA_KEYS} onClose={() => setLegend(false)} />}
         <div className="card review-card">
           <header className="review-card-head">
-            <h2 className="card-title">Label under review</h2>
-            <span className="muted">j/k move · m comment on a question</span>
+            <h2 className="card-title">{t("review.underReview")}</h2>
+            <span className="muted">{t("review.hint")}</span>
             <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={() => setLegend(!legend)} aria-expanded={legend}>
-              Shortcuts <kbd className="kbd">?</kbd>
+              {t("form.shortcuts")} <kbd className="kbd">?</kbd>
             </button>
           </header>
           <LabelAnswers

@@ -1,4 +1,5 @@
 import type { Ref } from "react";
+import { useTranslation } from "react-i18next";
 
 export type ReviewMode = "look" | "correct" | "reject";
 
@@ -15,11 +16,12 @@ interface Props {
 
 /** The overall comment (required to reject without question comments) and the three verdicts. */
 export function VerdictCard({ ref, mode, onMode, overall, onOverall, busy, onApprove, onReject }: Props) {
+  const { t } = useTranslation();
   const rejecting = mode === "reject";
   return (
     <div className={rejecting ? "card verdict-card rejecting" : "card verdict-card"}>
       <label htmlFor="review-comment" className="verdict-label">
-        {rejecting ? "Why is this label rejected? (required)" : "Comment (optional)"}
+        {rejecting ? t("review.whyRejected") : t("review.commentOptional")}
       </label>
       <textarea
         id="review-comment"
@@ -41,13 +43,13 @@ export function VerdictCard({ ref, mode, onMode, overall, onOverall, busy, onApp
       />
       <div className="verdicts">
         <button type="button" className="btn verdict-approve" disabled={busy} onClick={onApprove}>
-          <kbd className="kbd">A</kbd> Approve
+          <kbd className="kbd">A</kbd> {t("review.approve")}
         </button>
         <button type="button" className="btn verdict-correct" disabled={busy} onClick={() => onMode("correct")}>
-          <kbd className="kbd">C</kbd> Correct
+          <kbd className="kbd">C</kbd> {t("review.correct")}
         </button>
         <button type="button" className="btn verdict-reject" disabled={busy} onClick={onReject}>
-          <kbd className="kbd">R</kbd> Reject{rejecting && <kbd className="kbd">Ctrl+Enter</kbd>}
+          <kbd className="kbd">R</kbd> {t("review.reject")}{rejecting && <kbd className="kbd">Ctrl+Enter</kbd>}
         </button>
       </div>
     </div>

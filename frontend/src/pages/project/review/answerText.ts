@@ -2,6 +2,9 @@
 // answers side by side (review, adjudication, the items browser).
 import type { AnswerValue, Kind, Question } from "../../../api";
 import { forKind } from "../../../form/kinds";
+import i18n from "../../../i18n";
+
+const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, values ?? {});
 
 /** A stable string for comparing two answers. */
 export function answerKey(v: AnswerValue | undefined): string {
@@ -20,14 +23,14 @@ type Words = (q: Question, v: AnswerValue) => string;
 
 /** The words of each kind. */
 const WORDS: Record<Kind, Words> = {
-  binary: (_q, v) => (v === "yes" ? "Yes" : v === "no" ? "No" : String(v)),
+  binary: (_q, v) => (v === "yes" ? t("answer.yes") : v === "no" ? t("answer.no") : String(v)),
   likert: (q, v) => {
     const a = q.anchors?.find((x) => x.value === v);
     return a ? `${v} · ${a.label}` : String(v);
   },
   choice: (q, v) => q.options?.find((o) => o.key === v)?.label ?? String(v),
-  multi_choice: (q, v) => (Array.isArray(v) ? v.map((k) => q.options?.find((o) => o.key === k)?.label ?? k).join(", ") || "—" : String(v)),
-  pairwise: (_q, v) => (v === "tie" ? "Tie" : `${v} better`),
+  multi_choice: (q, v) => (Array.isArray(v) ? v.map((k) => q.options?.find((o) => o.key === k)?.label ?? k).join(t("answer.listSeparator")) || "—" : String(v)),
+  pairwise: (_q, v) => (v === "tie" ? t("answer.tie") : t("answer.better", { slot: v })),
   ranking: (_q, v) => (Array.isArray(v) ? v.join(" > ") : String(v)),
   checklist: (q, v) =>
     typeof v === "object" && !Array.isArray(v)
@@ -42,7 +45,7 @@ const WORDS: Record<Kind, Words> = {
 export function answerText(q: Question | undefined, v: AnswerValue | undefined): string {
   if (v === undefined || v === null || v === "") return "—";
   if (!q) return asIs(v);
-  if (v === "na") return "N/A";
+  if (v === "na") return t("answer.na");
   return (forKind(WORDS, q.kind) ?? ((_q, x) => asIs(x)))(q, v);
 }
 

@@ -3,6 +3,7 @@ import { useOptionalUser } from "../../../auth";
 import { Markdown } from "../../../form/Markdown";
 import { usePageKeys } from "./usePageKeys";
 import "./work.css";
+import { useTranslation } from "react-i18next";
 
 /** The key that shows and hides the guidelines on every work page (Shift+S and Shift+F skip and flag). */
 export const GUIDELINES_KEY = { key: "G", shift: true, label: "Shift+G" } as const;
@@ -36,6 +37,7 @@ function writeOpen(key: string, open: boolean) {
  * has no guidelines.
  */
 export function GuidelinesPanel({ pid, guidelines, className }: { pid: string; guidelines: string | undefined; className?: string }) {
+  const { t } = useTranslation();
   const user = useOptionalUser();
   const key = guidelinesStorageKey(pid, user?.id ?? "anonymous");
   const [state, setState] = useState(() => ({ key, open: readOpen(key) }));
@@ -50,11 +52,10 @@ export function GuidelinesPanel({ pid, guidelines, className }: { pid: string; g
   usePageKeys([{ key: GUIDELINES_KEY.key, shift: GUIDELINES_KEY.shift, run: toggle }], has);
   const body = useId();
   if (!has) return null;
-  const action = open ? "Hide the guidelines" : "Show the guidelines";
-  return (
-    <section className={["guidelines-panel", open && "open", className].filter(Boolean).join(" ")} aria-label="Guidelines" data-testid="guidelines">
+    return (
+    <section className={["guidelines-panel", open && "open", className].filter(Boolean).join(" ")} aria-label={t("work.guidelines.title")} data-testid="guidelines">
       <div className="guidelines-head">
-        <h2 className="guidelines-title">Guidelines</h2>
+        <h2 className="guidelines-title">{t("work.guidelines.title")}</h2>
         <button
           type="button"
           className="btn btn-ghost btn-sm"
@@ -64,9 +65,9 @@ export function GuidelinesPanel({ pid, guidelines, className }: { pid: string; g
           aria-expanded={open}
           aria-controls={body}
           aria-keyshortcuts={GUIDELINES_KEY.label}
-          title={`${action} (${GUIDELINES_KEY.label})`}
+          title={open ? t("work.guidelines.hideTitle", { key: GUIDELINES_KEY.label }) : t("work.guidelines.showTitle", { key: GUIDELINES_KEY.label })}
         >
-          {open ? "Hide" : "Show"} <kbd className="kbd">{GUIDELINES_KEY.label}</kbd>
+          {open ? t("work.guidelines.hide") : t("work.guidelines.show")} <kbd className="kbd">{GUIDELINES_KEY.label}</kbd>
         </button>
       </div>
       <div id={body} className="guidelines-body" hidden={!open}>

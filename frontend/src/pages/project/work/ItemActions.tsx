@@ -2,6 +2,7 @@ import type { FlagCategory } from "../../../api";
 import { ActionDialog } from "./ActionDialog";
 import { usePageKeys } from "./usePageKeys";
 import type { WorkSession } from "./useWorkSession";
+import { useTranslation } from "react-i18next";
 
 export type ItemDialog = "skip" | "flag" | null;
 
@@ -14,6 +15,7 @@ interface Props {
 
 /** Skip and flag the item on screen: buttons, Shift+S and Shift+F, and the dialog that asks why. */
 export function ItemActions({ session, aid, dialog, onDialog }: Props) {
+  const { t } = useTranslation();
   usePageKeys(
     [
       { key: "S", shift: true, run: () => onDialog("skip") },
@@ -25,10 +27,10 @@ export function ItemActions({ session, aid, dialog, onDialog }: Props) {
   return (
     <>
       <button type="button" className="btn btn-sm" onClick={() => onDialog("skip")} disabled={session.busy}>
-        Skip <kbd className="kbd">Shift+S</kbd>
+        {t("work.skip")} <kbd className="kbd">Shift+S</kbd>
       </button>
       <button type="button" className="btn btn-sm" onClick={() => onDialog("flag")} disabled={session.busy}>
-        Flag <kbd className="kbd">Shift+F</kbd>
+        {t("work.flag")} <kbd className="kbd">Shift+F</kbd>
       </button>
       {dialog && (
         <ActionDialog

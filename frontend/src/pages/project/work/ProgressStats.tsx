@@ -1,33 +1,36 @@
 import type { QueueStage, StageProgress } from "../../../api/workflowTypes";
 import { leftText } from "./progress";
 import { Stat } from "./WorkBar";
+import { useTranslation } from "react-i18next";
 
-const WAITING: Record<QueueStage, string> = {
-  label: "Items",
-  criteria: "Items",
-  checklist: "Checklists to refine",
-  review: "Labels to review",
-  adjudicate: "Items to adjudicate",
-  calibration: "Calibration items",
-};
 
 /** The person's own counts in the work bar: done today / in total and what is left for them in the stage. */
 export function ProgressStats({ stage, progress, held = 0 }: { stage: QueueStage; progress: StageProgress | null; held?: number }) {
+  const { t, i18n } = useTranslation();
+  const waiting: Record<QueueStage, string> = {
+    label: t("work.progress.waiting.label"),
+    criteria: t("work.progress.waiting.criteria"),
+    checklist: t("work.progress.waiting.checklist"),
+    review: t("work.progress.waiting.review"),
+    adjudicate: t("work.progress.waiting.adjudicate"),
+    calibration: t("work.progress.waiting.calibration"),
+  };
+  const n = (v: number) => v.toLocaleString(i18n.language);
   return (
     <>
       <Stat
-        label="Done today / total"
-        title="What you submitted in this stage today (since midnight UTC) and in total"
+        label={t("work.progress.done")}
+        title={t("work.progress.doneTitle")}
         value={
           <span data-testid="progress-done">
-            {progress ? `${progress.done_today.toLocaleString()} / ${progress.done_total.toLocaleString()}` : "—"}
+            {progress ? `${n(progress.done_today)} / ${n(progress.done_total)}` : "—"}
           </span>
         }
       />
       <Stat
-        label="Your queue"
-        title={`${WAITING[stage]} still waiting for you after the one on screen`}
-        value={<span data-testid="progress-left">{progress ? `${leftText(progress, held)} left` : "—"}</span>}
+        label={t("work.progress.queue")}
+        title={waiting[stage]}
+        value={<span data-testid="progress-left">{progress ? t("work.progress.left", { left: leftText(progress, held) }) : "—"}</span>}
       />
     </>
   );

@@ -1,34 +1,37 @@
 import { ApiError } from "../../../api";
 import { ErrorMessage } from "../../../components/ErrorMessage";
 import { Spinner } from "../../../components/Spinner";
+import { useTranslation } from "react-i18next";
 
-const EMPTY_TEXT: Record<string, string> = {
-  label: "There is nothing left for you to label right now.",
-  criteria: "There are no items waiting for criteria.",
-  checklist: "There are no checklists waiting to be refined.",
-  review: "There are no labels waiting for your review.",
-  adjudicate: "There are no items waiting for adjudication.",
-  calibration: "You have labeled every item of your open calibration rounds.",
-};
 
 export function QueueLoading() {
+  const { t } = useTranslation();
   return (
     <div className="work-center">
-      <Spinner label="Getting the next item…" />
+      <Spinner label={t("work.loading")} />
     </div>
   );
 }
 
 export function QueueEmpty({ stage, done, onRetry }: { stage: string; done: number; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const empty: Record<string, string> = {
+    label: t("work.empty.label"),
+    criteria: t("work.empty.criteria"),
+    checklist: t("work.empty.checklist"),
+    review: t("work.empty.review"),
+    adjudicate: t("work.empty.adjudicate"),
+    calibration: t("work.empty.calibration"),
+  };
   return (
     <div className="work-center" data-testid="queue-empty">
       <div className="empty-state">
-        <p className="empty-title">All caught up</p>
+        <p className="empty-title">{t("work.caughtUp")}</p>
         <div className="empty-body">
-          <p>{EMPTY_TEXT[stage] ?? "Nothing is waiting."}</p>
-          {done > 0 && <p className="muted">You finished {done} today in this stage.</p>}
+          <p>{empty[stage] ?? t("work.empty.other")}</p>
+          {done > 0 && <p className="muted">{t("work.doneToday", { count: done })}</p>}
           <button type="button" className="btn" onClick={onRetry}>
-            Check again
+            {t("work.checkAgain")}
           </button>
         </div>
       </div>
@@ -37,31 +40,30 @@ export function QueueEmpty({ stage, done, onRetry }: { stage: string; done: numb
 }
 
 export function QueueError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
   return (
     <div className="work-center">
-      <ErrorMessage error={error} title="Could not get the next item." />
+      <ErrorMessage error={error} title={t("work.nextFailed")} />
       <button type="button" className="btn" onClick={onRetry}>
-        Try again
+        {t("work.tryAgain")}
       </button>
     </div>
   );
 }
 
-const CONFLICT_TEXT: Record<string, string> = {
-  lease_lost: "Your hold on this item expired and someone else may have it now. Your answers are kept in this browser.",
-  not_found: "This item is no longer assigned to you.",
-};
 
 /** A submit (or skip, flag) the server refused for a reason other than the answers. */
 export function SubmitProblem({ error, onNext }: { error: unknown; onNext: () => void }) {
+  const { t } = useTranslation();
   const code = error instanceof ApiError ? error.code : "";
-  const text = CONFLICT_TEXT[code];
+  const conflicts: Record<string, string> = { lease_lost: t("work.conflict.lease_lost"), not_found: t("work.conflict.not_found") };
+  const text = conflicts[code];
   return (
     <div className="notice notice-error work-problem" role="alert">
-      {text ? <span>{text}</span> : <ErrorMessage error={error} title="Could not send this." />}
+      {text ? <span>{text}</span> : <ErrorMessage error={error} title={t("work.sendFailed")} />}
       {text && (
         <button type="button" className="btn btn-sm" onClick={onNext}>
-          Go to the next item
+          {t("work.goNext")}
         </button>
       )}
     </div>

@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from "react";
 import type { SaveState } from "./draftSaver";
+import { useTranslation } from "react-i18next";
 
 /** Minutes and seconds since `since` (a performance.now() value), ticking each second from it. */
 export function Elapsed({ since }: { since: number }) {
+  const { t } = useTranslation();
   // note: a new `since` is later than the last tick, so the clock reads 0:00 until the first tick after it.
   const [now, setNow] = useState(since);
   useEffect(() => {
@@ -11,8 +13,8 @@ export function Elapsed({ since }: { since: number }) {
   }, [since]);
   const s = Math.max(0, Math.floor((now - since) / 1000));
   return (
-    <span className="work-stat" title="Time on this item">
-      <span className="work-stat-label">Time</span>
+    <span className="work-stat" title={t("work.timeTitle")}>
+      <span className="work-stat-label">{t("work.time")}</span>
       <span className="work-stat-value mono">
         {Math.floor(s / 60)}:{String(s % 60).padStart(2, "0")}
       </span>
@@ -29,28 +31,29 @@ export function Stat({ label, value, title }: { label: string; value: ReactNode;
   );
 }
 
-const SAVE_TEXT: Record<SaveState, string> = {
-  idle: "",
-  pending: "Unsaved changes",
-  saving: "Saving…",
-  saved: "Draft saved",
-  retrying: "Saving failed, retrying",
-  lost: "Draft not saved: this item is no longer yours",
-};
 
 /** Draft and connection state: quiet when all is well, loud when it is not. */
 export function SaveIndicator({ state, offline }: { state: SaveState; offline: boolean }) {
+  const { t } = useTranslation();
+  const text: Record<SaveState, string> = {
+    idle: "",
+    pending: t("work.save.pending"),
+    saving: t("work.save.saving"),
+    saved: t("work.save.saved"),
+    retrying: t("work.save.retrying"),
+    lost: t("work.save.lost"),
+  };
   if (offline || state === "retrying") {
     return (
       <span className="save-pill offline" role="status" data-testid="offline">
-        <span className="dot" /> Offline — your answers are kept in this browser and sent when the connection is back
+        <span className="dot" /> {t("work.offline")}
       </span>
     );
   }
-  if (!SAVE_TEXT[state]) return null;
+  if (!text[state]) return null;
   return (
     <span className={`save-pill ${state}`} role="status">
-      <span className="dot" /> {SAVE_TEXT[state]}
+      <span className="dot" /> {text[state]}
     </span>
   );
 }
