@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, type ProjectDetail } from "../../../api";
+import { ShownOnce } from "../../../components/ShownOnce";
 import {
   useWebhooksApi,
   webhookEvents,
@@ -45,32 +46,7 @@ export function WebhooksCard({ project }: { project: ProjectDetail }) {
 
 /** Shows a new secret once, with a copy button. */
 function SecretNotice({ hook, onDismiss }: { hook: WebhookWithSecret; onDismiss: () => void }) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(hook.secret);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  }
-  return (
-    <div className="notice notice-success token-once" role="status">
-      <strong className="notice-title">Signing secret of {hook.url}</strong>
-      <span>Copy it now — it will not be shown again.</span>
-      <div className="row">
-        <code className="token-value" data-testid="webhook-secret">
-          {hook.secret}
-        </code>
-        <button type="button" className="btn btn-sm" onClick={copy}>
-          {copied ? "Copied" : "Copy"}
-        </button>
-        <button type="button" className="btn btn-sm btn-ghost" onClick={onDismiss}>
-          Done
-        </button>
-      </div>
-    </div>
-  );
+  return <ShownOnce title={`Signing secret of ${hook.url}`} value={hook.secret} testId="webhook-secret" onDismiss={onDismiss} />;
 }
 
 /** The form that adds a webhook: its URL and the events it takes. */
